@@ -1,0 +1,26 @@
+# Two entry points for a fresh Linux machine: `make run` and `make test`.
+# Each creates the virtualenv and installs what it needs; running them again is cheap.
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+ARGS ?=
+
+.PHONY: run test bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/murmur $(ARGS)
+
+test: $(STAMP)
+	$(VENV)/bin/python -m pytest
+
+bench: $(STAMP)
+	$(VENV)/bin/python bench/executor_bench.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

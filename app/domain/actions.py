@@ -1,0 +1,247 @@
+"""Typed actions and their parsing from loose, JSON-like dicts (what an LLM or the interpreter says).
+
+Parsing follows seed 001: each item is parsed on its own, so one bad item never sinks the others;
+an unknown category becomes `note`, a priority is clamped to 1-5, an unknown cadence is dropped,
+an unknown status is refused with a clear error, an empty reason becomes "No reason provided",
+and an empty source_text becomes the content.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.domain.enums import ActionKind, Cadence, Category, Status
+from app.domain.summaries import card_summary
+from app.errors import InvalidActionError
+
+NO_REASON = "No reason provided"
+
+
+@dataclass(frozen=True)
+class CreateAction:
+    content: str
+    summary: str
+    category: Category
+    source_text: str
+    priority: int | None = None
+    due_text: str | None = None
+    cadence: Cadence | None = None
+    kind: ActionKind = field(default=ActionKind.CREATE, init=False)
+
+
+@dataclass(frozen=True)
+class UpdateAction:
+    """`changes` holds only the fields to change, already validated (see UPDATABLE_FIELDS)."""
+
+    entry_id: str
+    changes: Mapping[str, Any]
+    reason: str = NO_REASON
+    kind: ActionKind = field(default=ActionKind.UPDATE, init=False)
+
+
+@dataclass(frozen=True)
+class CompleteAction:
+    entry_id: str
+    reason: str = NO_REASON
+    kind: ActionKind = field(default=ActionKind.COMPLETE, init=False)
+
+
+@dataclass(frozen=True)
+class ArchiveAction:
+    entry_id: str
+    reason: str = NO_REASON
+    kind: ActionKind = field(default=ActionKind.ARCHIVE, init=False)
+
+
+@dataclass(frozen=True)
+class SnoozeAction:
+    entry_id: str
+    until_text: str
+    reason: str = NO_REASON
+    kind: ActionKind = field(default=ActionKind.SNOOZE, init=False)
+
+
+Action = CreateAction | UpdateAction | CompleteAction | ArchiveAction | SnoozeAction
+
+
+@dataclass(frozen=True)
+class ParseFailure:
+    """An item that could not become an action, and why, in words fit for the user and the model."""
+
+    tool: str
+    error: str
+    raw: Any = None
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    actions: list[Action]
+    failures: list[ParseFailure]
+
+
+UPDATABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "cadence", "status", "snooze_until")
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    raise InvalidActionError(f"expected text, got {type(value).__name__}")
+
+
+def parse_category(value: Any) -> Category:
+    """Unknown or missing categories fall back to `note`, the least-assuming one."""
+    raw = value.strip().lower() if isinstance(value, str) else ""
+    try:
+        return Category(raw)
+    except ValueError:
+        return Category.NOTE
+
+
+def parse_priority(value: Any) -> int | None:
+    """1-5, clamped; "P2" and "2" are read as 2; anything unreadable means no priority."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        digits = value.strip().lower().removeprefix("p")
+        try:
+            value = float(digits)
+        except ValueError:
+            return None
+    if not isinstance(value, (int, float)) or value != value:  # NaN
+        return None
+    return max(1, min(5, round(value)))
+
+
+def parse_cadence(value: Any) -> Cadence | None:
+    """Unknown cadences are dropped rather than failing the whole action."""
+    raw = value.strip().lower() if isinstance(value, str) else ""
+    try:
+        return Cadence(raw)
+    except ValueError:
+        return None
+
+
+def parse_status(value: Any) -> Status:
+    """Strict: a wrong status transition is worse than none, so unknown values are refused."""
+    raw = value.strip().lower() if isinstance(value, str) else value
+    try:
+        return Status(raw)
+    except ValueError:
+        allowed = ", ".join(s.value for s in Status)
+        raise InvalidActionError(f"unknown status {value!r}; expected one of {allowed}") from None
+
+
+def _reason(data: Mapping[str, Any]) -> str:
+    return _text(data.get("reason")) or NO_REASON
+
+
+def _entry_id(data: Mapping[str, Any]) -> str:
+    entry_id = _text(data.get("id"))
+    if not entry_id:
+        raise InvalidActionError("missing entry id")
+    return entry_id
+
+
+def parse_create(data: Mapping[str, Any]) -> CreateAction:
+    content = _text(data.get("content"))
+    summary = _text(data.get("summary"))
+    if not content and not summary:
+        raise InvalidActionError("create needs content or a summary")
+    content = content or summary
+    return CreateAction(
+        content=content,
+        summary=summary or card_summary(content),
+        category=parse_category(data.get("category")),
+        source_text=_text(data.get("source_text")) or content,
+        priority=parse_priority(data.get("priority")),
+        due_text=_text(data.get("due_date")) or None,
+        cadence=parse_cadence(data.get("cadence")),
+    )
+
+
+def parse_update_fields(fields: Any) -> dict[str, Any]:
+    if not isinstance(fields, Mapping) or not fields:
+        raise InvalidActionError("update needs a non-empty 'fields' object")
+    unknown = sorted(set(fields) - set(UPDATABLE_FIELDS))
+    if unknown:
+        raise InvalidActionError(f"unknown field(s) {', '.join(unknown)}; updatable: {', '.join(UPDATABLE_FIELDS)}")
+    changes: dict[str, Any] = {}
+    for name, value in fields.items():
+        if name in ("content", "summary"):
+            if not _text(value):
+                raise InvalidActionError(f"{name} cannot be empty")
+            changes[name] = _text(value)
+        elif name == "category":
+            changes[name] = parse_category(value)
+        elif name == "priority":
+            changes[name] = parse_priority(value)
+        elif name == "cadence":
+            changes[name] = parse_cadence(value)
+        elif name == "status":
+            changes[name] = parse_status(value)
+        else:  # due_date, snooze_until: phrases resolved when applied; empty clears
+            changes[name] = _text(value) or None
+    return changes
+
+
+def parse_update(data: Mapping[str, Any]) -> UpdateAction:
+    return UpdateAction(entry_id=_entry_id(data), changes=parse_update_fields(data.get("fields")), reason=_reason(data))
+
+
+def parse_complete(data: Mapping[str, Any]) -> CompleteAction:
+    return CompleteAction(entry_id=_entry_id(data), reason=_reason(data))
+
+
+def parse_archive(data: Mapping[str, Any]) -> ArchiveAction:
+    return ArchiveAction(entry_id=_entry_id(data), reason=_reason(data))
+
+
+def parse_snooze(data: Mapping[str, Any]) -> SnoozeAction:
+    until = _text(data.get("until") or data.get("snooze_until"))
+    return SnoozeAction(entry_id=_entry_id(data), until_text=until or "tomorrow", reason=_reason(data))
+
+
+_PARSERS = {
+    ActionKind.CREATE: parse_create,
+    ActionKind.UPDATE: parse_update,
+    ActionKind.COMPLETE: parse_complete,
+    ActionKind.ARCHIVE: parse_archive,
+    ActionKind.SNOOZE: parse_snooze,
+}
+
+
+def parse_action(kind: str, data: Any) -> Action:
+    """One action from a loose dict; InvalidActionError says what is wrong with it."""
+    try:
+        parser = _PARSERS[ActionKind(kind)]
+    except ValueError:
+        raise InvalidActionError(f"unknown action '{kind}'") from None
+    if not isinstance(data, Mapping):
+        raise InvalidActionError(f"{kind} expects an object, got {type(data).__name__}")
+    return parser(data)
+
+
+def parse_actions(items: Iterable[tuple[str, Any]]) -> ParseResult:
+    """Parse each (kind, data) pair on its own; failures are collected, never raised."""
+    actions: list[Action] = []
+    failures: list[ParseFailure] = []
+    for kind, data in items:
+        try:
+            actions.append(parse_action(kind, data))
+        except InvalidActionError as error:
+            failures.append(ParseFailure(tool=kind, error=str(error), raw=data))
+    return ParseResult(actions, failures)
+
+
+def describe_action(action: Action) -> dict[str, Any]:
+    """The action as plain JSON-ready data (for history, undo records and --json output)."""
+    data: dict[str, Any] = {"kind": action.kind.value}
+    for name, value in vars(action).items():
+        if name == "kind" or value is None:
+            continue
+        data[name] = dict(value) if isinstance(value, Mapping) else value
+    return data

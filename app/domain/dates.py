@@ -1,0 +1,158 @@
+"""Due dates: spoken phrases resolved against "now" in the user's timezone, preferring the future.
+
+Rules a user can predict:
+- A phrase with a time ("at 5pm", "friday morning", "in 2 hours") keeps that time; a time that
+  has already passed today means tomorrow.
+- A phrase with only a day ("Thursday", "tomorrow", "dec 3") is due at 09:00 that day; "today"
+  after 09:00 is due at the next full hour.
+- A phrase dateparser cannot read ("in 3 business days") resolves to None; callers keep the
+  phrase as the entry's `due_text`, so nothing the user said is dropped.
+Wall-clock arithmetic is done on naive local times and the zone attached last, so a date
+across a daylight-saving change keeps its hour.
+"""
+
+import re
+from datetime import datetime, time, timedelta
+from functools import lru_cache
+from zoneinfo import ZoneInfo
+
+from dateparser.date import DateDataParser
+from dateparser.search import search_dates
+from dateutil.relativedelta import relativedelta
+
+from app.domain.enums import Cadence
+
+DEFAULT_DUE_TIME = time(9, 0)
+LANGUAGES = ["en"]
+
+# Periods dateparser reports when the phrase itself named a time of day.
+_TIMED_PERIODS = {"time", "part_of_day"}
+_DAY_OF_MONTH = re.compile(r"^(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)?$", re.IGNORECASE)
+
+# A phrase found inside a sentence only counts as a date when it carries one of these words or
+# a digit: dateparser's search also reads "may", "now" and "second" as dates.
+_DATE_WORDS = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+    today tomorrow tonight yesterday noon midnight morning afternoon evening night weekend
+    week weeks month months year years day days hour hours minute minutes fortnight
+    next am pm a.m. p.m. o'clock
+    january february april june july august september october november december
+    jan feb apr jun jul aug sep sept oct nov dec
+    """.split()
+)
+
+
+def _settings(now_local: datetime) -> dict[str, object]:
+    return {
+        "PREFER_DATES_FROM": "future",
+        "RELATIVE_BASE": now_local,
+        "RETURN_TIME_AS_PERIOD": True,
+    }
+
+
+@lru_cache(maxsize=8)
+def _parser(now_local: datetime) -> DateDataParser:
+    return DateDataParser(languages=LANGUAGES, settings=_settings(now_local))
+
+
+def _local_naive(moment: datetime, tz: ZoneInfo) -> datetime:
+    return moment.astimezone(tz).replace(tzinfo=None)
+
+
+def _attach(naive_local: datetime, tz: ZoneInfo) -> datetime:
+    return naive_local.replace(tzinfo=tz)
+
+
+def _next_day_of_month(day: int, now_local: datetime) -> datetime | None:
+    """"the 1st": the next time that day of the month comes round (dateparser misreads it)."""
+    if not 1 <= day <= 31:
+        return None
+    candidate = now_local.replace(hour=0, minute=0, second=0, microsecond=0)
+    for months_ahead in range(0, 14):
+        month_start = (candidate + relativedelta(months=months_ahead)).replace(day=1)
+        try:
+            target = month_start.replace(day=day)
+        except ValueError:  # the 31st in a 30-day month
+            continue
+        if target.date() >= now_local.date():
+            return target
+    return None
+
+
+def _with_default_time(day_local: datetime, now_local: datetime) -> datetime:
+    due = datetime.combine(day_local.date(), DEFAULT_DUE_TIME)
+    if due <= now_local and day_local.date() == now_local.date():
+        due = now_local.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    return due
+
+
+def resolve_due(phrase: str, now: datetime, tz: ZoneInfo) -> datetime | None:
+    """The moment `phrase` means, said at `now` in `tz`; None when it cannot be read."""
+    phrase = phrase.strip()
+    if not phrase:
+        return None
+    now_local = _local_naive(now, tz).replace(microsecond=0)
+    day_of_month = _DAY_OF_MONTH.match(phrase)
+    if day_of_month:
+        day = _next_day_of_month(int(day_of_month.group(1)), now_local)
+        return None if day is None else _attach(_with_default_time(day, now_local), tz)
+    data = _parser(now_local).get_date_data(phrase)
+    if data.date_obj is None:
+        return None
+    parsed = data.date_obj
+    if parsed.tzinfo is not None:  # the phrase named a zone ("5pm UTC")
+        parsed = _local_naive(parsed, tz)
+    if data.period not in _TIMED_PERIODS:
+        parsed = _with_default_time(parsed, now_local)
+    return _attach(parsed.replace(microsecond=0), tz)
+
+
+def _looks_like_date(phrase: str) -> bool:
+    words = re.findall(r"[a-z.']+|\d", phrase.lower())
+    return any(word.isdigit() or word in _DATE_WORDS for word in words)
+
+
+def find_due_phrase(text: str, now: datetime, tz: ZoneInfo) -> tuple[str, datetime] | None:
+    """The first date phrase inside `text` and what it resolves to, if any."""
+    now_local = _local_naive(now, tz).replace(microsecond=0)
+    found = search_dates(text, languages=LANGUAGES, settings=_settings(now_local)) or []
+    for phrase, _ in found:
+        if not _looks_like_date(phrase):
+            continue
+        resolved = resolve_due(phrase, now, tz)
+        if resolved is not None:
+            return phrase, resolved
+    day_of_month = re.search(r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", text, re.IGNORECASE)
+    if day_of_month:
+        resolved = resolve_due(day_of_month.group(0), now, tz)
+        if resolved is not None:
+            return day_of_month.group(0), resolved
+    return None
+
+
+def _advance(local: datetime, cadence: Cadence) -> datetime:
+    if cadence is Cadence.DAILY:
+        return local + timedelta(days=1)
+    if cadence is Cadence.WEEKDAYS:
+        local += timedelta(days=1)
+        while local.weekday() >= 5:
+            local += timedelta(days=1)
+        return local
+    if cadence is Cadence.WEEKLY:
+        return local + timedelta(weeks=1)
+    return local + relativedelta(months=1)
+
+
+def next_occurrence(cadence: Cadence, due: datetime | None, now: datetime, tz: ZoneInfo) -> datetime:
+    """The habit's next due time after `now`, stepping from its current due time by its cadence."""
+    now_local = _local_naive(now, tz)
+    if due is None:
+        local = datetime.combine(now_local.date(), DEFAULT_DUE_TIME)
+    else:
+        local = _local_naive(due, tz)
+    # Step at least once: completing today's habit moves it to the next period even if early.
+    local = _advance(local, cadence)
+    while local <= now_local:
+        local = _advance(local, cadence)
+    return _attach(local, tz)

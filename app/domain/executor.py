@@ -1,0 +1,251 @@
+"""Applying a batch of actions: one transaction, per-action isolation, an undo record written alongside.
+
+Each action runs inside its own SAVEPOINT, so one that fails (unknown ID, unreadable snooze time)
+is rolled back alone and reported, while the others commit together with their undo items.
+"""
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session
+
+from app.domain.actions import (
+    Action,
+    ArchiveAction,
+    CompleteAction,
+    CreateAction,
+    ParseFailure,
+    SnoozeAction,
+    UpdateAction,
+    describe_action,
+)
+from app.domain.clock import Clock
+from app.domain.dates import next_occurrence, resolve_due
+from app.domain.enums import ActionKind, Status
+from app.errors import InvalidActionError, MurmurError
+from app.store.models import Entry, UndoBatch, UndoItem
+from app.store.queries import encode_row, get_entry, raw_entry_row
+
+_PAST_TENSE = {
+    ActionKind.CREATE: "created",
+    ActionKind.UPDATE: "updated",
+    ActionKind.COMPLETE: "completed",
+    ActionKind.ARCHIVE: "archived",
+    ActionKind.SNOOZE: "snoozed",
+}
+
+
+@dataclass(frozen=True)
+class AppliedAction:
+    action: Action
+    entry: Entry
+    undo_item_id: int
+    note: str = ""  # e.g. "habit rolled forward to ..."
+
+
+@dataclass(frozen=True)
+class ActionFailure:
+    """An action that did not apply; `action` is None for one that never parsed."""
+
+    kind: str
+    error: str
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class ExecutionResult:
+    applied: list[AppliedAction]
+    failures: list[ActionFailure]
+    undo_id: int | None
+
+    @property
+    def summary(self) -> str:
+        return summarize(self.applied, self.failures)
+
+
+def summarize(applied: Sequence[AppliedAction], failures: Sequence[ActionFailure]) -> str:
+    """'2 created, 1 completed (1 couldn't be processed)', in a fixed order."""
+    counts = Counter(item.action.kind for item in applied)
+    parts = [f"{counts[kind]} {word}" for kind, word in _PAST_TENSE.items() if counts[kind]]
+    text = ", ".join(parts) if parts else "Nothing changed"
+    if failures and parts:
+        text += f" ({len(failures)} couldn't be processed)"
+    elif failures:
+        text += f" ({len(failures)} failed)"
+    return text
+
+
+def failures_from_parse(failures: Sequence[ParseFailure]) -> list[ActionFailure]:
+    return [ActionFailure(kind=f.tool, error=f.error) for f in failures]
+
+
+def _resolve_due_text(due_text: str | None, clock: Clock) -> datetime | None:
+    return None if due_text is None else resolve_due(due_text, clock.now, clock.tz)
+
+
+def _touch(entry: Entry, clock: Clock) -> None:
+    entry.updated_at = clock.now
+    entry.revision += 1
+
+
+def _create(session: Session, action: CreateAction, clock: Clock, utterance_id: int | None) -> tuple[Entry, str]:
+    entry = Entry(
+        content=action.content,
+        summary=action.summary,
+        category=action.category,
+        priority=action.priority,
+        due_at=_resolve_due_text(action.due_text, clock),
+        due_text=action.due_text,
+        cadence=action.cadence,
+        status=Status.ACTIVE,
+        source_text=action.source_text,
+        utterance_id=utterance_id,
+        created_at=clock.now,
+        updated_at=clock.now,
+    )
+    session.add(entry)
+    note = "" if action.due_text is None or entry.due_at else f"kept the due phrase '{action.due_text}' (no date read from it)"
+    return entry, note
+
+
+def _set_status(entry: Entry, status: Status, clock: Clock) -> None:
+    entry.status = status
+    if status is not Status.SNOOZED:
+        entry.snooze_until = None
+    entry.completed_at = clock.now if status is Status.COMPLETED else entry.completed_at
+
+
+def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
+    changes = action.changes
+    for name in ("content", "summary", "category", "priority", "cadence"):
+        if name in changes:
+            setattr(entry, name, changes[name])
+    note = ""
+    if "due_date" in changes:
+        entry.due_text = changes["due_date"]
+        entry.due_at = _resolve_due_text(changes["due_date"], clock)
+        if entry.due_text and entry.due_at is None:
+            note = f"kept the due phrase '{entry.due_text}' (no date read from it)"
+    if "status" in changes:
+        _set_status(entry, changes["status"], clock)
+    if changes.get("snooze_until"):
+        entry.snooze_until = _snooze_time(changes["snooze_until"], clock)
+        entry.status = Status.SNOOZED
+    elif "snooze_until" in changes and entry.status is Status.SNOOZED:
+        _set_status(entry, Status.ACTIVE, clock)  # clearing the snooze wakes the entry
+    elif entry.status is Status.SNOOZED and entry.snooze_until is None:
+        entry.snooze_until = _snooze_time("tomorrow", clock)
+    _touch(entry, clock)
+    return note
+
+
+def _complete(entry: Entry, clock: Clock) -> str:
+    if entry.status in (Status.COMPLETED, Status.ARCHIVED):
+        raise InvalidActionError(f"'{entry.summary}' is already {entry.status.value}")
+    _touch(entry, clock)
+    if entry.cadence is not None:
+        # A habit is never finished: mark today's done and move it to its next occurrence.
+        entry.due_at = next_occurrence(entry.cadence, entry.due_at, clock.now, clock.tz)
+        entry.completed_at = clock.now
+        _set_status(entry, Status.ACTIVE, clock)
+        return f"habit due next {entry.due_at.astimezone(clock.tz):%a %d %b %H:%M}"
+    _set_status(entry, Status.COMPLETED, clock)
+    return ""
+
+
+def _archive(entry: Entry, clock: Clock) -> str:
+    if entry.status is Status.ARCHIVED:
+        raise InvalidActionError(f"'{entry.summary}' is already archived")
+    _touch(entry, clock)
+    _set_status(entry, Status.ARCHIVED, clock)
+    return ""
+
+
+def _snooze_time(until_text: str, clock: Clock) -> datetime:
+    until = resolve_due(until_text, clock.now, clock.tz)
+    if until is None:
+        raise InvalidActionError(f"can't read a time from '{until_text}'")
+    if until <= clock.now:
+        raise InvalidActionError(f"'{until_text}' is in the past; snooze needs a future time")
+    return until
+
+
+def _snooze(entry: Entry, action: SnoozeAction, clock: Clock) -> str:
+    if entry.status in (Status.COMPLETED, Status.ARCHIVED):
+        raise InvalidActionError(f"'{entry.summary}' is {entry.status.value}; only open entries can be snoozed")
+    until = _snooze_time(action.until_text, clock)
+    _touch(entry, clock)
+    entry.status = Status.SNOOZED
+    entry.snooze_until = until
+    return f"until {until.astimezone(clock.tz):%a %d %b %H:%M}"
+
+
+def _apply_to_existing(session: Session, action: Action, clock: Clock) -> tuple[Entry, str, str]:
+    """Apply an action on an existing entry; returns it, its prior row (encoded) and a note."""
+    entry = get_entry(session, action.entry_id)  # type: ignore[union-attr]
+    session.flush()  # the snapshot must include earlier actions of this batch
+    before = raw_entry_row(session, entry.id)
+    assert before is not None
+    if isinstance(action, UpdateAction):
+        note = _update(entry, action, clock)
+    elif isinstance(action, CompleteAction):
+        note = _complete(entry, clock)
+    elif isinstance(action, ArchiveAction):
+        note = _archive(entry, clock)
+    elif isinstance(action, SnoozeAction):
+        note = _snooze(entry, action, clock)
+    else:
+        raise TypeError(f"not an action on an existing entry: {action!r}")
+    return entry, encode_row(before), note
+
+
+def execute(
+    session: Session,
+    actions: Sequence[Action],
+    clock: Clock,
+    *,
+    utterance_id: int | None = None,
+    label: str | None = None,
+) -> ExecutionResult:
+    """Apply `actions` inside the caller's write transaction and record how to undo them.
+
+    The caller commits; a crash before that leaves neither the changes nor their undo record.
+    """
+    applied: list[AppliedAction] = []
+    failures: list[ActionFailure] = []
+    batch: UndoBatch | None = None
+    for action in actions:
+        try:
+            with session.begin_nested():
+                if isinstance(action, CreateAction):
+                    entry, note = _create(session, action, clock, utterance_id)
+                    before_row = None
+                else:
+                    entry, before_row, note = _apply_to_existing(session, action, clock)
+                if batch is None:
+                    batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)
+                    session.add(batch)
+                session.flush()
+                assert batch.id is not None
+                item = UndoItem(
+                    batch_id=batch.id,
+                    position=len(applied),
+                    kind=action.kind.value,
+                    entry_id=entry.id,
+                    description=json.dumps(describe_action(action), ensure_ascii=False),
+                    before_row=before_row,
+                    after_revision=entry.revision,
+                )
+                session.add(item)
+                session.flush()
+                assert item.id is not None
+            applied.append(AppliedAction(action=action, entry=entry, undo_item_id=item.id, note=note))
+        except MurmurError as error:
+            failures.append(ActionFailure(kind=action.kind.value, error=str(error), action=action))
+    if batch is not None and not label:
+        batch.label = summarize(applied, [])
+    return ExecutionResult(applied=applied, failures=failures, undo_id=None if batch is None else batch.id)
+

@@ -1,0 +1,15 @@
+"""Card text: the short line an entry shows in the list."""
+
+import re
+
+SUMMARY_MAX_WORDS = 10
+
+
+def card_summary(text: str, max_words: int = SUMMARY_MAX_WORDS) -> str:
+    """At most `max_words` words, first letter capitalised, no trailing punctuation."""
+    words = text.split()
+    clipped = " ".join(words[:max_words])
+    clipped = re.sub(r"[\s,;:.!-]+$", "", clipped)
+    if len(words) > max_words:
+        clipped += "…"
+    return clipped[:1].upper() + clipped[1:]

@@ -1,0 +1,121 @@
+"""Undo: revert a batch, or one action of it, exactly as it was before, unless it changed since.
+
+Each undo item holds the entry's row as stored before the action (null for a create) and the
+revision the action left. If the entry's revision is still that one, the row is put back column
+for column (a created entry is deleted); if not, someone edited it since, and the item is
+reported as a conflict instead of clobbering the newer change.
+"""
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import text
+from sqlmodel import Session, col, select
+
+from app.errors import UndoError
+from app.store.models import UndoBatch, UndoItem
+
+
+@dataclass(frozen=True)
+class RevertedItem:
+    item: UndoItem
+    conflict: str | None  # None: reverted; otherwise why it was left as it is
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    batch: UndoBatch
+    items: list[RevertedItem]
+
+    @property
+    def reverted(self) -> list[UndoItem]:
+        return [r.item for r in self.items if r.conflict is None]
+
+    @property
+    def conflicts(self) -> list[RevertedItem]:
+        return [r for r in self.items if r.conflict is not None]
+
+
+def _current_revision(session: Session, entry_id: str) -> int | None:
+    return session.execute(text("SELECT revision FROM entries WHERE id = :id"), {"id": entry_id}).scalar()
+
+
+def _restore_row(session: Session, row: dict[str, object]) -> None:
+    columns = [name for name in row if name != "id"]
+    assignments = ", ".join(f"{name} = :{name}" for name in columns)
+    session.execute(text(f"UPDATE entries SET {assignments} WHERE id = :id"), row)
+
+
+def _revert(session: Session, item: UndoItem, now: datetime) -> RevertedItem:
+    revision = _current_revision(session, item.entry_id)
+    if revision is None:
+        conflict = "the entry no longer exists"
+    elif revision != item.after_revision:
+        conflict = "the entry was changed again since; left as it is now"
+    else:
+        conflict = None
+        if item.before_row is None:
+            session.execute(text("DELETE FROM entries WHERE id = :id"), {"id": item.entry_id})
+        else:
+            _restore_row(session, json.loads(item.before_row))
+        item.undone_at = now
+    item.undo_conflict = conflict
+    session.add(item)
+    return RevertedItem(item=item, conflict=conflict)
+
+
+def _pending_items(session: Session, batch_id: int) -> list[UndoItem]:
+    query = (
+        select(UndoItem)
+        .where(UndoItem.batch_id == batch_id, col(UndoItem.undone_at).is_(None))
+        .order_by(col(UndoItem.position).desc())
+    )
+    return list(session.exec(query).all())
+
+
+def undo_latest(session: Session, now: datetime) -> UndoResult:
+    """Revert the newest batch not undone yet, last action first."""
+    batch = session.exec(
+        select(UndoBatch).where(col(UndoBatch.undone_at).is_(None)).order_by(col(UndoBatch.id).desc()).limit(1)
+    ).first()
+    if batch is None:
+        raise UndoError("nothing to undo")
+    assert batch.id is not None
+    items = [_revert(session, item, now) for item in _pending_items(session, batch.id)]
+    batch.undone_at = now
+    session.add(batch)
+    return UndoResult(batch=batch, items=items)
+
+
+def undo_item(session: Session, item_id: int, now: datetime) -> UndoResult:
+    """Revert one action of a batch (from history), leaving the rest of the batch applied."""
+    item = session.get(UndoItem, item_id)
+    if item is None:
+        raise UndoError(f"no action {item_id} in the history")
+    if item.undone_at is not None:
+        raise UndoError(f"action {item_id} was already undone")
+    batch = session.get(UndoBatch, item.batch_id)
+    assert batch is not None
+    result = UndoResult(batch=batch, items=[_revert(session, item, now)])
+    assert batch.id is not None
+    if not _pending_items(session, batch.id):
+        batch.undone_at = now
+        session.add(batch)
+    return result
+
+
+@dataclass(frozen=True)
+class HistoryBatch:
+    batch: UndoBatch
+    items: list[UndoItem]
+
+
+def history(session: Session, limit: int = 20) -> list[HistoryBatch]:
+    """Batches, newest first, with their actions in the order they were applied."""
+    batches = session.exec(select(UndoBatch).order_by(col(UndoBatch.id).desc()).limit(limit)).all()
+    result = []
+    for batch in batches:
+        items = session.exec(select(UndoItem).where(UndoItem.batch_id == batch.id).order_by(UndoItem.position)).all()
+        result.append(HistoryBatch(batch=batch, items=list(items)))
+    return result

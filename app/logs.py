@@ -1,0 +1,30 @@
+"""Logging to a rotating file in the platform log dir; the terminal only gets one-line messages."""
+
+import logging
+import os
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+from platformdirs import user_log_path
+
+
+def log_dir() -> Path:
+    return Path(os.environ.get("MURMUR_LOG_DIR") or user_log_path("murmur", appauthor=False))
+
+
+def setup_logging(level: int = logging.INFO) -> Path | None:
+    """Log to murmur.log (1 MB x 3 files); returns its path, or None when it cannot be written."""
+    root = logging.getLogger("murmur")
+    root.setLevel(level)
+    if root.handlers:
+        return Path(getattr(root.handlers[0], "baseFilename", "")) or None
+    path = log_dir() / "murmur.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    except OSError:
+        root.addHandler(logging.NullHandler())
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    return path

@@ -1,0 +1,189 @@
+"""The one place that writes: utterances in, actions applied, undo out.
+
+Both front ends (the CLI now, the desktop app later) call this. Every write is one transaction
+through `Store.write()`; the utterance text is committed before it is interpreted, so a crash or
+a failing interpreter never loses what the user said (it waits in the inbox, retryable).
+"""
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session, col, select, update
+
+from app.domain.actions import Action, ParseResult
+from app.domain.clock import Clock
+from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
+from app.domain.executor import ActionFailure, AppliedAction, ExecutionResult, execute, failures_from_parse, summarize
+from app.domain.interpretation import InterpretContext, Interpreter
+from app.domain.undo import HistoryBatch, UndoResult, history, undo_item, undo_latest
+from app.errors import MurmurError, StoreError, UsageError
+from app.store import Store
+from app.store.models import Entry, Utterance
+from app.store.queries import list_entries
+
+log = logging.getLogger("murmur.pipeline")
+
+# About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
+MAX_UTTERANCE_CHARS = 20_000
+
+
+@dataclass(frozen=True)
+class PipelineResult:
+    utterance_id: int
+    interpreter: str
+    applied: list[AppliedAction]
+    failures: list[ActionFailure]
+    undo_id: int | None
+    message: str | None = None
+
+    @property
+    def summary(self) -> str:
+        return summarize(self.applied, self.failures)
+
+
+@dataclass
+class MurmurService:
+    store: Store
+    interpreter: Interpreter
+    clock: Callable[[], Clock] = field(default=Clock.system)
+
+    # -- utterances -------------------------------------------------------------------------
+
+    def submit(self, text: str, source: UtteranceSource = UtteranceSource.CLI) -> PipelineResult:
+        """Save `text`, interpret it, apply the actions; the utterance ends done or failed."""
+        text = validate_utterance_text(text)
+        with self.store.write() as session:
+            utterance = Utterance(text=text, source=source, created_at=self.clock().now)
+            session.add(utterance)
+            session.flush()
+            assert utterance.id is not None
+            utterance_id = utterance.id
+        return self._process(utterance_id, text)
+
+    def retry(self, utterance_id: int) -> PipelineResult:
+        """Run a saved utterance through the pipeline again (e.g. after a failure)."""
+        with self.store.read() as session:
+            utterance = session.get(Utterance, utterance_id)
+            if utterance is None:
+                raise UsageError(f"no utterance {utterance_id}; `murmur inbox` lists the ones to retry")
+            if utterance.outcome is UtteranceOutcome.DONE:
+                raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
+            text = utterance.text
+        return self._process(utterance_id, text)
+
+    def inbox(self) -> list[Utterance]:
+        """Utterances that failed or never finished, oldest first."""
+        with self.store.read() as session:
+            query = select(Utterance).where(col(Utterance.outcome) != UtteranceOutcome.DONE.value).order_by(Utterance.id)
+            return list(session.exec(query).all())
+
+    def _process(self, utterance_id: int, text: str) -> PipelineResult:
+        clock = self.clock()
+        try:
+            with self.store.write() as session:
+                wake_snoozed(session, clock.now)
+            with self.store.read() as session:
+                context = InterpretContext(
+                    entries=list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED)), clock=clock
+                )
+            parsed = self.interpreter.interpret(text, context)
+        except MurmurError as error:
+            self._mark_failed(utterance_id, str(error), clock)
+            raise
+        except Exception as error:  # a bug: keep the utterance retryable, then let it surface
+            self._mark_failed(utterance_id, f"internal error: {error!r}", clock)
+            raise
+        return self._apply(utterance_id, parsed, clock)
+
+    def _apply(self, utterance_id: int, parsed: ParseResult, clock: Clock) -> PipelineResult:
+        with self.store.write() as session:
+            result = execute(session, parsed.actions, clock, utterance_id=utterance_id)
+            failures = failures_from_parse(parsed.failures) + result.failures
+            utterance = session.get(Utterance, utterance_id)
+            assert utterance is not None
+            utterance.attempts += 1
+            utterance.processed_at = clock.now
+            if result.applied:
+                utterance.outcome, utterance.error = UtteranceOutcome.DONE, None
+            else:
+                utterance.outcome = UtteranceOutcome.FAILED
+                utterance.error = "; ".join(f.error for f in failures) or "nothing to do was found in it"
+            session.add(utterance)
+        return PipelineResult(
+            utterance_id=utterance_id,
+            interpreter=self.interpreter.name,
+            applied=result.applied,
+            failures=failures,
+            undo_id=result.undo_id,
+        )
+
+    def _mark_failed(self, utterance_id: int, error: str, clock: Clock) -> None:
+        with self.store.write() as session:
+            utterance = session.get(Utterance, utterance_id)
+            assert utterance is not None
+            utterance.outcome, utterance.error = UtteranceOutcome.FAILED, error
+            utterance.attempts += 1
+            utterance.processed_at = clock.now
+            session.add(utterance)
+
+    # -- direct edits, undo, reads -----------------------------------------------------------
+
+    def apply(self, actions: Sequence[Action], label: str | None = None) -> ExecutionResult:
+        """Direct edits (from the CLI or the window): the same executor, so they are undoable too."""
+        clock = self.clock()
+        with self.store.write() as session:
+            wake_snoozed(session, clock.now)
+            return execute(session, actions, clock, label=label)
+
+    def undo(self) -> UndoResult:
+        with self.store.write() as session:
+            return undo_latest(session, self.clock().now)
+
+    def undo_action(self, item_id: int) -> UndoResult:
+        with self.store.write() as session:
+            return undo_item(session, item_id, self.clock().now)
+
+    def history(self, limit: int = 20) -> list[HistoryBatch]:
+        with self.store.read() as session:
+            return history(session, limit)
+
+    def entries(self, statuses: Sequence[Status], **filters: object) -> list[Entry]:
+        clock = self.clock()
+        try:
+            with self.store.write() as session:
+                wake_snoozed(session, clock.now)
+        except StoreError as error:  # a read-only or busy database can still be listed
+            log.warning("could not wake snoozed entries: %s", error)
+        with self.store.read() as session:
+            return list_entries(session, statuses=statuses, **filters)  # type: ignore[arg-type]
+
+
+def validate_utterance_text(text: str) -> str:
+    """The text as it will be saved; refuses what cannot be a real utterance, saving nothing."""
+    if "\x00" in text:
+        raise UsageError("the text contains a NUL byte; is it a binary file?")
+    stripped = text.strip()
+    if not stripped:
+        raise UsageError("nothing to add: the text is empty")
+    if len(stripped) > MAX_UTTERANCE_CHARS:
+        raise UsageError(
+            f"the text is too long ({len(stripped):,} characters; the limit is {MAX_UTTERANCE_CHARS:,}); "
+            "split it into smaller parts"
+        )
+    return stripped
+
+
+def wake_snoozed(session: Session, now: datetime) -> int:
+    """Snoozed entries whose time has come become active again.
+
+    Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
+    earlier snooze can still be undone exactly (its prior row is the same active state).
+    """
+    statement = (
+        update(Entry)
+        .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
+        .values(status=Status.ACTIVE, snooze_until=None)
+    )
+    return session.execute(statement).rowcount  # type: ignore[attr-defined]

@@ -1,0 +1,124 @@
+"""Opening the database: connection set-up, migrations, and one way to read and one to write.
+
+Connection set-up, on every connect:
+- WAL journal: readers never block the writer, and a crash never leaves a half-written batch.
+- synchronous=FULL: each commit is on disk before the user is told it happened. In WAL mode
+  NORMAL is only at risk on power loss, but Murmur writes a few small transactions per
+  utterance, so the fsync costs nothing noticeable and "nothing the user said is lost" holds
+  even when the machine dies.
+- foreign_keys=ON, and a busy timeout so a second process waits briefly instead of failing.
+- Transactions are begun by us: BEGIN IMMEDIATE for writes takes the write lock up front, so
+  two writers queue instead of deadlocking on a lock upgrade.
+"""
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
+
+from app.errors import StoreError
+from app.store.migrations import migrate
+
+log = logging.getLogger("murmur.store")
+
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+_WRITE_OPTION = "murmur_write"
+
+
+def describe_sqlite_error(error: BaseException, path: Path) -> StoreError:
+    """Turn a SQLite failure into one line a user can act on."""
+    text = str(getattr(error, "orig", error)).lower()
+    if "locked" in text or "busy" in text:
+        return StoreError(f"the database {path} is locked by another program; try again in a moment")
+    if "readonly" in text or "read-only" in text:
+        return StoreError(f"the database {path} is read-only; check its permissions")
+    if "not a database" in text or "malformed" in text:
+        return StoreError(f"{path} is not a Murmur database (SQLite says: {text})")
+    if "unable to open" in text:
+        return StoreError(f"cannot open the database {path}; check that its folder exists and is writable")
+    return StoreError(f"database error in {path}: {text}")
+
+
+class Store:
+    """One SQLite file. All writes go through `write()`, one transaction each."""
+
+    def __init__(self, path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
+        self.path = path
+        self._busy_timeout_ms = busy_timeout_ms
+        self._engine = create_engine(
+            f"sqlite:///{path}",
+            connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
+        )
+        event.listen(self._engine, "connect", self._on_connect)
+        event.listen(self._engine, "begin", self._on_begin)
+        self._writer = self._engine.execution_options(**{_WRITE_OPTION: True})
+
+    @classmethod
+    def open(cls, path: Path | str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> "Store":
+        """Open (creating if needed) and migrate the database at `path`."""
+        path = Path(path).expanduser()
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder, not a database file")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot create the folder for the database {path}: {error.strerror}") from None
+        store = cls(path, busy_timeout_ms)
+        try:
+            with store._engine.connect() as connection:
+                ran = migrate(connection.connection.dbapi_connection, str(path))  # type: ignore[arg-type]
+        except (DBAPIError, sqlite3.Error) as error:
+            store.close()
+            raise describe_sqlite_error(error, path) from None
+        except BaseException:
+            store.close()
+            raise
+        if ran:
+            log.info("migrated %s by %d step(s)", path, ran)
+        return store
+
+    def _on_connect(self, dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves, see _on_begin
+        dbapi_connection.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms}")
+        dbapi_connection.execute("PRAGMA foreign_keys = ON")
+        if dbapi_connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            dbapi_connection.execute("PRAGMA journal_mode = WAL")
+        dbapi_connection.execute("PRAGMA synchronous = FULL")
+
+    @staticmethod
+    def _on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get(_WRITE_OPTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for reading; it sees one consistent snapshot."""
+        try:
+            with Session(self._engine, expire_on_commit=False) as session:
+                with session.begin():
+                    yield session
+        except DBAPIError as error:
+            raise describe_sqlite_error(error, self.path) from None
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A session whose work commits as one transaction, or not at all."""
+        try:
+            with Session(self._writer, expire_on_commit=False) as session:
+                with session.begin():
+                    yield session
+        except DBAPIError as error:
+            raise describe_sqlite_error(error, self.path) from None
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    def close(self) -> None:
+        self._engine.dispose()

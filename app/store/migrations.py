@@ -1,0 +1,136 @@
+"""Schema migrations: an ordered list of named steps, each run once, in one transaction.
+
+`PRAGMA user_version` holds how many steps a database has had, so a database written by a
+newer Murmur (more steps than this one knows) is refused instead of being misread.
+Never edit a step that has shipped; append a new one.
+"""
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from sqlite3 import Connection
+
+from app.errors import SchemaTooNewError
+
+Migration = tuple[str, Callable[[Connection], None]]
+
+
+def _run_ddl(db: Connection, script: str) -> None:
+    """Run DDL statements inside the caller's transaction.
+
+    Not `executescript`: it commits any open transaction first, which would break the
+    all-or-nothing promise of a migration step. Steps hold no semicolons inside statements.
+    """
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _m001_initial(db: Connection) -> None:
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE utterances (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL CHECK (source IN ('voice', 'typed', 'cli')),
+            created_at TEXT NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('pending', 'done', 'failed')),
+            error TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            processed_at TEXT
+        );
+        CREATE INDEX utterances_outcome ON utterances (outcome);
+
+        CREATE TABLE entries (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 32),
+            content TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            category TEXT NOT NULL CHECK (category IN
+                ('todo', 'note', 'reminder', 'idea', 'list', 'habit', 'question', 'thought')),
+            priority INTEGER CHECK (priority BETWEEN 1 AND 5),
+            due_at TEXT,
+            due_text TEXT,
+            cadence TEXT CHECK (cadence IN ('daily', 'weekdays', 'weekly', 'monthly')),
+            status TEXT NOT NULL CHECK (status IN ('active', 'snoozed', 'completed', 'archived')),
+            snooze_until TEXT,
+            source_text TEXT NOT NULL,
+            utterance_id INTEGER REFERENCES utterances (id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            completed_at TEXT,
+            revision INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX entries_status_order ON entries (status, priority, created_at);
+
+        CREATE TABLE undo_batches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            utterance_id INTEGER REFERENCES utterances (id) ON DELETE SET NULL,
+            label TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            undone_at TEXT
+        );
+
+        CREATE TABLE undo_items (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            entry_id TEXT NOT NULL,
+            description TEXT NOT NULL,
+            before_row TEXT,
+            after_revision INTEGER NOT NULL,
+            undone_at TEXT,
+            undo_conflict TEXT
+        );
+        CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
+        CREATE INDEX undo_items_entry ON undo_items (entry_id);
+        """
+    )
+
+
+MIGRATIONS: list[Migration] = [
+    ("001_initial", _m001_initial),
+]
+
+
+def schema_version(db: Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: Connection, path: str) -> int:
+    """Bring the database up to the newest schema; returns the number of steps run.
+
+    `db` is a raw sqlite3 connection in autocommit mode; each step and its bookkeeping run in
+    one IMMEDIATE transaction, so a crash mid-migration leaves the previous version intact.
+    """
+    current = schema_version(db)
+    if current > len(MIGRATIONS):
+        raise SchemaTooNewError(
+            f"{path} has schema version {current}, newer than this Murmur knows "
+            f"({len(MIGRATIONS)}): upgrade Murmur to open it"
+        )
+    ran = 0
+    for number, (name, step) in enumerate(MIGRATIONS, start=1):
+        if number <= current:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read inside the lock: another process may have migrated meanwhile.
+            if schema_version(db) >= number:
+                db.execute("ROLLBACK")
+                continue
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
+            step(db)
+            db.execute(
+                "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                (name, datetime.now(UTC).isoformat(timespec="microseconds")),
+            )
+            db.execute(f"PRAGMA user_version = {number}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        ran += 1
+    return ran

@@ -1,0 +1,91 @@
+"""The tables, as SQLModel classes.
+
+The schema itself is created by the migrations in `migrations.py` (hand-written DDL, so an old
+user's database can be brought forward step by step); a test checks these classes match it.
+"""
+
+import uuid
+from datetime import UTC, datetime
+
+from sqlmodel import Field, SQLModel
+
+from app.domain.enums import Cadence, Category, Status, UtteranceOutcome, UtteranceSource
+from app.store.column_types import EnumText, UtcDateTime
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_entry_id() -> str:
+    """32 lowercase hex digits: short IDs are prefixes of this."""
+    return uuid.uuid4().hex
+
+
+class Entry(SQLModel, table=True):
+    __tablename__ = "entries"
+
+    id: str = Field(default_factory=new_entry_id, primary_key=True)
+    content: str
+    summary: str
+    category: Category = Field(sa_type=EnumText(Category))
+    priority: int | None = None
+    due_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    due_text: str | None = None
+    cadence: Cadence | None = Field(default=None, sa_type=EnumText(Cadence))
+    status: Status = Field(default=Status.ACTIVE, sa_type=EnumText(Status))
+    snooze_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    source_text: str
+    utterance_id: int | None = Field(default=None, foreign_key="utterances.id")
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    # Bumped on every change: undo compares it to detect edits made after the batch.
+    revision: int = 1
+
+
+class Utterance(SQLModel, table=True):
+    """Everything the user said or typed, saved before it is interpreted."""
+
+    __tablename__ = "utterances"
+
+    id: int | None = Field(default=None, primary_key=True)
+    text: str
+    source: UtteranceSource = Field(sa_type=EnumText(UtteranceSource))
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    outcome: UtteranceOutcome = Field(
+        default=UtteranceOutcome.PENDING, sa_type=EnumText(UtteranceOutcome)
+    )
+    error: str | None = None
+    attempts: int = 0
+    processed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+class UndoBatch(SQLModel, table=True):
+    """One applied batch of actions; the unit `murmur undo` reverts."""
+
+    __tablename__ = "undo_batches"
+
+    id: int | None = Field(default=None, primary_key=True)
+    utterance_id: int | None = Field(default=None, foreign_key="utterances.id")
+    label: str
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    undone_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+class UndoItem(SQLModel, table=True):
+    """One applied action with what is needed to revert it exactly."""
+
+    __tablename__ = "undo_items"
+
+    id: int | None = Field(default=None, primary_key=True)
+    batch_id: int = Field(foreign_key="undo_batches.id")
+    position: int
+    kind: str
+    entry_id: str
+    description: str
+    # The entry's row, column by column as stored, before the action; null for a create.
+    before_row: str | None = None
+    after_revision: int
+    undone_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    undo_conflict: str | None = None

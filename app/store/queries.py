@@ -1,0 +1,111 @@
+"""Read queries: short IDs, entry lookup and listing. Nothing here writes."""
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from os.path import commonprefix
+
+from sqlalchemy import text
+from sqlmodel import Session, col, func, or_, select
+
+from app.domain.enums import Category, Status
+from app.errors import AmbiguousIdError, EntryNotFoundError
+from app.store.models import Entry
+
+SHORT_ID_MIN = 6
+# Shorter prefixes are still resolved when unique, like git does; below this they are refused.
+PREFIX_MIN = 4
+_HEX = re.compile(r"^[0-9a-f]+$")
+
+
+def _short_id(entry_id: str, neighbours: Iterable[str | None]) -> str:
+    shared = max((len(commonprefix([entry_id, other])) for other in neighbours if other), default=0)
+    return entry_id[: max(SHORT_ID_MIN, shared + 1)]
+
+
+def short_ids(session: Session) -> dict[str, str]:
+    """Every entry's shortest unique prefix (at least 6 hex digits), in one pass over the index."""
+    ids = list(session.exec(select(Entry.id).order_by(Entry.id)).all())
+    return {
+        entry_id: _short_id(entry_id, (ids[i - 1] if i else None, ids[i + 1] if i + 1 < len(ids) else None))
+        for i, entry_id in enumerate(ids)
+    }
+
+
+def short_id_of(session: Session, entry_id: str) -> str:
+    """One entry's short ID, from its two neighbours in the primary-key index."""
+    before = session.exec(select(Entry.id).where(Entry.id < entry_id).order_by(col(Entry.id).desc()).limit(1)).first()
+    after = session.exec(select(Entry.id).where(Entry.id > entry_id).order_by(Entry.id).limit(1)).first()
+    return _short_id(entry_id, (before, after))
+
+
+def normalize_prefix(prefix: str) -> str:
+    """Lowercase hex with dashes removed; refuses anything that cannot be an ID prefix."""
+    cleaned = prefix.strip().lower().replace("-", "")
+    if not cleaned or not _HEX.match(cleaned):
+        raise EntryNotFoundError(f"'{prefix}' is not an entry ID (IDs are hex digits, like 3fa1b2)")
+    if len(cleaned) < PREFIX_MIN:
+        raise EntryNotFoundError(f"ID '{prefix}' is too short: give at least {PREFIX_MIN} characters")
+    return cleaned
+
+
+def resolve_short_id(session: Session, prefix: str) -> str:
+    """The full ID of the one entry whose ID starts with `prefix`; an explicit error otherwise."""
+    cleaned = normalize_prefix(prefix)
+    # A range on the primary key, so it is an index seek at any store size.
+    upper = cleaned + "g"  # 'g' sorts after every hex digit
+    matches = session.exec(
+        select(Entry.id).where(Entry.id >= cleaned, Entry.id < upper).order_by(Entry.id).limit(6)
+    ).all()
+    if not matches:
+        raise EntryNotFoundError(f"no entry has ID '{prefix}'")
+    if len(matches) > 1:
+        shown = ", ".join(m[: len(cleaned) + 2] for m in matches[:5])
+        more = "" if len(matches) <= 5 else ", ..."
+        raise AmbiguousIdError(
+            f"ID '{prefix}' is ambiguous: it matches {len(matches)}{'+' if len(matches) > 5 else ''} "
+            f"entries ({shown}{more}); give more characters"
+        )
+    return matches[0]
+
+
+def get_entry(session: Session, prefix: str) -> Entry:
+    entry = session.get(Entry, resolve_short_id(session, prefix))
+    assert entry is not None  # resolve_short_id just found it in this transaction
+    return entry
+
+
+def list_entries(
+    session: Session,
+    statuses: Sequence[Status] = (Status.ACTIVE,),
+    category: Category | None = None,
+    search: str | None = None,
+    limit: int | None = None,
+) -> list[Entry]:
+    """Entries by priority (1 first, none last), then newest first."""
+    query = select(Entry).where(col(Entry.status).in_([s.value for s in statuses]))
+    if category is not None:
+        query = query.where(Entry.category == category)
+    if search:
+        pattern = f"%{search.strip()}%"
+        query = query.where(or_(col(Entry.summary).ilike(pattern), col(Entry.content).ilike(pattern)))
+    query = query.order_by(
+        col(Entry.priority).is_(None), col(Entry.priority), col(Entry.created_at).desc()
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return list(session.exec(query).all())
+
+
+def count_entries(session: Session) -> int:
+    return session.exec(select(func.count()).select_from(Entry)).one()
+
+
+def raw_entry_row(session: Session, entry_id: str) -> dict[str, object] | None:
+    """The entry's columns exactly as stored (text, integers, nulls), for byte-exact undo."""
+    row = session.execute(text("SELECT * FROM entries WHERE id = :id"), {"id": entry_id}).mappings().first()
+    return None if row is None else dict(row)
+
+
+def encode_row(row: dict[str, object]) -> str:
+    return json.dumps(row, ensure_ascii=False)

@@ -1,0 +1,41 @@
+"""Shared fixtures: a real SQLite file per test, a fixed clock, and no writes outside tmp."""
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.domain.clock import Clock
+from app.store import Store
+
+BERLIN = ZoneInfo("Europe/Berlin")
+# A Sunday evening: "Thursday" is 4 days ahead, "at 5pm" is tomorrow.
+FIXED_NOW = datetime(2026, 11, 22, 18, 30, tzinfo=BERLIN)
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Data, logs and the default database live in the test's temp dir."""
+    monkeypatch.setenv("MURMUR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("MURMUR_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.delenv("MURMUR_DB", raising=False)
+    monkeypatch.setenv("MURMUR_TZ", "Europe/Berlin")
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(now=FIXED_NOW, tz=BERLIN)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "murmur.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    opened = Store.open(db_path)
+    yield opened
+    opened.close()

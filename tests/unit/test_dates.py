@@ -1,0 +1,101 @@
+"""Due-date resolution relative to a fixed "now" (Sunday 22 Nov 2026, 18:30, Europe/Berlin)."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.domain.dates import find_due_phrase, next_occurrence, resolve_due
+from app.domain.enums import Cadence
+from tests.conftest import BERLIN, FIXED_NOW
+
+
+def at(day: int, hour: int, minute: int = 0, month: int = 11, year: int = 2026) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("Thursday", at(26, 9)),  # the next Thursday, at the default 09:00
+        ("thursday at 3pm", at(26, 15)),
+        ("at 5pm", at(23, 17)),  # 17:00 has passed today: tomorrow
+        ("5pm", at(23, 17)),
+        ("at 8pm", at(22, 20)),  # still to come today
+        ("tomorrow", at(23, 9)),
+        ("tomorrow at 3pm", at(23, 15)),
+        ("today", at(22, 19)),  # 09:00 has passed: the next full hour
+        ("in 2 hours", at(22, 20, 30)),
+        ("in 3 days", at(25, 9)),
+        ("next week", at(29, 9)),
+        ("Sunday", at(29, 9)),  # today is Sunday: the next one
+        ("friday morning", at(27, 9)),
+        ("dec 3", at(3, 9, month=12)),
+        ("on the 1st", at(1, 9, month=12)),
+        ("the 22nd", at(22, 19)),  # today's date, 09:00 passed: the next full hour
+        ("March 29 at 10am", datetime(2027, 3, 29, 10, tzinfo=BERLIN)),  # across the DST change, still 10:00
+        ("yesterday", at(21, 9)),  # said explicitly: kept, even though it is past
+    ],
+)
+def test_phrases_resolve_preferring_the_future(phrase: str, expected: datetime) -> None:
+    assert resolve_due(phrase, FIXED_NOW, BERLIN) == expected
+
+
+@pytest.mark.parametrize("phrase", ["in 3 business days", "the day after my birthday", "", "   ", "purple"])
+def test_unreadable_phrases_resolve_to_none(phrase: str) -> None:
+    assert resolve_due(phrase, FIXED_NOW, BERLIN) is None
+
+
+def test_resolution_keeps_wall_clock_time_across_daylight_saving() -> None:
+    # 09:00 in Berlin is 08:00 UTC in winter and 07:00 UTC in summer.
+    summer = resolve_due("april 10", FIXED_NOW, BERLIN)
+    assert summer is not None
+    assert summer.hour == 9 and summer.utcoffset() is not None and summer.utcoffset().total_seconds() == 7200
+
+
+def test_other_timezones_resolve_in_their_own_wall_clock() -> None:
+    tokyo = ZoneInfo("Asia/Tokyo")
+    now = datetime(2026, 11, 23, 2, 30, tzinfo=tokyo)  # the same instant as FIXED_NOW
+    assert now == FIXED_NOW
+    assert resolve_due("tomorrow", now, tokyo) == datetime(2026, 11, 24, 9, tzinfo=tokyo)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("remind me to call the dentist Thursday", "Thursday"),
+        ("buy milk and call mom tomorrow", "tomorrow"),
+        ("meeting at 5pm on friday", "at 5pm on friday"),
+        ("pay rent on the 1st", "on the 1st"),
+        ("call mom in 2 weeks", "in 2 weeks"),
+    ],
+)
+def test_due_phrases_are_found_inside_sentences(text: str, phrase: str) -> None:
+    found = find_due_phrase(text, FIXED_NOW, BERLIN)
+    assert found is not None
+    assert found[0] == phrase
+    assert found[1] == resolve_due(phrase, FIXED_NOW, BERLIN)
+
+
+@pytest.mark.parametrize(
+    "text", ["may I ask a question", "buy milk now", "call mom", "second thoughts on the plan", "water the plants every morning"]
+)
+def test_words_that_only_look_like_dates_are_ignored(text: str) -> None:
+    assert find_due_phrase(text, FIXED_NOW, BERLIN) is None
+
+
+@pytest.mark.parametrize(
+    ("cadence", "due", "expected"),
+    [
+        (Cadence.DAILY, at(22, 7), at(23, 7)),
+        (Cadence.DAILY, at(10, 7), at(23, 7)),  # long overdue: the next one after now, not a backlog
+        (Cadence.DAILY, None, at(23, 9)),
+        (Cadence.WEEKDAYS, at(20, 7), at(23, 7)),  # Friday -> Monday
+        (Cadence.WEEKDAYS, at(23, 7), at(24, 7)),  # completing Monday's early moves to Tuesday
+        (Cadence.WEEKLY, at(19, 18), at(26, 18)),
+        (Cadence.MONTHLY, at(30, 8, month=10), at(30, 8)),
+        (Cadence.MONTHLY, at(31, 8, month=10), at(30, 8)),  # no 31 November: the month's last day
+    ],
+)
+def test_habits_roll_forward_by_their_cadence(cadence: Cadence, due: datetime | None, expected: datetime) -> None:
+    assert next_occurrence(cadence, due, FIXED_NOW, BERLIN) == expected

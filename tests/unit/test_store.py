@@ -1,0 +1,106 @@
+"""The store: connection set-up, migrations, schema agreement, short IDs and bad database files."""
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
+from app.store import Store
+from app.store.migrations import MIGRATIONS
+from app.store.models import Entry, SQLModel
+from app.store.queries import count_entries, resolve_short_id, short_id_of, short_ids
+
+
+def pragma(store: Store, name: str) -> object:
+    with store.read() as session:
+        return session.connection().exec_driver_sql(f"PRAGMA {name}").scalar()
+
+
+def test_every_connection_is_set_up(store: Store) -> None:
+    assert pragma(store, "journal_mode") == "wal"
+    assert pragma(store, "foreign_keys") == 1
+    assert pragma(store, "synchronous") == 2  # FULL
+    assert pragma(store, "busy_timeout") == 5000
+
+
+def test_migrations_are_recorded_and_run_once(db_path: Path) -> None:
+    Store.open(db_path).close()
+    Store.open(db_path).close()
+    db = sqlite3.connect(db_path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert [r[0] for r in db.execute("SELECT name FROM migrations")] == [name for name, _ in MIGRATIONS]
+
+
+def test_schema_matches_the_models(store: Store) -> None:
+    inspector = inspect(store.engine)
+    for table in SQLModel.metadata.sorted_tables:
+        in_db = {c["name"] for c in inspector.get_columns(table.name)}
+        assert in_db == {c.name for c in table.columns}, table.name
+
+
+def test_a_future_schema_version_is_refused(db_path: Path) -> None:
+    Store.open(db_path).close()
+    db = sqlite3.connect(db_path)
+    db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    db.close()
+    with pytest.raises(SchemaTooNewError, match="newer than this Murmur knows"):
+        Store.open(db_path)
+
+
+def test_a_file_that_is_not_a_database_is_refused_and_left_alone(db_path: Path) -> None:
+    db_path.write_text("shopping list: eggs, milk\n" * 100)
+    before = db_path.read_bytes()
+    with pytest.raises(StoreError, match="is not a Murmur database"):
+        Store.open(db_path)
+    assert db_path.read_bytes() == before
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="is a folder"):
+        Store.open(tmp_path)
+
+
+def test_a_locked_database_gives_a_clear_message(db_path: Path) -> None:
+    store = Store.open(db_path, busy_timeout_ms=100)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            with store.write() as session:
+                session.add(Entry(content="x", summary="x", category="note", source_text="x"))
+    finally:
+        holder.execute("ROLLBACK")
+    with store.read() as session:
+        assert count_entries(session) == 0
+
+
+def add_entry(store: Store, entry_id: str) -> None:
+    with store.write() as session:
+        session.add(Entry(id=entry_id, content=entry_id, summary=entry_id, category="note", source_text=entry_id))
+
+
+def test_short_ids_are_the_shortest_unique_prefix_of_at_least_six(store: Store) -> None:
+    add_entry(store, "3fa1b2c4" + "0" * 24)
+    add_entry(store, "3fa1b2c9" + "0" * 24)
+    add_entry(store, "9c0d1e00" + "0" * 24)
+    with store.read() as session:
+        shorts = short_ids(session)
+        assert shorts == {"3fa1b2c4" + "0" * 24: "3fa1b2c4", "3fa1b2c9" + "0" * 24: "3fa1b2c9", "9c0d1e00" + "0" * 24: "9c0d1e"}
+        assert all(short_id_of(session, full) == short for full, short in shorts.items())
+
+
+def test_resolving_a_prefix(store: Store) -> None:
+    add_entry(store, "3fa1b2c4" + "0" * 24)
+    add_entry(store, "3fa1b2c9" + "0" * 24)
+    with store.read() as session:
+        assert resolve_short_id(session, "3FA1B2C4") == "3fa1b2c4" + "0" * 24
+        with pytest.raises(AmbiguousIdError, match="ID '3fa1b2' is ambiguous: it matches 2 entries"):
+            resolve_short_id(session, "3fa1b2")
+        with pytest.raises(EntryNotFoundError, match="no entry has ID 'abcdef'"):
+            resolve_short_id(session, "abcdef")
+        with pytest.raises(EntryNotFoundError, match="not an entry ID"):
+            resolve_short_id(session, "milk")
+        with pytest.raises(EntryNotFoundError, match="too short"):
+            resolve_short_id(session, "3f")
