@@ -92,7 +92,12 @@ def resolve_due(phrase: str, now: datetime, tz: ZoneInfo) -> datetime | None:
     phrase = phrase.strip()
     if not phrase:
         return None
-    now_local = _local_naive(now, tz).replace(microsecond=0)
+    return _resolve_local(phrase, _local_naive(now, tz).replace(microsecond=0), tz)
+
+
+# A batch often repeats a phrase ("tomorrow"), and dateparser takes about a millisecond a call.
+@lru_cache(maxsize=256)
+def _resolve_local(phrase: str, now_local: datetime, tz: ZoneInfo) -> datetime | None:
     day_of_month = _DAY_OF_MONTH.match(phrase)
     if day_of_month:
         day = _next_day_of_month(int(day_of_month.group(1)), now_local)

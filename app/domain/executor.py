@@ -214,7 +214,7 @@ def execute(
 
     The caller commits; a crash before that leaves neither the changes nor their undo record.
     """
-    applied: list[AppliedAction] = []
+    done: list[tuple[Action, Entry, UndoItem, str]] = []
     failures: list[ActionFailure] = []
     batch: UndoBatch | None = None
     for action in actions:
@@ -225,26 +225,27 @@ def execute(
                     before_row = None
                 else:
                     entry, before_row, note = _apply_to_existing(session, action, clock)
-                if batch is None:
-                    batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)
-                    session.add(batch)
-                session.flush()
-                assert batch.id is not None
-                item = UndoItem(
-                    batch_id=batch.id,
-                    position=len(applied),
-                    kind=action.kind.value,
-                    entry_id=entry.id,
-                    description=json.dumps(describe_action(action), ensure_ascii=False),
-                    before_row=before_row,
-                    after_revision=entry.revision,
-                )
-                session.add(item)
-                session.flush()
-                assert item.id is not None
-            applied.append(AppliedAction(action=action, entry=entry, undo_item_id=item.id, note=note))
+                session.flush()  # inside the savepoint, so a failing write is rolled back alone
         except MurmurError as error:
             failures.append(ActionFailure(kind=action.kind.value, error=str(error), action=action))
+            continue
+        if batch is None:
+            batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)
+            session.add(batch)
+            session.flush()
+        item = UndoItem(
+            batch_id=batch.id,
+            position=len(done),
+            kind=action.kind.value,
+            entry_id=entry.id,
+            description=json.dumps(describe_action(action), ensure_ascii=False),
+            before_row=before_row,
+            after_revision=entry.revision,
+        )
+        session.add(item)
+        done.append((action, entry, item, note))
+    session.flush()  # all undo items in one go
+    applied = [AppliedAction(action=a, entry=e, undo_item_id=i.id, note=n) for a, e, i, n in done]  # type: ignore[arg-type]
     if batch is not None and not label:
         batch.label = summarize(applied, [])
     return ExecutionResult(applied=applied, failures=failures, undo_id=None if batch is None else batch.id)

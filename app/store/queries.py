@@ -49,30 +49,30 @@ def normalize_prefix(prefix: str) -> str:
     return cleaned
 
 
-def resolve_short_id(session: Session, prefix: str) -> str:
-    """The full ID of the one entry whose ID starts with `prefix`; an explicit error otherwise."""
+def _entries_with_prefix(session: Session, prefix: str) -> list[Entry]:
     cleaned = normalize_prefix(prefix)
     # A range on the primary key, so it is an index seek at any store size.
     upper = cleaned + "g"  # 'g' sorts after every hex digit
-    matches = session.exec(
-        select(Entry.id).where(Entry.id >= cleaned, Entry.id < upper).order_by(Entry.id).limit(6)
-    ).all()
-    if not matches:
-        raise EntryNotFoundError(f"no entry has ID '{prefix}'")
-    if len(matches) > 1:
-        shown = ", ".join(m[: len(cleaned) + 2] for m in matches[:5])
-        more = "" if len(matches) <= 5 else ", ..."
-        raise AmbiguousIdError(
-            f"ID '{prefix}' is ambiguous: it matches {len(matches)}{'+' if len(matches) > 5 else ''} "
-            f"entries ({shown}{more}); give more characters"
-        )
-    return matches[0]
+    return list(session.exec(select(Entry).where(Entry.id >= cleaned, Entry.id < upper).order_by(Entry.id).limit(6)).all())
 
 
 def get_entry(session: Session, prefix: str) -> Entry:
-    entry = session.get(Entry, resolve_short_id(session, prefix))
-    assert entry is not None  # resolve_short_id just found it in this transaction
-    return entry
+    """The one entry whose ID starts with `prefix`; an explicit error for none or several."""
+    matches = _entries_with_prefix(session, prefix)
+    if not matches:
+        raise EntryNotFoundError(f"no entry has ID '{prefix}'")
+    if len(matches) > 1:
+        width = len(normalize_prefix(prefix)) + 2
+        shown = ", ".join(m.id[:width] for m in matches[:5])
+        count = f"{len(matches)}{'+' if len(matches) > 5 else ''}"
+        more = "" if len(matches) <= 5 else ", ..."
+        raise AmbiguousIdError(f"ID '{prefix}' is ambiguous: it matches {count} entries ({shown}{more}); give more characters")
+    return matches[0]
+
+
+def resolve_short_id(session: Session, prefix: str) -> str:
+    """The full ID of the one entry whose ID starts with `prefix`."""
+    return get_entry(session, prefix).id
 
 
 def list_entries(

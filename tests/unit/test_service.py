@@ -1,0 +1,126 @@
+"""The pipeline service: the utterance is saved first, failures wait in the inbox, retry works."""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from sqlmodel import select
+
+from app.domain.actions import ParseFailure, ParseResult, parse_actions
+from app.domain.clock import Clock
+from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
+from app.domain.interpretation import InterpretContext
+from app.errors import UsageError
+from app.service import MAX_UTTERANCE_CHARS, MurmurService
+from app.store import Store
+from app.store.models import Entry, Utterance
+
+
+@dataclass
+class ScriptedInterpreter:
+    """A real Interpreter whose answer each test chooses (the offline rules are tested on their own)."""
+
+    answer: Callable[[str, InterpretContext], ParseResult]
+    name: str = "scripted"
+    seen: list[InterpretContext] = field(default_factory=list)
+
+    def interpret(self, text: str, context: InterpretContext) -> ParseResult:
+        self.seen.append(context)
+        return self.answer(text, context)
+
+
+def creates(text: str, _: InterpretContext) -> ParseResult:
+    return parse_actions([("create", {"content": part}) for part in text.split(" and ")])
+
+
+def service_with(store: Store, clock: Clock, answer: Callable[[str, InterpretContext], ParseResult]) -> MurmurService:
+    return MurmurService(store=store, interpreter=ScriptedInterpreter(answer), clock=lambda: clock)
+
+
+def utterances(store: Store) -> list[Utterance]:
+    with store.read() as session:
+        return list(session.exec(select(Utterance)).all())
+
+
+def test_submit_saves_the_utterance_and_applies_its_actions(store: Store, clock: Clock) -> None:
+    result = service_with(store, clock, creates).submit("  buy milk and call mom ", UtteranceSource.TYPED)
+    assert result.summary == "2 created" and result.undo_id is not None
+    [saved] = utterances(store)
+    assert (saved.text, saved.source, saved.outcome, saved.attempts) == ("buy milk and call mom", UtteranceSource.TYPED, UtteranceOutcome.DONE, 1)
+    with store.read() as session:
+        assert {e.utterance_id for e in session.exec(select(Entry)).all()} == {saved.id}
+
+
+def test_the_utterance_is_committed_before_interpretation(store: Store, clock: Clock) -> None:
+    def peek(text: str, context: InterpretContext) -> ParseResult:
+        # A separate connection must already see the pending utterance.
+        [pending] = utterances(store)
+        assert pending.outcome is UtteranceOutcome.PENDING and pending.text == text
+        return creates(text, context)
+
+    service_with(store, clock, peek).submit("water plants")
+    assert utterances(store)[0].outcome is UtteranceOutcome.DONE
+
+
+def test_an_interpreter_crash_keeps_the_utterance_in_the_inbox(store: Store, clock: Clock) -> None:
+    def crash(text: str, context: InterpretContext) -> ParseResult:
+        raise RuntimeError("model server exploded")
+
+    service = service_with(store, clock, crash)
+    with pytest.raises(RuntimeError):
+        service.submit("remember the milk")
+    [waiting] = service.inbox()
+    assert waiting.outcome is UtteranceOutcome.FAILED and "model server exploded" in (waiting.error or "")
+    service.interpreter = ScriptedInterpreter(creates)
+    result = service.retry(waiting.id or 0)
+    assert result.summary == "1 created"
+    assert service.inbox() == [] and utterances(store)[0].attempts == 2
+
+
+def test_nothing_applied_leaves_the_utterance_failed_with_the_reasons(store: Store, clock: Clock) -> None:
+    def unmatched(text: str, context: InterpretContext) -> ParseResult:
+        return ParseResult(actions=[], failures=[ParseFailure(tool="complete", error="no open entry matches 'milk'")])
+
+    result = service_with(store, clock, unmatched).submit("milk is done")
+    assert result.applied == [] and result.undo_id is None
+    [failed] = utterances(store)
+    assert failed.outcome is UtteranceOutcome.FAILED and failed.error == "no open entry matches 'milk'"
+
+
+def test_retrying_an_applied_utterance_is_refused(store: Store, clock: Clock) -> None:
+    service = service_with(store, clock, creates)
+    result = service.submit("buy milk")
+    with pytest.raises(UsageError, match="already applied"):
+        service.retry(result.utterance_id)
+    with pytest.raises(UsageError, match="no utterance 42"):
+        service.retry(42)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("", "the text is empty"), (" \n\t ", "the text is empty"), ("x" * (MAX_UTTERANCE_CHARS + 1), "too long"), ("a\x00b", "NUL byte")],
+)
+def test_bad_text_is_refused_and_nothing_is_saved(store: Store, clock: Clock, text: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        service_with(store, clock, creates).submit(text)
+    assert utterances(store) == []
+
+
+def test_the_interpreter_sees_active_and_snoozed_entries_only(store: Store, clock: Clock) -> None:
+    service = service_with(store, clock, creates)
+    ids = [a.entry.id for a in service.submit("a and b and c and d").applied]
+    service.apply(parse_actions([("complete", {"id": ids[0]}), ("archive", {"id": ids[1]}), ("snooze", {"id": ids[2], "until": "friday"})]).actions)
+    service.submit("e")
+    seen = service.interpreter.seen[-1]  # type: ignore[attr-defined]
+    assert sorted(e.summary for e in seen.entries) == ["C", "D"]
+    assert seen.clock == clock
+
+
+def test_snoozed_entries_wake_when_their_time_comes(store: Store, clock: Clock) -> None:
+    service = service_with(store, clock, creates)
+    entry_id = service.submit("renew passport").applied[0].entry.id
+    service.apply(parse_actions([("snooze", {"id": entry_id, "until": "in 2 hours"})]).actions)
+    assert [e.id for e in service.entries([Status.SNOOZED])] == [entry_id]
+    service.clock = lambda: Clock(now=clock.now.replace(hour=21), tz=clock.tz)
+    [woken] = service.entries([Status.ACTIVE])
+    assert woken.id == entry_id and woken.snooze_until is None
