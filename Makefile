@@ -5,7 +5,7 @@ VENV := .venv
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test bench clean
+.PHONY: run test bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/executor_bench.py
+
+lint: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet -e '.[dev]'
+	$(VENV)/bin/ruff check app tests bench
+	$(VENV)/bin/ruff format --check app tests bench
+	$(VENV)/bin/mypy app
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -66,14 +66,16 @@ def _read_text(words: Sequence[str]) -> str:
 # -- commands -----------------------------------------------------------------------------------
 
 
-def _report_execution(service: MurmurService, result: ExecutionResult | PipelineResult, as_json: bool, extra: dict[str, Any]) -> int:
+def _report_execution(
+    service: MurmurService, result: ExecutionResult | PipelineResult, as_json: bool, extra: dict[str, Any]
+) -> int:
     clock = service.clock()
     with service.store.read() as session:
-        shorts = [short_id_of(session, item.entry.id) for item in result.applied]
+        shorts = {item.entry.id: short_id_of(session, item.entry.id) for item in result.applied}
     if as_json:
         _print_json(
             {
-                "applied": [applied_json(item, short, clock.tz) for item, short in zip(result.applied, shorts)],
+                "applied": [applied_json(item, shorts[item.entry.id], clock.tz) for item in result.applied],
                 "failures": [failure_json(f) for f in result.failures],
                 "summary": result.summary,
                 "undo_id": result.undo_id,
@@ -81,8 +83,8 @@ def _report_execution(service: MurmurService, result: ExecutionResult | Pipeline
             }
         )
     else:
-        for item, short in zip(result.applied, shorts):
-            print(applied_line(item, short, clock.now, clock.tz))
+        for item in result.applied:
+            print(applied_line(item, shorts[item.entry.id], clock.now, clock.tz))
         for failure in result.failures:
             print(failure_line(failure))
         print(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
@@ -159,9 +161,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
         changes = parse_update_fields(fields)
     except MurmurError as error:
         raise UsageError(str(error)) from None
-    return _direct_edit(
-        args, lambda i: UpdateAction(entry_id=i, changes=changes, reason=args.reason), "edited by hand"
-    )
+    return _direct_edit(args, lambda i: UpdateAction(entry_id=i, changes=changes, reason=args.reason), "edited by hand")
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
@@ -175,7 +175,8 @@ def cmd_undo(args: argparse.Namespace) -> int:
             print(f"undone    {item.kind} of {item.entry_id[:6]}")
         for reverted in result.conflicts:
             print(f"conflict  {reverted.item.kind} of {reverted.item.entry_id[:6]}: {reverted.conflict}")
-        print(f"Undid batch {result.batch.id} ({result.batch.label}): {len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)")
+        counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
+        print(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
     return EXIT_OK if result.reverted else EXIT_NOTHING_APPLIED
 
 
@@ -190,7 +191,9 @@ def cmd_history(args: argparse.Namespace) -> int:
         print("No history yet.")
     for h in batches:
         state = "undone" if h.batch.undone_at else "applied"
-        print(f"batch {h.batch.id}  {h.batch.created_at.astimezone(clock.tz):%Y-%m-%d %H:%M}  {h.batch.label}  [{state}]")
+        print(
+            f"batch {h.batch.id}  {h.batch.created_at.astimezone(clock.tz):%Y-%m-%d %H:%M}  {h.batch.label}  [{state}]"
+        )
         for item in h.items:
             mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
             print(f"  action {item.id}: {item.kind} {item.entry_id[:6]} {mark}".rstrip())
@@ -216,7 +219,9 @@ def cmd_inbox(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help="database file (default: $MURMUR_DB or the data dir)")
+    common.add_argument(
+        "--db", metavar="PATH", default=argparse.SUPPRESS, help="database file (default: $MURMUR_DB or the data dir)"
+    )
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON")
     reason = argparse.ArgumentParser(add_help=False)
@@ -242,17 +247,24 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--search", metavar="Q", help="only entries whose text contains Q")
     lst.set_defaults(func=cmd_list)
 
-    for name, func, text in (("complete", cmd_complete, "mark entries done"), ("archive", cmd_archive, "archive entries")):
+    for name, func, text in (
+        ("complete", cmd_complete, "mark entries done"),
+        ("archive", cmd_archive, "archive entries"),
+    ):
         edit = sub.add_parser(name, parents=[common, as_json, reason], help=text)
         edit.add_argument("ids", nargs="+", metavar="SHORT_ID")
         edit.set_defaults(func=func)
 
     snooze = sub.add_parser("snooze", parents=[common, as_json, reason], help="hide entries until a time")
     snooze.add_argument("ids", nargs="+", metavar="SHORT_ID")
-    snooze.add_argument("--until", default="tomorrow", metavar="WHEN", help="e.g. 'friday', 'in 2 hours' (default: tomorrow)")
+    snooze.add_argument(
+        "--until", default="tomorrow", metavar="WHEN", help="e.g. 'friday', 'in 2 hours' (default: tomorrow)"
+    )
     snooze.set_defaults(func=cmd_snooze)
 
-    edit = sub.add_parser("edit", parents=[common, as_json, reason], help="change an entry's fields ('none' clears one)")
+    edit = sub.add_parser(
+        "edit", parents=[common, as_json, reason], help="change an entry's fields ('none' clears one)"
+    )
     edit.add_argument("ids", nargs=1, metavar="SHORT_ID")
     edit.add_argument("--content")
     edit.add_argument("--summary")

@@ -127,7 +127,13 @@ def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
 
 
 def applied_line(item: AppliedAction, short_id: str, now: datetime, tz: ZoneInfo) -> str:
-    verb = {"create": "created", "update": "updated", "complete": "completed", "archive": "archived", "snooze": "snoozed"}
+    verb = {
+        "create": "created",
+        "update": "updated",
+        "complete": "completed",
+        "archive": "archived",
+        "snooze": "snoozed",
+    }
     note = f"  [{item.note}]" if item.note else ""
     return f"{verb[item.action.kind.value]:<9} {entry_line(item.entry, short_id, now, tz)}{note}"
 

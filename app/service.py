@@ -76,7 +76,9 @@ class MurmurService:
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first."""
         with self.store.read() as session:
-            query = select(Utterance).where(col(Utterance.outcome) != UtteranceOutcome.DONE.value).order_by(Utterance.id)
+            query = (
+                select(Utterance).where(col(Utterance.outcome) != UtteranceOutcome.DONE.value).order_by(col(Utterance.id))
+            )
             return list(session.exec(query).all())
 
     def _process(self, utterance_id: int, text: str) -> PipelineResult:
@@ -186,4 +188,4 @@ def wake_snoozed(session: Session, now: datetime) -> int:
         .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
         .values(status=Status.ACTIVE, snooze_until=None)
     )
-    return session.execute(statement).rowcount  # type: ignore[attr-defined]
+    return int(session.execute(statement).rowcount)  # type: ignore[attr-defined]

@@ -28,7 +28,10 @@ ROUNDS = 40
 def fill(store: Store, count: int) -> list[str]:
     ids = [new_entry_id() for _ in range(count)]
     with store.write() as session:
-        session.add_all(Entry(id=i, content=f"entry {n}", summary=f"Entry {n}", category=Category.TODO, source_text="bench") for n, i in enumerate(ids))
+        session.add_all(
+            Entry(id=i, content=f"entry {n}", summary=f"Entry {n}", category=Category.TODO, source_text="bench")
+            for n, i in enumerate(ids)
+        )
     return ids
 
 
@@ -36,7 +39,12 @@ def mixed_batch(rng: random.Random, ids: list[str]) -> list[Action]:
     """4 creates, 3 updates, 1 complete, 1 archive, 1 snooze: the shape of a busy utterance."""
     a, b, c, d, e, f = rng.sample(ids, 6)
     return [
-        *(CreateAction(content=f"new {n}", summary=f"New {n}", category=Category.TODO, source_text="bench", due_text="friday") for n in range(4)),
+        *(
+            CreateAction(
+                content=f"new {n}", summary=f"New {n}", category=Category.TODO, source_text="bench", due_text="friday"
+            )
+            for n in range(4)
+        ),
         UpdateAction(entry_id=a[:8], changes={"priority": 2}),
         UpdateAction(entry_id=b[:8], changes={"summary": "Renamed"}),
         UpdateAction(entry_id=c[:8], changes={"due_date": "tomorrow at 5pm"}),

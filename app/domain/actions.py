@@ -6,7 +6,7 @@ an unknown status is refused with a clear error, an empty reason becomes "No rea
 and an empty source_text becomes the content.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,7 +205,7 @@ def parse_snooze(data: Mapping[str, Any]) -> SnoozeAction:
     return SnoozeAction(entry_id=_entry_id(data), until_text=until or "tomorrow", reason=_reason(data))
 
 
-_PARSERS = {
+_PARSERS: dict[ActionKind, Callable[[Mapping[str, Any]], Action]] = {
     ActionKind.CREATE: parse_create,
     ActionKind.UPDATE: parse_update,
     ActionKind.COMPLETE: parse_complete,

@@ -65,7 +65,7 @@ def _attach(naive_local: datetime, tz: ZoneInfo) -> datetime:
 
 
 def _next_day_of_month(day: int, now_local: datetime) -> datetime | None:
-    """"the 1st": the next time that day of the month comes round (dateparser misreads it)."""
+    """ "the 1st": the next time that day of the month comes round (dateparser misreads it)."""
     if not 1 <= day <= 31:
         return None
     candidate = now_local.replace(hour=0, minute=0, second=0, microsecond=0)

@@ -107,7 +107,11 @@ def _create(session: Session, action: CreateAction, clock: Clock, utterance_id: 
         updated_at=clock.now,
     )
     session.add(entry)
-    note = "" if action.due_text is None or entry.due_at else f"kept the due phrase '{action.due_text}' (no date read from it)"
+    note = (
+        ""
+        if action.due_text is None or entry.due_at
+        else f"kept the due phrase '{action.due_text}' (no date read from it)"
+    )
     return entry, note
 
 
@@ -233,6 +237,7 @@ def execute(
             batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)
             session.add(batch)
             session.flush()
+        assert batch.id is not None
         item = UndoItem(
             batch_id=batch.id,
             position=len(done),
@@ -249,4 +254,3 @@ def execute(
     if batch is not None and not label:
         batch.label = summarize(applied, [])
     return ExecutionResult(applied=applied, failures=failures, undo_id=None if batch is None else batch.id)
-

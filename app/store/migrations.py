@@ -84,7 +84,7 @@ def _m001_initial(db: Connection) -> None:
         );
         CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
         CREATE INDEX undo_items_entry ON undo_items (entry_id);
-        """
+        """,
     )
 
 
@@ -119,9 +119,7 @@ def migrate(db: Connection, path: str) -> int:
             if schema_version(db) >= number:
                 db.execute("ROLLBACK")
                 continue
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
-            )
+            db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             step(db)
             db.execute(
                 "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",

@@ -53,9 +53,7 @@ class Utterance(SQLModel, table=True):
     text: str
     source: UtteranceSource = Field(sa_type=EnumText(UtteranceSource))
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    outcome: UtteranceOutcome = Field(
-        default=UtteranceOutcome.PENDING, sa_type=EnumText(UtteranceOutcome)
-    )
+    outcome: UtteranceOutcome = Field(default=UtteranceOutcome.PENDING, sa_type=EnumText(UtteranceOutcome))
     error: str | None = None
     attempts: int = 0
     processed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)

@@ -53,7 +53,9 @@ def _entries_with_prefix(session: Session, prefix: str) -> list[Entry]:
     cleaned = normalize_prefix(prefix)
     # A range on the primary key, so it is an index seek at any store size.
     upper = cleaned + "g"  # 'g' sorts after every hex digit
-    return list(session.exec(select(Entry).where(Entry.id >= cleaned, Entry.id < upper).order_by(Entry.id).limit(6)).all())
+    return list(
+        session.exec(select(Entry).where(Entry.id >= cleaned, Entry.id < upper).order_by(Entry.id).limit(6)).all()
+    )
 
 
 def get_entry(session: Session, prefix: str) -> Entry:
@@ -66,7 +68,9 @@ def get_entry(session: Session, prefix: str) -> Entry:
         shown = ", ".join(m.id[:width] for m in matches[:5])
         count = f"{len(matches)}{'+' if len(matches) > 5 else ''}"
         more = "" if len(matches) <= 5 else ", ..."
-        raise AmbiguousIdError(f"ID '{prefix}' is ambiguous: it matches {count} entries ({shown}{more}); give more characters")
+        raise AmbiguousIdError(
+            f"ID '{prefix}' is ambiguous: it matches {count} entries ({shown}{more}); give more characters"
+        )
     return matches[0]
 
 
@@ -89,9 +93,7 @@ def list_entries(
     if search:
         pattern = f"%{search.strip()}%"
         query = query.where(or_(col(Entry.summary).ilike(pattern), col(Entry.content).ilike(pattern)))
-    query = query.order_by(
-        col(Entry.priority).is_(None), col(Entry.priority), col(Entry.created_at).desc()
-    )
+    query = query.order_by(col(Entry.priority).is_(None), col(Entry.priority), col(Entry.created_at).desc())
     if limit is not None:
         query = query.limit(limit)
     return list(session.exec(query).all())

@@ -20,9 +20,18 @@ def main(db_path: Path) -> None:
     round_number = 0
     while True:
         round_number += 1
-        batch = [CreateAction(content=f"entry {round_number}.{i}", summary="x", category=Category.TODO, source_text="x") for i in range(5)]
-        batch += [UpdateAction(entry_id=entry_id, changes={"priority": random.randint(1, 5)}) for entry_id in random.sample(ids, min(5, len(ids)))]
-        batch += [CreateAction(content="filler", summary="x", category=Category.NOTE, source_text="x") for _ in range(10 - len(batch))]
+        batch = [
+            CreateAction(content=f"entry {round_number}.{i}", summary="x", category=Category.TODO, source_text="x")
+            for i in range(5)
+        ]
+        batch += [
+            UpdateAction(entry_id=entry_id, changes={"priority": random.randint(1, 5)})
+            for entry_id in random.sample(ids, min(5, len(ids)))
+        ]
+        batch += [
+            CreateAction(content="filler", summary="x", category=Category.NOTE, source_text="x")
+            for _ in range(10 - len(batch))
+        ]
         result = service.apply(batch, label="crash test")
         assert not result.failures, result.failures
         ids.extend(item.entry.id for item in result.applied if item.action.kind.value == "create")

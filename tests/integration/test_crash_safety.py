@@ -27,7 +27,9 @@ def check_database(db_path: Path) -> tuple[int, int]:
         entries = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
         created = db.execute("SELECT COUNT(*) FROM undo_items WHERE kind = 'create'").fetchone()[0]
         assert entries == created, "an entry without its undo record, or the reverse"
-        orphans = db.execute("SELECT COUNT(*) FROM undo_items WHERE entry_id NOT IN (SELECT id FROM entries)").fetchone()[0]
+        orphans = db.execute(
+            "SELECT COUNT(*) FROM undo_items WHERE entry_id NOT IN (SELECT id FROM entries)"
+        ).fetchone()[0]
         assert orphans == 0
     return batches, entries
 
@@ -39,7 +41,10 @@ def test_sigkill_mid_batch_never_leaves_half_a_batch(tmp_path: Path) -> None:
     last_batches = 0
     for _ in range(KILLS):
         worker = subprocess.Popen(
-            [sys.executable, str(WORKER), str(db_path)], cwd=ROOT, stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)}
+            [sys.executable, str(WORKER), str(db_path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         assert worker.stdout is not None
         assert worker.stdout.readline().strip() == b"ready"

@@ -25,8 +25,15 @@ def create(**fields: object) -> CreateAction:
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("todo", Category.TODO), ("TODO", Category.TODO), (" Reminder ", Category.REMINDER), ("grocery", Category.NOTE),
-     ("", Category.NOTE), (None, Category.NOTE), (7, Category.NOTE)],
+    [
+        ("todo", Category.TODO),
+        ("TODO", Category.TODO),
+        (" Reminder ", Category.REMINDER),
+        ("grocery", Category.NOTE),
+        ("", Category.NOTE),
+        (None, Category.NOTE),
+        (7, Category.NOTE),
+    ],
 )
 def test_unknown_category_falls_back_to_note(raw: object, expected: Category) -> None:
     assert create(category=raw).category is expected
@@ -34,8 +41,21 @@ def test_unknown_category_falls_back_to_note(raw: object, expected: Category) ->
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [(0, 1), (-1, 1), (1, 1), (3, 3), (5, 5), (99, 5), ("2", 2), ("P4", 4), (2.6, 3), ("high", None), (None, None),
-     (True, None), (float("nan"), None)],
+    [
+        (0, 1),
+        (-1, 1),
+        (1, 1),
+        (3, 3),
+        (5, 5),
+        (99, 5),
+        ("2", 2),
+        ("P4", 4),
+        (2.6, 3),
+        ("high", None),
+        (None, None),
+        (True, None),
+        (float("nan"), None),
+    ],
 )
 def test_priority_is_clamped_to_one_to_five(raw: object, expected: int | None) -> None:
     assert create(priority=raw).priority == expected
@@ -43,15 +63,24 @@ def test_priority_is_clamped_to_one_to_five(raw: object, expected: int | None) -
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("daily", Cadence.DAILY), ("Weekly", Cadence.WEEKLY), ("weekdays", Cadence.WEEKDAYS), ("biweekly", None),
-     ("", None), (None, None), (3, None)],
+    [
+        ("daily", Cadence.DAILY),
+        ("Weekly", Cadence.WEEKLY),
+        ("weekdays", Cadence.WEEKDAYS),
+        ("biweekly", None),
+        ("", None),
+        (None, None),
+        (3, None),
+    ],
 )
 def test_unknown_cadence_is_dropped(raw: object, expected: Cadence | None) -> None:
     assert create(cadence=raw).cadence == expected
 
 
 def test_unknown_status_is_rejected_with_a_clear_error() -> None:
-    with pytest.raises(InvalidActionError, match="unknown status 'done'; expected one of active, snoozed, completed, archived"):
+    with pytest.raises(
+        InvalidActionError, match="unknown status 'done'; expected one of active, snoozed, completed, archived"
+    ):
         parse_action("update", {"id": "abc123", "fields": {"status": "done"}, "reason": "x"})
 
 
@@ -135,7 +164,10 @@ def test_one_bad_item_never_sinks_the_others() -> None:
 def test_update_fields_are_validated_and_normalised() -> None:
     action = parse_action(
         "update",
-        {"id": "abc123", "fields": {"priority": 0, "cadence": "fortnightly", "category": "IDEA", "due_date": " friday "}},
+        {
+            "id": "abc123",
+            "fields": {"priority": 0, "cadence": "fortnightly", "category": "IDEA", "due_date": " friday "},
+        },
     )
     assert isinstance(action, UpdateAction)
     assert action.changes == {"priority": 1, "cadence": None, "category": Category.IDEA, "due_date": "friday"}
@@ -150,6 +182,11 @@ def test_snooze_without_time_means_tomorrow() -> None:
 def test_describe_action_is_plain_json_data() -> None:
     described = describe_action(create(priority=2, due_date="Thursday"))
     assert described == {
-        "kind": "create", "content": "Buy milk", "summary": "Buy milk", "category": "todo",
-        "source_text": "Buy milk", "priority": 2, "due_text": "Thursday",
+        "kind": "create",
+        "content": "Buy milk",
+        "summary": "Buy milk",
+        "category": "todo",
+        "source_text": "Buy milk",
+        "priority": 2,
+        "due_text": "Thursday",
     }

@@ -78,7 +78,14 @@ def test_due_phrases_are_found_inside_sentences(text: str, phrase: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["may I ask a question", "buy milk now", "call mom", "second thoughts on the plan", "water the plants every morning"]
+    "text",
+    [
+        "may I ask a question",
+        "buy milk now",
+        "call mom",
+        "second thoughts on the plan",
+        "water the plants every morning",
+    ],
 )
 def test_words_that_only_look_like_dates_are_ignored(text: str) -> None:
     assert find_due_phrase(text, FIXED_NOW, BERLIN) is None

@@ -5,7 +5,15 @@ from datetime import datetime, timedelta
 
 from sqlmodel import select
 
-from app.domain.actions import Action, ArchiveAction, CompleteAction, CreateAction, SnoozeAction, UpdateAction, parse_action
+from app.domain.actions import (
+    Action,
+    ArchiveAction,
+    CompleteAction,
+    CreateAction,
+    SnoozeAction,
+    UpdateAction,
+    parse_action,
+)
 from app.domain.clock import Clock
 from app.domain.enums import Cadence, Category, Status
 from app.domain.executor import ExecutionResult, execute
@@ -33,9 +41,27 @@ def entry(store: Store, entry_id: str) -> Entry:
 
 
 def test_create_sets_every_field(store: Store, clock: Clock) -> None:
-    result = run(store, clock, [new("call the dentist", summary="Call the dentist", category="reminder", priority=2, due_date="Thursday", source_text="remind me to call the dentist Thursday")])
+    result = run(
+        store,
+        clock,
+        [
+            new(
+                "call the dentist",
+                summary="Call the dentist",
+                category="reminder",
+                priority=2,
+                due_date="Thursday",
+                source_text="remind me to call the dentist Thursday",
+            )
+        ],
+    )
     created = entry(store, result.applied[0].entry.id)
-    assert (created.summary, created.category, created.priority, created.status) == ("Call the dentist", Category.REMINDER, 2, Status.ACTIVE)
+    assert (created.summary, created.category, created.priority, created.status) == (
+        "Call the dentist",
+        Category.REMINDER,
+        2,
+        Status.ACTIVE,
+    )
     assert created.due_at == datetime(2026, 11, 26, 9, tzinfo=BERLIN)
     assert created.due_text == "Thursday"
     assert created.source_text == "remind me to call the dentist Thursday"
@@ -91,7 +117,9 @@ def test_ambiguous_id_fails_that_action_only(store: Store, clock: Clock) -> None
         for suffix in ("1", "2"):
             session.add(Entry(id="aaaaaa" + suffix * 26, content="x", summary="x", category="note", source_text="x"))
     result = run(store, clock, [CompleteAction(entry_id="aaaaaa"), new("still created")])
-    assert [f.error for f in result.failures] == ["ID 'aaaaaa' is ambiguous: it matches 2 entries (aaaaaa11, aaaaaa22); give more characters"]
+    assert [f.error for f in result.failures] == [
+        "ID 'aaaaaa' is ambiguous: it matches 2 entries (aaaaaa11, aaaaaa22); give more characters"
+    ]
     assert len(result.applied) == 1
 
 
@@ -115,7 +143,15 @@ def test_completing_twice_is_reported(store: Store, clock: Clock) -> None:
 
 def test_snooze_sets_the_time_and_refuses_the_past(store: Store, clock: Clock) -> None:
     entry_id = run(store, clock, [new("renew passport")]).applied[0].entry.id
-    result = run(store, clock, [SnoozeAction(entry_id=entry_id, until_text="yesterday"), SnoozeAction(entry_id=entry_id, until_text="gibberish"), SnoozeAction(entry_id=entry_id, until_text="friday")])
+    result = run(
+        store,
+        clock,
+        [
+            SnoozeAction(entry_id=entry_id, until_text="yesterday"),
+            SnoozeAction(entry_id=entry_id, until_text="gibberish"),
+            SnoozeAction(entry_id=entry_id, until_text="friday"),
+        ],
+    )
     assert [f.error for f in result.failures] == [
         "'yesterday' is in the past; snooze needs a future time",
         "can't read a time from 'gibberish'",
@@ -127,9 +163,28 @@ def test_snooze_sets_the_time_and_refuses_the_past(store: Store, clock: Clock) -
 def test_update_changes_fields_and_bumps_the_revision(store: Store, clock: Clock) -> None:
     entry_id = run(store, clock, [new("buy milk", due_date="tomorrow")]).applied[0].entry.id
     later = Clock(now=clock.now + timedelta(minutes=5), tz=clock.tz)
-    run(store, later, [UpdateAction(entry_id=entry_id, changes={"summary": "Buy oat milk", "due_date": None, "cadence": Cadence.WEEKLY, "status": Status.SNOOZED})])
+    run(
+        store,
+        later,
+        [
+            UpdateAction(
+                entry_id=entry_id,
+                changes={
+                    "summary": "Buy oat milk",
+                    "due_date": None,
+                    "cadence": Cadence.WEEKLY,
+                    "status": Status.SNOOZED,
+                },
+            )
+        ],
+    )
     updated = entry(store, entry_id)
-    assert (updated.summary, updated.due_at, updated.due_text, updated.cadence) == ("Buy oat milk", None, None, Cadence.WEEKLY)
+    assert (updated.summary, updated.due_at, updated.due_text, updated.cadence) == (
+        "Buy oat milk",
+        None,
+        None,
+        Cadence.WEEKLY,
+    )
     assert updated.status is Status.SNOOZED and updated.snooze_until == datetime(2026, 11, 23, 9, tzinfo=BERLIN)
     assert updated.revision == 2 and updated.updated_at == later.now
 

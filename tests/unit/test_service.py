@@ -46,7 +46,12 @@ def test_submit_saves_the_utterance_and_applies_its_actions(store: Store, clock:
     result = service_with(store, clock, creates).submit("  buy milk and call mom ", UtteranceSource.TYPED)
     assert result.summary == "2 created" and result.undo_id is not None
     [saved] = utterances(store)
-    assert (saved.text, saved.source, saved.outcome, saved.attempts) == ("buy milk and call mom", UtteranceSource.TYPED, UtteranceOutcome.DONE, 1)
+    assert (saved.text, saved.source, saved.outcome, saved.attempts) == (
+        "buy milk and call mom",
+        UtteranceSource.TYPED,
+        UtteranceOutcome.DONE,
+        1,
+    )
     with store.read() as session:
         assert {e.utterance_id for e in session.exec(select(Entry)).all()} == {saved.id}
 
@@ -98,7 +103,12 @@ def test_retrying_an_applied_utterance_is_refused(store: Store, clock: Clock) ->
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "the text is empty"), (" \n\t ", "the text is empty"), ("x" * (MAX_UTTERANCE_CHARS + 1), "too long"), ("a\x00b", "NUL byte")],
+    [
+        ("", "the text is empty"),
+        (" \n\t ", "the text is empty"),
+        ("x" * (MAX_UTTERANCE_CHARS + 1), "too long"),
+        ("a\x00b", "NUL byte"),
+    ],
 )
 def test_bad_text_is_refused_and_nothing_is_saved(store: Store, clock: Clock, text: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
@@ -109,7 +119,11 @@ def test_bad_text_is_refused_and_nothing_is_saved(store: Store, clock: Clock, te
 def test_the_interpreter_sees_active_and_snoozed_entries_only(store: Store, clock: Clock) -> None:
     service = service_with(store, clock, creates)
     ids = [a.entry.id for a in service.submit("a and b and c and d").applied]
-    service.apply(parse_actions([("complete", {"id": ids[0]}), ("archive", {"id": ids[1]}), ("snooze", {"id": ids[2], "until": "friday"})]).actions)
+    service.apply(
+        parse_actions(
+            [("complete", {"id": ids[0]}), ("archive", {"id": ids[1]}), ("snooze", {"id": ids[2], "until": "friday"})]
+        ).actions
+    )
     service.submit("e")
     seen = service.interpreter.seen[-1]  # type: ignore[attr-defined]
     assert sorted(e.summary for e in seen.entries) == ["C", "D"]

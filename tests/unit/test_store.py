@@ -87,7 +87,11 @@ def test_short_ids_are_the_shortest_unique_prefix_of_at_least_six(store: Store) 
     add_entry(store, "9c0d1e00" + "0" * 24)
     with store.read() as session:
         shorts = short_ids(session)
-        assert shorts == {"3fa1b2c4" + "0" * 24: "3fa1b2c4", "3fa1b2c9" + "0" * 24: "3fa1b2c9", "9c0d1e00" + "0" * 24: "9c0d1e"}
+        assert shorts == {
+            "3fa1b2c4" + "0" * 24: "3fa1b2c4",
+            "3fa1b2c9" + "0" * 24: "3fa1b2c9",
+            "9c0d1e00" + "0" * 24: "9c0d1e",
+        }
         assert all(short_id_of(session, full) == short for full, short in shorts.items())
 
 

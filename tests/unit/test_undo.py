@@ -30,7 +30,10 @@ def seeded(store: Store, clock: Clock) -> list[str]:
     with store.write() as session:
         result = execute(
             session,
-            [CreateAction(content=c, summary=c.capitalize(), category=Category.TODO, source_text=c) for c in ("buy milk", "call mom", "stretch")],
+            [
+                CreateAction(content=c, summary=c.capitalize(), category=Category.TODO, source_text=c)
+                for c in ("buy milk", "call mom", "stretch")
+            ],
             clock,
         )
     return [item.entry.id for item in result.applied]
@@ -43,7 +46,13 @@ def test_undo_restores_every_row_byte_for_byte(store: Store, clock: Clock, db_pa
         execute(
             session,
             [
-                CreateAction(content="book flights", summary="Book flights", category=Category.TODO, source_text="x", due_text="friday"),
+                CreateAction(
+                    content="book flights",
+                    summary="Book flights",
+                    category=Category.TODO,
+                    source_text="x",
+                    due_text="friday",
+                ),
                 UpdateAction(entry_id=milk, changes={"priority": 1, "summary": "Buy oat milk", "due_date": "tomorrow"}),
                 CompleteAction(entry_id=mom),
                 ArchiveAction(entry_id=stretch),
@@ -70,9 +79,13 @@ def test_undo_survives_a_restart(db_path: Path, clock: Clock, seeded: list[str],
     reopened.close()
 
 
-def test_undo_walks_back_through_batches_newest_first(store: Store, clock: Clock, db_path: Path, seeded: list[str]) -> None:
+def test_undo_walks_back_through_batches_newest_first(
+    store: Store, clock: Clock, db_path: Path, seeded: list[str]
+) -> None:
     snapshots = [rows(db_path)]
-    for minutes, action in enumerate([CompleteAction(entry_id=seeded[0]), UpdateAction(entry_id=seeded[0], changes={"priority": 3})], start=1):
+    for minutes, action in enumerate(
+        [CompleteAction(entry_id=seeded[0]), UpdateAction(entry_id=seeded[0], changes={"priority": 3})], start=1
+    ):
         with store.write() as session:
             execute(session, [action], later(clock, minutes))
         snapshots.append(rows(db_path))
@@ -99,7 +112,9 @@ def test_undo_of_one_action_reports_a_conflict_when_a_later_batch_changed_it(
     with store.write() as session:
         completion = execute(session, [CompleteAction(entry_id=milk), CompleteAction(entry_id=mom)], later(clock, 1))
     with store.write() as session:
-        execute(session, [UpdateAction(entry_id=milk, changes={"summary": "Buy milk at the corner shop"})], later(clock, 2))
+        execute(
+            session, [UpdateAction(entry_id=milk, changes={"summary": "Buy milk at the corner shop"})], later(clock, 2)
+        )
     edited = milk_row(db_path, milk)
     with store.write() as session:
         milk_undo = undo_item(session, completion.applied[0].undo_item_id, clock.now)
@@ -110,7 +125,10 @@ def test_undo_of_one_action_reports_a_conflict_when_a_later_batch_changed_it(
     with store.read() as session:
         latest = history(session)[1]
     assert latest.batch.undone_at is None  # the milk half is still applied
-    assert [(i.undone_at is not None, i.undo_conflict is not None) for i in latest.items] == [(False, True), (True, False)]
+    assert [(i.undone_at is not None, i.undo_conflict is not None) for i in latest.items] == [
+        (False, True),
+        (True, False),
+    ]
 
 
 def test_undo_of_a_batch_reverts_what_it_can_and_reports_the_rest(
