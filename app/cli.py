@@ -8,7 +8,7 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from app import __version__
 from app.domain.actions import ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
@@ -86,31 +86,24 @@ def _report_execution(
         for item in result.applied:
             print(applied_line(item, shorts[item.entry.id], clock.now, clock.tz))
         for failure in result.failures:
-            print(failure_line(failure))
+            print(f"murmur: error: {failure_line(failure)}", file=sys.stderr)
         print(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
     return EXIT_OK if result.applied else EXIT_NOTHING_APPLIED
 
 
+def _report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
+    extra = {"utterance_id": result.utterance_id, "interpreter": result.interpreter, "message": result.message}
+    return _report_execution(service, result, as_json, extra)
+
+
 def cmd_add(args: argparse.Namespace) -> int:
     service = _service(args)
-    result = service.submit(_read_text(args.text), UtteranceSource(args.source))
-    return _report_execution(
-        service,
-        result,
-        args.json,
-        {"utterance_id": result.utterance_id, "interpreter": result.interpreter, "message": result.message},
-    )
+    return _report_pipeline(service, service.submit(_read_text(args.text), UtteranceSource(args.source)), args.json)
 
 
 def cmd_retry(args: argparse.Namespace) -> int:
     service = _service(args)
-    result = service.retry(args.utterance_id)
-    return _report_execution(
-        service,
-        result,
-        args.json,
-        {"utterance_id": result.utterance_id, "interpreter": result.interpreter, "message": result.message},
-    )
+    return _report_pipeline(service, service.retry(args.utterance_id), args.json)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -217,17 +210,24 @@ def cmd_inbox(args: argparse.Namespace) -> int:
 # -- the parser ---------------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, like every other error (subcommands inherit this class)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"murmur: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--db", metavar="PATH", default=argparse.SUPPRESS, help="database file (default: $MURMUR_DB or the data dir)"
     )
-    as_json = argparse.ArgumentParser(add_help=False)
+    as_json = _Parser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON")
-    reason = argparse.ArgumentParser(add_help=False)
+    reason = _Parser(add_help=False)
     reason.add_argument("--reason", default="Done by hand", help="why (kept in the history)")
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="murmur",
         parents=[common],
         description="Murmur Desktop: turn what you say into a kept list of todos, reminders and notes.",

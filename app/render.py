@@ -139,7 +139,7 @@ def applied_line(item: AppliedAction, short_id: str, now: datetime, tz: ZoneInfo
 
 
 def failure_line(failure: ActionFailure) -> str:
-    return f"failed    {failure.kind}: {failure.error}"
+    return f"{failure.kind} failed: {failure.error}"
 
 
 def dumps(data: Mapping[str, Any] | Sequence[Any]) -> str:

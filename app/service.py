@@ -77,7 +77,9 @@ class MurmurService:
         """Utterances that failed or never finished, oldest first."""
         with self.store.read() as session:
             query = (
-                select(Utterance).where(col(Utterance.outcome) != UtteranceOutcome.DONE.value).order_by(col(Utterance.id))
+                select(Utterance)
+                .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value)
+                .order_by(col(Utterance.id))
             )
             return list(session.exec(query).all())
 

@@ -116,6 +116,8 @@ def history(session: Session, limit: int = 20) -> list[HistoryBatch]:
     batches = session.exec(select(UndoBatch).order_by(col(UndoBatch.id).desc()).limit(limit)).all()
     result = []
     for batch in batches:
-        items = session.exec(select(UndoItem).where(UndoItem.batch_id == batch.id).order_by(col(UndoItem.position))).all()
+        items = session.exec(
+            select(UndoItem).where(UndoItem.batch_id == batch.id).order_by(col(UndoItem.position))
+        ).all()
         result.append(HistoryBatch(batch=batch, items=list(items)))
     return result

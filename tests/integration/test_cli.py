@@ -109,8 +109,8 @@ def test_human_output_is_one_line_per_action_and_failure(murmur: Murmur) -> None
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     assert lines[0].startswith("created") and "Walk the dog" in lines[0]
-    assert lines[1].startswith("failed") and "bread" in lines[1]
-    assert lines[2].startswith("1 created (1 couldn't be processed)")
+    assert lines[1].startswith("1 created (1 couldn't be processed)")
+    assert done.stderr.startswith("murmur: error: complete failed: ") and "bread" in done.stderr
 
 
 def test_a_failed_utterance_waits_in_the_inbox_and_can_be_retried(murmur: Murmur) -> None:

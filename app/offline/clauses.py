@@ -1,0 +1,149 @@
+"""Splitting an utterance into clauses, one command each.
+
+Sentence punctuation (. ! ? ; newlines) always splits, and so do "and then", ", then", ", also" and
+"and also". ", and" splits too, except where it closes a comma list ("eggs, bread, and milk").
+A plain "and", comma, "then", "also" or "plus" splits only when what follows starts a new command
+(an imperative verb, "I need to", "remind me", "X is done"), so lists stay whole: "buy salt and
+pepper", "call mom and dad", "I need to buy eggs and bread".
+"""
+
+import re
+
+from app.offline.vocabulary import COMMAND_OPENINGS, COMMAND_VERBS, HESITATIONS, LEADING_FILLER
+
+# A full stop after these is not the end of a sentence ("Dr. Smith", "5 p.m. tomorrow").
+_ABBREVIATIONS = frozenset("dr mr mrs ms st prof jr sr vs etc e.g i.e a.m p.m approx".split())
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?…])\s+|\s*[;\n\r]+\s*")
+_JOINT = re.compile(
+    r"(?P<joint>\s*,\s*(?:and\s+then|and\s+also|and|then|also|plus)?\s+|\s*,\s*"
+    r"|\s+and\s+then\s+|\s+and\s+also\s+|\s+(?:and|then|also|plus)\s+)",
+    re.IGNORECASE,
+)
+_ALWAYS_SPLITS = re.compile(r"\bthen\b|,\s*also\b|\band\s+also\b", re.IGNORECASE)
+_COMMA_AND = re.compile(r"^\s*,\s*and\s+$", re.IGNORECASE)
+_PLAIN_COMMA = re.compile(r"^\s*,\s*$")
+_COMPLETION_TAIL = re.compile(
+    r"(?:\s+(?:is|are|was|were)\s+(?:all\s+|now\s+|already\s+)?|'s\s+|\s+)(?:done|finished|complete|completed)$",
+    re.IGNORECASE,
+)
+_LEAD_WORDS = 3
+_LOOK = 200  # characters of a clause's start or end that decide how it joins its neighbours
+_DOTTED_TIME = re.compile(r"(\d)\s*([ap])\.m\.?", re.IGNORECASE)  # "5 p.m." -> "5pm", which dates can read
+_EDGE_PUNCTUATION = " \t,.;:!-–—…\"'"
+_POLITE_START = re.compile(r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?", re.IGNORECASE)
+_POLITE_END = re.compile(r"[\s,]*\b(?:please|thanks|thank you)$", re.IGNORECASE)
+# A clause of nothing but these says nothing ("oh wait, scratch that" -> "scratch that").
+_ONLY_FILLER = re.compile(
+    r"^(?:(?:oh|wait|no|sorry|oops|hold on|hmm|yes|yeah|ok|okay|right|so|well|like|you know|i mean)\b[\s,.!]*)+$", re.I
+)
+_TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": ""})
+
+
+def _first_word(text: str) -> str:
+    found = re.match(r"[\w']+", text)
+    return found.group(0) if found else ""
+
+
+def _starts_with_command(piece: str) -> bool:
+    """An imperative verb (with something after it, so "bread and water" stays whole) or an opening."""
+    lowered = piece.lower()
+    if lowered.startswith(COMMAND_OPENINGS):
+        return True
+    word = _first_word(piece)
+    # A capitalised word mid-sentence is a name ("call Anna and Mark about it"); shouting was lowered.
+    is_name = word[:1].isupper() and not word.isupper()
+    return word.lower() in COMMAND_VERBS and len(piece.split()) > 1 and not is_name
+
+
+def _is_completion(piece: str) -> bool:
+    return bool(_COMPLETION_TAIL.search(piece.rstrip(_EDGE_PUNCTUATION)))
+
+
+def _starts_new_clause(piece: str, before: str) -> bool:
+    """Whether `piece` (after a plain joint) is a command of its own rather than more of `before`.
+
+    "X is done" counts only after a command: "buy bread and milk is done" splits, while
+    "oat milk and the passport are done" is one completion of two entries. Nothing splits off a
+    short lead that is not a command itself ("tomorrow, call the bank", "Anna, call mom").
+    """
+    # Only the ends of `before` matter; looking at its whole would be quadratic in a long ramble.
+    piece, head, tail = clean_clause(piece[:_LOOK]), clean_clause(before[:_LOOK]), before[-_LOOK:]
+    before_is_command = _starts_with_command(head) or _is_completion(tail)
+    if len(head.split()) <= _LEAD_WORDS and not before_is_command:
+        return False  # "tomorrow, call the bank": a short lead belongs to what follows
+    if _starts_with_command(piece):
+        return True
+    return _is_completion(piece) and before_is_command
+
+
+def clean_clause(clause: str) -> str:
+    """Drop hesitations, filler and politeness, and stray punctuation at the ends (a final "?" is kept)."""
+    clause = _DOTTED_TIME.sub(r"\1\2m", HESITATIONS.sub(" ", clause))
+    clause = re.sub(r"\s+", " ", clause).strip(_EDGE_PUNCTUATION)
+    clause = LEADING_FILLER.sub("", clause).strip(_EDGE_PUNCTUATION)
+    clause = _POLITE_END.sub("", clause).strip(_EDGE_PUNCTUATION)
+    # "can you call mom" is a command; "can you believe it" stays a question.
+    polite = _POLITE_START.match(clause)
+    if polite and polite.end() and _starts_with_command(clause[polite.end() :]):
+        clause = clause[polite.end() :]
+    return "" if _ONLY_FILLER.match(clause) else clause
+
+
+def _unshouted(sentence: str) -> str:
+    """ALL CAPS reads as lower case, so names and verbs are told apart as usual."""
+    letters = [c for c in sentence if c.isalpha()]
+    return sentence.lower() if len(letters) > 3 and all(c.isupper() for c in letters) else sentence
+
+
+def _sentences(text: str) -> list[str]:
+    """Split on sentence punctuation, gluing back pieces cut after an abbreviation."""
+    sentences: list[str] = []
+    for piece in _SENTENCE_BREAK.split(text):
+        if sentences and _ends_with_abbreviation(sentences[-1]):
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
+    return sentences
+
+
+def _ends_with_abbreviation(sentence: str) -> bool:
+    if not sentence.endswith("."):
+        return False
+    last_word = sentence.rstrip(".").rsplit(" ", 1)[-1].lower()
+    return last_word in _ABBREVIATIONS
+
+
+def _split_sentence(sentence: str) -> list[str]:
+    parts = _JOINT.split(sentence)
+    clauses = [parts[0]]
+    in_comma_list = False  # a plain comma that did not split: the sentence is listing things
+    for joint, piece in zip(parts[1::2], parts[2::2], strict=True):
+        if _COMMA_AND.match(joint):
+            splits = not in_comma_list or _starts_new_clause(piece, clauses[-1])
+        else:
+            splits = bool(_ALWAYS_SPLITS.search(joint)) or _starts_new_clause(piece, clauses[-1])
+        if _PLAIN_COMMA.match(joint) and not splits:
+            in_comma_list = True
+        if splits:
+            clauses.append(piece)
+        else:
+            clauses[-1] += joint + piece
+    return clauses
+
+
+def _normalised(text: str) -> str:
+    """Curly quotes made straight, runs of spaces and of repeated punctuation ("!!!", ", ,") made one,
+    which also keeps every later pattern linear on odd input."""
+    text = re.sub(r"[^\S\n]+", " ", text.translate(_TYPOGRAPHY))
+    return re.sub(r"([,;:!?.…-])(?: ?\1)+", r"\1", text)
+
+
+def split_clauses(text: str) -> list[str]:
+    """The clauses of `text`, cleaned; empty ones (pure filler or punctuation) are dropped."""
+    clauses = []
+    for sentence in _sentences(_normalised(text)):
+        for clause in _split_sentence(_unshouted(sentence)):
+            cleaned = clean_clause(clause)
+            if cleaned:
+                clauses.append(cleaned)
+    return clauses

@@ -1,0 +1,246 @@
+"""Cues in a clause that creates an entry: priority, cadence, category, and the lead-in to cut.
+
+Each reader returns what it found and the text without the words that only served as a cue, so
+"urgent: remind me to pay rent every month" leaves "pay rent" for the card.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.domain.enums import Cadence, Category
+from app.offline.vocabulary import COMMAND_VERBS
+
+_SEPARATORS = " ,;:.!-–—"
+
+
+def tidy(text: str) -> str:
+    """Single spaces, no space before punctuation, no stray separators at the ends."""
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\s+([,;:.!?])", r"\1", text)
+    return text.strip(_SEPARATORS)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def cut_phrase(text: str, phrase: str) -> str:
+    """The text without `phrase` and a preposition left hanging before it ("call mom on [friday]")."""
+    if not phrase.strip():
+        return tidy(text)
+    dangling = r"(?:(?:on|at|by|before|until|till|in|for|from|due|is due)\s+)?"
+    pattern = re.compile(rf"(?<!\w){dangling}{re.escape(phrase.strip())}(?!\w)", re.IGNORECASE)
+    return tidy(pattern.sub(" ", text, count=1))
+
+
+# --- priority -------------------------------------------------------------------------------
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBERED = re.compile(r"\b(?:priority|prio)\s*(?P<n>[1-5]|one|two|three|four|five)\b|\bp\s?(?P<p>[1-5])\b", re.I)
+# (pattern, level), first match wins: negations before the words they negate.
+_LEVELS: list[tuple[re.Pattern[str], int]] = [
+    (re.compile(r"\bnot\s+(?:very\s+|that\s+|too\s+|so\s+)?(?:urgent|important)\b", re.I), 4),
+    (re.compile(r"\b(?:urgent(?:ly)?|asap|as soon as possible|critical|top priority|highest priority)\b", re.I), 1),
+    (re.compile(r"\b(?:high[- ]priority|important)\b", re.I), 2),
+    (re.compile(r"\b(?:low[- ]priority|someday|some day|whenever|no rush|no hurry)\b", re.I), 5),
+]
+_COPULA_END = re.compile(r"\b(?:is|are|was|were|be|been|seems?|sounds?)$", re.I)
+# Words around a cue that go with it ("it's urgent", "mark it as high priority").
+_CUE_LEFT = (
+    r"(?:\b(?:this|it|that)(?:'s|\s+is)\s+|\b(?:mark|make|set)\s+it\s+(?:as\s+)?"
+    r"|\b(?:with|as|a|an|very|really|super)\s+)*"
+)
+
+
+def _cut_at_edges(text: str, cue: str) -> str:
+    """Remove a cue said at the start, the end, or between separators; keep it when it is part of the
+    sentence ("prepare the important meeting", "the report is important")."""
+    edges = [
+        rf"(?:^|[,;:.!–—-]\s*){_CUE_LEFT}(?:{cue})(?:\s+priority)?\s*(?=$|[,;:.!–—-])",
+        rf"^\s*{_CUE_LEFT}(?:{cue})\b(?:\s+priority)?[\s:,-]*",
+        rf"[\s,]*{_CUE_LEFT}(?:{cue})(?:\s+priority)?\s*$",
+    ]
+    for edge in edges:
+        cut = re.sub(edge, " ", text, flags=re.I)
+        if not _COPULA_END.search(tidy(cut)):
+            text = cut
+    return text
+
+
+def read_priority(text: str) -> tuple[int | None, str]:
+    """The priority said (1 most urgent .. 5 someday) and the text without the cue words."""
+    level: int | None = None
+    if found := _NUMBERED.search(text):
+        raw = (found.group("n") or found.group("p")).lower()
+        level = _NUMBERS.get(raw) or int(raw)
+        text = _NUMBERED.sub(" ", text)
+    for pattern, cue_level in _LEVELS:
+        if pattern.search(text):
+            level = cue_level if level is None else level
+            text = _cut_at_edges(text, pattern.pattern)
+    return level, tidy(text)
+
+
+# --- cadence --------------------------------------------------------------------------------
+
+_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
+_CADENCE = re.compile(
+    rf"\b(?:every|each)\s+(?:single\s+)?(?P<weekday>{_WEEKDAY}){_DAYPART}"
+    rf"|\bon\s+(?P<weekdays>{_WEEKDAY})s\b"
+    r"|\b(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|afternoon|evening|night|weekday|week|weekend|month)s?\b"
+    r"|\bonce\s+a\s+(?P<once>day|week|month)\b|\btwice\s+a\s+day\b"
+    r"|\b(?P<word>daily|nightly|weekly|monthly|on\s+weekdays|weekdays)\b",
+    re.I,
+)
+_CADENCE_BY_WORD = {
+    "day": Cadence.DAILY, "morning": Cadence.DAILY, "afternoon": Cadence.DAILY, "evening": Cadence.DAILY,
+    "night": Cadence.DAILY, "daily": Cadence.DAILY, "nightly": Cadence.DAILY,
+    "weekday": Cadence.WEEKDAYS, "weekdays": Cadence.WEEKDAYS, "on weekdays": Cadence.WEEKDAYS,
+    "week": Cadence.WEEKLY, "weekend": Cadence.WEEKLY, "weekly": Cadence.WEEKLY,
+    "month": Cadence.MONTHLY, "monthly": Cadence.MONTHLY,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CadenceCue:
+    cadence: Cadence
+    phrase: str  # as said, to cut from the card text
+    first_day: str | None  # "monday" for "every monday": when the habit is first due
+
+
+def read_cadence(text: str) -> CadenceCue | None:
+    found = _CADENCE.search(text)
+    if not found:
+        return None
+    weekday = found.group("weekday") or found.group("weekdays")
+    if weekday:
+        first_day = found.group(0)[found.start("weekday") - found.start() :] if found.group("weekday") else weekday
+        return CadenceCue(Cadence.WEEKLY, found.group(0), first_day.lower())
+    word = found.group("unit") or found.group("once") or found.group("word") or "day"
+    return CadenceCue(_CADENCE_BY_WORD[re.sub(r"\s+", " ", word.lower())], found.group(0), None)
+
+
+# --- category -------------------------------------------------------------------------------
+
+_REMINDER = re.compile(
+    r"\b(?P<cue>(?:remind me|don'?t forget|do not forget|don'?t let me forget|set a reminder|remember to)"
+    r"(?:\s+(?:to|that|about|of|for))?\b)"
+    r"|^(?P<lead>(?:reminder|remember that)\b(?:\s*:|\s+(?:to|that|about|for)\b)?)",
+    re.I,
+)
+_LABELS: list[tuple[Category, re.Pattern[str]]] = [
+    (Category.NOTE, re.compile(
+        r"^(?:note to self|note|make a note|write down|jot down)(?:\s+(?:that|of))?\s*(?::|-|,|\s)\s*", re.I)),
+    (Category.IDEA, re.compile(
+        r"^(?:(?:i have|i've got|i got|here's|here is)\s+)?(?:(?:an?|another|new|quick|random)\s+)*idea"
+        r"(?:\s*[:,-]|\s+(?:for|about|to|that)\b|$)\s*", re.I)),
+    (Category.TODO, re.compile(r"^(?:todo|to-do|to do)\s*[:,-]\s*", re.I)),
+    (Category.QUESTION, re.compile(r"^question\s*[:,-]\s*", re.I)),
+    (Category.THOUGHT, re.compile(r"^thought\s*[:,-]\s*", re.I)),
+]  # fmt: skip
+_IDEA = re.compile(r"^(?:what if|maybe we could|maybe we should|how about|wouldn't it be)\b", re.I)
+_PRONOUN = r"(?:i|we|you|they|he|she|it|there|people|anyone|anybody|someone|somebody)\b"
+_QUESTION = re.compile(
+    r"^(?:what|why|how|when|where|who|whom|whose|which|i wonder)\b"
+    r"|^(?:is|are|was|were|am|can|could|should|would|does|did|shall|isn't|aren't|can't|won't|didn't|doesn't)\s"
+    rf"|^(?:do|will)\s+{_PRONOUN}",
+    re.I,
+)
+_LIST_ADD = re.compile(
+    r"\b(?:add|put)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<name>(?:[\w'-]+\s+){0,2}?)list\b",
+    re.I,
+)
+_LIST_MENTION = re.compile(
+    r"\b(?:shopping|grocery|groceries|packing|reading|wish|bucket)\s+list\b|\bwishlist\b|\blist of\b", re.I
+)
+_TODO_LEAD = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:really\s+|still\s+|also\s+|just\s+)?"
+    r"(?:need to|needs to|have to|has to|must|(?:'ve|have)?\s*got to|gotta|should|ought to)\s+|^let'?s\s+",
+    re.I,
+)
+_TODO_CUE = re.compile(
+    r"\b(?:need to|needs to|have to|has to|must|got to|gotta|should|todo|to-do|to do)\b|^(?:i|we) need\b", re.I
+)
+_THOUGHT = re.compile(
+    r"\bi\s+(?:just\s+)?(?:think|feel|believe|reali[sz]ed?|noticed|have noticed)\b|\bi've noticed\b", re.I
+)
+_TODO_LISTS = frozenset({"todo", "to-do", "to do", "task", "tasks"})
+
+
+@dataclass(frozen=True)
+class CategoryCue:
+    """The category, and how to turn the clause into the entry's text (cut its lead-in)."""
+
+    category: Category
+    rewrite: Callable[[str], str]
+
+
+def _keep(text: str) -> str:
+    return text
+
+
+def _cutting(lead_in: str) -> Callable[[str], str]:
+    """Cut the first occurrence of the lead-in as said, wherever it sits ("tomorrow remind me to ...")."""
+    pattern = re.compile(re.escape(lead_in.strip()) + r"[\s:,-]*", re.I)
+    return lambda text: tidy(pattern.sub(" ", text, count=1))
+
+
+def _list_rewrite(text: str) -> str:
+    """Name the list on the card: "add eggs to the shopping list" -> "Shopping list: eggs"."""
+
+    def replace(found: re.Match[str]) -> str:
+        name = found.group("name").strip()
+        if name.lower() in _TODO_LISTS:
+            return found.group("items")
+        return f"{capitalised(name + ' list') if name else 'List'}: {found.group('items')}"
+
+    return tidy(_LIST_ADD.sub(replace, text, count=1))
+
+
+def _reminder(text: str) -> CategoryCue | None:
+    found = _REMINDER.search(text)
+    return CategoryCue(Category.REMINDER, _cutting(found.group("cue") or found.group("lead"))) if found else None
+
+
+def _label(text: str) -> CategoryCue | None:
+    for category, pattern in _LABELS:
+        if found := pattern.match(text):
+            return CategoryCue(category, _cutting(found.group(0)))
+    return None
+
+
+def _list(text: str) -> CategoryCue | None:
+    if found := _LIST_ADD.search(text):
+        todo = found.group("name").strip().lower() in _TODO_LISTS
+        return CategoryCue(Category.TODO if todo else Category.LIST, _list_rewrite)
+    return CategoryCue(Category.LIST, _keep) if _LIST_MENTION.search(text) else None
+
+
+def _todo(text: str) -> CategoryCue | None:
+    if found := _TODO_LEAD.match(text):
+        return CategoryCue(Category.TODO, _cutting(found.group(0)))
+    if _TODO_CUE.search(text) or text.split(" ", 1)[0].lower() in COMMAND_VERBS:
+        return CategoryCue(Category.TODO, _keep)
+    return None
+
+
+def read_category(bare: str, has_cadence: bool, asked: bool) -> CategoryCue:
+    """The first cue that fits, in a fixed order; `bare` is the clause without its date, cadence and
+    priority words, so "tomorrow call mom" still starts with a verb. `asked`: it ended with "?"."""
+    if cue := _reminder(bare) or _label(bare):
+        return cue
+    if has_cadence:  # "I need to stretch every morning": a habit, with the todo lead-in cut all the same
+        todo = _todo(bare)
+        return CategoryCue(Category.HABIT, todo.rewrite if todo else _keep)
+    if _IDEA.match(bare):
+        return CategoryCue(Category.IDEA, _keep)
+    if asked or _QUESTION.match(bare):
+        return CategoryCue(Category.QUESTION, _keep)
+    if cue := _list(bare) or _todo(bare):
+        return cue
+    if _THOUGHT.search(bare):
+        return CategoryCue(Category.THOUGHT, _keep)
+    return CategoryCue(Category.NOTE, _keep)

@@ -1,0 +1,166 @@
+"""Recognising a clause about an existing entry: complete, archive, snooze, or take back the last one.
+
+Each phrasing is a regular expression with the entry's phrase in group `x`. A *strict* phrasing
+("milk is done", "archive X") fails clearly when no entry matches; a *loose* one ("I called mom",
+"remove the stain", "push the car to the garage") may just be news, and falls back to a create.
+"""
+
+import re
+from dataclasses import dataclass
+
+from app.domain.clock import Clock
+from app.domain.dates import find_due_phrase, resolve_due
+from app.domain.enums import ActionKind
+from app.offline.cues import cut_phrase
+
+DEFAULT_SNOOZE = "tomorrow"
+RETRACT = "retract"  # "scratch that": drop the previous action of this utterance
+
+_DONE = r"(?:done|finished|complete|completed|sorted|taken care of|handled)"
+_SUBJECT = r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?)"
+# The past tense said, and the verb an entry would use ("I called mom" may mean "Call mom").
+_PAST_TO_VERB = {
+    "called": "call", "paid": "pay", "sent": "send", "booked": "book", "emailed": "email", "texted": "text",
+    "did": "do", "got": "get", "picked up": "pick up", "fixed": "fix", "cleaned": "clean", "returned": "return",
+    "renewed": "renew", "submitted": "submit", "watered": "water", "fed": "feed", "walked": "walk",
+    "ordered": "order", "wrote": "write", "scheduled": "schedule", "posted": "post", "mailed": "mail",
+    "printed": "print", "signed": "sign", "washed": "wash", "took out": "take out", "bought": "buy",
+    "finished": "finish", "completed": "complete",
+}  # fmt: skip
+_STRICT_PAST = ("bought", "finished", "completed")
+_LOOSE_PAST = "|".join(re.escape(p) for p in _PAST_TO_VERB if p not in _STRICT_PAST)
+# A tail like "... is done" that belongs to a sentence of its own, not to an entry's name.
+_NOT_A_TARGET = re.compile(
+    r"^(?:what|why|how|when|where|who|which|is|are|was|were|can|could|would|will|do|does|did|has|have"
+    r"|i|we|you|get|let's|make sure)\b"
+    r"|\b(?:need|needs|must|should|want|wants|remind|forget|hope|wonder|think|going to|gonna|to be)\b",
+    re.IGNORECASE,
+)
+_LIST_SUFFIX = re.compile(r"\s+(?:from|off|on)\s+(?:the|my|our)\s+(?:[\w-]+\s+)?list$", re.IGNORECASE)
+_TRAILING_WORDS = re.compile(r"(?:\s+(?:too|as well|already|now|for good|please))+$", re.IGNORECASE)
+_TARGETS_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.IGNORECASE)
+_UNTIL = re.compile(r"\s+(?P<sep>until|till|til|'til|to|for|by|into)\s+", re.IGNORECASE)
+_DURATION = re.compile(
+    r"^(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
+    r"(?:minute|hour|day|week|month)s?\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    kind: str  # an ActionKind value, or RETRACT
+    pattern: re.Pattern[str]
+    strict: bool
+    tail: bool = False  # "X is done": guarded by _NOT_A_TARGET
+
+
+def _p(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_COMPLETE, _ARCHIVE, _SNOOZE = ActionKind.COMPLETE.value, ActionKind.ARCHIVE.value, ActionKind.SNOOZE.value
+_DONE_WITH = r"^(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished)\s+with\s+(?P<x>.+)$"
+_IS_DONE = rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?{_DONE}$"
+_OOPS = r"(?:(?:no|oh|wait|sorry|actually|oops)\b[\s,]*)*"
+_OFF_LIST = r"\s+(?:from|off)\s+(?:the|my|our)\s+(?:[\w-]+\s+)?list$"
+PHRASINGS = [
+    Phrasing(RETRACT, _p(rf"^{_OOPS}(?:scratch|strike|ignore|undo|cancel|forget)\s+(?:that|it)$"), True),
+    Phrasing(RETRACT, _p(rf"^{_OOPS}never\s?mind(?:\s+that)?$"), True),
+    Phrasing(_COMPLETE, _p(r"^(?:mark|set)\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)$"), True),
+    Phrasing(_COMPLETE, _p(r"^(?:check|tick|cross)\s+off\s+(?P<x>.+)$"), True),
+    Phrasing(_COMPLETE, _p(r"^(?:check|tick|cross)\s+(?P<x>.+?)\s+off$"), True),
+    Phrasing(_COMPLETE, _p(_DONE_WITH), True),
+    Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{'|'.join(_STRICT_PAST)})\s+(?P<x>.+)$"), True),
+    Phrasing(_COMPLETE, _p(_IS_DONE), True, tail=True),
+    Phrasing(_COMPLETE, _p(r"^(?P<x>.+?)\s+(?:done|finished|completed)$"), True, tail=True),
+    Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}(?P<verb>{_LOOSE_PAST})\s+(?P<x>.+)$"), False),
+    Phrasing(_ARCHIVE, _p(r"^(?:archive|delete|scratch|cross out|get rid of|forget about)\s+(?P<x>.+)$"), True),
+    Phrasing(_ARCHIVE, _p(r"^never\s?mind(?:\s+about)?\s+(?P<x>.+)$"), True),
+    Phrasing(_ARCHIVE, _p(rf"^(?:remove|drop|take)\s+(?P<x>.+?){_OFF_LIST}"), True),
+    Phrasing(_ARCHIVE, _p(r"^(?:remove|drop)\s+(?!(?:off|by|in|out)\b)(?P<x>.+)$"), False),
+    Phrasing(_SNOOZE, _p(r"^push\s+(?P<x>.+?)\s+(?:back|off)(?P<rest>\s+.+)?$"), True),
+    Phrasing(_SNOOZE, _p(r"^put\s+(?P<x>.+?)\s+off(?P<rest>\s+.+)?$"), True),
+    Phrasing(_SNOOZE, _p(r"^(?:snooze|postpone|defer|delay|push back|put off)\s+(?P<x>.+)$"), True),
+    Phrasing(_SNOOZE, _p(r"^push\s+(?P<x>.+)$"), False),
+]
+
+
+# One entry as said, in wordings to try in turn: the object ("mom"), then with the verb
+# ("call mom") in case the object alone is ambiguous.
+Target = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What to do to which entry: `whole` as said, or failing that each of `parts`
+    ("oat milk and the passport are done")."""
+
+    kind: str
+    whole: Target
+    parts: list[Target]
+    strict: bool
+    until_text: str | None = None
+
+
+def _clean_target(phrase: str) -> str:
+    phrase = _LIST_SUFFIX.sub("", phrase.strip(" ,.!?;:"))
+    return _TRAILING_WORDS.sub("", phrase).strip(" ,")
+
+
+def _intent(kind: str, phrase: str, verb: str | None, strict: bool, until: str | None = None) -> Intent:
+    base = _PAST_TO_VERB.get(verb.lower()) if verb else None
+
+    def target(text: str) -> Target:
+        return (text, f"{base} {text}") if base else (text,)
+
+    whole = _clean_target(phrase)
+    parts = [p for p in (_clean_target(p) for p in _TARGETS_SPLIT.split(whole)) if p]
+    return Intent(kind, target(whole), [target(p) for p in parts] if len(parts) > 1 else [], strict, until)
+
+
+def _snooze_time(separator: str, when: str) -> str:
+    """The snooze time as the executor can read it: "for 2 days" means "in 2 days"."""
+    when = when.strip(" ,.!?")
+    if separator.lower() in ("for", "by", "into") and _DURATION.match(when):
+        return f"in {when}"
+    return when
+
+
+def split_snooze_time(rest: str, clock: Clock) -> tuple[str, str]:
+    """("the dentist", "friday") from "the dentist until friday"; no time said means tomorrow.
+
+    The last "to"/"for"/"until" whose remainder reads as a time wins, so "flights to lisbon until
+    friday" keeps "flights to lisbon" whole.
+    """
+    separators = list(_UNTIL.finditer(rest))
+    for found in reversed(separators):
+        when = _snooze_time(found.group("sep"), rest[found.end() :])
+        if resolve_due(when, clock.now, clock.tz) is not None:
+            return rest[: found.start()], when
+    explicit = next((f for f in separators if f.group("sep").lower() in ("until", "till", "til", "'til")), None)
+    if explicit is not None:  # unreadable, but clearly a time: the executor will say so
+        return rest[: explicit.start()], rest[explicit.end() :].strip(" ,.!?")
+    if due := find_due_phrase(rest, clock.now, clock.tz):
+        return cut_phrase(rest, due[0]), due[0]
+    return rest, DEFAULT_SNOOZE
+
+
+def read_intent(clause: str, clock: Clock) -> Intent | None:
+    """The action on existing entries that `clause` asks for, or None for a create."""
+    text = clause.rstrip(" ?")
+    for phrasing in PHRASINGS:
+        found = phrasing.pattern.match(text)
+        if not found:
+            continue
+        groups = found.groupdict()
+        if phrasing.kind == RETRACT:
+            return Intent(RETRACT, (), [], strict=True)
+        phrase = groups.get("x") or ""
+        if phrasing.tail and _NOT_A_TARGET.search(phrase):
+            continue
+        until = None
+        if phrasing.kind == _SNOOZE:
+            phrase, until = split_snooze_time(phrase + (groups.get("rest") or ""), clock)
+        return _intent(phrasing.kind, phrase, groups.get("verb"), phrasing.strict, until)
+    return None

@@ -1,0 +1,129 @@
+"""The offline interpreter: an utterance becomes actions by rules alone, no network, no model.
+
+The utterance is split into clauses; each is either about existing entries (complete, archive,
+snooze: see intents.py) or makes a new one (creating.py). Nothing is written here: the executor
+applies the actions, and what cannot be acted on comes back as a ParseFailure saying why.
+"""
+
+import logging
+
+from app.domain.actions import (
+    Action,
+    ArchiveAction,
+    CompleteAction,
+    CreateAction,
+    ParseFailure,
+    ParseResult,
+    SnoozeAction,
+)
+from app.domain.enums import ActionKind
+from app.domain.interpretation import InterpretContext
+from app.offline.clauses import split_clauses
+from app.offline.creating import OpenSummaries, read_create
+from app.offline.intents import DEFAULT_SNOOZE, RETRACT, Intent, Target, read_intent
+from app.offline.matching import EntryIndex, EntryMatch
+
+log = logging.getLogger("murmur.offline")
+
+
+def _reason(clause: str) -> str:
+    return f'User said: "{clause}"'
+
+
+def _find(target: Target, index: EntryIndex) -> EntryMatch:
+    """The first wording that names one entry; else the first wording's error."""
+    first: EntryMatch | None = None
+    for wording in target:
+        match = index.find(wording)
+        if match.entry is not None:
+            return match
+        first = first or match
+    assert first is not None
+    return first
+
+
+class _Utterance:
+    """The state of reading one utterance: the entries to match, and the actions so far."""
+
+    def __init__(self, context: InterpretContext) -> None:
+        self.context = context
+        self.index = EntryIndex(context.entries)
+        self.summaries = OpenSummaries(context.entries, context.clock)
+        self.actions: list[Action] = []
+        self.failures: list[ParseFailure] = []
+        self._marks: list[tuple[int, int]] = []  # where each clause's results begin, for "scratch that"
+
+    def read(self, clause: str) -> None:
+        intent = read_intent(clause, self.context.clock)
+        if intent is not None and intent.kind == RETRACT:
+            self._retract(clause)
+            return
+        self._marks.append((len(self.actions), len(self.failures)))
+        if intent is None or not self._act_on_existing(intent, clause):
+            self._create(clause)
+
+    def _retract(self, clause: str) -> None:
+        """Take back what the previous clause of this utterance produced."""
+        if self._marks:
+            actions, failures = self._marks.pop()
+            for action in self.actions[actions:]:
+                if isinstance(action, CreateAction):
+                    self.summaries.forget(action)
+            del self.actions[actions:], self.failures[failures:]
+        else:
+            error = f"nothing said before '{clause}' to take back; use undo for earlier changes"
+            self.failures.append(ParseFailure(tool=ActionKind.ARCHIVE.value, error=error, raw=clause))
+
+    def _act_on_existing(self, intent: Intent, clause: str) -> bool:
+        """Add the intent's actions (or failures); False when a loose phrasing matched nothing."""
+        # "oat milk and the passport" names two entries, each by its part; "salt and pepper" one
+        # (both parts find it). When no part names one, the whole phrase may, or says why not,
+        # unless a part was ambiguous: that is the more useful thing to hear.
+        matches = [_find(part, self.index) for part in intent.parts]
+        if not any(m.entry is not None for m in matches):
+            whole = _find(intent.whole, self.index)
+            if whole.entry is not None or not any(m.candidates for m in matches):
+                matches = [whole]
+        if not intent.strict and all(m.entry is None for m in matches):
+            return False
+        done: set[str] = set()
+        for found in matches:
+            if found.entry is None:
+                self.failures.append(ParseFailure(tool=intent.kind, error=found.error or "", raw=clause))
+            elif found.entry.id not in done:  # "salt and pepper": both words name one entry
+                done.add(found.entry.id)
+                self.actions.append(_action(intent, found.entry.id, clause))
+        return True
+
+    def _create(self, clause: str) -> None:
+        create = read_create(clause, self.context.clock)
+        action = self.summaries.refresh_or_create(create) if create else None
+        if action is not None:
+            self.actions.append(action)
+
+
+def _action(intent: Intent, entry_id: str, clause: str) -> Action:
+    if intent.kind == ActionKind.COMPLETE:
+        return CompleteAction(entry_id=entry_id, reason=_reason(clause))
+    if intent.kind == ActionKind.ARCHIVE:
+        return ArchiveAction(entry_id=entry_id, reason=_reason(clause))
+    return SnoozeAction(entry_id=entry_id, until_text=intent.until_text or DEFAULT_SNOOZE, reason=_reason(clause))
+
+
+class OfflineInterpreter:
+    """Rules that need nothing but the text; the default when no LLM is configured."""
+
+    name = "offline"
+
+    def interpret(self, text: str, context: InterpretContext) -> ParseResult:
+        if not isinstance(text, str) or not text.strip():
+            return ParseResult([], [])
+        utterance = _Utterance(context)
+        for clause in split_clauses(text):
+            try:
+                utterance.read(clause)
+            except Exception:  # the contract: never raise; one odd clause must not lose the others
+                log.exception("offline rules failed on a clause")
+                error = f"could not read '{clause[:80]}'; try saying it another way"
+                utterance.failures.append(ParseFailure(tool=ActionKind.CREATE.value, error=error, raw=clause))
+        return ParseResult(utterance.actions, utterance.failures)
