@@ -36,6 +36,9 @@ _POLITE_END = re.compile(r"[\s,]*\b(?:please|thanks|thank you)$", re.IGNORECASE)
 _ONLY_FILLER = re.compile(
     r"^(?:(?:oh|wait|no|sorry|oops|hold on|hmm|yes|yeah|ok|okay|right|so|well|like|you know|i mean)\b[\s,.!]*)+$", re.I
 )
+_PRIORITY_LEAD = re.compile(
+    r"^(?:urgent(?:ly)?|important|asap|(?:high|low)[- ]priority|p\s?[1-5]|priority\s+[1-5])\s*[:,-]?\s+", re.I
+)
 _TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": ""})
 
 
@@ -45,7 +48,11 @@ def _first_word(text: str) -> str:
 
 
 def _starts_with_command(piece: str) -> bool:
-    """An imperative verb (with something after it, so "bread and water" stays whole) or an opening."""
+    """An imperative verb (with something after it, so "bread and water" stays whole) or an opening.
+
+    A priority said first does not hide the command after it ("... and urgent: pay rent").
+    """
+    piece = _PRIORITY_LEAD.sub("", piece)
     lowered = piece.lower()
     if lowered.startswith(COMMAND_OPENINGS):
         return True

@@ -13,6 +13,8 @@ CASES = [
     ("I need to buy eggs and bread", ["I need to buy eggs and bread"]),
     ("buy bread and water", ["buy bread and water"]),  # one word after "and" is an item, not a command
     ("buy bread and water the plants", ["buy bread", "water the plants"]),
+    ("water the ferns and urgent pay rent", ["water the ferns", "urgent pay rent"]),  # a priority before a verb
+    ("the report is important and urgent", ["the report is important and urgent"]),
     ("call Anna and Mark about the trip", ["call Anna and Mark about the trip"]),  # a name, not "mark"
     ("buy eggs, bread, and milk", ["buy eggs, bread, and milk"]),  # an Oxford-comma list
     ("eggs, bread and milk", ["eggs, bread and milk"]),
