@@ -7,7 +7,8 @@ ARGS ?=
 
 .PHONY: run test bench lint clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml packaging/install-debian-packages.sh
+	packaging/install-debian-packages.sh tests
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
