@@ -48,7 +48,7 @@ def _interpreter() -> Interpreter:
     return OfflineInterpreter()
 
 
-def _service(args: argparse.Namespace) -> MurmurService:
+def make_service(args: argparse.Namespace) -> MurmurService:
     store = Store.open(args.db or default_db_path())
     return MurmurService(store=store, interpreter=_interpreter())
 
@@ -97,17 +97,17 @@ def _report_pipeline(service: MurmurService, result: PipelineResult, as_json: bo
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    service = _service(args)
+    service = make_service(args)
     return _report_pipeline(service, service.submit(_read_text(args.text), UtteranceSource(args.source)), args.json)
 
 
 def cmd_retry(args: argparse.Namespace) -> int:
-    service = _service(args)
+    service = make_service(args)
     return _report_pipeline(service, service.retry(args.utterance_id), args.json)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    service = _service(args)
+    service = make_service(args)
     statuses = list(Status) if args.status == "all" else [Status(args.status)]
     category = Category(args.category) if args.category else None
     entries = service.entries(statuses, category=category, search=args.search)
@@ -125,7 +125,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _direct_edit(args: argparse.Namespace, make_action: Callable[[str], Any], label: str) -> int:
-    service = _service(args)
+    service = make_service(args)
     result = service.apply([make_action(entry_id) for entry_id in args.ids], label=label)
     return _report_execution(service, result, args.json, {})
 
@@ -158,7 +158,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    service = _service(args)
+    service = make_service(args)
     result = service.undo_action(args.action) if args.action is not None else service.undo()
     tz = service.clock().tz
     if args.json:
@@ -174,7 +174,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    service = _service(args)
+    service = make_service(args)
     batches = service.history(args.limit)
     clock = service.clock()
     if args.json:
@@ -194,7 +194,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_inbox(args: argparse.Namespace) -> int:
-    service = _service(args)
+    service = make_service(args)
     utterances = service.inbox()
     tz = service.clock().tz
     if args.json:

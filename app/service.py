@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select, update
 from app.domain.actions import Action, ParseResult
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
+from app.domain.events import EventCallback, EventType, PipelineEvent, ignore_events
 from app.domain.executor import ActionFailure, AppliedAction, ExecutionResult, execute, failures_from_parse, summarize
 from app.domain.interpretation import InterpretContext, Interpreter
 from app.domain.undo import HistoryBatch, UndoResult, history, undo_item, undo_latest
@@ -51,8 +52,13 @@ class MurmurService:
 
     # -- utterances -------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource = UtteranceSource.CLI) -> PipelineResult:
-        """Save `text`, interpret it, apply the actions; the utterance ends done or failed."""
+    def submit(
+        self, text: str, source: UtteranceSource = UtteranceSource.CLI, on_event: EventCallback = ignore_events
+    ) -> PipelineResult:
+        """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
+
+        `on_event` hears the run's progress (see app.domain.events); it always ends with DONE.
+        """
         text = validate_utterance_text(text)
         with self.store.write() as session:
             utterance = Utterance(text=text, source=source, created_at=self.clock().now)
@@ -60,9 +66,9 @@ class MurmurService:
             session.flush()
             assert utterance.id is not None
             utterance_id = utterance.id
-        return self._process(utterance_id, text)
+        return self._process(utterance_id, text, source, on_event)
 
-    def retry(self, utterance_id: int) -> PipelineResult:
+    def retry(self, utterance_id: int, on_event: EventCallback = ignore_events) -> PipelineResult:
         """Run a saved utterance through the pipeline again (e.g. after a failure)."""
         with self.store.read() as session:
             utterance = session.get(Utterance, utterance_id)
@@ -70,8 +76,8 @@ class MurmurService:
                 raise UsageError(f"no utterance {utterance_id}; `murmur inbox` lists the ones to retry")
             if utterance.outcome is UtteranceOutcome.DONE:
                 raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
-            text = utterance.text
-        return self._process(utterance_id, text)
+            text, source = utterance.text, utterance.source
+        return self._process(utterance_id, text, source, on_event)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first."""
@@ -83,8 +89,41 @@ class MurmurService:
             )
             return list(session.exec(query).all())
 
-    def _process(self, utterance_id: int, text: str) -> PipelineResult:
+    def _process(
+        self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback
+    ) -> PipelineResult:
+        on_event(
+            PipelineEvent(EventType.TRANSCRIPT, {"text": text, "source": source.value, "utterance_id": utterance_id})
+        )
+        try:
+            result = self._interpret_and_apply(utterance_id, text, on_event)
+        except Exception as error:
+            message = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
+            on_event(PipelineEvent(EventType.ERROR, {"message": message, "utterance_id": utterance_id}))
+            on_event(
+                PipelineEvent(
+                    EventType.DONE,
+                    {"utterance_id": utterance_id, "summary": message, "undo_id": None, "applied": 0, "failures": 0},
+                )
+            )
+            raise
+        on_event(
+            PipelineEvent(
+                EventType.DONE,
+                {
+                    "utterance_id": utterance_id,
+                    "summary": result.summary,
+                    "undo_id": result.undo_id,
+                    "applied": len(result.applied),
+                    "failures": len(result.failures),
+                },
+            )
+        )
+        return result
+
+    def _interpret_and_apply(self, utterance_id: int, text: str, on_event: EventCallback) -> PipelineResult:
         clock = self.clock()
+        on_event(PipelineEvent(EventType.THINKING, {"turn": 1, "interpreter": self.interpreter.name}))
         try:
             with self.store.write() as session:
                 wake_snoozed(session, clock.now)

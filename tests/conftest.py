@@ -17,9 +17,10 @@ FIXED_NOW = datetime(2026, 11, 22, 18, 30, tzinfo=BERLIN)
 
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Data, logs and the default database live in the test's temp dir."""
+    """Data, logs, settings and the default database live in the test's temp dir."""
     monkeypatch.setenv("MURMUR_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("MURMUR_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setenv("MURMUR_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.delenv("MURMUR_DB", raising=False)
     monkeypatch.setenv("MURMUR_TZ", "Europe/Berlin")
 

@@ -1,0 +1,175 @@
+"""Settings: one TOML file in the platform config dir, read into typed dataclasses.
+
+Sections: [llm] the model server, [speech] microphone and engines, [ui] the desktop app, [privacy].
+What overrides what (flags > environment > this file > defaults) is decided where a setting is used
+(e.g. `app.agent.provider`); this module only reads and writes the file. The API key is never here:
+it lives in the keyring (`app.secrets`).
+"""
+
+import logging
+import os
+import tomllib
+import types
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from platformdirs import user_config_path
+
+from app.errors import UsageError
+
+log = logging.getLogger("murmur.config")
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("MURMUR_CONFIG_DIR") or user_config_path("murmur", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.toml"
+
+
+@dataclass(frozen=True)
+class LlmSettings:
+    preset: str = ""  # a name from app.agent.provider.PRESETS, or "" for a custom server
+    base_url: str = ""  # empty: the preset's, or OpenAI's
+    model: str = ""  # empty: the preset's default model
+    timeout_seconds: float = 30.0
+    max_turns: int = 8
+    max_mutations: int = 25  # above this many changes from one utterance, ask before applying
+    follow_up_seconds: float = 120.0  # an answer to the model's question within this continues the talk
+    monthly_budget: float = 0.0  # in the pricing currency (USD); 0 means no budget
+    stream: bool = True
+    # Price per million tokens, by model name: {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}.
+    pricing: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SpeechSettings:
+    engine: str = "auto"  # auto (Vosk if a model is installed, else pocketsphinx), vosk, pocketsphinx
+    model: str = ""  # a Vosk model name from the model manager, or a folder; empty: the best installed
+    language: str = "en"  # dictation language; also handed to date parsing
+    device: str = ""  # input device name or index; empty: the system default
+    models_dir: str = ""  # where Vosk models live; empty: <data dir>/models
+
+
+@dataclass(frozen=True)
+class UiSettings:
+    hotkey: str = "<ctrl>+<alt>+<space>"  # pynput's syntax
+    hotkey_mode: str = "hold"  # hold (push-to-talk) or toggle
+    audio_cues: bool = True
+    start_at_login: bool = False
+    toast_seconds: float = 5.0
+
+
+@dataclass(frozen=True)
+class PrivacySettings:
+    redact: bool = True  # mask card numbers, IBANs, keys, passwords before text leaves the machine
+    keep_unredacted: bool = True  # store what the user said as said (False: store the redacted text)
+
+
+@dataclass(frozen=True)
+class Settings:
+    llm: LlmSettings = field(default_factory=LlmSettings)
+    speech: SpeechSettings = field(default_factory=SpeechSettings)
+    ui: UiSettings = field(default_factory=UiSettings)
+    privacy: PrivacySettings = field(default_factory=PrivacySettings)
+
+
+def _section_types() -> dict[str, type]:
+    return {f.name: f.type for f in fields(Settings)}  # type: ignore[misc]
+
+
+def _coerce(value: Any, kind: Any, name: str) -> Any:
+    """`value` as the field's type; a wrong type is a UsageError naming the setting."""
+    origin = typing.get_origin(kind)
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.lower() in ("true", "yes", "on", "1")
+    elif kind in (int, float):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return kind(value)
+        if isinstance(value, str):
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+    elif kind is str:
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            return str(value)
+    elif origin is dict or isinstance(kind, types.GenericAlias):
+        if isinstance(value, dict):
+            return value
+    raise UsageError(f"setting {name} expects {getattr(kind, '__name__', kind)}, got {value!r}")
+
+
+def _section_from(data: Any, kind: type, section: str) -> Any:
+    if not isinstance(data, dict):
+        raise UsageError(f"[{section}] in {settings_path()} must be a table")
+    known = {f.name: f for f in fields(kind)}
+    values = {}
+    for key, value in data.items():
+        if key not in known:
+            log.warning("ignoring unknown setting %s.%s", section, key)
+            continue
+        values[key] = _coerce(value, typing.get_type_hints(kind)[key], f"{section}.{key}")
+    return kind(**values)
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings in `path` (default: the settings file); defaults where it says nothing or is missing."""
+    path = path or settings_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise UsageError(f"cannot read the settings file {path}: {error}") from None
+    sections = {}
+    for name, kind in _section_types().items():
+        if name in data:
+            sections[name] = _section_from(data[name], kind, name)
+    return Settings(**sections)
+
+
+def _as_toml(settings: Settings) -> dict[str, Any]:
+    tables: dict[str, Any] = {}
+    for section in fields(Settings):
+        value = getattr(settings, section.name)
+        assert is_dataclass(value)
+        tables[section.name] = {f.name: getattr(value, f.name) for f in fields(value)}
+    return tables
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write atomically (a crash never leaves half a file), readable by the user only."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".toml.tmp")
+    temporary.write_text(tomli_w.dumps(_as_toml(settings)), encoding="utf-8")
+    temporary.chmod(0o600)
+    os.replace(temporary, path)
+    return path
+
+
+def with_value(settings: Settings, key: str, raw: str) -> Settings:
+    """A copy of `settings` with `key` ("llm.model") set from the text `raw` (as typed on a command line)."""
+    section_name, _, name = key.partition(".")
+    sections = _section_types()
+    if section_name not in sections or not name:
+        raise UsageError(f"unknown setting {key!r}; settings are {', '.join(all_keys())}")
+    section = getattr(settings, section_name)
+    hints = typing.get_type_hints(type(section))
+    if name not in hints:
+        raise UsageError(f"unknown setting {key!r}; settings are {', '.join(all_keys())}")
+    if typing.get_origin(hints[name]) is dict:
+        raise UsageError(f"{key} is a table; edit it in {settings_path()}")
+    return replace(settings, **{section_name: replace(section, **{name: _coerce(raw, hints[name], key)})})
+
+
+def all_keys() -> list[str]:
+    return [f"{section}.{f.name}" for section, kind in _section_types().items() for f in fields(kind)]
