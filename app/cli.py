@@ -8,16 +8,16 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from app import __version__
+from app.assembly import build_service
 from app.domain.actions import ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.enums import Category, Status, UtteranceSource
 from app.domain.executor import ExecutionResult
-from app.domain.interpretation import Interpreter
 from app.errors import MurmurError, UsageError
 from app.logs import setup_logging
-from app.paths import default_db_path
 from app.render import (
     applied_json,
     applied_line,
@@ -31,7 +31,6 @@ from app.render import (
     utterance_json,
 )
 from app.service import MurmurService, PipelineResult
-from app.store import Store
 from app.store.queries import short_id_of, short_ids
 
 log = logging.getLogger("murmur.cli")
@@ -40,17 +39,8 @@ EXIT_OK, EXIT_NOTHING_APPLIED, EXIT_USAGE = 0, 1, 2
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
 
 
-def _interpreter() -> Interpreter:
-    # The offline rules are the only interpreter until the LLM agent lands; --offline will then
-    # force them.
-    from app.offline import OfflineInterpreter
-
-    return OfflineInterpreter()
-
-
 def make_service(args: argparse.Namespace) -> MurmurService:
-    store = Store.open(args.db or default_db_path())
-    return MurmurService(store=store, interpreter=_interpreter())
+    return build_service(args.db and Path(args.db), offline=getattr(args, "offline", False))
 
 
 def _print_json(data: Any) -> None:

@@ -36,6 +36,7 @@ class Murmur:
             **os.environ,
             "MURMUR_DB": str(db_path),
             "MURMUR_LOG_DIR": str(home / "logs"),
+            "MURMUR_CONFIG_DIR": str(home / "config"),
             "MURMUR_TZ": "Europe/Berlin",
         }
 
