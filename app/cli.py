@@ -31,6 +31,7 @@ from app.render import (
     utterance_json,
 )
 from app.service import MurmurService, PipelineResult
+from app.speech.commands import add_speech_commands
 from app.store.queries import short_id_of, short_ids
 
 log = logging.getLogger("murmur.cli")
@@ -279,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     retry = sub.add_parser("retry", parents=[common, as_json], help="run an inbox utterance again")
     retry.add_argument("utterance_id", type=int, metavar="ID")
     retry.set_defaults(func=cmd_retry)
+
+    add_speech_commands(sub, [common, as_json])
     return parser
 
 

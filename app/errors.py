@@ -34,3 +34,31 @@ class InvalidActionError(MurmurError):
 
 class UndoError(MurmurError):
     """Nothing to undo, or the named undo record does not exist."""
+
+
+class SpeechError(MurmurError):
+    """Speech input failed: no microphone, PortAudio missing, a busy device, no usable model."""
+
+
+class AudioDeviceError(SpeechError):
+    """The microphone cannot be opened or stopped delivering audio (missing, busy, unplugged)."""
+
+
+class AudioFileError(SpeechError):
+    """A file given to transcribe is not audio Murmur can read."""
+
+
+class ModelError(SpeechError):
+    """A speech model is missing, broken, or cannot be downloaded."""
+
+
+class SecretStoreError(MurmurError):
+    """The API key cannot be saved or read (no keyring backend, keyring locked)."""
+
+
+class LlmError(MurmurError):
+    """The model server could not be used: unreachable, refused the key, unknown model, cut the answer."""
+
+
+class BudgetExceededError(LlmError):
+    """The monthly budget is spent; no request is sent."""

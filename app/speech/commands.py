@@ -1,0 +1,318 @@
+"""The speech subcommands of `murmur`: transcribe, listen, devices, models.
+
+Cheap to import: the engines, sounddevice and the pipeline load inside the command functions, so
+`murmur add` does not pay for them.
+"""
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+def _settings() -> Any:
+    from app.config import load_settings
+
+    return load_settings().speech
+
+
+def _dumps(data: Any) -> str:
+    from app.render import dumps
+
+    return dumps(data)
+
+
+def transcript_json(transcript: Any) -> dict[str, Any]:
+    data = asdict(transcript)
+    data["words"] = [asdict(w) for w in transcript.words]
+    return dict(data)
+
+
+def _tell_engine(name: str, hint: str | None) -> None:
+    print(f"engine: {name}" + (f" ({hint})" if hint else ""), file=sys.stderr)
+
+
+# -- transcribe -----------------------------------------------------------------------------------
+
+
+def cmd_transcribe(args: argparse.Namespace) -> int:
+    from app.speech.engines import choose_engine, load_engine
+    from app.speech.transcriber import Transcript
+    from app.speech.wavfile import read_audio
+
+    choice = choose_engine(_settings(), engine=args.engine or "", model=args.model or "")
+    clip = read_audio(Path(args.file))
+    engine = load_engine(choice)
+    began = time.perf_counter()
+    transcriber = engine.start()
+    transcriber.feed(clip.pcm)
+    result = transcriber.finish()
+    elapsed = time.perf_counter() - began
+    transcript = Transcript(result.text, result.words, engine.name, round(clip.seconds, 3), round(elapsed, 3))
+    if args.json:
+        print(_dumps(transcript_json(transcript)))
+    else:
+        if not args.quiet:
+            _tell_engine(engine.name, choice.hint)
+        print(transcript.text)
+    return EXIT_OK
+
+
+# -- listen ---------------------------------------------------------------------------------------
+
+
+class _PartialPrinter:
+    """Partials on stderr: rewritten in place on a terminal, one line each otherwise."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.last = ""
+
+    def __call__(self, text: str) -> None:
+        self.last = text
+        if self.quiet:
+            return
+        if self.tty:
+            print(f"\r\033[K... {text}", end="", file=sys.stderr, flush=True)
+        else:
+            print(f"partial: {text}", file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        if self.tty and self.last and not self.quiet:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _wait_for_end(seconds: float | None) -> None:
+    """Until `seconds` pass, or (without them, on a terminal) until Enter; Ctrl-C also ends it."""
+    if seconds is not None:
+        time.sleep(seconds)
+        return
+    print("listening... press Enter to stop", file=sys.stderr, flush=True)
+    sys.stdin.readline()
+
+
+def cmd_listen(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from app.errors import UsageError
+    from app.speech.dictation import Dictation
+
+    seconds = args.seconds
+    if seconds is None and not sys.stdin.isatty():
+        seconds = 5.0  # nobody can press Enter: a fixed length
+    if seconds is not None and not 0 < seconds <= 3600:
+        raise UsageError("--seconds must be between 0 and 3600")
+    settings = _settings()
+    if args.device is not None:
+        settings = replace(settings, device=args.device)
+    printer = _PartialPrinter(args.quiet or args.json)
+    errors: list[str] = []
+    dictation = Dictation(
+        settings, on_partial=printer, on_error=errors.append, engine=args.engine or "", model=args.model or ""
+    )
+    dictation.start()
+    if not (args.quiet or args.json):
+        _tell_engine(dictation.engine_name, dictation.hint)
+    try:
+        _wait_for_end(seconds)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C ends the recording; what was said still counts
+    transcript = dictation.stop()
+    printer.done()
+    for note in transcript.notes:
+        print(f"murmur: warning: {note}", file=sys.stderr)
+    if args.add:
+        return _add(args, transcript)
+    if args.json:
+        print(_dumps(transcript_json(transcript)))
+    else:
+        print(transcript.text)
+    return EXIT_OK if transcript.text else EXIT_FAILED
+
+
+def _add(args: argparse.Namespace, transcript: Any) -> int:
+    from app.cli import _report_pipeline, make_service
+    from app.domain.enums import UtteranceSource
+
+    if not transcript.text.strip():
+        print("murmur: error: nothing was heard; nothing added", file=sys.stderr)
+        return EXIT_FAILED
+    if not args.json:
+        print(f"heard: {transcript.text}")
+    service = make_service(args)
+    return _report_pipeline(service, service.submit(transcript.text, UtteranceSource.VOICE), args.json)
+
+
+# -- devices --------------------------------------------------------------------------------------
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    from app.speech.capture import list_input_devices
+
+    devices = list_input_devices()
+    if args.json:
+        print(_dumps([asdict(d) for d in devices]))
+    elif not devices:
+        print("No audio input devices found.")
+    else:
+        for d in devices:
+            mark = "*" if d.is_default else " "
+            print(f"{mark} {d.index:>3}  {d.name}  ({d.channels} ch, {d.default_rate} Hz, {d.host_api})")
+        print("(* the default; choose with --device NAME|NUMBER or speech.device in the settings file)")
+    return EXIT_OK
+
+
+# -- models ---------------------------------------------------------------------------------------
+
+
+def _manager(args: argparse.Namespace) -> Any:
+    from dataclasses import replace
+
+    from app.speech.models import ModelManager
+
+    settings = _settings()
+    if args.models_dir:
+        settings = replace(settings, models_dir=args.models_dir)
+    return ModelManager.from_settings(settings)
+
+
+def _language(args: argparse.Namespace) -> str:
+    return "" if args.all_languages else (args.language or _settings().language)
+
+
+def cmd_models_list(args: argparse.Namespace) -> int:
+    manager = _manager(args)
+    language = _language(args)
+    if args.available:
+        installed = {m.name for m in manager.installed()}
+        available = manager.available(language)
+        if args.json:
+            print(_dumps([{**asdict(m), "installed": m.name in installed} for m in available]))
+            return EXIT_OK
+        if not available:
+            print(f"No downloadable models for language {language!r}.")
+        for m in available:
+            mark = "installed" if m.name in installed else ""
+            print(f"{m.name:<40} {m.language:<6} {m.kind:<6} {m.size_text:>8}  {mark}".rstrip())
+        print("Download one with `murmur models download NAME`; small models suit dictation on a laptop.")
+        return EXIT_OK
+    models = manager.installed(language)
+    current = _settings().model
+    if args.json:
+        print(_dumps([{**asdict(m), "path": str(m.path), "in_use": m.name == current} for m in models]))
+        return EXIT_OK
+    if not models:
+        where = f" for language {language!r}" if language else ""
+        print(f"No Vosk models installed{where} in {manager.folder}; the bundled pocketsphinx engine (English only)")
+        print("is used. `murmur models list --available` shows what can be downloaded.")
+    for m in models:
+        print(f"{'*' if m.name == current else ' '} {m.name:<40} {m.language:<6} {m.size_text:>8}  {m.path}")
+    return EXIT_OK
+
+
+class _ProgressPrinter:
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.shown = -1
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if self.quiet:
+            return
+        percent = int(done * 100 / total) if total else -1
+        step = percent if self.tty else percent // 10
+        if step == self.shown:
+            return
+        self.shown = step
+        text = f"{done / 1_000_000:.1f} MB" + (f" of {total / 1_000_000:.1f} MB ({percent}%)" if total else "")
+        end = "\r" if self.tty else "\n"
+        print(f"downloading {text}", end=end, file=sys.stderr, flush=True)
+
+
+def cmd_models_download(args: argparse.Namespace) -> int:
+    manager = _manager(args)
+    model = manager.find_available(args.name)
+    installed = manager.download(model, on_progress=_ProgressPrinter(args.json))
+    if args.json:
+        print(_dumps({"name": installed.name, "path": str(installed.path), "language": installed.language}))
+    else:
+        print(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
+    return EXIT_OK
+
+
+def cmd_models_remove(args: argparse.Namespace) -> int:
+    path = _manager(args).remove(args.name)
+    if args.json:
+        print(_dumps({"removed": args.name, "path": str(path)}))
+    else:
+        print(f"removed {args.name} ({path})")
+    return EXIT_OK
+
+
+def cmd_models_use(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from app.config import load_settings, save_settings
+
+    path = _manager(args).resolve(args.name)  # fails with one line unless it is a model
+    value = args.name if (_manager(args).folder / args.name) == path else str(path.resolve())
+    settings = load_settings()
+    saved = save_settings(replace(settings, speech=replace(settings.speech, model=value, engine="auto")))
+    if args.json:
+        print(_dumps({"model": value, "path": str(path), "settings": str(saved)}))
+    else:
+        print(f"dictation now uses {value} ({saved})")
+    return EXIT_OK
+
+
+# -- the parser -----------------------------------------------------------------------------------
+
+
+def add_speech_commands(subparsers: Any, parents: Sequence[argparse.ArgumentParser]) -> None:
+    """Add transcribe, listen, devices and models to the `murmur` parser (`parents`: --db, --json)."""
+    engine = argparse.ArgumentParser(add_help=False)
+    engine.add_argument("--engine", choices=["vosk", "pocketsphinx"], help="override speech.engine")
+    engine.add_argument("--model", metavar="NAME|PATH", help="a Vosk model name or folder (override speech.model)")
+    engine.add_argument("-q", "--quiet", action="store_true", help="print only the result")
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument("--models-dir", metavar="DIR", help="where Vosk models live (override speech.models_dir)")
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument("--language", metavar="CODE", help="only models for this language (default: speech.language)")
+    language.add_argument("--all-languages", action="store_true", help="models for every language")
+
+    transcribe = subparsers.add_parser(
+        "transcribe", parents=[*parents, engine], help="print the text spoken in an audio file (WAV, FLAC, OGG)"
+    )
+    transcribe.add_argument("file", metavar="FILE")
+    transcribe.set_defaults(func=cmd_transcribe)
+
+    listen = subparsers.add_parser(
+        "listen", parents=[*parents, engine], help="record from the microphone, show partials, print the final text"
+    )
+    listen.add_argument("--seconds", type=float, metavar="N", help="record N seconds (default: until Enter)")
+    listen.add_argument("--device", metavar="NAME|NUMBER", help="input device (override speech.device)")
+    listen.add_argument("--add", action="store_true", help="run the text through the pipeline like `murmur add`")
+    listen.set_defaults(func=cmd_listen)
+
+    devices = subparsers.add_parser("devices", parents=list(parents), help="list the audio input devices")
+    devices.set_defaults(func=cmd_devices)
+
+    models = subparsers.add_parser("models", help="Vosk speech models: list, download, remove, use")
+    actions = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", parents=[*parents, where, language], help="installed (or downloadable) models")
+    listing.add_argument("--available", action="store_true", help="models that can be downloaded")
+    listing.set_defaults(func=cmd_models_list)
+    for name, func, text in (
+        ("download", cmd_models_download, "download and install a model from the Vosk model list"),
+        ("remove", cmd_models_remove, "delete an installed model"),
+        ("use", cmd_models_use, "dictate with this model (an installed name or a folder)"),
+    ):
+        action = actions.add_parser(name, parents=[*parents, where], help=text)
+        action.add_argument("name", metavar="NAME")
+        action.set_defaults(func=func)

@@ -1,0 +1,61 @@
+"""Reading any audio file a user has (WAV of any rate, channel count and sample width) as engine PCM."""
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from app.errors import AudioFileError
+from app.speech.audio import SAMPLE_RATE, as_pcm16, resample, seconds_of, to_mono
+
+log = logging.getLogger("murmur.speech")
+
+
+@dataclass(frozen=True)
+class AudioClip:
+    """16 kHz mono int16 PCM, with what the file was."""
+
+    pcm: bytes
+    source_rate: int
+    source_channels: int
+    source_format: str
+
+    @property
+    def seconds(self) -> float:
+        return seconds_of(self.pcm)
+
+
+def read_audio(path: Path) -> AudioClip:
+    """The file's audio as 16 kHz mono int16; AudioFileError (one line) if it is not readable audio."""
+    import soundfile
+
+    try:
+        with soundfile.SoundFile(str(path)) as audio:
+            rate, channels, subtype = audio.samplerate, audio.channels, f"{audio.format}/{audio.subtype}"
+            frames = audio.read(dtype="float32", always_2d=True)
+    except FileNotFoundError:
+        raise AudioFileError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise AudioFileError(f"{path} is a folder, not an audio file") from None
+    except PermissionError:
+        raise AudioFileError(f"cannot read {path}: permission denied") from None
+    except (soundfile.LibsndfileError, RuntimeError, OSError) as error:
+        log.info("cannot read %s as audio: %s", path, error)
+        raise AudioFileError(f"{path} is not an audio file Murmur can read (WAV, FLAC, OGG)") from None
+    mono = to_mono(np.asarray(frames, dtype=np.float32))
+    pcm = as_pcm16(resample(mono, rate))
+    log.debug("read %s: %s Hz x %s channels (%s) -> %.2f s", path, rate, channels, subtype, seconds_of(pcm))
+    return AudioClip(pcm=pcm, source_rate=rate, source_channels=channels, source_format=subtype)
+
+
+def write_wav(path: Path, pcm: bytes, rate: int = SAMPLE_RATE) -> Path:
+    """Save int16 mono PCM as a WAV file (a recording kept for the user, or a test fixture)."""
+    import wave
+
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(pcm)
+    return path
