@@ -1,0 +1,1 @@
+"""The LLM agent: provider, prompts, tools, loop, ledger, redaction."""
