@@ -20,7 +20,7 @@ from app.speech.audio import SAMPLE_RATE, StreamResampler
 
 log = logging.getLogger("murmur.speech")
 
-BLOCK_SECONDS = 0.05
+BLOCK_SECONDS = 0.1  # 100 ms blocks; ALSA's pulse plugin starves with 50 ms ones
 PREROLL_SECONDS = 0.3
 STALL_SECONDS = 2.0  # no audio for this long while recording: the device is gone
 

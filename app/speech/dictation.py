@@ -39,7 +39,7 @@ class Dictation:
         settings: SpeechSettings,
         *,
         on_partial: Callable[[str], None] = _ignore,
-        on_level: Callable[[float], None] = _ignore,  # dBFS, about 20 times a second
+        on_level: Callable[[float], None] = _ignore,  # dBFS, about 10 times a second
         on_error: Callable[[str], None] = _ignore,
         engine: str = "",  # overrides settings.engine ("vosk" or "pocketsphinx")
         model: str = "",  # overrides settings.model

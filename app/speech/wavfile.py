@@ -30,14 +30,14 @@ def read_audio(path: Path) -> AudioClip:
     """The file's audio as 16 kHz mono int16; AudioFileError (one line) if it is not readable audio."""
     import soundfile
 
+    if not path.exists():
+        raise AudioFileError(f"no such file: {path}")
+    if path.is_dir():
+        raise AudioFileError(f"{path} is a folder, not an audio file")
     try:
         with soundfile.SoundFile(str(path)) as audio:
             rate, channels, subtype = audio.samplerate, audio.channels, f"{audio.format}/{audio.subtype}"
             frames = audio.read(dtype="float32", always_2d=True)
-    except FileNotFoundError:
-        raise AudioFileError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise AudioFileError(f"{path} is a folder, not an audio file") from None
     except PermissionError:
         raise AudioFileError(f"cannot read {path}: permission denied") from None
     except (soundfile.LibsndfileError, RuntimeError, OSError) as error:

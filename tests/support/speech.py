@@ -1,0 +1,71 @@
+"""Real speech for tests: flite (English) and espeak-ng (other languages) to WAV files, and word error rate."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+# Short commands a person dictates, spoken clearly by flite; the bundled engine should get most words.
+COMMANDS = [
+    "remind me to call the doctor tomorrow",
+    "buy milk and bread",
+    "the meeting is at ten in the morning",
+    "send the report to my boss",
+    "call mom on sunday",
+    "pay the phone bill next week",
+]
+FLITE_VOICES = ("slt", "kal", "awb", "rms")
+
+
+def have(program: str) -> bool:
+    return shutil.which(program) is not None
+
+
+def flite_wav(text: str, path: Path, voice: str = "slt") -> Path:
+    """`text` spoken by flite's `voice` (slt, awb, rms: 16 kHz; kal: 8 kHz) into a WAV file."""
+    subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(path)], check=True, timeout=60)
+    return path
+
+
+def espeak_wav(text: str, path: Path, voice: str = "ko") -> Path:
+    """`text` spoken by espeak-ng in `voice` (a language code) into a WAV file (22.05 kHz)."""
+    subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True, timeout=60)
+    return path
+
+
+def sox_convert(source: Path, target: Path, *options: str) -> Path:
+    """sox `source` `options` `target`, e.g. ("-r", "16000", "-c", "1", "-b", "16")."""
+    subprocess.run(["sox", str(source), *options, str(target)], check=True, timeout=60)
+    return target
+
+
+def pad_with_silence(source: Path, target: Path, before: float = 0.3, after: float = 0.5) -> Path:
+    """Silence around speech, as a microphone hears it (and room for an engine to end its last word)."""
+    return sox_convert(source, target, "pad", str(before), str(after))
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[\w']+", text.lower())
+
+
+def edit_distance(reference: list[str], hypothesis: list[str]) -> int:
+    """Substitutions + deletions + insertions that turn `reference` into `hypothesis` (Levenshtein)."""
+    previous = list(range(len(hypothesis) + 1))
+    for i, ref in enumerate(reference, 1):
+        current = [i]
+        for j, hyp in enumerate(hypothesis, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ref != hyp)))
+        previous = current
+    return previous[-1]
+
+
+def word_error_rate(reference: str, hypothesis: str) -> float:
+    """WER of one utterance: edits / reference words (0 is perfect; can exceed 1 with many insertions)."""
+    ref = words_of(reference)
+    return edit_distance(ref, words_of(hypothesis)) / max(1, len(ref))
+
+
+def corpus_word_error_rate(pairs: list[tuple[str, str]]) -> float:
+    """WER over many utterances (total edits / total reference words), the usual way to report it."""
+    edits = sum(edit_distance(words_of(r), words_of(h)) for r, h in pairs)
+    return edits / max(1, sum(len(words_of(r)) for r, _ in pairs))
