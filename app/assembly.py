@@ -6,23 +6,35 @@ agree on which interpreter runs.
 
 from pathlib import Path
 
+from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.config import Settings, load_settings
-from app.domain.interpretation import Interpreter
+from app.domain.interpretation import Agent, Interpreter
 from app.paths import default_db_path
 from app.service import MurmurService
 from app.store import Store
 
 
-def build_interpreter(settings: Settings, offline: bool = False) -> Interpreter:
-    """The interpreter the settings ask for; the offline rules when `offline` or no LLM is configured."""
-    from app.offline import OfflineInterpreter
+def build_interpreter(
+    settings: Settings, offline: bool = False, flags: ProviderFlags = NO_FLAGS
+) -> Interpreter | Agent:
+    """The LLM agent when a provider is configured; the offline rules when `offline` or none is."""
+    provider = None if offline else resolve_provider(settings.llm, flags)
+    if provider is None:
+        from app.offline import OfflineInterpreter
 
-    return OfflineInterpreter()
+        return OfflineInterpreter()
+    from app.agent.loop import LlmAgent
+
+    return LlmAgent(provider, settings.privacy)
 
 
 def build_service(
-    db_path: Path | None = None, settings: Settings | None = None, offline: bool = False
+    db_path: Path | None = None,
+    settings: Settings | None = None,
+    offline: bool = False,
+    flags: ProviderFlags = NO_FLAGS,
 ) -> MurmurService:
     settings = settings or load_settings()
+    interpreter = build_interpreter(settings, offline, flags)
     store = Store.open(db_path or default_db_path())
-    return MurmurService(store=store, interpreter=build_interpreter(settings, offline))
+    return MurmurService(store=store, interpreter=interpreter)

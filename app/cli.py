@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from app import __version__
+from app.agent.commands import add_agent_commands, first_offline_notice
+from app.agent.provider import ProviderFlags
 from app.assembly import build_service
 from app.domain.actions import ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.enums import Category, Status, UtteranceSource
 from app.domain.executor import ExecutionResult
+from app.domain.interpretation import RunOptions
 from app.errors import MurmurError, UsageError
 from app.logs import setup_logging
 from app.render import (
@@ -41,7 +44,16 @@ STATUS_CHOICES = [s.value for s in Status] + ["all"]
 
 
 def make_service(args: argparse.Namespace) -> MurmurService:
-    return build_service(args.db and Path(args.db), offline=getattr(args, "offline", False))
+    flags = ProviderFlags(
+        base_url=getattr(args, "base_url", None),
+        model=getattr(args, "model", None),
+        preset=getattr(args, "preset", None),
+    )
+    return build_service(args.db and Path(args.db), offline=getattr(args, "offline", False), flags=flags)
+
+
+def _run_options(args: argparse.Namespace) -> RunOptions:
+    return RunOptions(confirmed=getattr(args, "confirm", False), new_conversation=getattr(args, "new", False))
 
 
 def _print_json(data: Any) -> None:
@@ -83,18 +95,40 @@ def _report_execution(
 
 
 def _report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
-    extra = {"utterance_id": result.utterance_id, "interpreter": result.interpreter, "message": result.message}
+    if not as_json:
+        if result.message:
+            print(("? " if result.question else "") + result.message)
+        if result.interpreter == "offline" and first_offline_notice():
+            print(
+                "(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)"
+            )
+    usage = result.usage
+    extra = {
+        "utterance_id": result.utterance_id,
+        "interpreter": result.interpreter,
+        "message": result.message,
+        "question": result.question,
+        "turns": result.turns,
+        "usage": {
+            "prompt_tokens": usage.prompt_tokens,
+            "completion_tokens": usage.completion_tokens,
+            "cost_usd": round(usage.cost_usd, 6),
+        },
+    }
     return _report_execution(service, result, as_json, extra)
 
 
 def cmd_add(args: argparse.Namespace) -> int:
     service = make_service(args)
-    return _report_pipeline(service, service.submit(_read_text(args.text), UtteranceSource(args.source)), args.json)
+    text = _read_text(args.text)
+    return _report_pipeline(
+        service, service.submit(text, UtteranceSource(args.source), options=_run_options(args)), args.json
+    )
 
 
 def cmd_retry(args: argparse.Namespace) -> int:
     service = make_service(args)
-    return _report_pipeline(service, service.retry(args.utterance_id), args.json)
+    return _report_pipeline(service, service.retry(args.utterance_id, options=_run_options(args)), args.json)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -226,9 +260,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"murmur {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    add = sub.add_parser("add", parents=[common, as_json], help="run text through the pipeline")
+    llm = _Parser(add_help=False)
+    llm.add_argument("--offline", action="store_true", help="use the offline rule-based interpreter, not the LLM")
+    llm.add_argument("--preset", help="LLM preset (openai, ollama, llamacpp, lmstudio, openrouter)")
+    llm.add_argument("--base-url", metavar="URL", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1")
+    llm.add_argument("--model", help="the model name on that server")
+
+    add = sub.add_parser("add", parents=[common, as_json, llm], help="run text through the pipeline")
     add.add_argument("text", nargs="+", help="what you would say ('-' reads standard input)")
-    add.add_argument("--offline", action="store_true", help="use the offline rule-based interpreter")
+    add.add_argument("--new", action="store_true", help="start a new conversation (do not answer an open question)")
     add.add_argument("--source", choices=[s.value for s in UtteranceSource], default="cli", help=argparse.SUPPRESS)
     add.set_defaults(func=cmd_add)
 
@@ -277,11 +317,14 @@ def build_parser() -> argparse.ArgumentParser:
     inbox = sub.add_parser("inbox", parents=[common, as_json], help="what you said that could not be applied")
     inbox.set_defaults(func=cmd_inbox)
 
-    retry = sub.add_parser("retry", parents=[common, as_json], help="run an inbox utterance again")
+    retry = sub.add_parser("retry", parents=[common, as_json, llm], help="run an inbox utterance again")
     retry.add_argument("utterance_id", type=int, metavar="ID")
+    retry.add_argument("--confirm", action="store_true", help="apply even more changes than llm.max_mutations")
+    retry.add_argument("--new", action="store_true", help=argparse.SUPPRESS)
     retry.set_defaults(func=cmd_retry)
 
     add_speech_commands(sub, [common, as_json])
+    add_agent_commands(sub, [common, as_json])
     return parser
 
 

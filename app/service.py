@@ -1,8 +1,8 @@
 """The one place that writes: utterances in, actions applied, undo out.
 
-Both front ends (the CLI now, the desktop app later) call this. Every write is one transaction
-through `Store.write()`; the utterance text is committed before it is interpreted, so a crash or
-a failing interpreter never loses what the user said (it waits in the inbox, retryable).
+Both front ends (the CLI and the desktop app) call this. Every write is one transaction through
+`Store.write()`; the utterance text is committed before it is interpreted, so a crash or a failing
+interpreter or model server never loses what the user said (it waits in the inbox, retryable).
 """
 
 import logging
@@ -12,22 +12,24 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select, update
 
-from app.domain.actions import Action, ParseResult
+from app.domain.actions import Action
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
 from app.domain.events import EventCallback, EventType, PipelineEvent, ignore_events
-from app.domain.executor import ActionFailure, AppliedAction, ExecutionResult, execute, failures_from_parse, summarize
-from app.domain.interpretation import InterpretContext, Interpreter
+from app.domain.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
+from app.domain.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.domain.undo import HistoryBatch, UndoResult, history, undo_item, undo_latest
 from app.errors import MurmurError, StoreError, UsageError
 from app.store import Store
 from app.store.models import Entry, Utterance
 from app.store.queries import list_entries
+from app.workspace import Workspace
 
 log = logging.getLogger("murmur.pipeline")
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
+NO_OPTIONS = RunOptions()
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,10 @@ class PipelineResult:
     applied: list[AppliedAction]
     failures: list[ActionFailure]
     undo_id: int | None
-    message: str | None = None
+    message: str | None = None  # the model's final words, or its clarifying question
+    question: bool = False
+    turns: int = 0
+    usage: Usage = Usage()
 
     @property
     def summary(self) -> str:
@@ -47,13 +52,17 @@ class PipelineResult:
 @dataclass
 class MurmurService:
     store: Store
-    interpreter: Interpreter
+    interpreter: Interpreter | Agent
     clock: Callable[[], Clock] = field(default=Clock.system)
 
     # -- utterances -------------------------------------------------------------------------
 
     def submit(
-        self, text: str, source: UtteranceSource = UtteranceSource.CLI, on_event: EventCallback = ignore_events
+        self,
+        text: str,
+        source: UtteranceSource = UtteranceSource.CLI,
+        on_event: EventCallback = ignore_events,
+        options: RunOptions = NO_OPTIONS,
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
@@ -66,9 +75,11 @@ class MurmurService:
             session.flush()
             assert utterance.id is not None
             utterance_id = utterance.id
-        return self._process(utterance_id, text, source, on_event)
+        return self._process(utterance_id, text, source, on_event, options)
 
-    def retry(self, utterance_id: int, on_event: EventCallback = ignore_events) -> PipelineResult:
+    def retry(
+        self, utterance_id: int, on_event: EventCallback = ignore_events, options: RunOptions = NO_OPTIONS
+    ) -> PipelineResult:
         """Run a saved utterance through the pipeline again (e.g. after a failure)."""
         with self.store.read() as session:
             utterance = session.get(Utterance, utterance_id)
@@ -77,7 +88,7 @@ class MurmurService:
             if utterance.outcome is UtteranceOutcome.DONE:
                 raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
             text, source = utterance.text, utterance.source
-        return self._process(utterance_id, text, source, on_event)
+        return self._process(utterance_id, text, source, on_event, options)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first."""
@@ -90,85 +101,71 @@ class MurmurService:
             return list(session.exec(query).all())
 
     def _process(
-        self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback
+        self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback, options: RunOptions
     ) -> PipelineResult:
         on_event(
             PipelineEvent(EventType.TRANSCRIPT, {"text": text, "source": source.value, "utterance_id": utterance_id})
         )
         try:
-            result = self._interpret_and_apply(utterance_id, text, on_event)
+            result = self._run(utterance_id, text, on_event, options)
         except Exception as error:
             message = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
             on_event(PipelineEvent(EventType.ERROR, {"message": message, "utterance_id": utterance_id}))
-            on_event(
-                PipelineEvent(
-                    EventType.DONE,
-                    {"utterance_id": utterance_id, "summary": message, "undo_id": None, "applied": 0, "failures": 0},
-                )
-            )
+            on_event(PipelineEvent(EventType.DONE, _done_data(utterance_id, message, None, 0, 0)))
             raise
-        on_event(
-            PipelineEvent(
-                EventType.DONE,
-                {
-                    "utterance_id": utterance_id,
-                    "summary": result.summary,
-                    "undo_id": result.undo_id,
-                    "applied": len(result.applied),
-                    "failures": len(result.failures),
-                },
-            )
-        )
+        done = _done_data(utterance_id, result.summary, result.undo_id, len(result.applied), len(result.failures))
+        on_event(PipelineEvent(EventType.DONE, done))
         return result
 
-    def _interpret_and_apply(self, utterance_id: int, text: str, on_event: EventCallback) -> PipelineResult:
+    def _run(self, utterance_id: int, text: str, on_event: EventCallback, options: RunOptions) -> PipelineResult:
         clock = self.clock()
-        on_event(PipelineEvent(EventType.THINKING, {"turn": 1, "interpreter": self.interpreter.name}))
-        try:
-            with self.store.write() as session:
-                wake_snoozed(session, clock.now)
-            with self.store.read() as session:
-                context = InterpretContext(
-                    entries=list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED)), clock=clock
-                )
-            parsed = self.interpreter.interpret(text, context)
-        except MurmurError as error:
-            self._mark_failed(utterance_id, str(error), clock)
-            raise
-        except Exception as error:  # a bug: keep the utterance retryable, then let it surface
-            self._mark_failed(utterance_id, f"internal error: {error!r}", clock)
-            raise
-        return self._apply(utterance_id, parsed, clock)
-
-    def _apply(self, utterance_id: int, parsed: ParseResult, clock: Clock) -> PipelineResult:
         with self.store.write() as session:
-            result = execute(session, parsed.actions, clock, utterance_id=utterance_id)
-            failures = failures_from_parse(parsed.failures) + result.failures
+            wake_snoozed(session, clock.now)
             utterance = session.get(Utterance, utterance_id)
             assert utterance is not None
             utterance.attempts += 1
-            utterance.processed_at = clock.now
-            if result.applied:
-                utterance.outcome, utterance.error = UtteranceOutcome.DONE, None
-            else:
-                utterance.outcome = UtteranceOutcome.FAILED
-                utterance.error = "; ".join(f.error for f in failures) or "nothing to do was found in it"
             session.add(utterance)
+        workspace = Workspace(self.store, clock, utterance_id)
+        on_event(PipelineEvent(EventType.THINKING, {"turn": 1, "interpreter": self.interpreter.name}))
+        try:
+            if isinstance(self.interpreter, Agent):
+                outcome = self.interpreter.run(text, workspace, on_event, options)
+                self._link_conversation(utterance_id, outcome.conversation_id)
+            else:
+                outcome = self._read_and_apply(self.interpreter, text, workspace)
+        except MurmurError as error:
+            workspace.abandon(str(error))
+            raise
+        except Exception as error:  # a bug: keep the utterance retryable, then let it surface
+            workspace.abandon(f"internal error: {error!r}")
+            raise
+        workspace.finish(outcome.message if outcome.question else None)
         return PipelineResult(
             utterance_id=utterance_id,
             interpreter=self.interpreter.name,
-            applied=result.applied,
-            failures=failures,
-            undo_id=result.undo_id,
+            applied=workspace.applied,
+            failures=workspace.failures,
+            undo_id=workspace.undo_id,
+            message=outcome.message,
+            question=outcome.question,
+            turns=outcome.turns,
+            usage=outcome.usage,
         )
 
-    def _mark_failed(self, utterance_id: int, error: str, clock: Clock) -> None:
+    @staticmethod
+    def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
+        entries, _ = workspace.context_entries()
+        parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
+        workspace.note_parse_failures(parsed.failures)
+        if parsed.actions:
+            workspace.apply(parsed.actions)
+        return AgentOutcome(turns=1)
+
+    def _link_conversation(self, utterance_id: int, conversation_id: int | None) -> None:
         with self.store.write() as session:
             utterance = session.get(Utterance, utterance_id)
             assert utterance is not None
-            utterance.outcome, utterance.error = UtteranceOutcome.FAILED, error
-            utterance.attempts += 1
-            utterance.processed_at = clock.now
+            utterance.conversation_id = conversation_id
             session.add(utterance)
 
     # -- direct edits, undo, reads -----------------------------------------------------------
@@ -201,6 +198,16 @@ class MurmurService:
             log.warning("could not wake snoozed entries: %s", error)
         with self.store.read() as session:
             return list_entries(session, statuses=statuses, **filters)  # type: ignore[arg-type]
+
+
+def _done_data(utterance_id: int, summary: str, undo_id: int | None, applied: int, failures: int) -> dict[str, object]:
+    return {
+        "utterance_id": utterance_id,
+        "summary": summary,
+        "undo_id": undo_id,
+        "applied": applied,
+        "failures": failures,
+    }
 
 
 def validate_utterance_text(text: str) -> str:

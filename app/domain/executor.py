@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlmodel import Session, col, func, select
 
 from app.domain.actions import (
     Action,
@@ -206,6 +206,10 @@ def _apply_to_existing(session: Session, action: Action, clock: Clock) -> tuple[
     return entry, encode_row(before), note
 
 
+def _item_count(session: Session, batch_id: int | None) -> int:
+    return int(session.execute(select(func.count()).where(col(UndoItem.batch_id) == batch_id)).scalar_one())
+
+
 def execute(
     session: Session,
     actions: Sequence[Action],
@@ -213,14 +217,17 @@ def execute(
     *,
     utterance_id: int | None = None,
     label: str | None = None,
+    batch_id: int | None = None,
 ) -> ExecutionResult:
     """Apply `actions` inside the caller's write transaction and record how to undo them.
 
     The caller commits; a crash before that leaves neither the changes nor their undo record.
+    With `batch_id`, the undo items join that batch (one utterance's turns share one undo).
     """
     done: list[tuple[Action, Entry, UndoItem, str]] = []
     failures: list[ActionFailure] = []
-    batch: UndoBatch | None = None
+    batch = None if batch_id is None else session.get(UndoBatch, batch_id)
+    first_position = 0 if batch is None else _item_count(session, batch_id)
     for action in actions:
         try:
             with session.begin_nested():
@@ -240,7 +247,7 @@ def execute(
         assert batch.id is not None
         item = UndoItem(
             batch_id=batch.id,
-            position=len(done),
+            position=first_position + len(done),
             kind=action.kind.value,
             entry_id=entry.id,
             description=json.dumps(describe_action(action), ensure_ascii=False),
@@ -251,6 +258,6 @@ def execute(
         done.append((action, entry, item, note))
     session.flush()  # all undo items in one go
     applied = [AppliedAction(action=a, entry=e, undo_item_id=i.id, note=n) for a, e, i, n in done]  # type: ignore[arg-type]
-    if batch is not None and not label:
+    if batch is not None and not label and batch_id is None:
         batch.label = summarize(applied, [])
     return ExecutionResult(applied=applied, failures=failures, undo_id=None if batch is None else batch.id)

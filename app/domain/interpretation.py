@@ -1,12 +1,20 @@
-"""What every interpreter (offline rules, LLM agent) receives and must return."""
+"""What interpreters receive and return: rule-based ones read text into actions, agents act.
+
+`Interpreter` (the offline rules) only reads: it turns text into actions and the service applies
+them. `Agent` (the LLM loop) acts itself, turn by turn, through the utterance's `Workspace`.
+"""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from app.domain.actions import ParseResult
 from app.domain.clock import Clock
+from app.domain.events import EventCallback
 from app.store.models import Entry
+
+if TYPE_CHECKING:
+    from app.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -17,9 +25,45 @@ class InterpretContext:
     clock: Clock
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    confirmed: bool = False  # the user confirmed more changes than the per-utterance cap
+    new_conversation: bool = False  # do not continue an open question
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+
+    def plus(self, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> "Usage":
+        return Usage(
+            self.prompt_tokens + prompt_tokens, self.completion_tokens + completion_tokens, self.cost_usd + cost_usd
+        )
+
+
+@dataclass(frozen=True)
+class AgentOutcome:
+    message: str | None = None  # the model's words to the user
+    question: bool = False  # the message asks something; the next input within the window answers it
+    turns: int = 0
+    usage: Usage = Usage()
+    conversation_id: int | None = None
+
+
 class Interpreter(Protocol):
     name: str
 
     def interpret(self, text: str, context: InterpretContext) -> ParseResult:
         """Turn one utterance into actions; what cannot be understood goes into failures."""
+        ...
+
+
+@runtime_checkable
+class Agent(Protocol):
+    name: str
+
+    def run(self, text: str, workspace: "Workspace", on_event: EventCallback, options: RunOptions) -> AgentOutcome:
+        """Act on one utterance through `workspace`; raise a MurmurError when the run cannot finish."""
         ...

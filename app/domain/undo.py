@@ -81,6 +81,11 @@ def undo_latest(session: Session, now: datetime) -> UndoResult:
     ).first()
     if batch is None:
         raise UndoError("nothing to undo")
+    return undo_batch(session, batch, now)
+
+
+def undo_batch(session: Session, batch: UndoBatch, now: datetime) -> UndoResult:
+    """Revert every action of `batch` not undone yet, last first."""
     assert batch.id is not None
     items = [_revert(session, item, now) for item in _pending_items(session, batch.id)]
     batch.undone_at = now

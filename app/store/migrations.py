@@ -88,8 +88,44 @@ def _m001_initial(db: Connection) -> None:
     )
 
 
+def _m002_llm_requests_and_conversations(db: Connection) -> None:
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE conversations (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            messages TEXT NOT NULL,
+            open_until TEXT
+        );
+
+        ALTER TABLE utterances ADD COLUMN conversation_id INTEGER REFERENCES conversations (id) ON DELETE SET NULL;
+
+        CREATE TABLE llm_requests (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            utterance_id INTEGER REFERENCES utterances (id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL,
+            base_url TEXT NOT NULL,
+            model TEXT NOT NULL,
+            turn INTEGER NOT NULL,
+            request TEXT NOT NULL,
+            response TEXT,
+            error TEXT,
+            prompt_tokens INTEGER NOT NULL DEFAULT 0,
+            completion_tokens INTEGER NOT NULL DEFAULT 0,
+            cost_usd REAL NOT NULL DEFAULT 0,
+            first_token_ms REAL,
+            total_ms REAL
+        );
+        CREATE INDEX llm_requests_created ON llm_requests (created_at);
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
+    ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
 ]
 
 

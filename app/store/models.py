@@ -57,6 +57,7 @@ class Utterance(SQLModel, table=True):
     error: str | None = None
     attempts: int = 0
     processed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    conversation_id: int | None = Field(default=None, foreign_key="conversations.id")
 
 
 class UndoBatch(SQLModel, table=True):
@@ -87,3 +88,36 @@ class UndoItem(SQLModel, table=True):
     after_revision: int
     undone_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     undo_conflict: str | None = None
+
+
+class Conversation(SQLModel, table=True):
+    """A talk with the model: its messages as sent (redacted), open for a follow-up while it asks."""
+
+    __tablename__ = "conversations"
+
+    id: int | None = Field(default=None, primary_key=True)
+    started_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    messages: str  # JSON: the user, assistant and tool messages (not the system or context ones)
+    open_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+class LlmRequest(SQLModel, table=True):
+    """One request to the model: what it was sent, what it said, what it cost, how long it took."""
+
+    __tablename__ = "llm_requests"
+
+    id: int | None = Field(default=None, primary_key=True)
+    utterance_id: int | None = Field(default=None, foreign_key="utterances.id")
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    base_url: str
+    model: str
+    turn: int
+    request: str  # JSON: the messages, after redaction
+    response: str | None = None  # JSON: content, tool_calls, finish_reason
+    error: str | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    first_token_ms: float | None = None
+    total_ms: float | None = None

@@ -1,0 +1,199 @@
+"""One request to an OpenAI-compatible server, streamed when it can, as a typed `AssistantTurn`.
+
+Streaming (seed 002): tool-call deltas are assembled by index, and each call is handed to
+`on_tool_call` as soon as its arguments are complete (the next call has begun), so the first
+change is applied while the model is still writing the next. A server that answers a streaming
+request with plain JSON is read as such. Transport failures become one-line `LlmError`s.
+"""
+
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2 as httpx  # the HTTP library openai 3 is built on
+import openai
+from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+from app.agent.provider import ProviderConfig
+from app.errors import LlmError
+
+log = logging.getLogger("murmur.agent")
+
+# The client retries 429 and 5xx answers itself (with backoff); once, so a dead server is
+# reported within about two timeouts instead of minutes.
+MAX_RETRIES = 1
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: str  # raw text as the model wrote it; parsed and validated by the loop
+
+
+@dataclass(frozen=True)
+class AssistantTurn:
+    content: str
+    tool_calls: list[ToolCall]
+    finish_reason: str | None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    first_token_ms: float | None = None
+    total_ms: float = 0.0
+    streamed: bool = False
+    # Calls already handed to on_tool_call while streaming (the rest are the caller's to run).
+    delivered: int = 0
+
+    @property
+    def truncated(self) -> bool:
+        return self.finish_reason == "length"
+
+
+ToolCallCallback = Callable[[ToolCall], None]
+
+
+@dataclass
+class _PartialCall:
+    id: str = ""
+    name: str = ""
+    arguments: list[str] = field(default_factory=list)
+
+    def done(self, index: int) -> ToolCall:
+        return ToolCall(id=self.id or f"call_{index}", name=self.name, arguments="".join(self.arguments))
+
+
+def make_openai_client(config: ProviderConfig) -> openai.OpenAI:
+    return openai.OpenAI(
+        base_url=config.base_url,
+        api_key=config.api_key,
+        timeout=httpx.Timeout(config.timeout_seconds, connect=min(5.0, config.timeout_seconds)),
+        max_retries=MAX_RETRIES,
+    )
+
+
+def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmError:
+    """One line a user can act on, for every way a request can fail."""
+    where = config.base_url
+    if isinstance(error, openai.APITimeoutError):
+        return LlmError(f"the model server at {where} did not answer within {config.timeout_seconds:g} s")
+    if isinstance(error, openai.APIConnectionError):
+        return LlmError(f"cannot reach the model server at {where}; is it running and is the URL right?")
+    if isinstance(error, openai.AuthenticationError | openai.PermissionDeniedError):
+        return LlmError(f"the model server refused the API key (HTTP {error.status_code}); `murmur config set-key`")
+    if isinstance(error, openai.NotFoundError):
+        return LlmError(f"the model server has no model {config.model!r} (HTTP 404); check llm.model")
+    if isinstance(error, openai.RateLimitError):
+        return LlmError("the model server is rate-limiting requests (HTTP 429); try again in a minute")
+    if isinstance(error, openai.APIStatusError):
+        return LlmError(f"the model server failed (HTTP {error.status_code}); try again later")
+    if isinstance(error, httpx.HTTPError):
+        return LlmError(f"the connection to the model server at {where} dropped in the middle of its answer")
+    if isinstance(error, json.JSONDecodeError | ValueError):
+        return LlmError(f"the model server at {where} sent an empty or unreadable answer")
+    return LlmError(f"the model server at {where} failed: {type(error).__name__}")
+
+
+class ChatClient:
+    def __init__(self, config: ProviderConfig, client: openai.OpenAI | None = None) -> None:
+        self.config = config
+        self._client = client or make_openai_client(config)
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, Any]],
+        tools: Sequence[dict[str, Any]],
+        on_tool_call: ToolCallCallback | None = None,
+    ) -> AssistantTurn:
+        started = time.perf_counter()
+        request: dict[str, Any] = {"model": self.config.model, "messages": list(messages), "tools": list(tools)}
+        try:
+            if not self.config.stream:
+                return _from_completion(self._client.chat.completions.create(**request), started)
+            raw = self._client.chat.completions.with_raw_response.create(
+                **request, stream=True, stream_options={"include_usage": True}
+            )
+            if raw.headers.get("content-type", "").startswith("application/json"):
+                body = raw.http_response.read()
+                return _from_completion(ChatCompletion.model_validate(json.loads(body)), started)
+            return _from_stream(raw.parse(), started, on_tool_call)
+        except (openai.OpenAIError, httpx.HTTPError, ValueError) as error:
+            raise describe_transport_error(error, self.config) from None
+
+
+def _from_completion(completion: ChatCompletion, started: float) -> AssistantTurn:
+    if not completion.choices:
+        raise LlmError("the model server sent an answer with no message")
+    choice = completion.choices[0]
+    calls = [
+        ToolCall(id=c.id, name=c.function.name, arguments=c.function.arguments)
+        for c in choice.message.tool_calls or []
+        if c.type == "function"
+    ]
+    usage = completion.usage
+    elapsed = (time.perf_counter() - started) * 1000
+    return AssistantTurn(
+        content=choice.message.content or "",
+        tool_calls=calls,
+        finish_reason=choice.finish_reason,
+        prompt_tokens=usage.prompt_tokens if usage else 0,
+        completion_tokens=usage.completion_tokens if usage else 0,
+        first_token_ms=elapsed,
+        total_ms=elapsed,
+    )
+
+
+def _from_stream(
+    chunks: openai.Stream[ChatCompletionChunk], started: float, on_tool_call: ToolCallCallback | None
+) -> AssistantTurn:
+    content: list[str] = []
+    calls: dict[int, _PartialCall] = {}
+    delivered = 0
+    finish_reason: str | None = None
+    prompt_tokens = completion_tokens = 0
+    first_token_ms: float | None = None
+
+    def deliver_up_to(index: int) -> None:
+        nonlocal delivered
+        while delivered < index and on_tool_call is not None:
+            on_tool_call(calls[delivered].done(delivered))
+            delivered += 1
+
+    for chunk in chunks:
+        if chunk.usage:
+            prompt_tokens, completion_tokens = chunk.usage.prompt_tokens, chunk.usage.completion_tokens
+        if not chunk.choices:
+            continue
+        choice = chunk.choices[0]
+        delta = choice.delta
+        if first_token_ms is None and (delta.content or delta.tool_calls):
+            first_token_ms = (time.perf_counter() - started) * 1000
+        if delta.content:
+            content.append(delta.content)
+        for piece in delta.tool_calls or []:
+            # Calls arrive in index order; a new index means every earlier call is complete.
+            deliver_up_to(piece.index)
+            partial = calls.setdefault(piece.index, _PartialCall())
+            partial.id = piece.id or partial.id
+            if piece.function:
+                partial.name = piece.function.name or partial.name
+                partial.arguments.append(piece.function.arguments or "")
+        finish_reason = choice.finish_reason or finish_reason
+    if finish_reason is None:
+        raise LlmError("the model server's answer was cut off in the middle (the stream ended early)")
+    if finish_reason != "length":
+        # The last call is complete too; after a length cut it is not and is left to the caller.
+        deliver_up_to(len(calls))
+    return AssistantTurn(
+        content="".join(content),
+        tool_calls=[calls[i].done(i) for i in sorted(calls)],
+        finish_reason=finish_reason,
+        prompt_tokens=prompt_tokens,
+        completion_tokens=completion_tokens,
+        first_token_ms=first_token_ms,
+        total_ms=(time.perf_counter() - started) * 1000,
+        streamed=True,
+        delivered=delivered,
+    )

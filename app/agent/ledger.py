@@ -1,0 +1,132 @@
+"""The request ledger (usage, cost, the audit log) and the conversations kept for follow-ups.
+
+Every request to the model is one row of `llm_requests`: the messages as sent (after redaction),
+the answer, tokens, cost and timing. Usage totals and the monthly budget are sums over it, so
+there is one record of truth, and `murmur log` shows exactly what the model saw and said.
+"""
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlmodel import col, func, select
+
+from app.store import Store
+from app.store.models import Conversation, LlmRequest, utc_now
+
+
+@dataclass(frozen=True)
+class UsageRow:
+    period: str  # "2026-11-22" or "2026-11"
+    requests: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost_usd: float
+
+
+@dataclass(frozen=True)
+class UsageSummary:
+    by_day: list[UsageRow]
+    by_month: list[UsageRow]
+    monthly_budget: float  # 0: none
+    spent_this_month: float
+
+    @property
+    def budget_left(self) -> float | None:
+        return None if self.monthly_budget <= 0 else max(0.0, self.monthly_budget - self.spent_this_month)
+
+
+def record_request(store: Store, request: LlmRequest) -> None:
+    with store.write() as session:
+        session.add(request)
+
+
+def month_start(now: datetime, tz: ZoneInfo) -> datetime:
+    local = now.astimezone(tz)
+    return local.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+
+
+def spent_since(store: Store, since: datetime) -> float:
+    with store.read() as session:
+        total = session.exec(select(func.sum(LlmRequest.cost_usd)).where(col(LlmRequest.created_at) >= since)).one()
+    return float(total or 0.0)
+
+
+def usage_summary(
+    store: Store, now: datetime, tz: ZoneInfo, monthly_budget: float = 0.0, days: int = 31
+) -> UsageSummary:
+    """Totals by day (the last `days` days) and by month, newest first, in the user's timezone."""
+    with store.read() as session:
+        rows = session.exec(
+            select(LlmRequest.created_at, LlmRequest.prompt_tokens, LlmRequest.completion_tokens, LlmRequest.cost_usd)
+        ).all()
+    day_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    month_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    first_day = (now.astimezone(tz) - timedelta(days=days - 1)).date()
+    for created_at, prompt, completion, cost in rows:
+        local = created_at.astimezone(tz)
+        targets = [month_totals[f"{local:%Y-%m}"]]
+        if local.date() >= first_day:
+            targets.append(day_totals[f"{local:%Y-%m-%d}"])
+        for total in targets:
+            total[0] += 1
+            total[1] += prompt
+            total[2] += completion
+            total[3] += cost
+
+    def as_rows(totals: dict[str, list[float]]) -> list[UsageRow]:
+        return [
+            UsageRow(period, int(t[0]), int(t[1]), int(t[2]), round(t[3], 6))
+            for period, t in sorted(totals.items(), reverse=True)
+        ]
+
+    this_month = month_totals.get(f"{now.astimezone(tz):%Y-%m}", [0, 0, 0, 0.0])[3]
+    return UsageSummary(as_rows(day_totals), as_rows(month_totals), monthly_budget, round(this_month, 6))
+
+
+def recent_requests(store: Store, limit: int = 20) -> list[LlmRequest]:
+    with store.read() as session:
+        return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
+
+
+# -- conversations ----------------------------------------------------------------------------
+
+
+def open_conversation(store: Store, now: datetime) -> Conversation | None:
+    """The latest conversation still waiting for the user's answer, if any."""
+    with store.read() as session:
+        return session.exec(
+            select(Conversation)
+            .where(col(Conversation.open_until).is_not(None), col(Conversation.open_until) > now)
+            .order_by(col(Conversation.id).desc())
+            .limit(1)
+        ).first()
+
+
+def save_conversation(
+    store: Store, conversation_id: int | None, messages: list[dict[str, Any]], open_until: datetime | None
+) -> int:
+    """Store the talk (a new row, or the continued one); it stays open for a follow-up until `open_until`."""
+    now = utc_now()
+    with store.write() as session:
+        conversation = session.get(Conversation, conversation_id) if conversation_id else None
+        if conversation is None:
+            conversation = Conversation(started_at=now, messages="[]")
+        conversation.messages = json.dumps(messages, ensure_ascii=False)
+        conversation.updated_at = now
+        conversation.open_until = open_until
+        session.add(conversation)
+        session.flush()
+        assert conversation.id is not None
+        return conversation.id
+
+
+def close_conversations(store: Store) -> None:
+    """Forget any open question (the user asked for a fresh start)."""
+    with store.write() as session:
+        for conversation in session.exec(select(Conversation).where(col(Conversation.open_until).is_not(None))):
+            conversation.open_until = None
+            session.add(conversation)

@@ -1,0 +1,319 @@
+"""The LLM agent: a multi-turn tool loop (seed 004) over any OpenAI-compatible server.
+
+Per turn: a fresh context message (time, current entries) -> one streamed request -> each tool
+call run as soon as it is complete, with a real tool result per call (what was applied, or
+"Error: ...") -> again, until the model answers in words or `max_turns` is reached. A call with
+invalid or truncated arguments never runs; an identical call runs only once per conversation.
+A transport failure reverts what the run applied and leaves the utterance retryable.
+"""
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from app.agent import ledger
+from app.agent.client import AssistantTurn, ChatClient, ToolCall
+from app.agent.prompts import SYSTEM_PROMPT, context_message, entry_lines
+from app.agent.provider import ProviderConfig
+from app.agent.redaction import PLACEHOLDERS, Redacted, redact
+from app.agent.tools import MUTATING, SEARCH, TOOLS, actions_from_arguments
+from app.config import PrivacySettings
+from app.domain.actions import Action, CreateAction, UpdateAction
+from app.domain.enums import Category, Status
+from app.domain.events import EventCallback, EventType, PipelineEvent
+from app.domain.executor import ActionFailure, AppliedAction
+from app.domain.interpretation import AgentOutcome, RunOptions, Usage
+from app.errors import BudgetExceededError, LlmError, MurmurError
+from app.store.models import LlmRequest
+from app.store.queries import short_id_of
+from app.workspace import Workspace
+
+log = logging.getLogger("murmur.agent")
+
+_STATUS_NAMES = frozenset(s.value for s in Status)
+_CATEGORY_NAMES = frozenset(c.value for c in Category)
+_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+_MAX_MESSAGE_CHARS = 2_000
+# A guess of completion tokens for the budget's pre-authorisation of one request.
+_EXPECTED_COMPLETION_TOKENS = 500
+
+
+class ConfirmationNeeded(MurmurError):
+    """More changes than the per-utterance cap: nothing is applied until the user confirms."""
+
+
+@dataclass
+class _Run:
+    """The state of one run: messages so far, calls seen, changes counted, tokens spent."""
+
+    workspace: Workspace
+    on_event: EventCallback
+    options: RunOptions
+    original: str
+    redacted: Redacted
+    history: list[dict[str, Any]]
+    seen_calls: dict[str, str] = field(default_factory=dict)
+    mutations: int = 0
+    usage: Usage = field(default_factory=Usage)
+    turn: int = 0
+
+
+class LlmAgent:
+    name = "llm"
+
+    def __init__(self, config: ProviderConfig, privacy: PrivacySettings, client: ChatClient | None = None) -> None:
+        self.config = config
+        self.privacy = privacy
+        self.client = client or ChatClient(config)
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
+        store, clock = workspace.store, workspace.clock
+        conversation = None if options.new_conversation else ledger.open_conversation(store, clock.now)
+        history: list[dict[str, Any]] = json.loads(conversation.messages) if conversation else []
+        redacted = redact(text) if self.privacy.redact else Redacted(text, [])
+        history.append({"role": "user", "content": redacted.text})
+        run = _Run(workspace, on_event, options, text, redacted, history)
+        message = ""
+        try:
+            for run.turn in range(1, self.config.max_turns + 1):
+                if not self._authorise(run):
+                    message = "Stopped early: the monthly budget is spent."
+                    break
+                on_event(PipelineEvent(EventType.THINKING, {"turn": run.turn, "interpreter": self.name}))
+                reply = self._request(run)
+                if not reply.tool_calls:
+                    message = _sanitize(reply.content)
+                    if not message and run.turn == 1:
+                        raise LlmError("the model answered with nothing: no changes and no words")
+                    break
+            else:
+                message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
+        except MurmurError as error:
+            workspace.abandon(str(error))
+            raise
+        question = message.endswith("?")
+        if message:
+            on_event(PipelineEvent(EventType.MESSAGE, {"text": message, "question": question}))
+        open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if question else None
+        conversation_id = ledger.save_conversation(
+            store, conversation.id if conversation else None, history, open_until
+        )
+        return AgentOutcome(
+            message=message or None,
+            question=question,
+            turns=run.turn,
+            usage=run.usage,
+            conversation_id=conversation_id,
+        )
+
+    def _authorise(self, run: _Run) -> bool:
+        """Pre-authorise a request against the monthly budget; refuse the first, stop at a later one."""
+        budget = self.config.monthly_budget
+        if budget <= 0:
+            return True
+        clock = run.workspace.clock
+        spent = ledger.spent_since(run.workspace.store, ledger.month_start(clock.now, clock.tz))
+        expected_prompt = len(json.dumps(run.history)) // 4 + 2_000  # + system prompt and context, roughly
+        estimate = self.config.price.cost(expected_prompt, _EXPECTED_COMPLETION_TOKENS)
+        if spent + estimate <= budget:
+            return True
+        if run.turn > 1:
+            return False
+        raise BudgetExceededError(
+            f"the monthly LLM budget of ${budget:.2f} is spent (${spent:.2f} used this month); raise it with "
+            "`murmur config set llm.monthly_budget N`, or use --offline"
+        )
+
+    def _messages(self, run: _Run) -> list[dict[str, Any]]:
+        """System prompt, a fresh context message, then the conversation: rebuilt every turn."""
+        clock = run.workspace.clock
+        entries, shorts = run.workspace.context_entries()
+        lines = entry_lines(entries, shorts, clock.tz)
+        context = context_message(clock.now, clock.tz, lines)
+        if self.privacy.redact:
+            context = redact(context).text
+        return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "system", "content": context}, *run.history]
+
+    def _request(self, run: _Run) -> AssistantTurn:
+        messages = self._messages(run)
+        results: list[dict[str, Any]] = []
+        record = LlmRequest(
+            utterance_id=run.workspace.utterance_id,
+            created_at=run.workspace.clock.now,
+            base_url=self.config.base_url,
+            model=self.config.model,
+            turn=run.turn,
+            request=json.dumps(messages, ensure_ascii=False),
+        )
+        try:
+            reply = self.client.complete(messages, TOOLS, lambda call: results.append(self._run_call(run, call)))
+        except LlmError as error:
+            record.error = str(error)
+            ledger.record_request(run.workspace.store, record)
+            raise
+        for index, call in enumerate(reply.tool_calls[reply.delivered :], start=reply.delivered):
+            if reply.truncated and index == len(reply.tool_calls) - 1:
+                results.append(
+                    self._tool_result(run, call, "Error: your answer was cut off in this call; nothing done")
+                )
+            else:
+                results.append(self._run_call(run, call))
+        cost = self.config.price.cost(reply.prompt_tokens, reply.completion_tokens)
+        run.usage = run.usage.plus(reply.prompt_tokens, reply.completion_tokens, cost)
+        record.response = json.dumps(_assistant_message(reply), ensure_ascii=False)
+        record.prompt_tokens, record.completion_tokens, record.cost_usd = (
+            reply.prompt_tokens,
+            reply.completion_tokens,
+            cost,
+        )
+        record.first_token_ms, record.total_ms = reply.first_token_ms, reply.total_ms
+        ledger.record_request(run.workspace.store, record)
+        run.history.append(_assistant_message(reply))
+        run.history.extend(results)
+        return reply
+
+    # -- one tool call -----------------------------------------------------------------------
+
+    def _run_call(self, run: _Run, call: ToolCall) -> dict[str, Any]:
+        """Run one complete call and return its tool message; nothing here raises but the cap."""
+        run.on_event(
+            PipelineEvent(EventType.TOOL_CALL, {"id": call.id, "name": call.name, "arguments": call.arguments})
+        )
+        key = f"{call.name}:{_canonical(call.arguments)}"
+        if key in run.seen_calls:
+            content = (
+                "Already done: this exact call ran earlier in this conversation; nothing was repeated. "
+                f"Its result was:\n{run.seen_calls[key]}"
+            )
+            return self._tool_result(run, call, content)
+        content = self._execute(run, call)
+        run.seen_calls[key] = content
+        return self._tool_result(run, call, content)
+
+    def _execute(self, run: _Run, call: ToolCall) -> str:
+        known = [*MUTATING, SEARCH]
+        if call.name not in known:
+            return f"Error: unknown tool {call.name!r}; the tools are {', '.join(known)}"
+        try:
+            arguments = json.loads(call.arguments or "{}")
+        except json.JSONDecodeError as error:
+            return f"Error: the arguments are not valid JSON ({error.msg} at character {error.pos}); nothing done"
+        if not isinstance(arguments, dict):
+            return "Error: the arguments must be a JSON object; nothing done"
+        if call.name == SEARCH:
+            return self._search(run, arguments)
+        parsed = actions_from_arguments(call.name, arguments)
+        if run.mutations + len(parsed.actions) > self.config.max_mutations and not run.options.confirmed:
+            raise ConfirmationNeeded(
+                f"that would make {run.mutations + len(parsed.actions)} changes at once (more than "
+                f"{self.config.max_mutations}); nothing was changed: confirm with "
+                f"`murmur retry {run.workspace.utterance_id} --confirm`"
+            )
+        run.mutations += len(parsed.actions)
+        run.workspace.note_parse_failures(parsed.failures)
+        actions = [self._restored(run, action) for action in parsed.actions]
+        applied, failures = run.workspace.apply(actions) if actions else ([], [])
+        lines = [_applied_line(item, run) for item in applied]
+        lines += [f"Error: {f.tool}: {f.error}" for f in parsed.failures]
+        lines += [_failure_line(f) for f in failures]
+        return "\n".join(lines)
+
+    def _search(self, run: _Run, arguments: dict[str, Any]) -> str:
+        words = [w for w in re.findall(r"\w+", str(arguments.get("query", ""))) if len(w) > 2]
+        if not words:
+            return "Error: search_entries needs a query of at least one word of three letters"
+        status = str(arguments.get("status") or "any")
+        statuses = [Status(status)] if status in _STATUS_NAMES else list(Status)
+        category = arguments.get("category")
+        category = Category(category) if category in _CATEGORY_NAMES else None
+        entries, shorts = run.workspace.search(words, statuses, category)
+        if not entries:
+            return f"No entries match {' '.join(words)!r}."
+        lines = entry_lines(entries, shorts, run.workspace.clock.tz)
+        text = f"{len(lines)} matching entries:\n" + "\n".join(lines)
+        return redact(text).text if self.privacy.redact else text
+
+    def _restored(self, run: _Run, action: Action) -> Action:
+        """Put back what redaction hid, in the user's own entries, when the user chose to keep it."""
+        if not run.redacted.findings or not self.privacy.keep_unredacted:
+            return action
+        if isinstance(action, CreateAction):
+            return CreateAction(
+                content=_unmask(action.content, run),
+                summary=_unmask(action.summary, run),
+                category=action.category,
+                source_text=_unmask(action.source_text, run),
+                priority=action.priority,
+                due_text=action.due_text,
+                cadence=action.cadence,
+            )
+        if isinstance(action, UpdateAction):
+            changes = {k: _unmask(v, run) if k in ("content", "summary") else v for k, v in action.changes.items()}
+            return UpdateAction(entry_id=action.entry_id, changes=changes, reason=action.reason)
+        return action
+
+    def _tool_result(self, run: _Run, call: ToolCall, content: str) -> dict[str, Any]:
+        ok = not content.startswith("Error:")
+        run.on_event(
+            PipelineEvent(EventType.TOOL_RESULT, {"id": call.id, "name": call.name, "content": content, "ok": ok})
+        )
+        return {"role": "tool", "tool_call_id": call.id, "content": content or "Nothing to do."}
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _assistant_message(reply: AssistantTurn) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": reply.content or None}
+    if reply.tool_calls:
+        message["tool_calls"] = [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in reply.tool_calls
+        ]
+    return message
+
+
+def _canonical(arguments: str) -> str:
+    """Arguments compared by meaning: the same JSON with other spacing or key order is the same call."""
+    try:
+        return json.dumps(json.loads(arguments), sort_keys=True, ensure_ascii=False)
+    except json.JSONDecodeError:
+        return arguments
+
+
+def _sanitize(content: str) -> str:
+    """The words to show the user: no reasoning blocks, no surrounding blank lines, a sane length."""
+    text = _THINK_BLOCK.sub("", content).strip()
+    return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1].rstrip() + "…"
+
+
+def _unmask(text: str, run: _Run) -> str:
+    """Each placeholder back to the original it replaced, in order of appearance, kind by kind."""
+    originals: dict[str, list[str]] = {}
+    for finding in run.redacted.findings:
+        originals.setdefault(PLACEHOLDERS[finding.kind], []).append(run.original[finding.start : finding.end])
+    for placeholder, values in originals.items():
+        for value in values:
+            if placeholder not in text:
+                break
+            text = text.replace(placeholder, value, 1)
+    return text
+
+
+def _applied_line(item: AppliedAction, run: _Run) -> str:
+    entry = item.entry
+    with run.workspace.store.read() as session:
+        short = short_id_of(session, entry.id)
+    note = f" ({item.note})" if item.note else ""
+    summary = redact(entry.summary).text
+    return f"{item.action.kind.value}d [{short}] {entry.category.value} {summary!r}, status {entry.status.value}{note}"
+
+
+def _failure_line(failure: ActionFailure) -> str:
+    target = getattr(failure.action, "entry_id", None)
+    return f"Error: {failure.kind} {f'[{target}] ' if target else ''}failed: {failure.error}"

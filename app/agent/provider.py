@@ -1,0 +1,185 @@
+"""Which model server to talk to, with which model and key: presets, and the order sources win in.
+
+Order, first wins: command-line flags, the environment (MURMUR_LLM_BASE_URL, MURMUR_LLM_MODEL,
+MURMUR_LLM_API_KEY, then the openai client's own OPENAI_BASE_URL / OPENAI_API_KEY), the settings
+file (the key: the keyring), the preset's defaults. With no key and no local server, there is no
+provider and the offline rules run.
+"""
+
+import ipaddress
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+from app.config import LlmSettings
+from app.errors import UsageError
+from app.secrets import get_api_key
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    label: str
+    base_url: str
+    default_model: str
+    needs_key: bool
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset("openai", "OpenAI", OPENAI_BASE_URL, "gpt-4o-mini", needs_key=True),
+        Preset("ollama", "Ollama (local)", "http://localhost:11434/v1", "llama3.1", needs_key=False),
+        Preset("llamacpp", "llama.cpp server (local)", "http://localhost:8080/v1", "default", needs_key=False),
+        Preset("lmstudio", "LM Studio (local)", "http://localhost:1234/v1", "local-model", needs_key=False),
+        Preset("openrouter", "OpenRouter", "https://openrouter.ai/api/v1", "openai/gpt-4o-mini", needs_key=True),
+    )
+}
+
+# USD per million tokens for well-known models; settings.llm.pricing adds to and overrides these.
+DEFAULT_PRICING: dict[str, dict[str, float]] = {
+    "gpt-4o-mini": {"input": 0.15, "output": 0.60},
+    "gpt-4o": {"input": 2.50, "output": 10.00},
+    "gpt-4.1": {"input": 2.00, "output": 8.00},
+    "gpt-4.1-mini": {"input": 0.40, "output": 1.60},
+    "gpt-4.1-nano": {"input": 0.10, "output": 0.40},
+    "gpt-5-mini": {"input": 0.25, "output": 2.00},
+    "openai/gpt-4o-mini": {"input": 0.15, "output": 0.60},
+}
+
+
+@dataclass(frozen=True)
+class Price:
+    input_per_million: float = 0.0
+    output_per_million: float = 0.0
+    known: bool = False  # False: a local or unknown model, counted as free
+
+    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
+        return (prompt_tokens * self.input_per_million + completion_tokens * self.output_per_million) / 1_000_000
+
+
+@dataclass(frozen=True)
+class ProviderConfig:
+    """Everything needed to send one request; `api_key` is never logged or printed (see __repr__)."""
+
+    base_url: str
+    model: str
+    api_key: str = field(repr=False)
+    timeout_seconds: float
+    max_turns: int
+    max_mutations: int
+    stream: bool
+    monthly_budget: float
+    follow_up_seconds: float
+    price: Price
+
+    @property
+    def is_local(self) -> bool:
+        return is_local_url(self.base_url)
+
+
+def is_local_url(url: str) -> bool:
+    """A server on this machine or the local network (Ollama, llama.cpp, LM Studio) needs no key."""
+    host = urlparse(url).hostname or ""
+    if host in ("localhost", "localhost.localdomain") or host.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+def price_for(model: str, settings: LlmSettings) -> Price:
+    table = {**DEFAULT_PRICING, **settings.pricing}
+    entry = table.get(model)
+    if not entry:
+        return Price()
+    return Price(float(entry.get("input", 0.0)), float(entry.get("output", 0.0)), known=True)
+
+
+@dataclass(frozen=True)
+class ProviderFlags:
+    """What the command line said (None: not given)."""
+
+    base_url: str | None = None
+    model: str | None = None
+    preset: str | None = None
+
+
+NO_FLAGS = ProviderFlags()
+
+
+def _first(*values: str | None) -> str:
+    return next((v.strip() for v in values if v and v.strip()), "")
+
+
+def resolve_provider(
+    settings: LlmSettings,
+    flags: ProviderFlags = NO_FLAGS,
+    environ: Mapping[str, str] | None = None,
+    stored_key: str | None = None,
+    look_in_keyring: bool = True,
+) -> ProviderConfig | None:
+    """The provider to use, or None when nothing is configured (then the offline rules run)."""
+    env = os.environ if environ is None else environ
+    preset_name = _first(flags.preset, env.get("MURMUR_LLM_PRESET"), settings.preset)
+    if preset_name and preset_name not in PRESETS:
+        raise UsageError(f"unknown LLM preset {preset_name!r}; presets are {', '.join(PRESETS)}")
+    preset = PRESETS.get(preset_name)
+    base_url = _first(
+        flags.base_url,
+        env.get("MURMUR_LLM_BASE_URL"),
+        env.get("OPENAI_BASE_URL"),
+        settings.base_url,
+        preset.base_url if preset else None,
+    )
+    key = _first(
+        env.get("MURMUR_LLM_API_KEY"),
+        env.get("OPENAI_API_KEY"),
+        stored_key,
+        get_api_key() if look_in_keyring else None,
+    )
+    if not key and not (base_url and is_local_url(base_url)):
+        return None
+    base_url = base_url or OPENAI_BASE_URL
+    if not base_url.startswith(("http://", "https://")):
+        raise UsageError(f"the LLM base URL {base_url!r} must start with http:// or https://")
+    default_model = preset.default_model if preset else ("gpt-4o-mini" if base_url == OPENAI_BASE_URL else "")
+    model = _first(flags.model, env.get("MURMUR_LLM_MODEL"), settings.model, default_model)
+    if not model:
+        raise UsageError("no LLM model is set; use --model, MURMUR_LLM_MODEL or `murmur config set llm.model NAME`")
+    return ProviderConfig(
+        base_url=base_url.rstrip("/"),
+        model=model,
+        # Local servers ignore the key, but the openai client insists on one.
+        api_key=key or "not-needed",
+        timeout_seconds=settings.timeout_seconds,
+        max_turns=max(1, settings.max_turns),
+        max_mutations=max(1, settings.max_mutations),
+        stream=settings.stream,
+        monthly_budget=max(0.0, settings.monthly_budget),
+        follow_up_seconds=max(0.0, settings.follow_up_seconds),
+        price=price_for(model, settings),
+    )
+
+
+def test_connection(settings: LlmSettings, api_key: str | None, flags: ProviderFlags = NO_FLAGS) -> str:
+    """One line saying the server answers and knows the model; a MurmurError with one line if not."""
+    from app.agent.client import describe_transport_error, make_openai_client
+
+    provider = resolve_provider(settings, flags, stored_key=api_key)
+    if provider is None:
+        raise UsageError("no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server")
+    client = make_openai_client(provider)
+    try:
+        models = [model.id for model in client.models.list()]
+    except Exception as error:  # every transport failure becomes one line below
+        raise describe_transport_error(error, provider) from None
+    if models and provider.model not in models:
+        shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
+        return f"Connected to {provider.base_url}, but it does not list the model {provider.model!r} (it has: {shown})"
+    return f"Connected to {provider.base_url}; model {provider.model!r} is ready"

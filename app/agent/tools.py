@@ -1,0 +1,134 @@
+"""The tools the model may call (OpenAI function-calling schema) and how a call becomes actions.
+
+Arguments follow seed 000 section 5, plus snooze_entries and a read-only search_entries. There is
+no delete tool: the worst a confused model can do is archive, and that is undoable.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from app.domain.actions import ParseFailure, ParseResult, parse_actions
+from app.domain.enums import ActionKind, Cadence, Category, Status
+
+_ID = {"type": "string", "description": "the entry's short ID as shown in the context, e.g. 3fa1b2"}
+_REASON = {"type": "string", "description": "why, in a few words (kept in the user's history)"}
+_DUE = {
+    "type": "string",
+    "description": "when, in natural language as the user said it: 'tomorrow 5pm', 'Thursday', 'in 2 weeks'",
+}
+_FIELDS = {
+    "content": {"type": "string", "description": "the full text of the entry"},
+    "summary": {"type": "string", "description": "card text, about 10 words at most"},
+    "category": {"type": "string", "enum": [c.value for c in Category]},
+    "priority": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is most important"},
+    "due_date": _DUE,
+    "cadence": {"type": "string", "enum": [c.value for c in Cadence], "description": "for habits"},
+}
+
+
+def _function(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": required},
+        },
+    }
+
+
+def _list_of(key: str, item_properties: dict[str, Any], item_required: list[str]) -> dict[str, Any]:
+    item = {"type": "object", "properties": item_properties, "required": item_required}
+    return {key: {"type": "array", "items": item, "minItems": 1}}
+
+
+CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE, SEARCH = (
+    "create_entries",
+    "update_entries",
+    "complete_entries",
+    "archive_entries",
+    "snooze_entries",
+    "search_entries",
+)
+
+TOOLS: list[dict[str, Any]] = [
+    _function(
+        CREATE,
+        "Create new entries for things the user said that are not already in the list.",
+        _list_of(
+            "entries",
+            {**_FIELDS, "source_text": {"type": "string", "description": "the words the user said for this entry"}},
+            ["content", "category", "source_text", "summary"],
+        ),
+        ["entries"],
+    ),
+    _function(
+        UPDATE,
+        "Change fields of existing entries (prefer this over creating a duplicate).",
+        _list_of(
+            "updates",
+            {
+                "id": _ID,
+                "fields": {
+                    "type": "object",
+                    "properties": {
+                        **_FIELDS,
+                        "status": {"type": "string", "enum": [s.value for s in Status]},
+                        "snooze_until": _DUE,
+                    },
+                },
+                "reason": _REASON,
+            },
+            ["id", "fields", "reason"],
+        ),
+        ["updates"],
+    ),
+    _function(
+        COMPLETE,
+        "Mark entries done. A habit with a cadence moves to its next due date instead.",
+        _list_of("entries", {"id": _ID, "reason": _REASON}, ["id", "reason"]),
+        ["entries"],
+    ),
+    _function(
+        ARCHIVE,
+        "Archive entries the user no longer wants (cancelled, irrelevant). Not for finished ones.",
+        _list_of("entries", {"id": _ID, "reason": _REASON}, ["id", "reason"]),
+        ["entries"],
+    ),
+    _function(
+        SNOOZE,
+        "Hide entries until a later time, when they become active again.",
+        _list_of("entries", {"id": _ID, "until": _DUE, "reason": _REASON}, ["id", "until", "reason"]),
+        ["entries"],
+    ),
+    _function(
+        SEARCH,
+        "Find entries that are not in the context: completed, archived or older ones. Read-only.",
+        {
+            "query": {"type": "string", "description": "words to look for"},
+            "status": {"type": "string", "enum": [*(s.value for s in Status), "any"]},
+            "category": {"type": "string", "enum": [c.value for c in Category]},
+        },
+        ["query"],
+    ),
+]
+
+# Each mutating tool: the argument holding its list, and the action kind of each item.
+MUTATING: dict[str, tuple[str, ActionKind]] = {
+    CREATE: ("entries", ActionKind.CREATE),
+    UPDATE: ("updates", ActionKind.UPDATE),
+    COMPLETE: ("entries", ActionKind.COMPLETE),
+    ARCHIVE: ("entries", ActionKind.ARCHIVE),
+    SNOOZE: ("entries", ActionKind.SNOOZE),
+}
+
+
+def actions_from_arguments(tool: str, arguments: Any) -> ParseResult:
+    """The actions one mutating call asks for; each item parsed on its own (seed 001)."""
+    key, kind = MUTATING[tool]
+    items = arguments.get(key) if isinstance(arguments, Mapping) else None
+    if isinstance(items, Mapping):
+        items = [items]  # a lone object where a list belongs: forgiven
+    if not isinstance(items, list) or not items:
+        return ParseResult([], [ParseFailure(tool=tool, error=f"'{key}' must be a non-empty list", raw=arguments)])
+    return parse_actions((kind.value, item) for item in items)

@@ -1,0 +1,103 @@
+"""One utterance's working area: the entries it may talk about, and the writes it makes.
+
+Every interpreter acts through this. Each `apply` is one transaction through the executor, and all
+of them join one undo batch, so one Undo reverts everything the utterance did, however many turns
+the model took. The utterance is marked done in the same transaction as its first change, so a
+crash can never leave applied changes behind an utterance that looks unprocessed (and would be
+retried into duplicates). `abandon` reverts the lot when the run fails halfway.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from app.domain.actions import Action, ParseFailure
+from app.domain.clock import Clock
+from app.domain.enums import Category, Status, UtteranceOutcome
+from app.domain.executor import ActionFailure, AppliedAction, execute, failures_from_parse, summarize
+from app.domain.undo import undo_batch
+from app.store import Store
+from app.store.models import Entry, UndoBatch, Utterance
+from app.store.queries import list_entries, short_ids
+
+
+@dataclass
+class Workspace:
+    store: Store
+    clock: Clock
+    utterance_id: int
+    applied: list[AppliedAction] = field(default_factory=list)
+    failures: list[ActionFailure] = field(default_factory=list)
+    undo_id: int | None = None
+
+    def context_entries(self) -> tuple[list[Entry], dict[str, str]]:
+        """The entries the user may be talking about (active and snoozed), and every short ID."""
+        with self.store.read() as session:
+            entries = list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED))
+            return entries, short_ids(session)
+
+    def search(
+        self, words: Sequence[str], statuses: Sequence[Status], category: Category | None, limit: int = 20
+    ) -> tuple[list[Entry], dict[str, str]]:
+        """Entries of any of `statuses` containing any of `words`, those matching most words first."""
+        with self.store.read() as session:
+            found: dict[str, tuple[int, Entry]] = {}
+            for word in words:
+                for entry in list_entries(session, statuses=statuses, category=category, search=word):
+                    hits = found.get(entry.id, (0, entry))[0] + 1
+                    found[entry.id] = (hits, entry)
+            ranked = sorted(found.values(), key=lambda pair: -pair[0])
+            return [entry for _, entry in ranked[:limit]], short_ids(session)
+
+    def apply(self, actions: Sequence[Action]) -> tuple[list[AppliedAction], list[ActionFailure]]:
+        """Apply `actions` in one transaction, joining this utterance's undo batch."""
+        with self.store.write() as session:
+            result = execute(session, actions, self.clock, utterance_id=self.utterance_id, batch_id=self.undo_id)
+            if result.applied:
+                self.undo_id = result.undo_id
+                self._mark(session, UtteranceOutcome.DONE, None)
+                batch = session.get(UndoBatch, self.undo_id)
+                assert batch is not None
+                batch.label = summarize([*self.applied, *result.applied], [])
+                session.add(batch)
+        self.applied.extend(result.applied)
+        self.failures.extend(result.failures)
+        return result.applied, result.failures
+
+    def note_parse_failures(self, failures: Sequence[ParseFailure]) -> None:
+        self.failures.extend(failures_from_parse(failures))
+
+    def finish(self, error: str | None = None) -> None:
+        """Record how the utterance ended: done when anything applied, else failed with why."""
+        with self.store.write() as session:
+            if self.applied:
+                self._mark(session, UtteranceOutcome.DONE, None)
+            else:
+                reasons = error or "; ".join(f.error for f in self.failures) or "nothing to do was found in it"
+                self._mark(session, UtteranceOutcome.FAILED, reasons)
+
+    def abandon(self, error: str) -> None:
+        """The run failed: revert everything it applied, and leave the utterance failed (retryable)."""
+        with self.store.write() as session:
+            if self.undo_id is not None:
+                batch = session.get(UndoBatch, self.undo_id)
+                assert batch is not None
+                undo_batch(session, batch, self.clock.now)
+                batch.label = f"abandoned: {error}"[:200]
+                session.add(batch)
+            self._mark(session, UtteranceOutcome.FAILED, error)
+        self.applied.clear()
+        self.undo_id = None
+
+    def _mark(self, session: Session, outcome: UtteranceOutcome, error: str | None) -> None:
+        utterance = session.get(Utterance, self.utterance_id)
+        assert utterance is not None
+        if utterance.outcome is not outcome or utterance.processed_at is None:
+            utterance.processed_at = self.clock.now
+        utterance.outcome, utterance.error = outcome, error
+        session.add(utterance)
+
+    @property
+    def summary(self) -> str:
+        return summarize(self.applied, self.failures)
