@@ -156,6 +156,7 @@ def _keep_sink_rendering(pulse: PulseAudio, rate: int, channels: int) -> "subpro
         record.stdout.read(rate // 5)  # 100 ms
         record.terminate()
         record.wait()
+        record.stdout.close()
         if time.monotonic() - started < 0.5:
             break
     return keepalive

@@ -41,7 +41,8 @@ def sox_convert(source: Path, target: Path, *options: str) -> Path:
 
 def pad_with_silence(source: Path, target: Path, before: float = 0.3, after: float = 0.5) -> Path:
     """Silence around speech, as a microphone hears it (and room for an engine to end its last word)."""
-    return sox_convert(source, target, "pad", str(before), str(after))
+    subprocess.run(["sox", str(source), str(target), "pad", str(before), str(after)], check=True, timeout=60)
+    return target
 
 
 def words_of(text: str) -> list[str]:

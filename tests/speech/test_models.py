@@ -1,0 +1,226 @@
+"""The model manager against a real HTTP server on 127.0.0.1 serving zips built here.
+
+The zips hold a model-shaped folder (am/final.mdl, conf/model.conf, graph/), not a real Vosk model:
+downloading 50 MB per test would be slow, and loading is tested with the real Korean model elsewhere.
+"""
+
+import hashlib
+import http.server
+import io
+import json
+import threading
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from app.config import load_settings
+from app.errors import ModelError
+from app.speech.models import AvailableModel, ModelManager
+
+NAME = "vosk-model-small-xx-0.1"
+
+
+def model_zip(name: str = NAME, *, extra: dict[str, bytes] | None = None) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        bundle.writestr(f"{name}/am/final.mdl", bytes(range(256)) * 2000)  # ~500 KB: several chunks
+        bundle.writestr(f"{name}/conf/model.conf", "--sample-frequency=16000\n")
+        bundle.writestr(f"{name}/graph/words.txt", "a 1\n")
+        for path, data in (extra or {}).items():
+            bundle.writestr(path, data)
+    return buffer.getvalue()
+
+
+def plain_zip(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        for path, data in files.items():
+            bundle.writestr(path, data)
+    return buffer.getvalue()
+
+
+@dataclass
+class ModelServer:
+    url: str
+    files: dict[str, bytes]
+    requests: list[dict[str, str]] = field(default_factory=list)
+    cut_after: int | None = None  # drop the connection after this many bytes (once)
+    ignore_range: bool = False
+
+    def listing(self, rows: list[dict[str, object]]) -> None:
+        self.files["/model-list.json"] = json.dumps(rows).encode()
+
+    def row(self, name: str, data: bytes, lang: str = "xx", md5: str | None = None) -> dict[str, object]:
+        self.files[f"/models/{name}.zip"] = data
+        return {
+            "name": name,
+            "lang": lang,
+            "lang_text": lang,
+            "url": f"{self.url}/models/{name}.zip",
+            "size": len(data),
+            "md5": md5 or hashlib.md5(data).hexdigest(),
+            "type": "small",
+            "obsolete": "false",
+            "version": "0.1",
+        }
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModelServer]:
+    state = ModelServer(url="", files={})
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:  # noqa: N802 (the http.server name)
+            state.requests.append({"path": self.path, "range": self.headers.get("Range", "")})
+            data = state.files.get(self.path)
+            if data is None:
+                self.send_error(404)
+                return
+            start = 0
+            ranged = self.headers.get("Range", "")
+            if ranged and not state.ignore_range:
+                start = int(ranged.removeprefix("bytes=").split("-")[0])
+                if start >= len(data):
+                    self.send_error(416)
+                    return
+                self.send_response(206)
+                self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+            else:
+                self.send_response(200)
+            body = data[start:]
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if state.cut_after is not None and self.path.endswith(".zip"):
+                self.wfile.write(body[: state.cut_after])
+                state.cut_after = None
+                self.close_connection = True
+                return
+            self.wfile.write(body)
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", f"{state.url}/model-list.json")
+    yield state
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+@pytest.fixture
+def manager(tmp_path: Path) -> ModelManager:
+    return ModelManager(tmp_path / "models")
+
+
+def available(server: ModelServer, data: bytes, **row: str) -> AvailableModel:
+    server.listing([server.row(NAME, data, **row)])
+    return ModelManager(Path("/nonexistent")).find_available(NAME)
+
+
+def test_the_list_is_filtered_by_language(server: ModelServer, manager: ModelManager) -> None:
+    rows = [
+        server.row("vosk-model-small-en-us-0.15", b"1", "en-us"),
+        server.row("vosk-model-small-de-0.15", b"2", "de"),
+    ]
+    server.listing([*rows, {"name": "broken row"}, {**rows[0], "name": "old", "obsolete": "true"}])
+    assert [m.name for m in manager.available("en")] == ["vosk-model-small-en-us-0.15"]
+    assert [m.name for m in manager.available("de")] == ["vosk-model-small-de-0.15"]
+    assert len(manager.available()) == 2
+
+
+def test_download_with_progress_installs_a_model(server: ModelServer, manager: ModelManager) -> None:
+    data = model_zip()
+    model = available(server, data)
+    progress: list[tuple[int, int | None]] = []
+    installed = manager.download(model, on_progress=lambda done, total: progress.append((done, total)))
+    assert installed.path == manager.folder / NAME and (installed.path / "am" / "final.mdl").is_file()
+    assert [m.name for m in manager.installed()] == [NAME]
+    assert progress[-1] == (len(data), len(data))
+    assert [d for d, _ in progress] == sorted(d for d, _ in progress)
+    assert not list((manager.folder / ".partial").iterdir())  # nothing left behind
+    assert manager.download(model).path == installed.path  # already there: no second download
+    assert len([r for r in server.requests if r["path"].endswith(".zip")]) == 1
+
+
+def test_an_interrupted_download_resumes_where_it_stopped(server: ModelServer, manager: ModelManager) -> None:
+    data = model_zip()
+    model = available(server, data)
+    server.cut_after = 100_000
+    with pytest.raises(ModelError, match=r"run the same command to resume"):
+        manager.download(model)
+    assert manager.installed() == []  # a half download never looks like a model
+    assert (manager.folder / ".partial" / f"{NAME}.zip").stat().st_size == 100_000
+    manager.download(model)
+    assert server.requests[-1]["range"] == "bytes=100000-"
+    assert [m.name for m in manager.installed()] == [NAME]
+
+
+def test_a_server_that_ignores_the_range_restarts_cleanly(server: ModelServer, manager: ModelManager) -> None:
+    model = available(server, model_zip())
+    server.cut_after = 50_000
+    with pytest.raises(ModelError):
+        manager.download(model)
+    server.ignore_range = True
+    assert manager.download(model).name == NAME  # the MD5 check passed: no duplicated bytes
+
+
+def test_a_corrupt_download_is_deleted_and_nothing_installed(server: ModelServer, manager: ModelManager) -> None:
+    model = available(server, model_zip(), md5="0" * 32)
+    with pytest.raises(ModelError, match="corrupt"):
+        manager.download(model)
+    assert manager.installed() == [] and not (manager.folder / ".partial" / f"{NAME}.zip").exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"<html>not found</html>", "not a zip archive"),
+        (model_zip(extra={"../evil.txt": b"x"}), "unsafe path"),
+        (plain_zip({"README": b"models are elsewhere"}), "no Vosk model"),
+    ],
+    ids=["html", "zip-slip", "no-model"],
+)
+def test_archives_that_are_not_models_are_refused(
+    data: bytes, message: str, server: ModelServer, manager: ModelManager, tmp_path: Path
+) -> None:
+    with pytest.raises(ModelError, match=message):
+        manager.download(available(server, data))
+    assert manager.installed() == [] and not (tmp_path / "evil.txt").exists()
+
+
+def test_no_internet_is_one_clear_line(manager: ModelManager, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", "http://127.0.0.1:9/model-list.json")  # the discard port: closed
+    with pytest.raises(ModelError, match="cannot fetch the Vosk model list") as error:
+        manager.available()
+    assert "\n" not in str(error.value)
+
+
+def test_models_commands_download_use_list_remove(
+    server: ModelServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server.listing([server.row(NAME, model_zip()), server.row("vosk-model-small-yy-0.1", model_zip("m"), "yy")])
+    assert main(["models", "list", "--available", "--language", "xx"]) == 0
+    assert NAME in capsys.readouterr().out
+    assert main(["models", "download", NAME]) == 0
+    assert "installed" in capsys.readouterr().out
+    assert main(["models", "use", NAME]) == 0
+    assert load_settings().speech.model == NAME
+    capsys.readouterr()
+    assert main(["models", "list", "--language", "xx", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [(m["name"], m["in_use"]) for m in listed] == [(NAME, True)]
+    assert main(["models", "remove", NAME]) == 0
+    assert not (tmp_path / "data" / "models" / NAME).exists()
+    capsys.readouterr()
+    assert main(["models", "use", "nothing-here"]) == 1
+    assert main(["models", "download", "no-such-model"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("murmur: error: ") for line in err)
