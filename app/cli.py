@@ -36,6 +36,7 @@ from app.render import (
 from app.service import MurmurService, PipelineResult
 from app.speech.commands import add_speech_commands
 from app.store.queries import short_id_of, short_ids
+from app.ui.commands import add_app_commands, start_app
 
 log = logging.getLogger("murmur.cli")
 
@@ -325,6 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_speech_commands(sub, [common, as_json])
     add_agent_commands(sub, [common, as_json])
+    add_app_commands(sub, [common])
     return parser
 
 
@@ -334,8 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "db"):
         args.db = None
     if args.command is None:
-        parser.print_help()
-        return EXIT_OK
+        return start_app(args)
     log_path = setup_logging()
     try:
         return int(args.func(args))

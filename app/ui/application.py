@@ -1,0 +1,415 @@
+"""The desktop app put together: service + worker + bridge + window + tray + hotkey + voice.
+
+`Murmur` owns the parts and routes between them; the widgets only show and ask. `run()` is what
+`murmur` with no arguments starts.
+"""
+
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QSystemTrayIcon
+
+from app.assembly import build_service
+from app.config import Settings, load_settings, save_settings
+from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
+from app.domain.enums import UtteranceSource
+from app.errors import MurmurError
+from app.logs import setup_logging
+from app.service import MurmurService
+from app.ui import cues, jobs
+from app.ui.bridge import PipelineBridge
+from app.ui.entry_model import EntryTableModel
+from app.ui.hotkey import GlobalHotkey
+from app.ui.icons import AppState, app_icon
+from app.ui.reminders import ReminderScheduler
+from app.ui.single_instance import AppCommand, InstanceServer, send_command
+from app.ui.talk import TalkMode, TalkSwitch
+from app.ui.toast import Toast, ToastContent, content_of
+from app.ui.tray import Tray
+from app.ui.voice import DictationFactory, VoiceInput, real_dictation
+from app.ui.window import MainWindow
+from app.ui.worker import Job, JobOutcome, PipelineWorker
+
+log = logging.getLogger("murmur.ui")
+
+BY_HAND = "Done by hand"
+QUIT_WAIT_SECONDS = 30.0
+REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
+
+
+class Murmur(QObject):
+    state_changed = Signal(str)  # an AppState value
+    entries_shown = Signal()  # the list shows the latest entries
+
+    def __init__(
+        self,
+        service: MurmurService,
+        settings: Settings,
+        make_dictation: DictationFactory = real_dictation,
+        use_tray: bool | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.service, self.settings = service, settings
+        self.bridge = PipelineBridge(self)
+        self.worker = PipelineWorker(self.bridge.post_outcome)
+        self.voice = VoiceInput(lambda: self.settings.speech, self.bridge, make_dictation, self)
+        self.model = EntryTableModel(self)
+        self.window = MainWindow(self.model)
+        self.toast = Toast(settings.ui.toast_seconds)
+        self.hotkey = GlobalHotkey(settings.ui.hotkey, self)
+        self.reminders = ReminderScheduler(parent=self)
+        has_tray = QSystemTrayIcon.isSystemTrayAvailable() if use_tray is None else use_tray
+        self.tray = Tray(self) if has_tray else None
+        self.window.hide_on_close = self.tray is not None
+        self.hotkey_switch = TalkSwitch(
+            TalkMode.from_setting(settings.ui.hotkey_mode),
+            self.voice.is_recording,
+            self.start_recording,
+            self.stop_recording,
+        )
+        self.mic_switch = TalkSwitch(
+            TalkMode.CLICK_OR_HOLD, self.voice.is_recording, self.start_recording, self.stop_recording
+        )
+        self._runs = 0  # utterances queued or running
+        self._error = ""
+        self._hotkey_problem: str | None = None
+        self._refresh_timer = QTimer(self, interval=REFRESH_MS)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._connect()
+        self.bridge.attach()
+
+    def _connect(self) -> None:
+        bridge, window, voice = self.bridge, self.window, self.voice
+        bridge.progressed.connect(window.activity.show_event)
+        bridge.job_finished.connect(self._on_job_finished)
+        bridge.partial_heard.connect(window.activity.show_partial)
+        bridge.level_measured.connect(window.activity.show_level)
+        bridge.transcribed.connect(self._on_transcribed)
+        bridge.speech_failed.connect(self._on_speech_failed)
+        voice.started.connect(self._on_recording_started)
+        voice.stopped.connect(self._on_recording_stopped)
+        voice.cancelled.connect(self._on_recording_stopped)
+        window.typed.connect(self._on_typed)
+        window.mic_pressed.connect(self.mic_switch.press)
+        window.mic_released.connect(self.mic_switch.release)
+        window.undo_last_requested.connect(self.undo_last)
+        window.settings_requested.connect(self.open_settings)
+        window.quit_action.triggered.connect(self.quit)
+        window.inbox.retry_requested.connect(self.retry)
+        window.history.undo_batch_requested.connect(self.undo_batch)
+        window.history.undo_action_requested.connect(self.undo_action)
+        self.model.edited.connect(self._on_entry_edited)
+        entries = window.entries
+        entries.complete_requested.connect(
+            lambda ids: self.edit([CompleteAction(entry_id=i, reason=BY_HAND) for i in ids], "completed by hand")
+        )
+        entries.archive_requested.connect(
+            lambda ids: self.edit([ArchiveAction(entry_id=i, reason=BY_HAND) for i in ids], "archived by hand")
+        )
+        entries.snooze_requested.connect(
+            lambda ids, until: self.edit(
+                [SnoozeAction(entry_id=i, until_text=until, reason=BY_HAND) for i in ids], "snoozed by hand"
+            )
+        )
+        entries.priority_requested.connect(self._on_priority_requested)
+        self.toast.undo_clicked.connect(self.undo_batch)
+        self.toast.retry_clicked.connect(self.retry)
+        self.hotkey.pressed.connect(self.hotkey_switch.press)
+        self.hotkey.released.connect(self.hotkey_switch.release)
+        self.reminders.due.connect(self._on_reminder_due)
+        self.reminders.snooze_ended.connect(self.refresh)
+        if self.tray:
+            tray = self.tray
+            tray.dictate_clicked.connect(self.toggle_recording)
+            tray.show_hide_clicked.connect(self.toggle_window)
+            tray.recent_clicked.connect(self.toast.show_again)
+            tray.undo_last_clicked.connect(self.undo_last)
+            tray.pause_toggled.connect(self._on_pause_toggled)
+            tray.settings_clicked.connect(self.open_settings)
+            tray.quit_clicked.connect(self.quit)
+            tray.reminder_clicked.connect(window.show_entry)
+
+    # -- starting and stopping -----------------------------------------------------------------
+
+    def start(self, listen_for_hotkey: bool = True, preload_speech: bool = True) -> None:
+        self.window.restore_view_state()
+        if self.tray:
+            self.tray.show()
+        self.window.show()
+        if listen_for_hotkey:
+            self._hotkey_problem = self.hotkey.start()
+        self._update_state()
+        self.refresh()
+        self._refresh_timer.start()
+        if preload_speech:
+            self._preload_speech()
+
+    def _preload_speech(self) -> None:
+        try:
+            from app.speech.dictation import preload
+
+            preload(self.settings.speech)
+        except Exception as error:  # shown when the user records; never a reason not to start
+            log.warning("speech model not preloaded: %r", error)
+
+    def quit(self) -> None:
+        """Finish what was said (the queue drains; every batch is one transaction), then leave."""
+        self.window.save_view_state()
+        self.hotkey.stop()
+        self.voice.cancel()
+        self.toast.dismiss()
+        if self.tray:
+            self.tray.hide()
+        if not self.worker.close(QUIT_WAIT_SECONDS):
+            log.warning("quit while a run was still going; its utterance waits in the inbox")
+        QApplication.quit()
+
+    # -- recording -----------------------------------------------------------------------------
+
+    def start_recording(self) -> None:
+        self.voice.start()
+
+    def stop_recording(self) -> None:
+        self.voice.stop()
+
+    def toggle_recording(self) -> None:
+        self.stop_recording() if self.voice.is_recording() else self.start_recording()
+
+    def handle_command(self, command: str) -> None:
+        """A command from `murmur toggle` and friends, over the local socket."""
+        match AppCommand(command):
+            case AppCommand.TOGGLE:
+                self.toggle_recording()
+            case AppCommand.START:
+                self.start_recording()
+            case AppCommand.STOP:
+                self.stop_recording()
+            case AppCommand.CANCEL:
+                self.voice.cancel()
+            case AppCommand.SHOW:
+                self.window.raise_to_front()
+
+    def _on_recording_started(self) -> None:
+        if self.settings.ui.audio_cues:
+            cues.play(cues.START)
+        self.window.activity.recording_started()
+        self._update_state()
+
+    def _on_recording_stopped(self) -> None:
+        if self.settings.ui.audio_cues:
+            cues.play(cues.STOP)
+        self.window.activity.recording_stopped()
+        self._update_state()
+
+    def _on_transcribed(self, text: str) -> None:
+        self.submit(text, UtteranceSource.VOICE)
+
+    def _on_speech_failed(self, message: str) -> None:
+        self.voice.cancel()
+        self._show_error(message)
+
+    # -- the pipeline --------------------------------------------------------------------------
+
+    def submit(self, text: str, source: UtteranceSource) -> None:
+        """Queue an utterance; it runs after those before it, never alongside."""
+        self._runs += 1
+        self._update_state()
+        self.worker.put(
+            Job("utterance", lambda: jobs.run_utterance(self.service, text, source, self.bridge.post_event))
+        )
+
+    def retry(self, utterance_id: int) -> None:
+        self._runs += 1
+        self._update_state()
+        self.worker.put(
+            Job(
+                "utterance",
+                lambda: jobs.run_utterance(
+                    self.service, "", UtteranceSource.TYPED, self.bridge.post_event, retry_of=utterance_id
+                ),
+            )
+        )
+
+    def edit(self, actions: list[Action], label: str) -> None:
+        self.worker.put(Job("edit", lambda: jobs.apply_edit(self.service, actions, label)))
+
+    def undo_batch(self, batch_id: int) -> None:
+        self.worker.put(Job("undo", lambda: jobs.undo_batch(self.service, batch_id)))
+
+    def undo_action(self, item_id: int) -> None:
+        self.worker.put(Job("undo", lambda: jobs.undo_one(self.service, item_id)))
+
+    def undo_last(self) -> None:
+        self.worker.put(Job("undo", lambda: jobs.UndoReport(jobs.undo_text([self.service.undo()]))))
+
+    def refresh(self) -> None:
+        """Reload the list, inbox and history (once, however often it is asked while queued)."""
+        if self.worker.waiting("refresh"):
+            return
+        self.worker.put(Job("refresh", lambda: jobs.load_views(self.service)))
+
+    def _on_typed(self, text: str) -> None:
+        self.submit(text, UtteranceSource.TYPED)
+
+    def _on_entry_edited(self, entry_id: str, fields: dict[str, Any]) -> None:
+        try:
+            changes = parse_update_fields(fields)
+        except MurmurError as error:
+            self._show_error(str(error))
+            return
+        self.edit([UpdateAction(entry_id=entry_id, changes=changes, reason=BY_HAND)], "edited by hand")
+
+    def _on_priority_requested(self, ids: list[str], priority: int | None) -> None:
+        changes = parse_update_fields({"priority": priority})
+        self.edit([UpdateAction(entry_id=i, changes=changes, reason=BY_HAND) for i in ids], "edited by hand")
+
+    def _on_job_finished(self, outcome: JobOutcome) -> None:
+        name = outcome.job.name
+        if name == "utterance":
+            self._runs -= 1
+        if outcome.error is not None:
+            self._show_error(outcome.error)
+        elif name == "refresh":
+            self._show_views(outcome.result)
+        elif name in ("utterance", "edit"):
+            self._show_report(outcome.result)
+        elif name == "undo":
+            self._error = ""
+            self.toast.show_content(ToastContent(title=outcome.result.text))
+        if name != "refresh":
+            self.refresh()
+        self._update_state()
+
+    def _show_views(self, views: jobs.Views) -> None:
+        self.model.set_snapshot(views.entries)
+        self.window.inbox.set_utterances(views.inbox, views.entries.tz)
+        self.window.set_inbox_count(len(views.inbox))
+        self.window.history.set_history(views.history, views.entries.tz)
+        self.reminders.schedule(views.entries.entries)
+        self.entries_shown.emit()
+
+    def _show_report(self, report: jobs.BatchReport) -> None:
+        content = content_of(report)
+        self._error = content.message if content.error else ""
+        if content.error and not self.window.isVisible() and self.tray:
+            self.tray.notify(content.title, content.message, error=True)
+        self.toast.show_content(content)
+
+    def _show_error(self, message: str) -> None:
+        self._error = message
+        self.toast.show_content(ToastContent(title="Something went wrong", message=message, error=True))
+        if self.tray and not self.window.isVisible():
+            self.tray.notify("Murmur", message, error=True)
+        self._update_state()
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def state(self) -> AppState:
+        if self.voice.is_recording():
+            return AppState.RECORDING
+        if self._runs:
+            return AppState.THINKING
+        return AppState.ERROR if self._error else AppState.IDLE
+
+    def _status_text(self, state: AppState) -> str:
+        talk = "hold the mic button" if self._hotkey_problem else f"hold {hotkey_label(self.settings.ui.hotkey)}"
+        queued = f" ({self._runs - 1} more queued)" if self._runs > 1 else ""
+        return {
+            AppState.IDLE: f"Ready: {talk} and speak, or type below",
+            AppState.RECORDING: "Listening… speak now; let go (or click again) to send",
+            AppState.THINKING: f"Working on it…{queued}",
+            AppState.ERROR: self._error,
+        }[state]
+
+    def _update_state(self) -> None:
+        state = self.state()
+        text = self._status_text(state)
+        self.window.activity.set_status(text, error=state is AppState.ERROR)
+        self.window.set_state(state)
+        if self.tray:
+            self.tray.set_state(state, text)
+        self.state_changed.emit(state.value)
+
+    # -- windows -------------------------------------------------------------------------------
+
+    def toggle_window(self) -> None:
+        if self.window.isVisible() and not self.window.isMinimized():
+            self.window.hide()
+        else:
+            self.window.raise_to_front()
+
+    def _on_pause_toggled(self, paused: bool) -> None:
+        self.hotkey.paused = paused
+
+    def _on_reminder_due(self, entry_id: str, summary: str) -> None:
+        if self.tray:
+            self.tray.notify("Reminder", summary, entry_id=entry_id)
+        else:
+            self.toast.show_content(ToastContent(title=f"Due now: {summary}"))
+
+    def open_settings(self) -> None:
+        from app.ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self.window)
+        if dialog.exec():
+            self.apply_settings(dialog.result_settings())
+
+    def apply_settings(self, settings: Settings) -> None:
+        save_settings(settings)
+        old, self.settings = self.settings, settings
+        self.toast.set_seconds(settings.ui.toast_seconds)
+        self.hotkey_switch.mode = TalkMode.from_setting(settings.ui.hotkey_mode)
+        if settings.ui.hotkey != old.ui.hotkey:
+            self.hotkey.stop()
+            self.hotkey.combination = settings.ui.hotkey
+            self._hotkey_problem = self.hotkey.start()
+        if settings.ui.start_at_login != old.ui.start_at_login:
+            from app.ui.autostart import set_start_at_login
+
+            if problem := set_start_at_login(settings.ui.start_at_login):
+                self._show_error(problem)
+        self._update_state()
+
+
+def hotkey_label(combination: str) -> str:
+    """'<ctrl>+<alt>+<space>' -> 'Ctrl+Alt+Space'."""
+    return "+".join(part.strip("<>").capitalize() for part in combination.split("+"))
+
+
+def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
+    """`murmur` with no command: start the app, or raise the one already running."""
+    setup_logging()
+    app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Murmur")
+    app.setWindowIcon(app_icon())
+    app.setQuitOnLastWindowClosed(False)
+    server = InstanceServer()
+    if not server.listen():
+        send_command(AppCommand.SHOW, server.name)
+        print("Murmur is already running; its window was raised.")
+        return 0
+    try:
+        settings = load_settings()
+        service = build_service(db_path, settings)
+    except MurmurError as error:
+        print(f"murmur: error: {error}", file=sys.stderr)
+        return 1
+    murmur = Murmur(service, settings)
+    server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
+    app.lastWindowClosed.connect(_quit_without_tray(murmur))
+    murmur.start()
+    return app.exec()
+
+
+def _quit_without_tray(murmur: Murmur) -> Callable[[], None]:
+    def quit_if_no_tray() -> None:
+        if murmur.tray is None:
+            murmur.quit()
+
+    return quit_if_no_tray

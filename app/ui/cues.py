@@ -1,0 +1,40 @@
+"""Short, quiet sounds when recording starts and stops, made at run time (no files to ship).
+
+Played through sounddevice on its own thread; a machine without audio output simply stays silent.
+"""
+
+import logging
+import threading
+
+import numpy as np
+
+log = logging.getLogger("murmur.ui.cues")
+
+RATE = 44_100
+VOLUME = 0.12
+
+
+def tone(frequencies: tuple[float, ...], seconds_each: float = 0.06) -> "np.ndarray[tuple[int], np.dtype[np.float32]]":
+    """Notes one after the other, each with a soft attack and release so nothing clicks."""
+    samples = int(RATE * seconds_each)
+    t = np.arange(samples) / RATE
+    envelope = np.minimum(1.0, np.minimum(t, t[::-1]) / 0.01)
+    notes = [np.sin(2 * np.pi * f * t) * envelope for f in frequencies]
+    return (np.concatenate(notes) * VOLUME).astype(np.float32)
+
+
+START = (660.0, 880.0)  # rising: listening
+STOP = (880.0, 660.0)  # falling: got it
+
+
+def play(frequencies: tuple[float, ...]) -> None:
+    threading.Thread(target=_play, args=(tone(frequencies),), name="murmur-cue", daemon=True).start()
+
+
+def _play(samples: "np.ndarray[tuple[int], np.dtype[np.float32]]") -> None:
+    try:
+        import sounddevice
+
+        sounddevice.play(samples, RATE, blocking=True)
+    except Exception as error:  # no PortAudio, no output device: a cue is never worth an error
+        log.info("audio cue not played: %r", error)

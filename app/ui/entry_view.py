@@ -1,0 +1,95 @@
+"""The entry table: double-click edits inline; the context menu and keys complete, archive, snooze
+and change priority. It only asks (signals); the window's owner applies through the service."""
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
+
+from app.ui.entry_model import Column, EntryFilterModel
+
+SNOOZE_CHOICES = ("in 1 hour", "this evening", "tomorrow", "next week")
+
+
+class EntryView(QTableView):
+    complete_requested = Signal(list)  # entry IDs
+    archive_requested = Signal(list)
+    snooze_requested = Signal(list, str)  # entry IDs, until (words: "tomorrow")
+    priority_requested = Signal(list, object)  # entry IDs, 1-5 or None
+
+    def __init__(self, proxy: EntryFilterModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.proxy = proxy
+        self.setModel(proxy)
+        self.setObjectName("entries")
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(26)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(Column.SUMMARY, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((Column.CATEGORY, 80), (Column.PRIORITY, 60), (Column.DUE, 150), (Column.ID, 70)):
+            self.setColumnWidth(column, width)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._on_context_menu_requested)
+        self._actions = self._make_actions()
+        self.addActions(self._actions)
+
+    def selected_ids(self) -> list[str]:
+        return [self.proxy.entry_id(index) for index in self.selectionModel().selectedRows()]
+
+    def _make_actions(self) -> list[QAction]:
+        def action(text: str, shortcut: str, handler: Callable[[], None]) -> QAction:
+            made = QAction(text, self, shortcut=QKeySequence(shortcut))
+            made.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            made.triggered.connect(handler)
+            return made
+
+        actions = [
+            action("Complete", "Ctrl+D", lambda: self._emit_for_selection(self.complete_requested)),
+            action("Archive", "Del", lambda: self._emit_for_selection(self.archive_requested)),
+            action("Snooze until tomorrow", "Ctrl+S", lambda: self._snooze("tomorrow")),
+        ]
+        for priority in range(1, 6):
+            actions.append(action(f"Priority {priority}", f"Ctrl+{priority}", partial(self._prioritise, priority)))
+        actions.append(action("No priority", "Ctrl+0", lambda: self._prioritise(None)))
+        return actions
+
+    def _emit_for_selection(self, signal: SignalInstance) -> None:
+        ids = self.selected_ids()
+        if ids:
+            signal.emit(ids)
+
+    def _snooze(self, until: str) -> None:
+        ids = self.selected_ids()
+        if ids:
+            self.snooze_requested.emit(ids, until)
+
+    def _prioritise(self, priority: int | None) -> None:
+        ids = self.selected_ids()
+        if ids:
+            self.priority_requested.emit(ids, priority)
+
+    def _edit_summary(self) -> None:
+        self.edit(self.currentIndex().siblingAtColumn(Column.SUMMARY))
+
+    def _on_context_menu_requested(self, position: QPoint) -> None:
+        if not self.selected_ids():
+            return
+        menu = QMenu(self)
+        complete, archive, _tomorrow, *priorities = self._actions
+        menu.addAction(complete)
+        menu.addAction(archive)
+        snooze = menu.addMenu("Snooze")
+        for until in SNOOZE_CHOICES:
+            snooze.addAction(f"Until {until}", partial(self._snooze, until))
+        priority = menu.addMenu("Priority")
+        priority.addActions(priorities)
+        edit = menu.addAction("Edit summary", self._edit_summary)
+        edit.setEnabled(self.currentIndex().isValid())
+        menu.exec(self.viewport().mapToGlobal(position))

@@ -1,0 +1,43 @@
+"""Icons from resources/icons (SVG): the app, its states in the tray, and one per category."""
+
+import functools
+from enum import StrEnum
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+
+from app.domain.enums import Category
+
+
+class AppState(StrEnum):
+    """What the tray icon shows."""
+
+    IDLE = "idle"  # ready: press the hotkey and speak
+    RECORDING = "recording"
+    THINKING = "thinking"  # an utterance is being interpreted and applied
+    ERROR = "error"  # the last run or recording failed; cleared by the next success
+
+
+def resources_dir() -> Path:
+    """The installed copy (inside the wheel) or the source tree's."""
+    packaged = Path(__file__).resolve().parent.parent / "resources"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "resources"
+
+
+def _icon(relative: str) -> QIcon:
+    return QIcon(str(resources_dir() / "icons" / relative))
+
+
+@functools.cache
+def app_icon() -> QIcon:
+    return _icon("murmur.svg")
+
+
+@functools.cache
+def state_icon(state: AppState) -> QIcon:
+    return _icon(f"state-{state.value}.svg")
+
+
+@functools.cache
+def category_icon(category: Category) -> QIcon:
+    return _icon(f"category/{category.value}.svg")

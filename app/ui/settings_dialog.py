@@ -1,0 +1,197 @@
+"""The settings dialog: general (hotkey, mode, cues, login), speech, LLM (key in the keyring), privacy.
+
+It edits a copy of `Settings`; the caller saves what `result_settings()` returns. The API key goes
+straight to the keyring (never into the settings file); a keyring problem is shown, not raised.
+"""
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import secrets
+from app.agent.provider import PRESETS
+from app.config import Settings
+from app.errors import MurmurError
+
+ENGINES = ("auto", "vosk", "pocketsphinx")
+MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
+CUSTOM = "custom"
+
+
+def _combo(items: dict[str, str], current: str) -> QComboBox:
+    combo = QComboBox()
+    for value, label in items.items():
+        combo.addItem(label, value)
+    combo.setCurrentIndex(max(0, combo.findData(current)))
+    return combo
+
+
+def _spin(value: float, maximum: float, suffix: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(0, maximum)
+    spin.setValue(value)
+    spin.setSuffix(suffix)
+    return spin
+
+
+def _check(text: str, checked: bool) -> QCheckBox:
+    box = QCheckBox(text)
+    box.setChecked(checked)
+    return box
+
+
+def _line(text: str, placeholder: str = "") -> QLineEdit:
+    line = QLineEdit(text)
+    line.setPlaceholderText(placeholder)
+    return line
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Murmur settings")
+        self.settings = settings
+        ui, speech, llm, privacy = settings.ui, settings.speech, settings.llm, settings.privacy
+
+        self.hotkey = _line(ui.hotkey, "<ctrl>+<alt>+<space>")
+        self.hotkey_mode = _combo(MODES, ui.hotkey_mode)
+        self.audio_cues = _check("Play a short sound when recording starts and stops", ui.audio_cues)
+        self.start_at_login = _check("Start Murmur when I log in", ui.start_at_login)
+        self.toast_seconds = _spin(ui.toast_seconds, 60, " s")
+
+        self.engine = _combo({e: e for e in ENGINES}, speech.engine)
+        self.model = _line(speech.model, "the best installed model")
+        self.device = _line(speech.device, "the system default microphone")
+        self.language = _line(speech.language)
+
+        self.preset = _combo(
+            {CUSTOM: "Custom server"} | {p.name: p.label for p in PRESETS.values()}, llm.preset or CUSTOM
+        )
+        self.base_url = _line(llm.base_url, "the preset's address")
+        self.llm_model = _line(llm.model, "the preset's default model")
+        self.api_key = _line("", "unchanged" if self._has_key() else "none")
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.follow_up = _spin(llm.follow_up_seconds, 3600, " s")
+        self.budget = _spin(llm.monthly_budget, 100_000, " USD a month (0: none)")
+        self.keyring_note = QLabel(secrets.keyring_problem() or "")
+        self.keyring_note.setWordWrap(True)
+
+        self.redact = _check(
+            "Mask card numbers, IBANs, keys and passwords before text leaves this computer", privacy.redact
+        )
+        self.keep_unredacted = _check("Keep what I said unmasked in my own database", privacy.keep_unredacted)
+
+        tabs = QTabWidget()
+        tabs.addTab(
+            self._page(
+                ("Hotkey", self.hotkey),
+                ("Mode", self.hotkey_mode),
+                ("", self.audio_cues),
+                ("", self.start_at_login),
+                ("Toast shows for", self.toast_seconds),
+            ),
+            "General",
+        )
+        tabs.addTab(
+            self._page(
+                ("Engine", self.engine),
+                ("Vosk model", self.model),
+                ("Microphone", self.device),
+                ("Language", self.language),
+            ),
+            "Speech",
+        )
+        tabs.addTab(
+            self._page(
+                ("Provider", self.preset),
+                ("Server address", self.base_url),
+                ("Model", self.llm_model),
+                ("API key", self.api_key),
+                ("", self.keyring_note),
+                ("Follow-up window", self.follow_up),
+                ("Budget", self.budget),
+            ),
+            "Language model",
+        )
+        tabs.addTab(self._page(("", self.redact), ("", self.keep_unredacted)), "Privacy")
+        self.error = QLabel()
+        self.error.setObjectName("status")
+        self.error.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._on_accepted)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(tabs)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    @staticmethod
+    def _page(*rows: tuple[str, QWidget]) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        for label, widget in rows:
+            form.addRow(label, widget)
+        return page
+
+    @staticmethod
+    def _has_key() -> bool:
+        try:
+            return bool(secrets.get_api_key())
+        except MurmurError:
+            return False
+
+    def result_settings(self) -> Settings:
+        s = self.settings
+        preset = str(self.preset.currentData())
+        return replace(
+            s,
+            ui=replace(
+                s.ui,
+                hotkey=self.hotkey.text().strip() or s.ui.hotkey,
+                hotkey_mode=str(self.hotkey_mode.currentData()),
+                audio_cues=self.audio_cues.isChecked(),
+                start_at_login=self.start_at_login.isChecked(),
+                toast_seconds=self.toast_seconds.value(),
+            ),
+            speech=replace(
+                s.speech,
+                engine=str(self.engine.currentData()),
+                model=self.model.text().strip(),
+                device=self.device.text().strip(),
+                language=self.language.text().strip() or s.speech.language,
+            ),
+            llm=replace(
+                s.llm,
+                preset="" if preset == CUSTOM else preset,
+                base_url=self.base_url.text().strip(),
+                model=self.llm_model.text().strip(),
+                follow_up_seconds=self.follow_up.value(),
+                monthly_budget=self.budget.value(),
+            ),
+            privacy=replace(
+                s.privacy, redact=self.redact.isChecked(), keep_unredacted=self.keep_unredacted.isChecked()
+            ),
+        )
+
+    def _on_accepted(self) -> None:
+        """Store a newly typed API key; stay open with the reason when the keyring refuses it."""
+        key = self.api_key.text().strip()
+        if key:
+            try:
+                secrets.set_api_key(key)
+            except MurmurError as error:
+                self.error.setText(str(error))
+                return
+        self.accept()

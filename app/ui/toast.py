@@ -1,0 +1,177 @@
+"""The toast after each run or edit (seed 000 section 9, seed 001 section 3): a summary, the actions
+on expand, Undo; partial failures say "(1 couldn't be processed)" with the reasons on expand; a
+total failure is an error toast with Retry. It fades after a few seconds, but not while hovered."""
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEasingCurve, QEvent, QPropertyAnimation, Qt, QTimer, Signal
+from PySide6.QtGui import QEnterEvent, QGuiApplication
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+
+from app.ui.jobs import BatchReport
+
+FADE_MS = 700
+MARGIN = 16
+
+
+@dataclass(frozen=True)
+class ToastContent:
+    title: str
+    message: str = ""
+    details: list[str] = field(default_factory=list)
+    undo_id: int | None = None
+    retry_utterance_id: int | None = None
+    error: bool = False
+
+
+def content_of(report: BatchReport) -> ToastContent:
+    details = list(report.applied)
+    if report.failures:
+        details += ["Couldn't be processed:"] + [f"  {line}" for line in report.failures]
+    if report.failed:
+        reason = report.error or "; ".join(report.failures) or "nothing to do was found in it"
+        return ToastContent(
+            title="Couldn't process what you said",
+            message=f"{reason}. It waits in the Inbox.",
+            details=details,
+            retry_utterance_id=report.utterance_id,
+            error=True,
+        )
+    return ToastContent(title=report.summary, message=report.message or "", details=details, undo_id=report.undo_id)
+
+
+class Toast(QFrame):
+    undo_clicked = Signal(int)  # the batch to undo
+    retry_clicked = Signal(int)  # the utterance to run again
+    closed = Signal()  # faded out or dismissed
+
+    def __init__(self, seconds: float, parent: QWidget | None = None) -> None:
+        flags = Qt.WindowType.Tool | Qt.WindowType.FramelessWindowHint | Qt.WindowType.WindowStaysOnTopHint
+        super().__init__(parent, flags)
+        self.setObjectName("toast")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setMinimumWidth(340)
+        self.setMaximumWidth(460)
+        self.content: ToastContent | None = None
+
+        self.title, self.message, self.details = QLabel(), QLabel(), QLabel()
+        for label, name in ((self.title, "toastTitle"), (self.message, "toastMessage"), (self.details, "toastDetails")):
+            label.setObjectName(name)
+            label.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details_button = QToolButton()
+        self.details_button.setText("Details")
+        self.details_button.setCheckable(True)
+        self.details_button.toggled.connect(self._on_details_toggled)
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.clicked.connect(self._on_undo_clicked)
+        self.retry_button = QPushButton("Retry")
+        self.retry_button.clicked.connect(self._on_retry_clicked)
+        close_button = QToolButton()
+        close_button.setText("✕")
+        close_button.setToolTip("Dismiss")
+        close_button.setAutoRaise(True)
+        close_button.clicked.connect(self.dismiss)
+
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(close_button, 0, Qt.AlignmentFlag.AlignTop)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.details_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.retry_button)
+        buttons.addWidget(self.undo_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addWidget(self.message)
+        layout.addWidget(self.details)
+        layout.addLayout(buttons)
+
+        self._timer = QTimer(self, singleShot=True, interval=round(seconds * 1000))
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self._fade = QPropertyAnimation(self, b"windowOpacity", self)
+        self._fade.setDuration(FADE_MS)
+        self._fade.setStartValue(1.0)
+        self._fade.setEndValue(0.0)
+        self._fade.setEasingCurve(QEasingCurve.Type.InQuad)
+        self._fade.finished.connect(self._on_fade_finished)
+
+    def set_seconds(self, seconds: float) -> None:
+        self._timer.setInterval(round(seconds * 1000))
+
+    def show_content(self, content: ToastContent) -> None:
+        self.content = content
+        self.setProperty("error", content.error)
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.title.setText(content.title)
+        self.message.setText(content.message)
+        self.message.setVisible(bool(content.message))
+        self.details.setText("\n".join(content.details))
+        self.details_button.setVisible(bool(content.details))
+        self.details_button.setChecked(False)
+        self.details.setVisible(False)
+        self.undo_button.setVisible(content.undo_id is not None)
+        self.retry_button.setVisible(content.retry_utterance_id is not None)
+        self.show_again()
+
+    def show_again(self) -> None:
+        """Show the current content (again) for the full time."""
+        if self.content is None:
+            return
+        self._fade.stop()
+        self.setWindowOpacity(1.0)
+        self.adjustSize()
+        self._place()
+        self.show()
+        self.raise_()
+        self._timer.start()
+
+    def dismiss(self) -> None:
+        self._timer.stop()
+        self._fade.stop()
+        if self.isVisible():
+            self.hide()
+            self.closed.emit()
+
+    def _place(self) -> None:
+        screen = (self.parentWidget() or self).screen() or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry()
+        self.move(area.right() - self.width() - MARGIN, area.bottom() - self.height() - MARGIN)
+
+    # Hovering keeps it; leaving gives it the full time again.
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        self._timer.stop()
+        self._fade.stop()
+        self.setWindowOpacity(1.0)
+        super().enterEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        if self.isVisible():
+            self._timer.start()
+        super().leaveEvent(event)
+
+    def _on_timer_timeout(self) -> None:
+        self._fade.start()
+
+    def _on_fade_finished(self) -> None:
+        self.dismiss()
+
+    def _on_details_toggled(self, shown: bool) -> None:
+        self.details.setVisible(shown)
+        self.adjustSize()
+        self._place()
+
+    def _on_undo_clicked(self) -> None:
+        if self.content and self.content.undo_id is not None:
+            undo_id = self.content.undo_id
+            self.dismiss()
+            self.undo_clicked.emit(undo_id)
+
+    def _on_retry_clicked(self) -> None:
+        if self.content and self.content.retry_utterance_id is not None:
+            utterance_id = self.content.retry_utterance_id
+            self.dismiss()
+            self.retry_clicked.emit(utterance_id)

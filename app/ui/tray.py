@@ -1,0 +1,65 @@
+"""The tray icon: shows the state (idle, recording, thinking, error) and offers the menu."""
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QSystemTrayIcon
+
+from app.ui.icons import AppState, state_icon
+
+
+class Tray(QObject):
+    dictate_clicked = Signal()
+    show_hide_clicked = Signal()
+    recent_clicked = Signal()
+    undo_last_clicked = Signal()
+    pause_toggled = Signal(bool)
+    settings_clicked = Signal()
+    quit_clicked = Signal()
+    reminder_clicked = Signal(str)  # the entry of the last notification
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.menu = QMenu()
+        self.menu.addAction("Dictate", self.dictate_clicked.emit)
+        self.menu.addAction("Show / hide window", self.show_hide_clicked.emit)
+        self.menu.addSeparator()
+        self.menu.addAction("Recent toast", self.recent_clicked.emit)
+        self.menu.addAction("Undo last", self.undo_last_clicked.emit)
+        self.menu.addSeparator()
+        self.pause_action = QAction("Pause hotkey", self.menu, checkable=True)
+        self.pause_action.toggled.connect(self.pause_toggled)
+        self.menu.addAction(self.pause_action)
+        self.menu.addAction("Settings…", self.settings_clicked.emit)
+        self.menu.addSeparator()
+        self.menu.addAction("Quit", self.quit_clicked.emit)
+        self.icon = QSystemTrayIcon(state_icon(AppState.IDLE), self)
+        self.icon.setContextMenu(self.menu)
+        self.icon.setToolTip("Murmur")
+        self.icon.activated.connect(self._on_icon_activated)
+        self.icon.messageClicked.connect(self._on_message_clicked)
+        self._notified_entry = ""
+
+    def show(self) -> None:
+        self.icon.show()
+
+    def hide(self) -> None:
+        self.icon.hide()
+
+    def set_state(self, state: AppState, tooltip: str) -> None:
+        self.icon.setIcon(state_icon(state))
+        self.icon.setToolTip(f"Murmur: {tooltip}")
+
+    def notify(self, title: str, text: str, entry_id: str = "", error: bool = False) -> None:
+        self._notified_entry = entry_id
+        kind = QSystemTrayIcon.MessageIcon.Warning if error else QSystemTrayIcon.MessageIcon.Information
+        self.icon.showMessage(title, text, kind, 10_000)
+
+    def _on_icon_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        if reason is QSystemTrayIcon.ActivationReason.Trigger:
+            self.show_hide_clicked.emit()
+
+    def _on_message_clicked(self) -> None:
+        if self._notified_entry:
+            self.reminder_clicked.emit(self._notified_entry)
+        else:
+            self.show_hide_clicked.emit()

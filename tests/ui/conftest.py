@@ -1,0 +1,62 @@
+"""The desktop app's tests: a real Qt app offscreen (unless a display is asked for), a real SQLite
+file, the real service with the offline interpreter, and an in-memory keyring."""
+
+import gc
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import keyring
+import pytest
+from keyring.backend import KeyringBackend
+from pytestqt.qtbot import QtBot
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from app.assembly import build_service  # noqa: E402  (after the platform is chosen)
+from app.config import Settings  # noqa: E402
+from app.ui.application import Murmur  # noqa: E402
+
+
+class MemoryKeyring(KeyringBackend):
+    """A keyring that forgets everything: tests never touch the user's real one."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.secrets: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.secrets.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.secrets[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        self.secrets.pop((service, username), None)
+
+
+@pytest.fixture(autouse=True)
+def memory_keyring() -> Iterator[MemoryKeyring]:
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
+    """The whole app, without tray, global hotkey or speech preloading (nothing here has a display)."""
+    settings = Settings()
+    app = Murmur(build_service(db_path, settings, offline=True), settings, use_tray=False)
+    qtbot.addWidget(app.window)
+    qtbot.addWidget(app.toast)
+    with qtbot.waitSignal(app.entries_shown):
+        app.start(listen_for_hotkey=False, preload_speech=False)
+    yield app
+    assert app.worker.close(timeout=10)
+    app.service.store.close()
+    del app
+    gc.collect()  # here, on the GUI thread: a QObject collected on another thread warns about its timers

@@ -1,0 +1,102 @@
+"""Typed input -> pipeline on the worker thread -> list updated -> toast -> Undo -> list restored."""
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.domain.enums import UtteranceSource
+from app.ui.application import Murmur
+from app.ui.entry_model import Column
+from app.ui.icons import AppState
+
+
+def summaries(murmur: Murmur) -> list[str]:
+    proxy = murmur.window.proxy
+    return [proxy.data(proxy.index(row, Column.SUMMARY)) for row in range(proxy.rowCount())]
+
+
+def type_and_enter(qtbot: QtBot, murmur: Murmur, text: str) -> None:
+    qtbot.keyClicks(murmur.window.input, text)
+    qtbot.keyClick(murmur.window.input, Qt.Key.Key_Return)
+
+
+def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur: Murmur) -> None:
+    assert summaries(murmur) == []
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "buy milk and call mom tomorrow")
+    assert sorted(summaries(murmur)) == ["Buy milk", "Call mom"]
+    assert murmur.window.input.text() == ""
+    toast = murmur.toast
+    assert toast.isVisible() and toast.title.text() == "2 created" and toast.undo_button.isVisible()
+    assert "Buy milk" in toast.details.text()
+    assert "“buy milk and call mom tomorrow”" in murmur.window.activity.transcript.text()
+
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        qtbot.mouseClick(toast.undo_button, Qt.MouseButton.LeftButton)
+    assert summaries(murmur) == []
+    assert toast.title.text().startswith("Undone: 2 reverted")
+    assert murmur.state() is AppState.IDLE
+
+
+def test_utterances_queue_in_order_and_none_is_dropped(qtbot: QtBot, murmur: Murmur) -> None:
+    texts = [f"buy item{i}" for i in range(5)]
+    for text in texts:
+        murmur.submit(text, UtteranceSource.TYPED)
+    assert murmur.state() is AppState.THINKING
+    qtbot.waitUntil(lambda: len(summaries(murmur)) == 5 and murmur.state() is AppState.IDLE, timeout=20_000)
+    history = murmur.service.history()
+    assert [h.batch.utterance_id for h in history] == sorted((h.batch.utterance_id for h in history), reverse=True)
+
+
+def test_a_failed_utterance_waits_in_the_inbox_and_retry_applies_it(qtbot: QtBot, murmur: Murmur) -> None:
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "eggs are done")
+    toast = murmur.toast
+    assert toast.content is not None and toast.content.error
+    assert toast.retry_button.isVisible() and not toast.undo_button.isVisible()
+    assert murmur.state() is AppState.ERROR
+    assert murmur.window.inbox.tree.topLevelItemCount() == 1
+    assert murmur.window.tabs.tabText(1) == "Inbox (1)"
+
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "buy eggs")
+    murmur.window.inbox.tree.topLevelItem(0).setSelected(True)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        qtbot.mouseClick(murmur.window.inbox.retry_button, Qt.MouseButton.LeftButton)
+    assert murmur.window.inbox.tree.topLevelItemCount() == 0
+    assert murmur.toast.title.text() == "1 completed"
+    assert summaries(murmur) == []  # the eggs todo is done
+
+
+def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur) -> None:
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "buy bread")
+    view = murmur.window.entries
+    murmur.window.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    view.selectRow(0)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        qtbot.keyClick(view, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert murmur.window.proxy.data(murmur.window.proxy.index(0, Column.PRIORITY)) == "P2"
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        view.selectRow(0)
+        qtbot.keyClick(view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert summaries(murmur) == []
+
+    history = murmur.window.history.tree
+    assert history.topLevelItem(0).text(0) == "completed by hand"
+    history.topLevelItem(0).setSelected(True)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        qtbot.mouseClick(murmur.window.history.undo_button, Qt.MouseButton.LeftButton)
+    assert summaries(murmur) == ["Buy bread"]
+    assert murmur.window.proxy.data(murmur.window.proxy.index(0, Column.PRIORITY)) == "P2"
+
+
+def test_view_state_persists(qtbot: QtBot, murmur: Murmur) -> None:
+    murmur.window.status_filter.setCurrentText("Completed")
+    murmur.window.tabs.setCurrentIndex(2)
+    murmur.window.save_view_state()
+    other = type(murmur.window)(murmur.model)
+    qtbot.addWidget(other)
+    other.restore_view_state()
+    assert other.status_filter.currentText() == "Completed" and other.tabs.currentIndex() == 2
