@@ -130,7 +130,7 @@ class MurmurService:
         try:
             if isinstance(self.interpreter, Agent):
                 outcome = self.interpreter.run(text, workspace, on_event, options)
-                self._link_conversation(utterance_id, outcome.conversation_id)
+                self._link_conversation(utterance_id, outcome.conversation_id, resolved=bool(workspace.applied))
             else:
                 outcome = self._read_and_apply(self.interpreter, text, workspace)
         except MurmurError as error:
@@ -139,7 +139,7 @@ class MurmurService:
         except Exception as error:  # a bug: keep the utterance retryable, then let it surface
             workspace.abandon(f"internal error: {error!r}")
             raise
-        workspace.finish(outcome.message if outcome.question else None)
+        workspace.finish(f"the assistant asked: {outcome.message}" if outcome.question else None)
         return PipelineResult(
             utterance_id=utterance_id,
             interpreter=self.interpreter.name,
@@ -161,12 +161,23 @@ class MurmurService:
             workspace.apply(parsed.actions)
         return AgentOutcome(turns=1)
 
-    def _link_conversation(self, utterance_id: int, conversation_id: int | None) -> None:
+    def _link_conversation(self, utterance_id: int, conversation_id: int | None, resolved: bool) -> None:
+        """Tie the utterance to its conversation; once a follow-up applies changes, the earlier
+        utterances that only got a question back are answered, so they leave the inbox."""
         with self.store.write() as session:
             utterance = session.get(Utterance, utterance_id)
             assert utterance is not None
             utterance.conversation_id = conversation_id
             session.add(utterance)
+            if resolved and conversation_id is not None:
+                session.execute(
+                    update(Utterance)
+                    .where(
+                        col(Utterance.conversation_id) == conversation_id,
+                        col(Utterance.outcome) == UtteranceOutcome.FAILED.value,
+                    )
+                    .values(outcome=UtteranceOutcome.DONE, error=None)
+                )
 
     # -- direct edits, undo, reads -----------------------------------------------------------
 

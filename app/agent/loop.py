@@ -10,7 +10,7 @@ A transport failure reverts what the run applied and leaves the utterance retrya
 import json
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
@@ -21,7 +21,7 @@ from app.agent.provider import ProviderConfig
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
 from app.agent.tools import MUTATING, SEARCH, TOOLS, actions_from_arguments
 from app.config import PrivacySettings
-from app.domain.actions import Action, CreateAction, UpdateAction
+from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.enums import Category, Status
 from app.domain.events import EventCallback, EventType, PipelineEvent
 from app.domain.executor import ActionFailure, AppliedAction
@@ -158,9 +158,10 @@ class LlmAgent:
             raise
         for index, call in enumerate(reply.tool_calls[reply.delivered :], start=reply.delivered):
             if reply.truncated and index == len(reply.tool_calls) - 1:
-                results.append(
-                    self._tool_result(run, call, "Error: your answer was cut off in this call; nothing done")
+                content = self._refuse(
+                    run, call, "the answer was cut off (length limit) inside this call; nothing done"
                 )
+                results.append(self._tool_result(run, call, content))
             else:
                 results.append(self._run_call(run, call))
         cost = self.config.price.cost(reply.prompt_tokens, reply.completion_tokens)
@@ -197,14 +198,19 @@ class LlmAgent:
 
     def _execute(self, run: _Run, call: ToolCall) -> str:
         known = [*MUTATING, SEARCH]
+        problem = None
+        arguments: Any = None
         if call.name not in known:
-            return f"Error: unknown tool {call.name!r}; the tools are {', '.join(known)}"
-        try:
-            arguments = json.loads(call.arguments or "{}")
-        except json.JSONDecodeError as error:
-            return f"Error: the arguments are not valid JSON ({error.msg} at character {error.pos}); nothing done"
-        if not isinstance(arguments, dict):
-            return "Error: the arguments must be a JSON object; nothing done"
+            problem = f"unknown tool {call.name!r}; the tools are {', '.join(known)}"
+        else:
+            try:
+                arguments = json.loads(call.arguments or "{}")
+            except json.JSONDecodeError as error:
+                problem = f"the arguments are not valid JSON ({error.msg} at character {error.pos}); nothing done"
+            if arguments is not None and not isinstance(arguments, dict):
+                problem = "the arguments must be a JSON object; nothing done"
+        if problem:
+            return self._refuse(run, call, problem)
         if call.name == SEARCH:
             return self._search(run, arguments)
         parsed = actions_from_arguments(call.name, arguments)
@@ -215,13 +221,20 @@ class LlmAgent:
                 f"`murmur retry {run.workspace.utterance_id} --confirm`"
             )
         run.mutations += len(parsed.actions)
-        run.workspace.note_parse_failures(parsed.failures)
+        parse_failures = [replace(f, tool=call.name) for f in parsed.failures]
+        run.workspace.note_parse_failures(parse_failures)
         actions = [self._restored(run, action) for action in parsed.actions]
         applied, failures = run.workspace.apply(actions) if actions else ([], [])
         lines = [_applied_line(item, run) for item in applied]
-        lines += [f"Error: {f.tool}: {f.error}" for f in parsed.failures]
+        lines += [f"Error: {f.tool}: {f.error}" for f in parse_failures]
         lines += [_failure_line(f) for f in failures]
         return "\n".join(lines)
+
+    @staticmethod
+    def _refuse(run: _Run, call: ToolCall, problem: str) -> str:
+        """A call that cannot run at all: the user hears of it too (no silent skip, seed 000 gap 10)."""
+        run.workspace.note_parse_failures([ParseFailure(tool=call.name, error=problem)])
+        return f"Error: {problem}"
 
     def _search(self, run: _Run, arguments: dict[str, Any]) -> str:
         words = [w for w in re.findall(r"\w+", str(arguments.get("query", ""))) if len(w) > 2]

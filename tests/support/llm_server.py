@@ -43,6 +43,7 @@ class Reply:
     completion_tokens: int = 20
     chunk_size: int = 7  # characters per streamed piece of content or arguments
     cut_after_chunks: int | None = None  # close the connection mid-stream after this many chunks
+    chunk_delay: float = 0.0  # seconds between streamed chunks, as a slow model writes
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class _State:
     model_names: list[str]
     stream_capable: bool
     requests: list[dict[str, Any]] = field(default_factory=list)
+    stream_ends: list[float] = field(default_factory=list)  # time.monotonic() when each stream was complete
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def next_step(self, body: dict[str, Any]) -> Step:
@@ -205,8 +207,10 @@ class _Handler(BaseHTTPRequestHandler):
                 return  # the connection closes with no [DONE]: a stream cut in the middle
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()
+            time.sleep(reply.chunk_delay)
         self.wfile.write(b"data: [DONE]\n\n")
         self.wfile.flush()
+        self.server.state.stream_ends.append(time.monotonic())
 
 
 class _Server(ThreadingHTTPServer):
