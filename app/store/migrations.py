@@ -133,20 +133,20 @@ def schema_version(db: Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(db: Connection, path: str) -> int:
-    """Bring the database up to the newest schema; returns the number of steps run.
+def migrate(db: Connection, path: str, steps: list[Migration] = MIGRATIONS) -> int:
+    """Bring the database up to the newest schema (or the last of `steps`); returns the number run.
 
     `db` is a raw sqlite3 connection in autocommit mode; each step and its bookkeeping run in
     one IMMEDIATE transaction, so a crash mid-migration leaves the previous version intact.
     """
     current = schema_version(db)
-    if current > len(MIGRATIONS):
+    if current > len(steps):
         raise SchemaTooNewError(
             f"{path} has schema version {current}, newer than this Murmur knows "
-            f"({len(MIGRATIONS)}): upgrade Murmur to open it"
+            f"({len(steps)}): upgrade Murmur to open it"
         )
     ran = 0
-    for number, (name, step) in enumerate(MIGRATIONS, start=1):
+    for number, (name, step) in enumerate(steps, start=1):
         if number <= current:
             continue
         db.execute("BEGIN IMMEDIATE")

@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect
+from sqlmodel import select
 
 from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
 from app.store import Store
-from app.store.migrations import MIGRATIONS
-from app.store.models import Entry, SQLModel
+from app.store.migrations import MIGRATIONS, migrate
+from app.store.models import Entry, SQLModel, Utterance
 from app.store.queries import count_entries, resolve_short_id, short_id_of, short_ids
 
 
@@ -31,6 +32,27 @@ def test_migrations_are_recorded_and_run_once(db_path: Path) -> None:
     db = sqlite3.connect(db_path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     assert [r[0] for r in db.execute("SELECT name FROM migrations")] == [name for name, _ in MIGRATIONS]
+
+
+def test_a_version_1_database_is_brought_forward_with_its_data(db_path: Path) -> None:
+    """A user's database from the first release: built by running only step 1, then opened."""
+    db = sqlite3.connect(db_path, isolation_level=None)
+    migrate(db, str(db_path), steps=MIGRATIONS[:1])
+    db.execute(
+        "INSERT INTO utterances (text, source, created_at, outcome) VALUES ('buy milk', 'cli', '2026-01-01', 'done')"
+    )
+    db.execute(
+        "INSERT INTO entries (id, content, summary, category, status, source_text, created_at, updated_at) "
+        "VALUES (?, 'Buy milk', 'Buy milk', 'todo', 'active', 'buy milk', '2026-01-01', '2026-01-01')",
+        ("a" * 32,),
+    )
+    db.close()
+    store = Store.open(db_path)
+    with store.read() as session:
+        assert [e.summary for e in session.exec(select(Entry))] == ["Buy milk"]
+        assert [u.conversation_id for u in session.exec(select(Utterance))] == [None]
+    store.close()
+    assert sqlite3.connect(db_path).execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
 
 
 def test_schema_matches_the_models(store: Store) -> None:
