@@ -5,6 +5,7 @@
 """
 
 import logging
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -141,6 +142,7 @@ class Murmur(QObject):
         if self.tray:
             self.tray.show()
         self.window.show()
+        self.window.input.setFocus()
         if listen_for_hotkey:
             self._hotkey_problem = self.hotkey.start()
         self._update_state()
@@ -381,9 +383,21 @@ def hotkey_label(combination: str) -> str:
     return "+".join(part.strip("<>").capitalize() for part in combination.split("+"))
 
 
+def display_problem() -> str | None:
+    """Why no window can be shown here (Qt would abort), or None."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "no display to show the app on (DISPLAY is not set); the commands work without one: see `murmur --help`"
+
+
 def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
     """`murmur` with no command: start the app, or raise the one already running."""
     setup_logging()
+    if problem := display_problem():
+        print(f"murmur: error: {problem}", file=sys.stderr)
+        return 1
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("Murmur")

@@ -33,7 +33,8 @@ class EntryView(QTableView):
         self.verticalHeader().setDefaultSectionSize(26)
         header = self.horizontalHeader()
         header.setSectionResizeMode(Column.SUMMARY, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((Column.CATEGORY, 80), (Column.PRIORITY, 60), (Column.DUE, 150), (Column.ID, 70)):
+        widths = {Column.CATEGORY: 76, Column.PRIORITY: 56, Column.DUE: 140, Column.REPEATS: 70, Column.SNOOZED: 110}
+        for column, width in (widths | {Column.STATUS: 74, Column.ID: 64}).items():
             self.setColumnWidth(column, width)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._on_context_menu_requested)

@@ -9,13 +9,28 @@ from pathlib import Path
 import keyring
 import pytest
 from keyring.backend import KeyringBackend
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from app.assembly import build_service
+from app.config import Settings
+from app.ui.application import Murmur
 
-from app.assembly import build_service  # noqa: E402  (after the platform is chosen)
-from app.config import Settings  # noqa: E402
-from app.ui.application import Murmur  # noqa: E402
+
+@pytest.fixture(scope="session")
+def qapp(qapp_args: list[str], qapp_cls: type[QApplication]) -> QApplication:
+    """pytest-qt's application, offscreen unless a platform was asked for. The variable is set only
+    while the application is made (Qt reads it then), so it never leaks into other tests' processes."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    asked = os.environ.get("QT_QPA_PLATFORM")
+    os.environ["QT_QPA_PLATFORM"] = asked or "offscreen"
+    try:
+        return qapp_cls(qapp_args)
+    finally:
+        if asked is None:
+            del os.environ["QT_QPA_PLATFORM"]
 
 
 class MemoryKeyring(KeyringBackend):
