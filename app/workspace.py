@@ -9,6 +9,7 @@ retried into duplicates). `abandon` reverts the lot when the run fails halfway.
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlmodel import Session
 
@@ -19,7 +20,7 @@ from app.domain.executor import ActionFailure, AppliedAction, execute, failures_
 from app.domain.undo import undo_batch
 from app.store import Store
 from app.store.models import Entry, UndoBatch, Utterance
-from app.store.queries import list_entries, short_ids
+from app.store.queries import list_entries, list_entry_summaries, short_ids
 
 
 @dataclass
@@ -36,6 +37,11 @@ class Workspace:
         with self.store.read() as session:
             entries = list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED))
             return entries, short_ids(session)
+
+    def context_summaries(self) -> tuple[list[Any], dict[str, str]]:
+        """The same entries as plain rows of the columns the model sees (fast at thousands)."""
+        with self.store.read() as session:
+            return list_entry_summaries(session, (Status.ACTIVE, Status.SNOOZED)), short_ids(session)
 
     def search(
         self, words: Sequence[str], statuses: Sequence[Status], category: Category | None, limit: int = 20

@@ -37,6 +37,7 @@ _STATUS_NAMES = frozenset(s.value for s in Status)
 _CATEGORY_NAMES = frozenset(c.value for c in Category)
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 _MAX_MESSAGE_CHARS = 2_000
+_LINE_CACHE_SIZE = 50_000
 # A guess of completion tokens for the budget's pre-authorisation of one request.
 _EXPECTED_COMPLETION_TOKENS = 500
 
@@ -68,6 +69,7 @@ class LlmAgent:
         self.config = config
         self.privacy = privacy
         self.client = client or ChatClient(config)
+        self._redacted_lines: dict[str, str] = {}
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -132,12 +134,20 @@ class LlmAgent:
     def _messages(self, run: _Run) -> list[dict[str, Any]]:
         """System prompt, a fresh context message, then the conversation: rebuilt every turn."""
         clock = run.workspace.clock
-        entries, shorts = run.workspace.context_entries()
+        entries, shorts = run.workspace.context_summaries()
         lines = entry_lines(entries, shorts, clock.tz)
-        context = context_message(clock.now, clock.tz, lines)
         if self.privacy.redact:
-            context = redact(context).text
+            lines = [self._redacted_line(line) for line in lines]
+        context = context_message(clock.now, clock.tz, lines)
         return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "system", "content": context}, *run.history]
+
+    def _redacted_line(self, line: str) -> str:
+        """Entry lines change rarely between turns and utterances: each is redacted once."""
+        if len(self._redacted_lines) > _LINE_CACHE_SIZE:
+            self._redacted_lines.clear()
+        if line not in self._redacted_lines:
+            self._redacted_lines[line] = redact(line).text
+        return self._redacted_lines[line]
 
     def _request(self, run: _Run) -> AssistantTurn:
         messages = self._messages(run)

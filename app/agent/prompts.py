@@ -2,9 +2,10 @@
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from app.store.models import Entry
+from app.domain.enums import Cadence, Category, Status
 
 SYSTEM_PROMPT = """\
 You are Murmur, a personal list keeper driven by voice. The user speaks; you keep their list of \
@@ -39,7 +40,20 @@ the entry up with search_entries) or tell the user.
 """
 
 
-def _entry_line(entry: Entry, short_id: str, tz: ZoneInfo) -> str:
+class EntryFacts(Protocol):
+    """What the context shows of an entry: an Entry, or a row of its summary columns."""
+
+    id: str
+    summary: str
+    category: Category
+    priority: int | None
+    due_at: datetime | None
+    due_text: str | None
+    cadence: Cadence | None
+    status: Status
+
+
+def _entry_line(entry: EntryFacts, short_id: str, tz: ZoneInfo) -> str:
     parts = [f"[{short_id}]", entry.category.value]
     if entry.priority is not None:
         parts.append(f"P{entry.priority}")
@@ -54,7 +68,7 @@ def _entry_line(entry: Entry, short_id: str, tz: ZoneInfo) -> str:
     return " ".join(parts) + f' "{entry.summary}"'
 
 
-def entry_lines(entries: Sequence[Entry], short_ids: Mapping[str, str], tz: ZoneInfo) -> list[str]:
+def entry_lines(entries: Sequence[EntryFacts], short_ids: Mapping[str, str], tz: ZoneInfo) -> list[str]:
     return [_entry_line(entry, short_ids.get(entry.id, entry.id[:6]), tz) for entry in entries]
 
 
