@@ -4,13 +4,16 @@ Both front ends (the CLI and the desktop app) build their MurmurService here, so
 agree on which interpreter runs.
 """
 
+from functools import partial
 from pathlib import Path
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.config import Settings, load_settings
+from app.domain.clock import Clock
 from app.domain.interpretation import Agent, Interpreter
 from app.paths import default_db_path
 from app.service import MurmurService
+from app.speech.language import date_languages
 from app.store import Store
 
 
@@ -37,4 +40,5 @@ def build_service(
     settings = settings or load_settings()
     interpreter = build_interpreter(settings, offline, flags)
     store = Store.open(db_path or default_db_path())
-    return MurmurService(store=store, interpreter=interpreter)
+    languages = tuple(date_languages(settings.speech.language))
+    return MurmurService(store=store, interpreter=interpreter, clock=partial(Clock.system, languages=languages))

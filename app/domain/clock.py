@@ -14,11 +14,12 @@ from app.errors import UsageError
 class Clock:
     now: datetime
     tz: ZoneInfo
+    languages: tuple[str, ...] = ("en",)  # what due phrases may be said in: the dictation language
 
     @classmethod
-    def system(cls, tz: ZoneInfo | None = None) -> "Clock":
+    def system(cls, tz: ZoneInfo | None = None, languages: tuple[str, ...] = ("en",)) -> "Clock":
         zone = tz or user_timezone()
-        return cls(now=datetime.now(zone), tz=zone)
+        return cls(now=datetime.now(zone), tz=zone, languages=languages)
 
 
 def user_timezone() -> ZoneInfo:

@@ -23,7 +23,7 @@ from dateutil.relativedelta import relativedelta
 from app.domain.enums import Cadence
 
 DEFAULT_DUE_TIME = time(9, 0)
-LANGUAGES = ["en"]
+ENGLISH = ("en",)  # the offline rules' cue words are English, so their date search is too
 
 # Periods dateparser reports when the phrase itself named a time of day.
 _TIMED_PERIODS = {"time", "part_of_day"}
@@ -52,8 +52,8 @@ def _settings(now_local: datetime) -> dict[str, object]:
 
 
 @lru_cache(maxsize=8)
-def _parser(now_local: datetime) -> DateDataParser:
-    return DateDataParser(languages=LANGUAGES, settings=_settings(now_local))
+def _parser(now_local: datetime, languages: tuple[str, ...]) -> DateDataParser:
+    return DateDataParser(languages=list(languages), settings=_settings(now_local))
 
 
 def _local_naive(moment: datetime, tz: ZoneInfo) -> datetime:
@@ -87,22 +87,22 @@ def _with_default_time(day_local: datetime, now_local: datetime) -> datetime:
     return due
 
 
-def resolve_due(phrase: str, now: datetime, tz: ZoneInfo) -> datetime | None:
-    """The moment `phrase` means, said at `now` in `tz`; None when it cannot be read."""
+def resolve_due(phrase: str, now: datetime, tz: ZoneInfo, languages: tuple[str, ...] = ENGLISH) -> datetime | None:
+    """The moment `phrase` means, said at `now` in `tz` (in one of `languages`); None when unreadable."""
     phrase = phrase.strip()
     if not phrase:
         return None
-    return _resolve_local(phrase, _local_naive(now, tz).replace(microsecond=0), tz)
+    return _resolve_local(phrase, _local_naive(now, tz).replace(microsecond=0), tz, languages)
 
 
 # A batch often repeats a phrase ("tomorrow"), and dateparser takes about a millisecond a call.
 @lru_cache(maxsize=256)
-def _resolve_local(phrase: str, now_local: datetime, tz: ZoneInfo) -> datetime | None:
+def _resolve_local(phrase: str, now_local: datetime, tz: ZoneInfo, languages: tuple[str, ...]) -> datetime | None:
     day_of_month = _DAY_OF_MONTH.match(phrase)
     if day_of_month:
         day = _next_day_of_month(int(day_of_month.group(1)), now_local)
         return None if day is None else _attach(_with_default_time(day, now_local), tz)
-    data = _parser(now_local).get_date_data(phrase)
+    data = _parser(now_local, languages).get_date_data(phrase)
     if data.date_obj is None:
         return None
     parsed = data.date_obj
@@ -121,7 +121,7 @@ def _looks_like_date(phrase: str) -> bool:
 def find_due_phrase(text: str, now: datetime, tz: ZoneInfo) -> tuple[str, datetime] | None:
     """The first date phrase inside `text` and what it resolves to, if any."""
     now_local = _local_naive(now, tz).replace(microsecond=0)
-    found = search_dates(text, languages=LANGUAGES, settings=_settings(now_local)) or []
+    found = search_dates(text, languages=list(ENGLISH), settings=_settings(now_local)) or []
     for phrase, _ in found:
         if not _looks_like_date(phrase):
             continue

@@ -83,7 +83,7 @@ def failures_from_parse(failures: Sequence[ParseFailure]) -> list[ActionFailure]
 
 
 def _resolve_due_text(due_text: str | None, clock: Clock) -> datetime | None:
-    return None if due_text is None else resolve_due(due_text, clock.now, clock.tz)
+    return None if due_text is None else resolve_due(due_text, clock.now, clock.tz, clock.languages)
 
 
 def _touch(entry: Entry, clock: Clock) -> None:
@@ -169,7 +169,7 @@ def _archive(entry: Entry, clock: Clock) -> str:
 
 
 def _snooze_time(until_text: str, clock: Clock) -> datetime:
-    until = resolve_due(until_text, clock.now, clock.tz)
+    until = resolve_due(until_text, clock.now, clock.tz, clock.languages)
     if until is None:
         raise InvalidActionError(f"can't read a time from '{until_text}'")
     if until <= clock.now:

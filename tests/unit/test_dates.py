@@ -1,10 +1,14 @@
 """Due-date resolution relative to a fixed "now" (Sunday 22 Nov 2026, 18:30, Europe/Berlin)."""
 
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from app.assembly import build_service
+from app.config import Settings, SpeechSettings
+from app.domain.clock import Clock
 from app.domain.dates import find_due_phrase, next_occurrence, resolve_due
 from app.domain.enums import Cadence
 from tests.conftest import BERLIN, FIXED_NOW
@@ -106,3 +110,17 @@ def test_words_that_only_look_like_dates_are_ignored(text: str) -> None:
 )
 def test_habits_roll_forward_by_their_cadence(cadence: Cadence, due: datetime | None, expected: datetime) -> None:
     assert next_occurrence(cadence, due, FIXED_NOW, BERLIN) == expected
+
+
+def test_the_dictation_language_reads_due_phrases(clock: Clock) -> None:
+    german = ("de", "en")
+    assert resolve_due("in zwei Wochen", clock.now, clock.tz) is None
+    assert resolve_due("in zwei Wochen", clock.now, clock.tz, german) == datetime(2026, 12, 6, 9, 0, tzinfo=clock.tz)
+    assert resolve_due("Thursday", clock.now, clock.tz, german) == datetime(2026, 11, 26, 9, 0, tzinfo=clock.tz)
+
+
+def test_the_settings_language_reaches_the_service(tmp_path: Path) -> None:
+    settings = Settings(speech=SpeechSettings(language="de-AT"))
+    service = build_service(tmp_path / "m.db", settings, offline=True)
+    assert service.clock().languages == ("de", "en")
+    assert build_service(tmp_path / "n.db", Settings(), offline=True).clock().languages == ("en",)
