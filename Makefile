@@ -22,6 +22,8 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/executor_bench.py
+	$(VENV)/bin/python bench/agent_bench.py
+	$(VENV)/bin/python bench/speech_bench.py
 
 lint: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[dev]'
