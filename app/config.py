@@ -36,7 +36,7 @@ class LlmSettings:
     preset: str = ""  # a name from app.agent.provider.PRESETS, or "" for a custom server
     base_url: str = ""  # empty: the preset's, or OpenAI's
     model: str = ""  # empty: the preset's default model
-    timeout_seconds: float = 30.0
+    timeout_seconds: float = 20.0  # per wait for the server; with one retry a dead server costs ~40 s at most
     max_turns: int = 8
     max_mutations: int = 25  # above this many changes from one utterance, ask before applying
     follow_up_seconds: float = 120.0  # an answer to the model's question within this continues the talk
@@ -67,7 +67,7 @@ class UiSettings:
 @dataclass(frozen=True)
 class PrivacySettings:
     redact: bool = True  # mask card numbers, IBANs, keys, passwords before text leaves the machine
-    keep_unredacted: bool = True  # store what the user said as said (False: store the redacted text)
+    keep_unredacted: bool = False  # entries keep the placeholders; True puts the originals back locally
 
 
 @dataclass(frozen=True)

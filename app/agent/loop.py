@@ -16,6 +16,7 @@ from typing import Any
 
 from app.agent import ledger
 from app.agent.client import AssistantTurn, ChatClient, ToolCall
+from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import SYSTEM_PROMPT, context_message, entry_lines
 from app.agent.provider import ProviderConfig
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
@@ -55,7 +56,7 @@ class _Run:
     options: RunOptions
     original: str
     redacted: Redacted
-    history: list[dict[str, Any]]
+    history: list[ChatMessage]
     seen_calls: dict[str, str] = field(default_factory=dict)
     mutations: int = 0
     usage: Usage = field(default_factory=Usage)
@@ -76,9 +77,9 @@ class LlmAgent:
     def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         store, clock = workspace.store, workspace.clock
         conversation = None if options.new_conversation else ledger.open_conversation(store, clock.now)
-        history: list[dict[str, Any]] = json.loads(conversation.messages) if conversation else []
+        history = [ChatMessage.from_wire(m) for m in json.loads(conversation.messages)] if conversation else []
         redacted = redact(text) if self.privacy.redact else Redacted(text, [])
-        history.append({"role": "user", "content": redacted.text})
+        history.append(ChatMessage.user(redacted.text))
         run = _Run(workspace, on_event, options, text, redacted, history)
         message = ""
         try:
@@ -103,7 +104,7 @@ class LlmAgent:
             on_event(PipelineEvent(EventType.MESSAGE, {"text": message, "question": question}))
         open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if question else None
         conversation_id = ledger.save_conversation(
-            store, conversation.id if conversation else None, history, open_until
+            store, conversation.id if conversation else None, to_wire(history), open_until
         )
         return AgentOutcome(
             message=message or None,
@@ -120,7 +121,7 @@ class LlmAgent:
             return True
         clock = run.workspace.clock
         spent = ledger.spent_since(run.workspace.store, ledger.month_start(clock.now, clock.tz))
-        expected_prompt = len(json.dumps(run.history)) // 4 + 2_000  # + system prompt and context, roughly
+        expected_prompt = len(json.dumps(to_wire(run.history))) // 4 + 2_000  # + system prompt and context, roughly
         estimate = self.config.price.cost(expected_prompt, _EXPECTED_COMPLETION_TOKENS)
         if spent + estimate <= budget:
             return True
@@ -131,7 +132,7 @@ class LlmAgent:
             "`murmur config set llm.monthly_budget N`, or use --offline"
         )
 
-    def _messages(self, run: _Run) -> list[dict[str, Any]]:
+    def _messages(self, run: _Run) -> list[ChatMessage]:
         """System prompt, a fresh context message, then the conversation: rebuilt every turn."""
         clock = run.workspace.clock
         entries, shorts = run.workspace.context_summaries()
@@ -139,7 +140,7 @@ class LlmAgent:
         if self.privacy.redact:
             lines = [self._redacted_line(line) for line in lines]
         context = context_message(clock.now, clock.tz, lines)
-        return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "system", "content": context}, *run.history]
+        return [ChatMessage.system(SYSTEM_PROMPT), ChatMessage.system(context), *run.history]
 
     def _redacted_line(self, line: str) -> str:
         """Entry lines change rarely between turns and utterances: each is redacted once."""
@@ -150,8 +151,8 @@ class LlmAgent:
         return self._redacted_lines[line]
 
     def _request(self, run: _Run) -> AssistantTurn:
-        messages = self._messages(run)
-        results: list[dict[str, Any]] = []
+        messages = to_wire(self._messages(run))
+        results: list[ChatMessage] = []
         record = LlmRequest(
             utterance_id=run.workspace.utterance_id,
             created_at=run.workspace.clock.now,
@@ -176,7 +177,8 @@ class LlmAgent:
                 results.append(self._run_call(run, call))
         cost = self.config.price.cost(reply.prompt_tokens, reply.completion_tokens)
         run.usage = run.usage.plus(reply.prompt_tokens, reply.completion_tokens, cost)
-        record.response = json.dumps(_assistant_message(reply), ensure_ascii=False)
+        answer = ChatMessage(Role.ASSISTANT, reply.content, tuple(reply.tool_calls))
+        record.response = json.dumps(answer.to_wire(), ensure_ascii=False)
         record.prompt_tokens, record.completion_tokens, record.cost_usd = (
             reply.prompt_tokens,
             reply.completion_tokens,
@@ -184,13 +186,13 @@ class LlmAgent:
         )
         record.first_token_ms, record.total_ms = reply.first_token_ms, reply.total_ms
         ledger.record_request(run.workspace.store, record)
-        run.history.append(_assistant_message(reply))
+        run.history.append(answer)
         run.history.extend(results)
         return reply
 
     # -- one tool call -----------------------------------------------------------------------
 
-    def _run_call(self, run: _Run, call: ToolCall) -> dict[str, Any]:
+    def _run_call(self, run: _Run, call: ToolCall) -> ChatMessage:
         """Run one complete call and return its tool message; nothing here raises but the cap."""
         run.on_event(
             PipelineEvent(EventType.TOOL_CALL, {"id": call.id, "name": call.name, "arguments": call.arguments})
@@ -280,25 +282,15 @@ class LlmAgent:
             return UpdateAction(entry_id=action.entry_id, changes=changes, reason=action.reason)
         return action
 
-    def _tool_result(self, run: _Run, call: ToolCall, content: str) -> dict[str, Any]:
+    def _tool_result(self, run: _Run, call: ToolCall, content: str) -> ChatMessage:
         ok = not content.startswith("Error:")
         run.on_event(
             PipelineEvent(EventType.TOOL_RESULT, {"id": call.id, "name": call.name, "content": content, "ok": ok})
         )
-        return {"role": "tool", "tool_call_id": call.id, "content": content or "Nothing to do."}
+        return ChatMessage.tool(call.id, content or "Nothing to do.")
 
 
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def _assistant_message(reply: AssistantTurn) -> dict[str, Any]:
-    message: dict[str, Any] = {"role": "assistant", "content": reply.content or None}
-    if reply.tool_calls:
-        message["tool_calls"] = [
-            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-            for c in reply.tool_calls
-        ]
-    return message
 
 
 def _canonical(arguments: str) -> str:

@@ -129,19 +129,19 @@ def test_secrets_never_leave_the_machine(agent_service: ServiceFactory, store: S
         return Reply(tool_calls=[call("create_entries", {"entries": [{"content": user, "summary": "Pay the rent"}]})])
 
     with FakeLlmServer(model) as server:
-        agent_service(server).submit(said)
+        agent_service(server, privacy=PrivacySettings(keep_unredacted=True)).submit(said)
     sent = repr(server.requests)
     assert "4242" not in sent and "hunter2" not in sent and "[card number]" in sent and "[password]" in sent
     [entry] = all_entries(store)
-    assert entry.content == said  # the user keeps what they said (privacy.keep_unredacted)
+    assert entry.content == said  # the user chose to keep what they said (privacy.keep_unredacted)
     assert "4242" not in repr([r.request for r in ledger.recent_requests(store)])  # the log shows what was sent
 
 
-def test_redacted_text_can_be_what_is_stored(agent_service: ServiceFactory, store: Store) -> None:
+def test_by_default_entries_keep_the_placeholders(agent_service: ServiceFactory, store: Store) -> None:
     said = "my card is 4242 4242 4242 4242"
     model = [Reply(tool_calls=[call("create_entries", {"entries": [{"content": "Card is [card number]"}]})]), Reply("")]
     with FakeLlmServer(model) as server:
-        agent_service(server, privacy=PrivacySettings(keep_unredacted=False)).submit(said)
+        agent_service(server).submit(said)
     assert all_entries(store)[0].content == "Card is [card number]"
 
 
