@@ -253,7 +253,8 @@ class Murmur(QObject):
         """Reload the list, inbox and history (once, however often it is asked while queued)."""
         if self.worker.waiting("refresh"):
             return
-        self.worker.put(Job("refresh", lambda: jobs.load_views(self.service)))
+        budget = self.settings.llm.monthly_budget
+        self.worker.put(Job("refresh", lambda: jobs.load_views(self.service, budget)))
 
     def _on_typed(self, text: str) -> None:
         self.submit(text, UtteranceSource.TYPED)
@@ -292,6 +293,7 @@ class Murmur(QObject):
         self.window.inbox.set_utterances(views.inbox, views.entries.tz)
         self.window.set_inbox_count(len(views.inbox))
         self.window.history.set_history(views.history, views.entries.tz)
+        self.window.usage.set_summary(views.usage)
         self.reminders.schedule(views.entries.entries)
         self.entries_shown.emit()
 
@@ -376,6 +378,7 @@ class Murmur(QObject):
             if problem := set_start_at_login(settings.ui.start_at_login):
                 self._show_error(problem)
         self._update_state()
+        self.refresh()  # the budget left follows the new budget
 
 
 def hotkey_label(combination: str) -> str:

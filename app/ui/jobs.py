@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from app.agent.ledger import UsageSummary, usage_summary
 from app.domain.actions import Action
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import EventCallback, EventType, PipelineEvent
@@ -156,7 +157,10 @@ class Views:
     entries: EntrySnapshot
     inbox: list[Utterance]
     history: list[HistoryBatch]
+    usage: UsageSummary
 
 
-def load_views(service: MurmurService, history_limit: int = 100) -> Views:
-    return Views(load_entries(service), service.inbox(), service.history(history_limit))
+def load_views(service: MurmurService, monthly_budget: float, history_limit: int = 100) -> Views:
+    entries = load_entries(service)
+    usage = usage_summary(service.store, entries.now, entries.tz, monthly_budget)
+    return Views(entries, service.inbox(), service.history(history_limit), usage)

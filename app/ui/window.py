@@ -1,4 +1,4 @@
-"""The main window: mic button and live activity, typed input, and the entry / inbox / history tabs.
+"""The main window: mic button and live activity, typed input, and the entry / inbox / history / usage tabs.
 
 Thin: it shows what it is given and asks through signals; `application.Murmur` does the work.
 Closing hides it to the tray when there is one. Geometry and view state persist.
@@ -25,6 +25,7 @@ from app.ui.entry_view import EntryView
 from app.ui.history_view import HistoryView
 from app.ui.icons import AppState, app_icon, state_icon
 from app.ui.inbox_view import InboxView
+from app.ui.usage_view import UsageView
 
 STATUS_FILTERS: dict[str, frozenset[Status]] = {
     "Open": OPEN_STATUSES,
@@ -97,12 +98,14 @@ class MainWindow(QMainWindow):
         self.status_filter.currentTextChanged.connect(self._on_status_filter_text_changed)
         self.inbox = InboxView()
         self.history = HistoryView()
+        self.usage = UsageView()
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("tabs")
         self.tabs.addTab(self._entries_tab(), "Entries")
         self.tabs.addTab(self.inbox, "Inbox")
         self.tabs.addTab(self.history, "History")
+        self.tabs.addTab(self.usage, "Usage")
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
