@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.agent.client import AssistantTurn, ChatClient, ToolCallCallback  # noqa: E402
 from app.agent.loop import LlmAgent  # noqa: E402
-from app.agent.provider import Price, ProviderConfig  # noqa: E402
 from app.agent.tools import TOOLS  # noqa: E402
 from app.config import PrivacySettings  # noqa: E402
 from app.domain.clock import Clock  # noqa: E402
@@ -30,7 +29,7 @@ from app.domain.enums import Category  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.store.models import Entry  # noqa: E402
-from tests.support.llm_server import FakeLlmServer, Reply, call  # noqa: E402
+from tests.support.llm_server import FakeLlmServer, Reply, call, provider_for  # noqa: E402
 
 ROUNDS = 30
 
@@ -63,21 +62,6 @@ def fill(store: Store, count: int) -> None:
         )
 
 
-def config(base_url: str) -> ProviderConfig:
-    return ProviderConfig(
-        base_url=base_url,
-        model="test-model",
-        api_key="bench",
-        timeout_seconds=10,
-        max_turns=8,
-        max_mutations=25,
-        stream=True,
-        monthly_budget=0,
-        follow_up_seconds=0,
-        price=Price(),
-    )
-
-
 def script(body: dict[str, Any]) -> Reply:
     if body["messages"][-1]["role"] == "tool":
         return Reply("Added it.")
@@ -88,8 +72,8 @@ def overhead(size: int, server: FakeLlmServer) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(Path(folder) / "bench.db")
         fill(store, size)
-        client = TimedClient(config(server.base_url))
-        agent = LlmAgent(config(server.base_url), PrivacySettings(), client)
+        client = TimedClient(provider_for(server.base_url, follow_up_seconds=0))
+        agent = LlmAgent(provider_for(server.base_url, follow_up_seconds=0), PrivacySettings(), client)
         service = MurmurService(store=store, interpreter=agent, clock=Clock.system)
         totals, overheads = [], []
         for _ in range(ROUNDS):
@@ -107,7 +91,7 @@ def prompt_chars(size: int, server: FakeLlmServer) -> int:
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(Path(folder) / "bench.db")
         fill(store, size)
-        agent = LlmAgent(config(server.base_url), PrivacySettings())
+        agent = LlmAgent(provider_for(server.base_url, follow_up_seconds=0), PrivacySettings())
         service = MurmurService(store=store, interpreter=agent, clock=Clock.system)
         before = len(server.requests)
         service.submit("buy milk")

@@ -13,10 +13,12 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any
+
+from app.agent.provider import Price, ProviderConfig
 
 
 @dataclass(frozen=True)
@@ -249,3 +251,20 @@ class FakeLlmServer:
     ) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+def provider_for(base_url: str, price: Price | None = None, **overrides: Any) -> ProviderConfig:
+    """A provider configuration for a test server: short timeouts, defaults otherwise."""
+    config = ProviderConfig(
+        base_url=base_url,
+        model="test-model",
+        api_key="sk-test-key",
+        timeout_seconds=5.0,
+        max_turns=8,
+        max_mutations=25,
+        stream=True,
+        monthly_budget=0.0,
+        follow_up_seconds=120.0,
+        price=price or Price(),
+    )
+    return replace(config, **overrides)

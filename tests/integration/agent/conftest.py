@@ -1,6 +1,5 @@
 """The agent against a real local chat-completions server, through the real openai client, on a real SQLite file."""
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -8,7 +7,7 @@ import pytest
 from sqlmodel import select
 
 from app.agent.loop import LlmAgent
-from app.agent.provider import Price, ProviderConfig
+from app.agent.provider import Price
 from app.config import PrivacySettings
 from app.domain.actions import CreateAction
 from app.domain.clock import Clock
@@ -17,25 +16,9 @@ from app.domain.events import PipelineEvent
 from app.service import MurmurService
 from app.store import Store
 from app.store.models import Entry, Utterance
-from tests.support.llm_server import FakeLlmServer
+from tests.support.llm_server import FakeLlmServer, provider_for
 
 TEST_PRICE = Price(input_per_million=1.0, output_per_million=5.0, known=True)
-
-
-def provider(base_url: str, **overrides: Any) -> ProviderConfig:
-    config = ProviderConfig(
-        base_url=base_url,
-        model="test-model",
-        api_key="sk-test-key",
-        timeout_seconds=5.0,
-        max_turns=8,
-        max_mutations=25,
-        stream=True,
-        monthly_budget=0.0,
-        follow_up_seconds=120.0,
-        price=TEST_PRICE,
-    )
-    return dataclasses.replace(config, **overrides)
 
 
 ServiceFactory = Callable[..., MurmurService]
@@ -47,7 +30,7 @@ def agent_service(store: Store, clock: Clock) -> ServiceFactory:
 
     def build(server: FakeLlmServer | str, privacy: PrivacySettings | None = None, **overrides: Any) -> MurmurService:
         base_url = server if isinstance(server, str) else server.base_url
-        agent = LlmAgent(provider(base_url, **overrides), privacy or PrivacySettings())
+        agent = LlmAgent(provider_for(base_url, TEST_PRICE, **overrides), privacy or PrivacySettings())
         return MurmurService(store=store, interpreter=agent, clock=lambda: clock)
 
     return build
