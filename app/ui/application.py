@@ -362,6 +362,7 @@ class Murmur(QObject):
         dialog = SettingsDialog(self.settings, self.window)
         if dialog.exec():
             self.apply_settings(dialog.result_settings())
+        dialog.deleteLater()  # the window owns it: without this every opening would stay in memory
 
     def apply_settings(self, settings: Settings) -> None:
         save_settings(settings)

@@ -1,11 +1,14 @@
-"""The settings dialog: general (hotkey, mode, cues, login), speech, LLM (key in the keyring), privacy.
+"""The settings dialog: general (hotkey, mode, cues, login), speech (engine, microphone, Vosk models),
+LLM (key in the keyring, test connection), privacy.
 
 It edits a copy of `Settings`; the caller saves what `result_settings()` returns. The API key goes
 straight to the keyring (never into the settings file); a keyring problem is shown, not raised.
+Listing microphones, testing the connection and downloading models run off the GUI thread.
 """
 
 from dataclasses import replace
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -15,19 +18,26 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from app import secrets
-from app.agent.provider import PRESETS
+from app.agent.provider import PRESETS, test_connection
 from app.config import Settings
 from app.errors import MurmurError
+from app.speech.capture import InputDevice, list_input_devices
+from app.speech.models import ModelManager
+from app.ui.background import run_in_thread
+from app.ui.models_panel import ModelsPanel
+from app.ui.worker import Job, JobOutcome
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
 CUSTOM = "custom"
+SYSTEM_DEFAULT = "System default"
 
 
 def _combo(items: dict[str, str], current: str) -> QComboBox:
@@ -58,7 +68,14 @@ def _line(text: str, placeholder: str = "") -> QLineEdit:
     return line
 
 
+def device_label(device: InputDevice) -> str:
+    return f"{device.name} ({device.host_api})" + (", the default" if device.is_default else "")
+
+
 class SettingsDialog(QDialog):
+    devices_listed = Signal()  # the microphones (or why there are none) are shown
+    connection_tested = Signal(str)  # the one line the connection test ended with, as shown
+
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Murmur settings")
@@ -73,7 +90,15 @@ class SettingsDialog(QDialog):
 
         self.engine = _combo({e: e for e in ENGINES}, speech.engine)
         self.model = _line(speech.model, "the best installed model")
-        self.device = _line(speech.device, "the system default microphone")
+        self.device = QComboBox()
+        self.device.setAccessibleName("Microphone")
+        self.device.addItem(SYSTEM_DEFAULT, "")
+        self._keep_device(speech.device)
+        self.device_note = QLabel("Looking for microphones…")
+        self.device_note.setWordWrap(True)
+        self.models = ModelsPanel(ModelManager.from_settings(speech), speech.language, speech.model)
+        self.models.chosen.connect(self._on_model_chosen)
+        self.models.removed.connect(self._on_model_removed)
         self.language = _line(speech.language)
 
         self.preset = _combo(
@@ -87,6 +112,11 @@ class SettingsDialog(QDialog):
         self.budget = _spin(llm.monthly_budget, 100_000, " USD a month (0: none)")
         self.keyring_note = QLabel(secrets.keyring_problem() or "")
         self.keyring_note.setWordWrap(True)
+        self.test_button = QPushButton("Test connection")
+        self.test_button.clicked.connect(self.test_connection)
+        self.connection_note = QLabel()
+        self.connection_note.setObjectName("connection")
+        self.connection_note.setWordWrap(True)
 
         self.redact = _check(
             "Mask card numbers, IBANs, keys and passwords before text leaves this computer", privacy.redact
@@ -107,9 +137,11 @@ class SettingsDialog(QDialog):
         tabs.addTab(
             self._page(
                 ("Engine", self.engine),
-                ("Vosk model", self.model),
                 ("Microphone", self.device),
+                ("", self.device_note),
                 ("Language", self.language),
+                ("Vosk model", self.model),
+                ("", self.models),
             ),
             "Speech",
         )
@@ -120,6 +152,8 @@ class SettingsDialog(QDialog):
                 ("Model", self.llm_model),
                 ("API key", self.api_key),
                 ("", self.keyring_note),
+                ("", self.test_button),
+                ("", self.connection_note),
                 ("Follow-up window", self.follow_up),
                 ("Budget", self.budget),
             ),
@@ -136,6 +170,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(tabs)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+        run_in_thread(Job("devices", list_input_devices), self, self._on_devices_listed)
 
     @staticmethod
     def _page(*rows: tuple[str, QWidget]) -> QWidget:
@@ -169,7 +204,7 @@ class SettingsDialog(QDialog):
                 s.speech,
                 engine=str(self.engine.currentData()),
                 model=self.model.text().strip(),
-                device=self.device.text().strip(),
+                device=str(self.device.currentData()),
                 language=self.language.text().strip() or s.speech.language,
             ),
             llm=replace(
@@ -184,6 +219,53 @@ class SettingsDialog(QDialog):
                 s.privacy, redact=self.redact.isChecked(), keep_unredacted=self.keep_unredacted.isChecked()
             ),
         )
+
+    # -- microphones and models ---------------------------------------------------------------
+
+    def _keep_device(self, name: str) -> None:
+        """Select `name`, listing it even when it is not plugged in (the setting stays as it was)."""
+        if name and self.device.findData(name) < 0:
+            self.device.addItem(f"{name} (not found)", name)
+        self.device.setCurrentIndex(max(0, self.device.findData(name)))
+
+    def _on_devices_listed(self, outcome: JobOutcome) -> None:
+        current = str(self.device.currentData())
+        if outcome.error is not None:
+            self.device_note.setText(outcome.error)
+        else:
+            devices: list[InputDevice] = outcome.result
+            self.device.clear()
+            self.device.addItem(SYSTEM_DEFAULT, "")
+            for device in devices:
+                self.device.addItem(device_label(device), device.name)
+            self._keep_device(current)
+            self.device_note.setText("" if devices else "No microphone found: the system has no audio input device.")
+        self.devices_listed.emit()
+
+    def _on_model_chosen(self, name: str) -> None:
+        self.model.setText(name)
+        if self.engine.currentData() == "pocketsphinx":
+            self.engine.setCurrentIndex(self.engine.findData("auto"))
+
+    def _on_model_removed(self, name: str) -> None:
+        if self.model.text().strip() == name:
+            self.model.clear()
+
+    # -- the language model -------------------------------------------------------------------
+
+    def test_connection(self) -> None:
+        """Ask the server (as set in the form, not yet saved) for its models, off the GUI thread."""
+        llm = self.result_settings().llm
+        key = self.api_key.text().strip() or None
+        self.test_button.setEnabled(False)
+        self.connection_note.setText("Connecting…")
+        run_in_thread(Job("test-connection", lambda: test_connection(llm, key)), self, self._on_connection_tested)
+
+    def _on_connection_tested(self, outcome: JobOutcome) -> None:
+        self.test_button.setEnabled(True)
+        line = outcome.error or str(outcome.result)
+        self.connection_note.setText(line)
+        self.connection_tested.emit(line)
 
     def _on_accepted(self) -> None:
         """Store a newly typed API key; stay open with the reason when the keyring refuses it."""

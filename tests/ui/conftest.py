@@ -15,6 +15,8 @@ from pytestqt.qtbot import QtBot
 from app.assembly import build_service
 from app.config import Settings
 from app.ui.application import Murmur
+from tests.speech.test_models import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
+from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(scope="session")
@@ -61,6 +63,14 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
     keyring.set_keyring(previous)
 
 
+@pytest.fixture(autouse=True)
+def collect_on_the_gui_thread() -> Iterator[None]:
+    """Widgets a test left in reference cycles go here, on the GUI thread: collected later on some
+    other thread (a server's, a download's), a QObject warns that its timers cannot be stopped."""
+    yield
+    gc.collect()
+
+
 @pytest.fixture
 def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
     """The whole app, without tray, global hotkey or speech preloading (nothing here has a display)."""
@@ -74,4 +84,3 @@ def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
     assert app.worker.close(timeout=10)
     app.service.store.close()
     del app
-    gc.collect()  # here, on the GUI thread: a QObject collected on another thread warns about its timers

@@ -1,10 +1,17 @@
+import socket
+from dataclasses import replace
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app import secrets
-from app.config import Settings, load_settings, save_settings
+from app.config import Settings, SpeechSettings, load_settings, save_settings
+from app.speech.capture import sounddevice_module
 from app.ui.settings_dialog import SettingsDialog
+from tests.speech.test_models import NAME, ModelServer, model_zip
+from tests.support.llm_server import FakeLlmServer
+from tests.support.pulse import PulseAudio
 
 
 def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path: Path) -> None:
@@ -33,3 +40,83 @@ def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path:
     qtbot.addWidget(again)
     assert again.result_settings() == loaded
     assert again.api_key.placeholderText() == "unchanged"
+
+
+def llm_dialog(qtbot: QtBot, base_url: str) -> SettingsDialog:
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    dialog.base_url.setText(base_url)
+    dialog.llm_model.setText("test-model")
+    return dialog
+
+
+def test_connection_test_reaches_the_local_server(qtbot: QtBot) -> None:
+    with FakeLlmServer() as llm:
+        dialog = llm_dialog(qtbot, llm.base_url)
+        with qtbot.waitSignal(dialog.connection_tested, timeout=15_000):
+            qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    assert dialog.connection_note.text() == f"Connected to {llm.base_url}; model 'test-model' is ready"
+    assert dialog.test_button.isEnabled()
+
+
+def test_connection_test_to_a_closed_port_shows_one_line(qtbot: QtBot) -> None:
+    with socket.socket() as probe:  # a port nobody listens on: bound, then closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dialog = llm_dialog(qtbot, f"http://127.0.0.1:{port}/v1")
+    with qtbot.waitSignal(dialog.connection_tested, timeout=30_000):
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    note = dialog.connection_note.text()
+    assert note and "\n" not in note and "Connected" not in note
+    assert f"127.0.0.1:{port}" in note
+    assert dialog.test_button.isEnabled()
+
+
+def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, server: ModelServer) -> None:
+    """The real model manager against a local HTTP server serving a model-shaped zip (tests/speech)."""
+    server.listing([server.row(NAME, model_zip(), lang="en-us")])
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    panel = dialog.models
+    assert panel.tree.topLevelItemCount() == 0
+    with qtbot.waitSignal(panel.listed, timeout=15_000):
+        qtbot.mouseClick(panel.list_button, Qt.MouseButton.LeftButton)
+    panel.select(NAME)
+    assert panel.download_button.isEnabled() and not panel.use_button.isEnabled()
+
+    progress: list[tuple[int, int]] = []
+    panel.download_progressed.connect(lambda done, total: progress.append((done, total)))
+    with qtbot.waitSignal(panel.downloaded, timeout=30_000):
+        qtbot.mouseClick(panel.download_button, Qt.MouseButton.LeftButton)
+    assert len(progress) > 1 and progress[-1][0] == progress[-1][1] == len(model_zip())
+    assert panel.progress.isHidden()
+    row = panel.tree.findItems(NAME, Qt.MatchFlag.MatchExactly, 0)[0]
+    assert row.text(3) == "installed" and panel.tree.currentItem() is row
+
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    assert dialog.model.text() == NAME
+    assert dialog.result_settings().speech.model == NAME
+
+    panel.select(NAME)
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    assert dialog.model.text() == "" and not (panel.manager.folder / NAME).exists()
+    assert [panel.tree.topLevelItem(i).text(3) for i in range(panel.tree.topLevelItemCount())] == [""]
+
+
+def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
+    """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
+    # PortAudio scans devices once, when sounddevice is first imported: an earlier test may have done
+    # that before this PulseAudio ran. sounddevice has no public re-scan; these two are its way.
+    sounddevice = sounddevice_module()
+    sounddevice._terminate()
+    sounddevice._initialize()
+    dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device="USB headset")))
+    qtbot.addWidget(dialog)
+    qtbot.waitSignal(dialog.devices_listed, timeout=15_000).wait()
+    combo = dialog.device
+    names = [combo.itemData(i) for i in range(combo.count())]
+    assert names[0] == "" and pulse_audio.device in names
+    assert combo.currentText() == "USB headset (not found)"
+    assert dialog.result_settings().speech.device == "USB headset"
+    combo.setCurrentIndex(combo.findData(pulse_audio.device))
+    assert dialog.result_settings().speech.device == pulse_audio.device

@@ -1,0 +1,37 @@
+"""Short blocking calls (listing microphones, testing a connection, downloading a model) on threads
+of their own, beside the pipeline worker; the outcome comes back on the GUI thread."""
+
+import logging
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from app.ui.worker import Job, JobOutcome, run_job
+
+log = logging.getLogger("murmur.ui.background")
+
+
+class _Relay(QObject):
+    arrived = Signal(object)  # the JobOutcome, emitted on the call's thread
+
+
+def run_in_thread(job: Job, owner: QObject, on_outcome: Callable[[JobOutcome], None]) -> None:
+    """Run `job`; `on_outcome` gets its JobOutcome on the GUI thread.
+
+    The thread holds only a relay that `owner` owns, never a window: the last reference to a
+    window must not drop on another thread (Qt objects die on their own thread). A window closed
+    meanwhile takes the relay with it, and the outcome is dropped.
+    """
+    relay = _Relay(owner)
+    relay.arrived.connect(on_outcome)
+    relay.arrived.connect(relay.deleteLater)
+
+    def run() -> None:
+        outcome = run_job(job)
+        try:
+            relay.arrived.emit(outcome)
+        except RuntimeError:  # the owner, and so the relay, was deleted
+            log.info("%s finished after its window was gone", job.name)
+
+    threading.Thread(target=run, name=f"murmur-{job.name}", daemon=True).start()
