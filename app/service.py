@@ -126,12 +126,12 @@ class MurmurService:
             utterance.attempts += 1
             session.add(utterance)
         workspace = Workspace(self.store, clock, utterance_id)
-        on_event(PipelineEvent(EventType.THINKING, {"turn": 1, "interpreter": self.interpreter.name}))
         try:
-            if isinstance(self.interpreter, Agent):
+            if isinstance(self.interpreter, Agent):  # it reports its own turns
                 outcome = self.interpreter.run(text, workspace, on_event, options)
                 self._link_conversation(utterance_id, outcome.conversation_id, resolved=bool(workspace.applied))
             else:
+                on_event(PipelineEvent(EventType.THINKING, {"turn": 1, "interpreter": self.interpreter.name}))
                 outcome = self._read_and_apply(self.interpreter, text, workspace)
         except MurmurError as error:
             workspace.abandon(str(error))

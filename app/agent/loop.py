@@ -82,23 +82,20 @@ class LlmAgent:
         history.append(ChatMessage.user(redacted.text))
         run = _Run(workspace, on_event, options, text, redacted, history)
         message = ""
-        try:
-            for run.turn in range(1, self.config.max_turns + 1):
-                if not self._authorise(run):
-                    message = "Stopped early: the monthly budget is spent."
-                    break
-                on_event(PipelineEvent(EventType.THINKING, {"turn": run.turn, "interpreter": self.name}))
-                reply = self._request(run)
-                if not reply.tool_calls:
-                    message = _sanitize(reply.content)
-                    if not message and run.turn == 1:
-                        raise LlmError("the model answered with nothing: no changes and no words")
-                    break
-            else:
-                message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
-        except MurmurError as error:
-            workspace.abandon(str(error))
-            raise
+        # A MurmurError raised here ends the run; the service then reverts what it applied.
+        for run.turn in range(1, self.config.max_turns + 1):
+            if not self._authorise(run):
+                message = "Stopped early: the monthly budget is spent."
+                break
+            on_event(PipelineEvent(EventType.THINKING, {"turn": run.turn, "interpreter": self.name}))
+            reply = self._request(run)
+            if not reply.tool_calls:
+                message = _sanitize(reply.content)
+                if not message and run.turn == 1:
+                    raise LlmError("the model answered with nothing: no changes and no words")
+                break
+        else:
+            message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
         question = message.endswith("?")
         if message:
             on_event(PipelineEvent(EventType.MESSAGE, {"text": message, "question": question}))

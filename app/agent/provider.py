@@ -174,9 +174,9 @@ def test_connection(settings: LlmSettings, api_key: str | None, flags: ProviderF
     provider = resolve_provider(settings, flags, stored_key=api_key)
     if provider is None:
         raise UsageError("no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server")
-    client = make_openai_client(provider)
     try:
-        models = [model.id for model in client.models.list()]
+        with make_openai_client(provider) as client:  # closed after, so no socket is left open
+            models = [model.id for model in client.models.list()]
     except Exception as error:  # every transport failure becomes one line below
         raise describe_transport_error(error, provider) from None
     if models and provider.model not in models:

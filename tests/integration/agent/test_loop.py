@@ -194,14 +194,13 @@ def test_events_tell_the_story_in_order(agent_service: ServiceFactory, events: l
     assert kinds == [
         EventType.TRANSCRIPT,
         EventType.THINKING,
-        EventType.THINKING,
         EventType.TOOL_CALL,
         EventType.TOOL_RESULT,
         EventType.THINKING,
         EventType.MESSAGE,
         EventType.DONE,
     ]
-    assert events[4].data["ok"] and events[4].data["name"] == "create_entries"
+    assert events[3].data["ok"] and events[3].data["name"] == "create_entries"
     assert events[-1].data["summary"] == "1 created" and events[-1].data["undo_id"] is not None
 
 
