@@ -1,0 +1,154 @@
+"""The real app on a real X server: Xvfb with a tray (trayer), the global hotkey pressed with xdotool
+(pynput hears it through the X RECORD extension), flite speech played into a private PulseAudio
+null sink that the app records as its microphone, and the offline rules (no LLM configured).
+
+Every process started here is ended by its PID when the test ends, pass or fail.
+"""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from app.config import Settings, SpeechSettings, save_settings
+from tests.support.pulse import PulseAudio
+from tests.support.speech import flite_wav
+
+pytestmark = pytest.mark.desktop
+
+ROOT = Path(__file__).parents[2]
+SENTENCE = "remind me to call the dentist on thursday"
+HOTKEY = "ctrl+alt+space"  # xdotool's name for the default <ctrl>+<alt>+<space>
+POLL_SECONDS = 0.2
+
+
+def wait_for(what: str, condition: Callable[[], bool], timeout: float) -> None:
+    """Poll `condition` until it holds; fail with `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(POLL_SECONDS)  # polling an outside process: there is no signal to wait on
+
+
+def end(process: "subprocess.Popen[bytes]") -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+@pytest.fixture
+def display(tmp_path: Path) -> Iterator[str]:
+    """A private X server (Xvfb picks a free display number itself) with a system tray."""
+    for program in ("Xvfb", "trayer", "xdotool", "import"):
+        if shutil.which(program) is None:
+            pytest.fail(f"{program} is not installed (Debian: xvfb, trayer, xdotool, imagemagick)")
+    read_end, write_end = os.pipe()
+    with (tmp_path / "xvfb.log").open("wb") as log:
+        xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            pass_fds=[write_end],
+            stderr=log,
+        )
+    os.close(write_end)
+    started: list[subprocess.Popen[bytes]] = [xvfb]
+    try:
+        with os.fdopen(read_end) as announced:
+            number = announced.readline().strip()
+        assert number, "Xvfb did not start"
+        name = f":{number}"
+        env = {**os.environ, "DISPLAY": name}
+        with (tmp_path / "trayer.log").open("wb") as log:
+            trayer = ["trayer", "--edge", "top", "--align", "right"]
+            started.append(subprocess.Popen(trayer, env=env, stdout=log, stderr=log))
+        wait_for("the tray", lambda: xdotool(name, "search", "--class", "trayer").returncode == 0, 20)
+        yield name
+    finally:
+        for process in reversed(started):
+            end(process)
+
+
+def xdotool(display: str, *args: str) -> "subprocess.CompletedProcess[str]":
+    return subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display}, capture_output=True, text=True)
+
+
+def dentist_entries(db: Path) -> list[str]:
+    if not db.exists():
+        return []
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as connection:
+        try:
+            rows = connection.execute("SELECT summary FROM entries WHERE summary LIKE '%dentist%'").fetchall()
+        except sqlite3.OperationalError:  # the app has not made its tables yet
+            return []
+    return [summary for (summary,) in rows]
+
+
+def log_text(folder: Path) -> str:
+    return "".join(p.read_text(errors="replace") for p in folder.glob("*.log*")) if folder.is_dir() else ""
+
+
+def test_hotkey_speech_into_the_microphone_makes_an_entry(
+    tmp_path: Path, display: str, pulse_audio: PulseAudio
+) -> None:
+    """Hold Ctrl+Alt+Space (xdotool keydown), say the sentence, let go: the reminder is in the database."""
+    wav = flite_wav(SENTENCE, tmp_path / "speech.wav")
+    settings = Settings()
+    save_settings(
+        replace(
+            settings,
+            speech=SpeechSettings(engine="pocketsphinx", device=pulse_audio.device),
+            ui=replace(settings.ui, hotkey="<ctrl>+<alt>+<space>", hotkey_mode="hold", audio_cues=False),
+        )
+    )
+    db, logs = tmp_path / "murmur.db", Path(os.environ["MURMUR_LOG_DIR"])
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("OPENAI_", "MURMUR_LLM_", "QT_QPA_")) and key != "WAYLAND_DISPLAY"
+    }
+    env |= {
+        "DISPLAY": display,
+        "MURMUR_DB": str(db),
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",  # no LLM key: the offline rules run
+        "XDG_SESSION_TYPE": "x11",
+    }
+
+    def murmur(*args: str) -> "subprocess.CompletedProcess[str]":
+        command = [sys.executable, "-m", "app", *args]
+        return subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+    with (tmp_path / "app.out").open("wb") as output:
+        app = subprocess.Popen([sys.executable, "-m", "app"], env=env, cwd=ROOT, stdout=output, stderr=output)
+    try:
+        wait_for("the app to answer `murmur show`", lambda: murmur("show").returncode == 0, 60)
+        wait_for("the window", lambda: xdotool(display, "search", "--name", "^Murmur$").returncode == 0, 30)
+
+        opened = log_text(logs).count("microphone open")
+        xdotool(display, "keydown", HOTKEY)
+        wait_for("the hotkey to open the microphone", lambda: log_text(logs).count("microphone open") > opened, 30)
+        pulse_audio.play(wav)
+        xdotool(display, "keyup", HOTKEY)
+        # pocketsphinx hears flite's voice roughly ("tell the dentist ..." at times): the dentist is what counts
+        wait_for("an entry about the dentist", lambda: bool(dentist_entries(db)), 60)
+        assert len(dentist_entries(db)) == 1, log_text(logs)
+
+        murmur("show")  # the window on top, the list refreshed by the time the command is answered
+        screenshot = tmp_path / "murmur-e2e.png"
+        subprocess.run(
+            ["import", "-window", "root", str(screenshot)], env={**os.environ, "DISPLAY": display}, check=True
+        )
+        print(f"screenshot: {screenshot}")
+        assert screenshot.stat().st_size > 0
+    finally:
+        end(app)
