@@ -44,10 +44,6 @@ from tests.support.pulse import PulseAudio, missing, private_pulseaudio  # noqa:
 from tests.support.speech import flite_wav  # noqa: E402
 
 RUNS = 20
-# PySide6 6.12.0 on Python 3.11: every SignalInstance.emit() drops a reference to True, and at zero the
-# interpreter aborts (bool_dealloc). These references keep the bench alive while it runs; at exit the
-# count would still go below zero, so main() ends with os._exit once the figures are printed.
-TRUE_BALLAST = [True] * 1_000_000
 SENTENCE = "remind me to call the dentist on thursday"
 TIMEOUT_SECONDS = 60.0
 
@@ -177,5 +173,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-    sys.stdout.flush()
-    os._exit(0)

@@ -10,6 +10,9 @@ import pytest
 from app.domain.clock import Clock
 from app.store import Store
 
+# Fixtures every test may use: `memory_keyring` (no test touches the user's real keyring).
+pytest_plugins = ["tests.support.memory_keyring"]
+
 BERLIN = ZoneInfo("Europe/Berlin")
 # A Sunday evening: "Thursday" is 4 days ahead, "at 5pm" is tomorrow.
 FIXED_NOW = datetime(2026, 11, 22, 18, 30, tzinfo=BERLIN)

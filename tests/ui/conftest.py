@@ -6,9 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import keyring
 import pytest
-from keyring.backend import KeyringBackend
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -16,6 +14,7 @@ from app.assembly import build_service
 from app.config import Settings
 from app.ui.application import Murmur
 from tests.speech.test_models import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
+from tests.support.memory_keyring import MemoryKeyring
 from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 
 
@@ -35,32 +34,10 @@ def qapp(qapp_args: list[str], qapp_cls: type[QApplication]) -> QApplication:
             del os.environ["QT_QPA_PLATFORM"]
 
 
-class MemoryKeyring(KeyringBackend):
-    """A keyring that forgets everything: tests never touch the user's real one."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.secrets: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.secrets.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.secrets[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        self.secrets.pop((service, username), None)
-
-
 @pytest.fixture(autouse=True)
-def memory_keyring() -> Iterator[MemoryKeyring]:
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
+def isolated_keyring(memory_keyring: MemoryKeyring) -> MemoryKeyring:
+    """Every UI test gets an in-memory keyring."""
+    return memory_keyring
 
 
 @pytest.fixture(autouse=True)

@@ -5,40 +5,13 @@ from collections.abc import Iterator
 
 import keyring
 import pytest
-from keyring.backend import KeyringBackend
 from keyring.backends.fail import Keyring as FailKeyring
-from keyring.errors import PasswordDeleteError
 
 from app.agent.provider import PRESETS, ProviderConfig, ProviderFlags, is_local_url, price_for, resolve_provider
 from app.config import LlmSettings
 from app.errors import SecretStoreError, UsageError
 from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
-
-
-class MemoryKeyring(KeyringBackend):
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.passwords.pop((service, username), None) is None:
-            raise PasswordDeleteError("not found")
-
-
-@pytest.fixture
-def memory_keyring() -> Iterator[MemoryKeyring]:
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
+from tests.support.memory_keyring import MemoryKeyring
 
 
 @pytest.fixture
@@ -133,7 +106,7 @@ def test_every_preset_resolves() -> None:
 def test_the_key_round_trips_through_the_keyring(memory_keyring: MemoryKeyring) -> None:
     assert keyring_problem() is None and get_api_key() is None
     set_api_key("  sk-saved  ")
-    assert get_api_key() == "sk-saved" and list(memory_keyring.passwords.values()) == ["sk-saved"]
+    assert get_api_key() == "sk-saved" and list(memory_keyring.secrets.values()) == ["sk-saved"]
     config = resolve_provider(LlmSettings(), environ={})
     assert config is not None and config.api_key == "sk-saved"
     assert delete_api_key() and get_api_key() is None and not delete_api_key()
@@ -143,7 +116,7 @@ def test_the_key_round_trips_through_the_keyring(memory_keyring: MemoryKeyring) 
 def test_a_malformed_key_is_refused(memory_keyring: MemoryKeyring, key: str) -> None:
     with pytest.raises(SecretStoreError):
         set_api_key(key)
-    assert memory_keyring.passwords == {}
+    assert memory_keyring.secrets == {}
 
 
 def test_without_a_keyring_the_key_is_refused_not_written_anywhere(no_keyring: None) -> None:
