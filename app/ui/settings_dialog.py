@@ -4,11 +4,12 @@ LLM (key in the keyring, test connection), privacy.
 It edits a copy of `Settings`; the caller saves what `result_settings()` returns. The API key goes
 straight to the keyring (never into the settings file); a keyring problem is shown, not raised.
 Listing microphones, testing the connection and downloading models run off the GUI thread.
+While the speech page is shown, a meter shows the chosen microphone's level (see `mic_level`).
 """
 
 from dataclasses import replace
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,8 +17,10 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
@@ -30,7 +33,9 @@ from app.config import Settings
 from app.errors import MurmurError
 from app.speech.capture import InputDevice, list_input_devices
 from app.speech.models import ModelManager
+from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
+from app.ui.mic_level import MicrophoneLevel
 from app.ui.models_panel import ModelsPanel
 from app.ui.worker import Job, JobOutcome
 
@@ -96,6 +101,18 @@ class SettingsDialog(QDialog):
         self._keep_device(speech.device)
         self.device_note = QLabel("Looking for microphones…")
         self.device_note.setWordWrap(True)
+        self.level = QProgressBar()
+        self.level.setObjectName("level")
+        self.level.setAccessibleName("Microphone level")
+        self.level.setTextVisible(False)
+        self.level.setRange(SILENCE_DBFS, 0)
+        self.level.setValue(SILENCE_DBFS)
+        self.level_note = QLabel()  # one line: why the level cannot be shown
+        self.level_note.setObjectName("level_note")
+        self.microphone_level = MicrophoneLevel(self)
+        self.microphone_level.level_measured.connect(self._show_level)
+        self.microphone_level.failed.connect(self._show_level_error)
+        self.device.currentIndexChanged.connect(self._follow_device)
         self.models = ModelsPanel(ModelManager.from_settings(speech), speech.language, speech.model)
         self.models.chosen.connect(self._on_model_chosen)
         self.models.removed.connect(self._on_model_removed)
@@ -123,7 +140,12 @@ class SettingsDialog(QDialog):
         )
         self.keep_unredacted = _check("Keep what I said unmasked in my own database", privacy.keep_unredacted)
 
-        tabs = QTabWidget()
+        meter = QWidget()
+        meter_row = QHBoxLayout(meter)
+        meter_row.setContentsMargins(0, 0, 0, 0)
+        meter_row.addWidget(self.level, 1)
+        meter_row.addWidget(self.level_note, 2)
+        tabs = self.tabs = QTabWidget()
         tabs.addTab(
             self._page(
                 ("Hotkey", self.hotkey),
@@ -134,17 +156,17 @@ class SettingsDialog(QDialog):
             ),
             "General",
         )
-        tabs.addTab(
-            self._page(
-                ("Engine", self.engine),
-                ("Microphone", self.device),
-                ("", self.device_note),
-                ("Language", self.language),
-                ("Vosk model", self.model),
-                ("", self.models),
-            ),
-            "Speech",
+        self.speech_page = self._page(
+            ("Engine", self.engine),
+            ("Microphone", self.device),
+            ("", self.device_note),
+            ("Level", meter),
+            ("Language", self.language),
+            ("Vosk model", self.model),
+            ("", self.models),
         )
+        self.speech_page.installEventFilter(self)
+        tabs.addTab(self.speech_page, "Speech")
         tabs.addTab(
             self._page(
                 ("Provider", self.preset),
@@ -234,13 +256,50 @@ class SettingsDialog(QDialog):
             self.device_note.setText(outcome.error)
         else:
             devices: list[InputDevice] = outcome.result
-            self.device.clear()
-            self.device.addItem(SYSTEM_DEFAULT, "")
-            for device in devices:
-                self.device.addItem(device_label(device), device.name)
-            self._keep_device(current)
+            with QSignalBlocker(self.device):  # the same choice, listed anew: the meter goes on
+                self.device.clear()
+                self.device.addItem(SYSTEM_DEFAULT, "")
+                for device in devices:
+                    self.device.addItem(device_label(device), device.name)
+                self._keep_device(current)
             self.device_note.setText("" if devices else "No microphone found: the system has no audio input device.")
         self.devices_listed.emit()
+
+    # -- the level meter: on while the speech page is shown ------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.speech_page:
+            if event.type() == QEvent.Type.Show:
+                self._start_meter()
+            elif event.type() == QEvent.Type.Hide:
+                self._stop_meter()
+        return super().eventFilter(watched, event)
+
+    def _start_meter(self) -> None:
+        device = str(self.device.currentData() or "")
+        if self.microphone_level.device != device:
+            self.level.setValue(SILENCE_DBFS)
+            self.level_note.setText("")
+        self.microphone_level.start(device)
+
+    def _stop_meter(self) -> None:
+        self.microphone_level.stop()
+        self.level.setValue(SILENCE_DBFS)
+
+    def _follow_device(self) -> None:
+        if self.speech_page.isVisible():
+            self._start_meter()
+
+    def _show_level(self, dbfs: float) -> None:
+        self.level.setValue(round(max(SILENCE_DBFS, min(0.0, dbfs))))
+
+    def _show_level_error(self, line: str) -> None:
+        self.level.setValue(SILENCE_DBFS)
+        self.level_note.setText(line)
+
+    def done(self, result: int) -> None:
+        self._stop_meter()
+        super().done(result)
 
     def _on_model_chosen(self, name: str) -> None:
         self.model.setText(name)

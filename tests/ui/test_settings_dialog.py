@@ -2,16 +2,19 @@ import socket
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app import secrets
 from app.config import Settings, SpeechSettings, load_settings, save_settings
 from app.speech.capture import sounddevice_module
+from app.ui.activity import SILENCE_DBFS
 from app.ui.settings_dialog import SettingsDialog
 from tests.speech.test_models import NAME, ModelServer, model_zip
 from tests.support.llm_server import FakeLlmServer
 from tests.support.pulse import PulseAudio
+from tests.support.speech import flite_wav, have
 
 
 def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path: Path) -> None:
@@ -103,13 +106,26 @@ def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, serv
     assert [panel.tree.topLevelItem(i).text(3) for i in range(panel.tree.topLevelItemCount())] == [""]
 
 
-def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
-    """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
-    # PortAudio scans devices once, when sounddevice is first imported: an earlier test may have done
-    # that before this PulseAudio ran. sounddevice has no public re-scan; these two are its way.
+def rescan_devices() -> None:
+    """PortAudio scans devices once, when sounddevice is first imported: an earlier test may have done
+    that before the private PulseAudio ran. sounddevice has no public re-scan; these two are its way."""
     sounddevice = sounddevice_module()
     sounddevice._terminate()
     sounddevice._initialize()
+
+
+def speech_page_shown(qtbot: QtBot, device: str) -> SettingsDialog:
+    dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device=device)))
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.devices_listed, timeout=15_000):
+        dialog.show()
+    dialog.tabs.setCurrentWidget(dialog.speech_page)
+    return dialog
+
+
+def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
+    """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
+    rescan_devices()
     dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device="USB headset")))
     qtbot.addWidget(dialog)
     qtbot.waitSignal(dialog.devices_listed, timeout=15_000).wait()
@@ -120,3 +136,48 @@ def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio:
     assert dialog.result_settings().speech.device == "USB headset"
     combo.setCurrentIndex(combo.findData(pulse_audio.device))
     assert dialog.result_settings().speech.device == pulse_audio.device
+
+
+@pytest.mark.pulse
+def test_the_level_meter_shows_speech_from_the_chosen_microphone_until_closed(
+    qtbot: QtBot, pulse_audio: PulseAudio, tmp_path: Path
+) -> None:
+    """flite speech played into the private PulseAudio moves the meter; closing the dialog closes the stream."""
+    if not have("flite"):
+        pytest.skip("flite is not installed")
+    wav = flite_wav("the meeting is at ten in the morning", tmp_path / "speech.wav")
+    rescan_devices()
+    dialog = speech_page_shown(qtbot, pulse_audio.device)
+    level = dialog.microphone_level
+    qtbot.waitUntil(lambda: level.is_open, timeout=15_000)
+    assert level.device == pulse_audio.device and dialog.level_note.text() == ""
+    player = pulse_audio.play_async(wav)
+    try:
+        qtbot.waitUntil(lambda: dialog.level.value() > -35, timeout=15_000)  # speech, not the sink's silence
+        microphone = level.microphone
+        assert microphone is not None
+        dialog.close()
+        assert not dialog.isVisible() and not microphone.is_open and level.device is None
+        assert dialog.level.value() == SILENCE_DBFS
+        with qtbot.assertNotEmitted(level.level_measured, wait=500):  # the speech still plays: nobody hears it
+            pass
+    finally:
+        player.terminate()
+        player.wait(timeout=10)
+
+
+def test_an_unknown_microphone_shows_one_line_next_to_the_meter(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
+    """An unplugged choice: one line beside the meter, no crash; choosing a real device clears it and opens it."""
+    rescan_devices()
+    dialog = speech_page_shown(qtbot, "USB headset")
+    qtbot.waitUntil(lambda: dialog.level_note.text() != "", timeout=15_000)
+    note = dialog.level_note.text()
+    assert "USB headset" in note and "\n" not in note and not dialog.level_note.wordWrap()
+    assert dialog.level.value() == SILENCE_DBFS and not dialog.microphone_level.is_open
+
+    dialog.device.setCurrentIndex(dialog.device.findData(pulse_audio.device))
+    assert dialog.level_note.text() == ""
+    qtbot.waitUntil(lambda: dialog.microphone_level.is_open, timeout=15_000)
+    assert dialog.microphone_level.device == pulse_audio.device
+    dialog.tabs.setCurrentIndex(0)  # the page is hidden: the stream is closed
+    assert not dialog.microphone_level.is_open and dialog.microphone_level.device is None
