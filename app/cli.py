@@ -45,12 +45,19 @@ STATUS_CHOICES = [s.value for s in Status] + ["all"]
 
 
 def make_service(args: argparse.Namespace) -> MurmurService:
+    """The service for commands that interpret what was said (add, retry, listen --add)."""
     flags = ProviderFlags(
         base_url=getattr(args, "base_url", None),
         model=getattr(args, "model", None),
         preset=getattr(args, "preset", None),
     )
     return build_service(args.db and Path(args.db), offline=getattr(args, "offline", False), flags=flags)
+
+
+def _store_service(args: argparse.Namespace) -> MurmurService:
+    """The service for reads and direct edits: no interpreter is used, so none is looked up
+    (no keyring, no openai import)."""
+    return build_service(args.db and Path(args.db), offline=True)
 
 
 def _run_options(args: argparse.Namespace) -> RunOptions:
@@ -133,7 +140,7 @@ def cmd_retry(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    service = make_service(args)
+    service = _store_service(args)
     statuses = list(Status) if args.status == "all" else [Status(args.status)]
     category = Category(args.category) if args.category else None
     entries = service.entries(statuses, category=category, search=args.search)
@@ -151,7 +158,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _direct_edit(args: argparse.Namespace, make_action: Callable[[str], Any], label: str) -> int:
-    service = make_service(args)
+    service = _store_service(args)
     result = service.apply([make_action(entry_id) for entry_id in args.ids], label=label)
     return _report_execution(service, result, args.json, {})
 
@@ -184,7 +191,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    service = make_service(args)
+    service = _store_service(args)
     result = service.undo_action(args.action) if args.action is not None else service.undo()
     tz = service.clock().tz
     if args.json:
@@ -200,7 +207,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    service = make_service(args)
+    service = _store_service(args)
     batches = service.history(args.limit)
     clock = service.clock()
     if args.json:
@@ -220,7 +227,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_inbox(args: argparse.Namespace) -> int:
-    service = make_service(args)
+    service = _store_service(args)
     utterances = service.inbox()
     tz = service.clock().tz
     if args.json:

@@ -154,7 +154,7 @@ class MurmurService:
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
-        entries, _ = workspace.context_entries()
+        entries = workspace.context_entries()
         parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
         workspace.note_parse_failures(parsed.failures)
         if parsed.actions:

@@ -20,7 +20,7 @@ from app.domain.executor import ActionFailure, AppliedAction, execute, failures_
 from app.domain.undo import undo_batch
 from app.store import Store
 from app.store.models import Entry, UndoBatch, Utterance
-from app.store.queries import list_entries, list_entry_summaries, short_ids
+from app.store.queries import list_entries, list_entry_summaries, short_id_of, short_ids
 
 
 @dataclass
@@ -32,11 +32,10 @@ class Workspace:
     failures: list[ActionFailure] = field(default_factory=list)
     undo_id: int | None = None
 
-    def context_entries(self) -> tuple[list[Entry], dict[str, str]]:
-        """The entries the user may be talking about (active and snoozed), and every short ID."""
+    def context_entries(self) -> list[Entry]:
+        """The entries the user may be talking about (active and snoozed)."""
         with self.store.read() as session:
-            entries = list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED))
-            return entries, short_ids(session)
+            return list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED))
 
     def context_summaries(self) -> tuple[list[Any], dict[str, str]]:
         """The same entries as plain rows of the columns the model sees (fast at thousands)."""
@@ -53,8 +52,9 @@ class Workspace:
                 for entry in list_entries(session, statuses=statuses, category=category, search=word):
                     hits = found.get(entry.id, (0, entry))[0] + 1
                     found[entry.id] = (hits, entry)
-            ranked = sorted(found.values(), key=lambda pair: -pair[0])
-            return [entry for _, entry in ranked[:limit]], short_ids(session)
+            ranked = [entry for _, entry in sorted(found.values(), key=lambda pair: -pair[0])[:limit]]
+            # Short IDs of the few results only: from their index neighbours, not the whole store.
+            return ranked, {entry.id: short_id_of(session, entry.id) for entry in ranked}
 
     def apply(self, actions: Sequence[Action]) -> tuple[list[AppliedAction], list[ActionFailure]]:
         """Apply `actions` in one transaction, joining this utterance's undo batch."""
