@@ -122,11 +122,3 @@ def save_conversation(
         session.flush()
         assert conversation.id is not None
         return conversation.id
-
-
-def close_conversations(store: Store) -> None:
-    """Forget any open question (the user asked for a fresh start)."""
-    with store.write() as session:
-        for conversation in session.exec(select(Conversation).where(col(Conversation.open_until).is_not(None))):
-            conversation.open_until = None
-            session.add(conversation)

@@ -265,18 +265,15 @@ class LlmAgent:
         if not run.redacted.findings or not self.privacy.keep_unredacted:
             return action
         if isinstance(action, CreateAction):
-            return CreateAction(
+            return replace(
+                action,
                 content=_unmask(action.content, run),
                 summary=_unmask(action.summary, run),
-                category=action.category,
                 source_text=_unmask(action.source_text, run),
-                priority=action.priority,
-                due_text=action.due_text,
-                cadence=action.cadence,
             )
         if isinstance(action, UpdateAction):
             changes = {k: _unmask(v, run) if k in ("content", "summary") else v for k, v in action.changes.items()}
-            return UpdateAction(entry_id=action.entry_id, changes=changes, reason=action.reason)
+            return replace(action, changes=changes)
         return action
 
     def _tool_result(self, run: _Run, call: ToolCall, content: str) -> ChatMessage:
