@@ -52,7 +52,13 @@ class SpeechSettings:
     model: str = ""  # a Vosk model name from the model manager, or a folder; empty: the best installed
     language: str = "en"  # dictation language; also handed to date parsing
     device: str = ""  # input device name or index; empty: the system default
-    models_dir: str = ""  # where Vosk models live; empty: <data dir>/models
+    models_dir: str = ""  # where speech models (Vosk, Whisper) live; empty: <data dir>/models
+    # The pass over the whole utterance when the user lets go: auto (Whisper if a Whisper model is installed
+    # and faster-whisper importable, else the live engine's own full-utterance pass), whisper, live, off.
+    final_engine: str = "auto"
+    whisper_model: str = ""  # a Whisper model name from the model manager, or a folder; empty: the best installed
+    vocabulary_hints: bool = True  # bias the final pass toward words already in the user's list
+    offer_models: bool = True  # offer the recommended models on first use; declining sets it False
 
 
 @dataclass(frozen=True)
