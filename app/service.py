@@ -22,7 +22,7 @@ from app.domain.undo import HistoryBatch, UndoResult, history, undo_item, undo_l
 from app.errors import MurmurError, StoreError, UsageError
 from app.store import Store
 from app.store.models import Entry, Utterance
-from app.store.queries import list_entries
+from app.store.queries import list_entries, recent_summaries
 from app.workspace import Workspace
 
 log = logging.getLogger("murmur.pipeline")
@@ -209,6 +209,14 @@ class MurmurService:
             log.warning("could not wake snoozed entries: %s", error)
         with self.store.read() as session:
             return list_entries(session, statuses=statuses, **filters)  # type: ignore[arg-type]
+
+    def vocabulary(self, limit: int = 60) -> list[str]:
+        """What the user is likely to say again: the summaries of their open entries, most recent first.
+
+        Speech engines that can bias their final pass toward known phrases (Whisper's prompt) use it.
+        """
+        with self.store.read() as session:
+            return recent_summaries(session, limit)
 
 
 def _done_data(utterance_id: int, summary: str, undo_id: int | None, applied: int, failures: int) -> dict[str, object]:

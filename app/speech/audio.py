@@ -13,7 +13,7 @@ BYTES_PER_SAMPLE = 2
 SILENCE_DBFS = -120.0  # what a block of digital silence reads as (log of zero is -inf)
 
 
-def seconds_of(pcm: bytes) -> float:
+def seconds_of(pcm: bytes | bytearray) -> float:
     return len(pcm) / (SAMPLE_RATE * BYTES_PER_SAMPLE)
 
 

@@ -33,6 +33,22 @@ def transcript_json(transcript: Any) -> dict[str, Any]:
     return dict(data)
 
 
+def _vocabulary(args: argparse.Namespace) -> list[str]:
+    """The user's open entries, as hints for the final pass; none when there is no database yet."""
+    from app.assembly import build_service
+    from app.errors import MurmurError
+    from app.paths import default_db_path
+
+    path = Path(args.db) if args.db else default_db_path()
+    if not path.is_file():
+        return []
+    try:
+        return build_service(path, offline=True).vocabulary()
+    except MurmurError as error:  # hints are a help, never a reason to fail
+        print(f"murmur: warning: your list's words are not used as hints: {error}", file=sys.stderr)
+        return []
+
+
 def _tell_engine(name: str, hint: str | None) -> None:
     print(f"engine: {name}" + (f" ({hint})" if hint else ""), file=sys.stderr)
 
@@ -41,24 +57,22 @@ def _tell_engine(name: str, hint: str | None) -> None:
 
 
 def cmd_transcribe(args: argparse.Namespace) -> int:
-    from app.speech.engines import choose_engine, load_engine
-    from app.speech.transcriber import Transcript
-    from app.speech.wavfile import read_audio
+    from app.speech.files import transcribe_file
 
-    choice = choose_engine(_settings(), engine=args.engine or "", model=args.model or "")
-    clip = read_audio(Path(args.file))
-    engine = load_engine(choice)
-    began = time.perf_counter()
-    transcriber = engine.start()
-    transcriber.feed(clip.pcm)
-    result = transcriber.finish()
-    elapsed = time.perf_counter() - began
-    transcript = Transcript(result.text, result.words, engine.name, round(clip.seconds, 3), round(elapsed, 3))
+    done = transcribe_file(
+        Path(args.file),
+        _settings(),
+        engine=args.engine or "",
+        model=args.model or "",
+        final_engine=args.final_engine or "",
+        hints=_vocabulary(args),
+    )
+    transcript = done.transcript
     if args.json:
         print(_dumps(transcript_json(transcript)))
     else:
         if not args.quiet:
-            _tell_engine(engine.name, choice.hint)
+            _tell_engine(transcript.engine, done.hint)
         print(transcript.text)
     return EXIT_OK
 
@@ -114,7 +128,13 @@ def cmd_listen(args: argparse.Namespace) -> int:
     printer = _PartialPrinter(args.quiet or args.json)
     errors: list[str] = []
     dictation = Dictation(
-        settings, on_partial=printer, on_error=errors.append, engine=args.engine or "", model=args.model or ""
+        settings,
+        on_partial=printer,
+        on_error=errors.append,
+        engine=args.engine or "",
+        model=args.model or "",
+        final_engine=args.final_engine or "",
+        hints=_vocabulary(args),
     )
     dictation.start()
     if not (args.quiet or args.json):
@@ -279,6 +299,11 @@ def add_speech_commands(subparsers: Any, parents: Sequence[argparse.ArgumentPars
     engine = argparse.ArgumentParser(add_help=False)
     engine.add_argument("--engine", choices=["vosk", "pocketsphinx"], help="override speech.engine")
     engine.add_argument("--model", metavar="NAME|PATH", help="a Vosk model name or folder (override speech.model)")
+    engine.add_argument(
+        "--final-engine",
+        choices=["auto", "whisper", "live", "off"],
+        help="the pass over the whole utterance (override speech.final_engine)",
+    )
     engine.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     where = argparse.ArgumentParser(add_help=False)
     where.add_argument("--models-dir", metavar="DIR", help="where Vosk models live (override speech.models_dir)")

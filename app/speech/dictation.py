@@ -2,23 +2,25 @@
 
 The desktop app codes against this module: `Dictation` (start, stop, cancel) and `preload`.
 Recording starts at once, even while the model is still loading (latency first); the audio heard
-meanwhile is kept and fed as soon as the engine is ready. `stop()` always returns the engine's
-final result for all the audio, never a partial (see shared/seeds/000, gap 1). All callbacks run on
-the dictation's worker thread, never on the GUI thread.
+meanwhile is kept and fed as soon as the engine is ready. `stop()` always returns a final result for
+all the audio, never a partial: the whole utterance read again by the final engine when that fits the
+latency budget, else the live engine's final result. All callbacks run on the dictation's worker
+thread, never on the GUI thread.
 """
 
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from app.config import SpeechSettings
 from app.errors import SpeechError
 from app.speech.audio import rms_dbfs, seconds_of
 from app.speech.capture import Microphone
-from app.speech.engines import EngineChoice, choose_engine, engine_future, preload
-from app.speech.transcriber import Engine, Transcriber, Transcript, Word
+from app.speech.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
+from app.speech.final_pass import FinalPassOutcome, final_pass_for
+from app.speech.transcriber import Engine, EngineResult, Transcriber, Transcript, Word
 
 __all__ = ["Dictation", "Transcript", "Word", "preload"]
 
@@ -43,21 +45,30 @@ class Dictation:
         on_error: Callable[[str], None] = _ignore,
         engine: str = "",  # overrides settings.engine ("vosk" or "pocketsphinx")
         model: str = "",  # overrides settings.model
+        final_engine: str = "",  # overrides settings.final_engine ("whisper", "live", "off")
+        hints: Sequence[str] = (),  # phrases the user is likely to say (their list), for the final pass
     ) -> None:
         self.settings = settings
         self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
+        self._hints = hints if settings.vocabulary_hints else ()
         self._choice: EngineChoice | None = None
+        self._final_choice: EngineChoice | None = None
         self._choice_error: SpeechError | None = None
         try:
             self._choice = choose_engine(settings, engine=engine, model=model)
+            self._final_choice = choose_final_engine(settings, self._choice, final_engine=final_engine)
             self.engine_name = self._choice.name
+            if self._final_choice is not None and self._final_choice != self._choice:
+                self.engine_name += f" + {self._final_choice.name}"
         except SpeechError as error:
             self._choice_error = error
             self.engine_name = "no speech engine"
         self.microphone = Microphone(settings.device)
         self._engine: Future[Engine] | None = None
+        self._final_engine: Future[Engine] | None = None
         self._transcriber: Transcriber | None = None
         self._audio = bytearray()  # heard before the engine was ready
+        self._utterance = bytearray()  # everything heard, for the final pass
         self._heard_seconds = 0.0
         self._stopping = threading.Event()
         self._worker: threading.Thread | None = None
@@ -92,6 +103,8 @@ class Dictation:
         if self._worker is not None:
             raise SpeechError("this dictation was already started")
         self._engine = engine_future(choice)  # loads in the background unless already loaded
+        if self._final_choice is not None:
+            self._final_engine = engine_future(self._final_choice)
         self._started_at = time.monotonic()
         self.microphone.begin()
         self._worker = threading.Thread(target=self._run, name="murmur-dictation", daemon=True)
@@ -122,6 +135,7 @@ class Dictation:
         if not pcm:
             return
         self._heard_seconds += seconds_of(pcm)
+        self._utterance.extend(pcm)
         self._on_level(rms_dbfs(pcm))
         transcriber = self._ready_transcriber()
         if transcriber is None:
@@ -137,7 +151,8 @@ class Dictation:
             assert self._engine is not None
             if not wait and not self._engine.done():
                 return None
-            self._transcriber = self._engine.result().start()
+            channel = self.microphone.device.name if self.microphone.device is not None else ""
+            self._transcriber = as_streaming(self._engine.result()).start(channel)
             if self._audio:  # what was heard while the model loaded
                 self._transcriber.feed(bytes(self._audio))
                 self._audio.clear()
@@ -155,6 +170,7 @@ class Dictation:
 
     def _audio_after_worker(self, pcm: bytes) -> None:
         self._heard_seconds += seconds_of(pcm)
+        self._utterance.extend(pcm)
         if self._transcriber is not None:
             self._transcriber.feed(pcm)
         else:
@@ -178,11 +194,18 @@ class Dictation:
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
         assert transcriber is not None
-        result = transcriber.finish()
+        live = transcriber.finish()
+        outcome = self._final_pass(live)
+        result = outcome.result
         now = time.monotonic()
         if self.microphone.overflows:
             self._notes.append(f"{self.microphone.overflows} audio block(s) were lost while the machine was busy")
-        log.info("dictation: %.1f s heard, final text in %.2f s after stop", self._heard_seconds, now - stopped_at)
+        log.info(
+            "dictation: %.1f s heard, final text in %.2f s after stop (%s)",
+            self._heard_seconds,
+            now - stopped_at,
+            "final pass" if outcome.used_final_pass else outcome.note or "live text",
+        )
         return Transcript(
             text=result.text,
             words=result.words,
@@ -191,7 +214,19 @@ class Dictation:
             elapsed_seconds=round(now - self._started_at, 3),
             finalize_seconds=round(now - stopped_at, 3),
             notes=list(self._notes),
+            live_text=live.text if outcome.used_final_pass else None,
+            final_pass_note=outcome.note,
         )
+
+    def _final_pass(self, live: EngineResult) -> FinalPassOutcome:
+        """The whole utterance read again when an engine for that is ready; else the live result stands."""
+        future = self._final_engine
+        if future is None:
+            return FinalPassOutcome(live, False, 0.0)
+        if not future.done() or future.exception() is not None:
+            why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
+            return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
+        return final_pass_for(future.result()).run(bytes(self._utterance), live, self._hints)
 
     def cancel(self) -> None:
         """Stop recording and drop everything heard."""
@@ -202,3 +237,4 @@ class Dictation:
         if self._transcriber is not None:
             self._transcriber.cancel()
         self._audio.clear()
+        self._utterance.clear()

@@ -1,8 +1,10 @@
-"""Which engine a dictation uses, and the loaded engines, kept for the life of the process.
+"""Which engines a dictation uses, and the loaded engines, kept for the life of the process.
 
-"auto" means Vosk when a model for the dictation language is installed (or named), else the bundled
-pocketsphinx (English only). Loading is done once per engine and model, and can start early in a
-background thread (`preload`) so the first dictation does not wait for it.
+The live engine streams partials: "auto" means Vosk when a model for the dictation language is installed
+(or named), else the bundled pocketsphinx (English only). The final engine reads the whole utterance
+again at release: "auto" means Whisper when a Whisper model is installed and the faster-whisper extra is
+there, else the live engine's own full-utterance pass. Loading is done once per engine and model, and
+can start early in a background thread (`preload`) so the first dictation does not wait for it.
 """
 
 import logging
@@ -16,11 +18,12 @@ from app.config import SpeechSettings
 from app.errors import ModelError, UsageError
 from app.speech.language import base_language
 from app.speech.models import ModelManager, model_label
-from app.speech.transcriber import Engine
+from app.speech.transcriber import Engine, StreamingEngine
 
 log = logging.getLogger("murmur.speech")
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
+FINAL_ENGINES = ("auto", "whisper", "live", "off")
 BETTER_ACCURACY_HINT = (
     "for better accuracy install a Vosk model: `murmur models list --available`, then `murmur models download NAME`"
 )
@@ -28,15 +31,18 @@ BETTER_ACCURACY_HINT = (
 
 @dataclass(frozen=True)
 class EngineChoice:
-    kind: str  # "vosk" or "pocketsphinx"
+    kind: str  # "vosk", "pocketsphinx" or "whisper"
     model_path: Path | None
     language: str
+    thorough: bool = False  # Whisper: a beam search and word timings (files), not greedy (dictation)
 
     @property
     def name(self) -> str:
         """Human text for the UI: which engine, which model."""
         if self.kind == "vosk" and self.model_path is not None:
             return f"Vosk ({model_label(self.model_path)})"
+        if self.kind == "whisper" and self.model_path is not None:
+            return f"Whisper ({self.model_path.name})"
         return "pocketsphinx (bundled, English only)"
 
     @property
@@ -74,19 +80,72 @@ def choose_engine(settings: SpeechSettings, *, engine: str = "", model: str = ""
     return EngineChoice("pocketsphinx", None, "en")
 
 
+def choose_final_engine(
+    settings: SpeechSettings, live: EngineChoice, *, final_engine: str = "", thorough: bool = False
+) -> EngineChoice | None:
+    """The engine for the pass at release (`final_engine` overrides the setting); None when it is off."""
+    mode = final_engine or settings.final_engine or "auto"
+    if mode not in FINAL_ENGINES:
+        raise UsageError(f"unknown final engine {mode!r}; choose one of {', '.join(FINAL_ENGINES)}")
+    if mode == "off":
+        return None
+    if mode in ("auto", "whisper"):
+        from app.speech.whisper_engine import whisper_available
+
+        path = whisper_model_for(settings, required=mode == "whisper")
+        if path is not None and whisper_available():
+            return EngineChoice("whisper", path, settings.language or "en", thorough)
+        if mode == "whisper":
+            raise ModelError(
+                "the Whisper final pass needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'"
+            )
+    return live
+
+
+def whisper_model_for(settings: SpeechSettings, *, required: bool) -> Path | None:
+    """The Whisper model folder these settings name (or the best installed); ModelError only when `required`."""
+    from app.speech.models import models_dir  # TEMPORARY until the Whisper model manager lands
+
+    if settings.whisper_model:
+        for path in (models_dir(settings) / settings.whisper_model, Path(settings.whisper_model).expanduser()):
+            if (path / "model.bin").is_file():
+                return path
+        raise ModelError(f"no Whisper model {settings.whisper_model!r}; see `murmur models list`")
+    folder = models_dir(settings)
+    found = sorted(folder.glob("*/model.bin")) if folder.is_dir() else []
+    if found:
+        return found[0].parent
+    if required:
+        raise ModelError("no Whisper model installed; `murmur models download whisper-base.en`")
+    return None
+
+
 def _load(choice: EngineChoice) -> Engine:
     if choice.kind == "vosk":
         from app.speech.vosk_engine import VoskEngine
 
         assert choice.model_path is not None
         return VoskEngine(choice.model_path, choice.language)
+    if choice.kind == "whisper":
+        from app.speech.whisper_engine import WhisperEngine
+
+        assert choice.model_path is not None
+        return WhisperEngine(choice.model_path, choice.language, thorough=choice.thorough)
+    from app.speech.channels import ChannelMemory
     from app.speech.sphinx_engine import PocketsphinxEngine
 
-    return PocketsphinxEngine()
+    return PocketsphinxEngine(ChannelMemory())
+
+
+def as_streaming(engine: Engine) -> StreamingEngine:
+    """`engine` as one that streams partials; SpeechError for a final-pass-only engine (Whisper)."""
+    if not isinstance(engine, StreamingEngine):
+        raise UsageError(f"{engine.name} cannot stream live partials; it writes the final text only")
+    return engine
 
 
 _lock = threading.Lock()
-_loaded: dict[tuple[str, Path | None], "Future[Engine]"] = {}
+_loaded: dict[tuple[str, Path | None, bool], "Future[Engine]"] = {}
 
 
 def engine_future(choice: EngineChoice, *, background: bool = True) -> "Future[Engine]":
@@ -94,7 +153,7 @@ def engine_future(choice: EngineChoice, *, background: bool = True) -> "Future[E
 
     A load that failed is forgotten, so the next call tries again (the user may have fixed the model).
     """
-    key = (choice.kind, choice.model_path)
+    key = (choice.kind, choice.model_path, choice.thorough)
     with _lock:
         future = _loaded.get(key)
         if future is not None and not (future.done() and future.exception() is not None):

@@ -1,13 +1,16 @@
-"""The transcriber protocol every engine implements, and the results it gives.
+"""The protocols every speech engine implements, and the results they give.
 
-An `Engine` is the loaded model (slow to load, kept for the life of the process, shared); it makes one
-cheap `Transcriber` per utterance. A transcriber is fed 16 kHz mono int16 PCM as it arrives, offers
-the partial text so far, and `finish()` returns the final transcript, which is always at least as
-complete as the last partial: the engine has heard all the audio by then.
+An engine is a loaded model (slow to load, kept for the life of the process, shared). Every engine can
+`decode` a whole recording in one full-utterance pass: the most accurate way to read audio that is
+already complete (a file, or a dictation once the user lets go). A `StreamingEngine` also makes one
+cheap `Transcriber` per utterance: it is fed 16 kHz mono int16 PCM as it arrives, offers the partial
+text so far, and `finish()` returns the final result, always at least as complete as the last partial.
+Whisper only decodes (no live partials); Vosk and pocketsphinx do both.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class Transcript:
     elapsed_seconds: float  # wall time to the final text (a file: decoding; a dictation: from start())
     finalize_seconds: float = 0.0  # from the end of the audio (stop()) to the final text
     notes: list[str] = field(default_factory=list)  # what the user should know (a device that died mid-way)
+    live_text: str | None = None  # the streaming result, when a final pass wrote `text` instead
+    final_pass_note: str | None = None  # why no final pass wrote `text` (skipped, too slow, failed)
 
 
 @dataclass(frozen=True)
@@ -54,12 +59,19 @@ class Transcriber(Protocol):
 
 class Engine(Protocol):
     name: str  # e.g. "Vosk (vosk-model-small-en-us-0.15)"
-    kind: str  # "vosk" or "pocketsphinx"
+    kind: str  # "vosk", "pocketsphinx" or "whisper"
     language: str
 
-    def start(self) -> Transcriber:
-        """A new transcriber for one utterance."""
+    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+        """Everything in `pcm` (a whole utterance, 16 kHz mono int16) in one pass.
+
+        `hints` are phrases the speaker is likely to say (their own list's words); an engine that can bias
+        its search toward them does, the others ignore them.
+        """
 
 
-def join_words(words: list[Word]) -> str:
-    return " ".join(w.text for w in words)
+@runtime_checkable
+class StreamingEngine(Engine, Protocol):
+    def start(self, channel: str = "") -> Transcriber:
+        """A new transcriber for one utterance; `channel` names the input (a microphone) so what the
+        engine learned about its sound last time is used from the first word."""

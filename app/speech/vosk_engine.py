@@ -3,6 +3,7 @@
 import json
 import logging
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from app.speech.models import model_label
 from app.speech.transcriber import EngineResult, Word
 
 log = logging.getLogger("murmur.speech")
+DECODE_CHUNK = 32_000  # a second of audio per call when a whole recording is decoded
 _vosk_lock = threading.Lock()  # Vosk's log level is process-wide; set it once
 
 
@@ -91,5 +93,13 @@ class VoskEngine:
         self.name = f"Vosk ({model_label(model_path)})"
         log.info("loaded the Vosk model %s", model_path)
 
-    def start(self) -> VoskTranscriber:
+    def start(self, channel: str = "") -> VoskTranscriber:
+        # Vosk adapts to the channel by itself (online CMVN and i-vectors), so `channel` needs no state.
         return VoskTranscriber(self._model)
+
+    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+        """A whole recording; Vosk decodes it as it would live, but in large chunks (no partials asked)."""
+        recognizer = VoskTranscriber(self._model)
+        for i in range(0, len(pcm), DECODE_CHUNK):
+            recognizer.feed(pcm[i : i + DECODE_CHUNK])
+        return recognizer.finish()

@@ -118,6 +118,17 @@ def list_entry_summaries(session: Session, statuses: Sequence[Status]) -> list[A
     return list(session.execute(_listing(columns, statuses, None, None)).all())
 
 
+def recent_summaries(session: Session, limit: int) -> list[str]:
+    """The summaries of open entries (active or snoozed), most recently touched first."""
+    query = (
+        select(Entry.summary)
+        .where(col(Entry.status).in_([Status.ACTIVE, Status.SNOOZED]))
+        .order_by(col(Entry.updated_at).desc())
+        .limit(limit)
+    )
+    return list(session.exec(query).all())
+
+
 def count_entries(session: Session) -> int:
     return session.exec(select(func.count()).select_from(Entry)).one()
 

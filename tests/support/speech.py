@@ -101,8 +101,45 @@ def pad_with_silence(source: Path, target: Path, before: float = 0.3, after: flo
     return target
 
 
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen"
+).split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ORDINAL_ENDINGS = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth"}
+_ORDINAL_ENDINGS |= {"nine": "ninth", "twelve": "twelfth"}
+
+
+def number_words(number: int) -> str:
+    """0..999 in words, as a speaker says them ("twenty one")."""
+    if number < 20:
+        return _ONES[number]
+    if number < 100:
+        tens, ones = divmod(number, 10)
+        return _TENS[tens] + ("" if ones == 0 else f" {_ONES[ones]}")
+    hundreds, rest = divmod(number, 100)
+    return f"{_ONES[hundreds]} hundred" + ("" if rest == 0 else f" {number_words(rest)}")
+
+
+def ordinal_words(number: int) -> str:
+    *head, last = number_words(number).split()
+    if last in _ORDINAL_ENDINGS:
+        last = _ORDINAL_ENDINGS[last]
+    else:
+        last = last[:-1] + "ieth" if last.endswith("y") else last + "th"
+    return " ".join([*head, last])
+
+
 def words_of(text: str) -> list[str]:
-    return re.findall(r"[\w']+", text.lower())
+    """The words of `text` for scoring: lower case, no punctuation, numerals spelt out ("at 8" = "at eight"),
+    so an engine that writes digits (Whisper) is scored on what it heard, not on how it spells numbers."""
+    text = text.lower().replace("a.m.", "am").replace("p.m.", "pm")
+    text = re.sub(r"\b(\d{1,3}):00\b", r"\1", text)
+    text = re.sub(r"\b(\d{1,3}):(\d\d)\b", r"\1 \2", text)
+    text = re.sub(r"\b(\d{1,3})(st|nd|rd|th)\b", lambda m: ordinal_words(int(m[1])), text)
+    text = re.sub(r"\b(\d{1,3})(am|pm)\b", r"\1 \2", text)
+    text = re.sub(r"\b\d{1,3}\b", lambda m: number_words(int(m[0])), text)
+    return re.findall(r"[\w']+", text)
 
 
 def edit_distance(reference: list[str], hypothesis: list[str]) -> int:
