@@ -11,7 +11,7 @@ from app.config import SpeechSettings
 from app.errors import ModelError, UsageError
 from app.speech.engines import EngineChoice, choose_engine, choose_final_engine
 from app.speech.files import transcribe_file
-from app.speech.segments import FRAME_BYTES, split_at_pauses, speech_frames
+from app.speech.segments import FRAME_BYTES, speech_frames, split_at_pauses
 from app.speech.transcriber import Engine
 from app.speech.wavfile import read_audio
 from tests.support.speech import DICTATION, corpus_word_error_rate, flite_wav, piper_wav, word_error_rate
