@@ -33,6 +33,10 @@ def _ignore(_: object) -> None:
     pass
 
 
+def no_hints() -> Sequence[str]:
+    return ()
+
+
 class Dictation:
     """One push-to-talk recording: microphone -> transcriber, partials while it runs."""
 
@@ -46,11 +50,13 @@ class Dictation:
         engine: str = "",  # overrides settings.engine ("vosk" or "pocketsphinx")
         model: str = "",  # overrides settings.model
         final_engine: str = "",  # overrides settings.final_engine ("whisper", "live", "off")
-        hints: Sequence[str] = (),  # phrases the user is likely to say (their list), for the final pass
+        # Phrases the user is likely to say (their list), for the final pass; read when the recording stops,
+        # on the stopping thread, so a front end never reads its database on its GUI thread for this.
+        hints: Callable[[], Sequence[str]] = no_hints,
     ) -> None:
         self.settings = settings
         self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
-        self._hints = hints if settings.vocabulary_hints else ()
+        self._hints = hints if settings.vocabulary_hints else no_hints
         self._choice: EngineChoice | None = None
         self._final_choice: EngineChoice | None = None
         self._choice_error: SpeechError | None = None
@@ -226,7 +232,12 @@ class Dictation:
         if not future.done() or future.exception() is not None:
             why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
             return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
-        return final_pass_for(future.result()).run(bytes(self._utterance), live, self._hints)
+        try:
+            hints = self._hints()
+        except Exception as error:  # hints only help; a list that can't be read must not cost the user's words
+            log.warning("no vocabulary hints for the final pass: %r", error)
+            hints = ()
+        return final_pass_for(future.result()).run(bytes(self._utterance), live, hints)
 
     def cancel(self) -> None:
         """Stop recording and drop everything heard."""

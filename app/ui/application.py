@@ -58,7 +58,9 @@ class Murmur(QObject):
         self.service, self.settings = service, settings
         self.bridge = PipelineBridge(self)
         self.worker = PipelineWorker(self.bridge.post_outcome)
-        self.voice = VoiceInput(lambda: self.settings.speech, self.bridge, make_dictation, self)
+        self.voice = VoiceInput(
+            lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
+        )
         self.model = EntryTableModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds)

@@ -5,7 +5,7 @@ Partials, levels, the final transcript and speech errors reach the GUI through t
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -40,6 +40,7 @@ class DictationFactory(Protocol):
         on_partial: Callable[[str], None],
         on_level: Callable[[float], None],
         on_error: Callable[[str], None],
+        hints: Callable[[], Sequence[str]],
     ) -> Recording: ...
 
 
@@ -49,10 +50,11 @@ def real_dictation(
     on_partial: Callable[[str], None],
     on_level: Callable[[float], None],
     on_error: Callable[[str], None],
+    hints: Callable[[], Sequence[str]],
 ) -> Recording:
     from app.speech.dictation import Dictation  # the speech stack loads only when first used
 
-    return Dictation(settings, on_partial=on_partial, on_level=on_level, on_error=on_error)
+    return Dictation(settings, on_partial=on_partial, on_level=on_level, on_error=on_error, hints=hints)
 
 
 class VoiceInput(QObject):
@@ -66,9 +68,11 @@ class VoiceInput(QObject):
         bridge: PipelineBridge,
         make_dictation: DictationFactory = real_dictation,
         parent: QObject | None = None,
+        vocabulary: Callable[[], Sequence[str]] = tuple,
     ) -> None:
         super().__init__(parent)
         self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation
+        self._vocabulary = vocabulary  # the user's words, for the final pass; read off the GUI thread
         self._recording: Recording | None = None
         self._finishing: list[threading.Thread] = []
 
@@ -85,6 +89,7 @@ class VoiceInput(QObject):
                 on_partial=bridge.post_partial,
                 on_level=bridge.post_level,
                 on_error=bridge.post_speech_error,
+                hints=self._vocabulary,
             )
             recording.start()
         except MurmurError as error:

@@ -171,7 +171,7 @@ def test_a_dictation_with_the_whisper_final_pass_hands_on_whispers_text(
     settings = SpeechSettings(
         engine="pocketsphinx", device="pulse", final_engine="whisper", whisper_model=str(whisper_model)
     )
-    dictation = Dictation(settings, hints=["medicine cabinet", "morning run"])
+    dictation = Dictation(settings, hints=lambda: ["medicine cabinet", "morning run"])
     assert dictation.engine_name == "pocketsphinx (bundled, English only) + Whisper (whisper-base)"
     dictation.start()
     pulse_audio.play(wav)
