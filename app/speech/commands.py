@@ -138,7 +138,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
         engine=args.engine or "",
         model=args.model or "",
         final_engine=args.final_engine or "",
-        hints=_vocabulary(args),
+        hints=lambda: _vocabulary(args),
     )
     dictation.start()
     if not (args.quiet or args.json):
@@ -195,15 +195,15 @@ def cmd_devices(args: argparse.Namespace) -> int:
 # -- models ---------------------------------------------------------------------------------------
 
 
-def _manager(args: argparse.Namespace) -> Any:
+def _models(args: argparse.Namespace) -> Any:
     from dataclasses import replace
 
-    from app.speech.models import ModelManager
+    from app.speech.speech_models import SpeechModels
 
     settings = _settings()
     if args.models_dir:
         settings = replace(settings, models_dir=args.models_dir)
-    return ModelManager.from_settings(settings)
+    return SpeechModels.from_settings(settings)
 
 
 def _language(args: argparse.Namespace) -> str:
@@ -211,32 +211,53 @@ def _language(args: argparse.Namespace) -> str:
 
 
 def cmd_models_list(args: argparse.Namespace) -> int:
-    manager = _manager(args)
+    models = _models(args)
     language = _language(args)
     if args.available:
-        installed = {m.name for m in manager.installed()}
-        available = manager.available(language)
-        if args.json:
-            print(_dumps([{**asdict(m), "installed": m.name in installed} for m in available]))
-            return EXIT_OK
-        if not available:
-            print(f"No downloadable models for language {language!r}.")
-        for m in available:
-            mark = "installed" if m.name in installed else ""
-            print(f"{m.name:<40} {m.language:<6} {m.kind:<6} {m.size_text:>8}  {mark}".rstrip())
-        print("Download one with `murmur models download NAME`; small models suit dictation on a laptop.")
-        return EXIT_OK
-    models = manager.installed(language)
-    current = _settings().model
+        return _list_available(models, language, args.json)
+    installed = models.installed(language)
+    settings = _settings()
+    in_use = {"vosk": settings.model, "whisper": settings.whisper_model}
     if args.json:
-        print(_dumps([{**asdict(m), "path": str(m.path), "in_use": m.name == current} for m in models]))
+        print(_dumps([{**asdict(m), "path": str(m.path), "in_use": m.name == in_use[m.kind]} for m in installed]))
         return EXIT_OK
-    if not models:
+    if not any(m.kind == "vosk" for m in installed):
         where = f" for language {language!r}" if language else ""
-        print(f"No Vosk models installed{where} in {manager.folder}; the bundled pocketsphinx engine (English only)")
+        print(f"No Vosk models installed{where} in {models.folder}; the bundled pocketsphinx engine (English only)")
         print("is used. `murmur models list --available` shows what can be downloaded.")
-    for m in models:
-        print(f"{'*' if m.name == current else ' '} {m.name:<40} {m.language:<6} {m.size_text:>8}  {m.path}")
+    for m in installed:
+        mark = "*" if m.name == in_use[m.kind] else " "
+        print(f"{mark} {m.name:<40} {m.kind:<7} {m.language:<6} {m.size_text:>8}  {m.path}")
+    return EXIT_OK
+
+
+def _list_available(models: Any, language: str, as_json: bool) -> int:
+    """The Whisper catalogue (built in) and the Vosk list (fetched: offline, a warning and the rest)."""
+    from app.errors import ModelError
+
+    listed = True
+    try:
+        vosk = models.vosk.available(language)
+    except ModelError as error:
+        print(f"murmur: warning: {error}; only the Whisper models are listed", file=sys.stderr)
+        vosk, listed = [], False
+    whisper = models.whisper.available(language)
+    installed = {m.name for m in models.installed()}
+    if as_json:
+        rows = [{**asdict(m), "kind": "vosk", "type": m.kind} for m in vosk]
+        rows += [{**asdict(m), "kind": "whisper"} for m in whisper]
+        print(_dumps([{**row, "installed": row["name"] in installed} for row in rows]))
+        return EXIT_OK
+    if listed and not vosk:
+        print(f"No downloadable Vosk models listed for language {language!r}.")
+    for m in vosk:
+        note = f"{m.kind}, installed" if m.name in installed else m.kind
+        print(f"{m.name:<40} {'vosk':<7} {m.language:<6} {m.size_text:>8}  {note}")
+    for w in whisper:
+        note = f"installed; {w.description}" if w.name in installed else w.description
+        print(f"{w.name:<40} {'whisper':<7} {w.language:<6} {w.size_text:>8}  {note}")
+    print("Download one with `murmur models download NAME`: a small Vosk model streams the words as you speak,")
+    print("a Whisper model writes the final text when you let go (it needs: pip install 'murmur-desktop[whisper]').")
     return EXIT_OK
 
 
@@ -260,18 +281,30 @@ class _ProgressPrinter:
 
 
 def cmd_models_download(args: argparse.Namespace) -> int:
-    manager = _manager(args)
-    model = manager.find_available(args.name)
-    installed = manager.download(model, on_progress=_ProgressPrinter(args.json))
+    installed = _models(args).download(args.name, on_progress=_ProgressPrinter(args.json))
     if args.json:
-        print(_dumps({"name": installed.name, "path": str(installed.path), "language": installed.language}))
-    else:
-        print(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
+        print(
+            _dumps(
+                {
+                    "name": installed.name,
+                    "kind": installed.kind,
+                    "path": str(installed.path),
+                    "language": installed.language,
+                }
+            )
+        )
+        return EXIT_OK
+    print(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
+    if installed.kind == "whisper":
+        from app.speech.whisper_engine import whisper_available
+
+        if not whisper_available():
+            print("the Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
     return EXIT_OK
 
 
 def cmd_models_remove(args: argparse.Namespace) -> int:
-    path = _manager(args).remove(args.name)
+    path = _models(args).remove(args.name)
     if args.json:
         print(_dumps({"removed": args.name, "path": str(path)}))
     else:
@@ -284,14 +317,25 @@ def cmd_models_use(args: argparse.Namespace) -> int:
 
     from app.config import load_settings, save_settings
 
-    path = _manager(args).resolve(args.name)  # fails with one line unless it is a model
-    value = args.name if (_manager(args).folder / args.name) == path else str(path.resolve())
+    models = _models(args)
+    manager, path = models.resolve(args.name)  # fails with one line unless it is a model
+    value = args.name if (models.folder / args.name) == path else str(path.resolve())
     settings = load_settings()
-    saved = save_settings(replace(settings, speech=replace(settings.speech, model=value, engine="auto")))
-    if args.json:
-        print(_dumps({"model": value, "path": str(path), "settings": str(saved)}))
+    if manager.kind == "whisper":  # the final pass; "auto" runs it whenever faster-whisper is there
+        speech = replace(settings.speech, whisper_model=value, final_engine="auto")
+        setting, what = "speech.whisper_model", "the final text now comes from"
     else:
-        print(f"dictation now uses {value} ({saved})")
+        speech = replace(settings.speech, model=value, engine="auto")
+        setting, what = "speech.model", "dictation now uses"
+    saved = save_settings(replace(settings, speech=speech))
+    if args.json:
+        print(
+            _dumps(
+                {"model": value, "kind": manager.kind, "setting": setting, "path": str(path), "settings": str(saved)}
+            )
+        )
+    else:
+        print(f"{what} {value} ({saved})")
     return EXIT_OK
 
 
@@ -310,7 +354,7 @@ def add_speech_commands(subparsers: Any, parents: Sequence[argparse.ArgumentPars
     )
     engine.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     where = argparse.ArgumentParser(add_help=False)
-    where.add_argument("--models-dir", metavar="DIR", help="where Vosk models live (override speech.models_dir)")
+    where.add_argument("--models-dir", metavar="DIR", help="where speech models live (override speech.models_dir)")
     language = argparse.ArgumentParser(add_help=False)
     language.add_argument("--language", metavar="CODE", help="only models for this language (default: speech.language)")
     language.add_argument("--all-languages", action="store_true", help="models for every language")
@@ -332,15 +376,15 @@ def add_speech_commands(subparsers: Any, parents: Sequence[argparse.ArgumentPars
     devices = subparsers.add_parser("devices", parents=list(parents), help="list the audio input devices")
     devices.set_defaults(func=cmd_devices)
 
-    models = subparsers.add_parser("models", help="Vosk speech models: list, download, remove, use")
+    models = subparsers.add_parser("models", help="speech models (Vosk, Whisper): list, download, remove, use")
     actions = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
     listing = actions.add_parser("list", parents=[*parents, where, language], help="installed (or downloadable) models")
     listing.add_argument("--available", action="store_true", help="models that can be downloaded")
     listing.set_defaults(func=cmd_models_list)
     for name, func, text in (
-        ("download", cmd_models_download, "download and install a model from the Vosk model list"),
+        ("download", cmd_models_download, "download and install a model (Vosk list or Whisper catalogue)"),
         ("remove", cmd_models_remove, "delete an installed model"),
-        ("use", cmd_models_use, "dictate with this model (an installed name or a folder)"),
+        ("use", cmd_models_use, "dictate with this model, or write the final text with a Whisper one"),
     ):
         action = actions.add_parser(name, parents=[*parents, where], help=text)
         action.add_argument("name", metavar="NAME")

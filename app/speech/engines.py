@@ -91,8 +91,9 @@ def choose_final_engine(
         return None
     if mode in ("auto", "whisper"):
         from app.speech.whisper_engine import whisper_available
+        from app.speech.whisper_models import whisper_model_path
 
-        path = whisper_model_for(settings, required=mode == "whisper")
+        path = whisper_model_path(settings, required=mode == "whisper")
         if path is not None and whisper_available():
             return EngineChoice("whisper", path, settings.language or "en", thorough)
         if mode == "whisper":
@@ -100,24 +101,6 @@ def choose_final_engine(
                 "the Whisper final pass needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'"
             )
     return live
-
-
-def whisper_model_for(settings: SpeechSettings, *, required: bool) -> Path | None:
-    """The Whisper model folder these settings name (or the best installed); ModelError only when `required`."""
-    from app.speech.models import models_dir  # TEMPORARY until the Whisper model manager lands
-
-    if settings.whisper_model:
-        for path in (models_dir(settings) / settings.whisper_model, Path(settings.whisper_model).expanduser()):
-            if (path / "model.bin").is_file():
-                return path
-        raise ModelError(f"no Whisper model {settings.whisper_model!r}; see `murmur models list`")
-    folder = models_dir(settings)
-    found = sorted(folder.glob("*/model.bin")) if folder.is_dir() else []
-    if found:
-        return found[0].parent
-    if required:
-        raise ModelError("no Whisper model installed; `murmur models download whisper-base.en`")
-    return None
 
 
 def _load(choice: EngineChoice) -> Engine:

@@ -4,18 +4,15 @@ Models live in one folder each under the models dir (`speech.models_dir`, defaul
 A download goes to `.partial/NAME.zip` (resumed with an HTTP Range request), is checked against the
 size and MD5 in the official model list, then unpacked into `.partial/` and moved into place with
 one rename, so a half download never looks like a model. Folders starting with "." are never models.
+`ModelFolder` holds what Vosk and Whisper models share: listing, resolving a setting, installing, removal.
 """
 
-import hashlib
 import json
 import logging
 import os
 import re
 import shutil
-import urllib.error
-import urllib.request
 import zipfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,8 @@ from typing import Any
 from app.config import SpeechSettings
 from app.errors import ModelError
 from app.paths import data_dir
+from app.speech.download import Digest, DigestKind, ProgressCallback, RemoteFile, fetch_json
+from app.speech.download import download as download_file
 from app.speech.language import same_language
 
 log = logging.getLogger("murmur.speech")
@@ -30,10 +29,7 @@ log = logging.getLogger("murmur.speech")
 MODEL_LIST_URL = "https://alphacephei.com/vosk/models/model-list.json"
 MODELS_PAGE = "https://alphacephei.com/vosk/models"
 MANIFEST = "murmur-model.json"  # written into a model folder we installed: where it came from, its language
-CHUNK = 256 * 1024
-TIMEOUT_SECONDS = 30.0
-
-ProgressCallback = Callable[[int, int | None], None]  # bytes done, bytes in all (None: unknown)
+PARTIAL = ".partial"  # downloads in progress, under the models dir
 
 
 @dataclass(frozen=True)
@@ -51,19 +47,26 @@ class AvailableModel:
 
     @property
     def size_text(self) -> str:
-        return "?" if self.size is None else f"{self.size / 1_000_000:.0f} MB"
+        return size_text(self.size)
 
 
 @dataclass(frozen=True)
 class InstalledModel:
     name: str
     path: Path
-    language: str
+    language: str  # a Vosk code ("en-us"), or for Whisper "en" (English only) or "multi"
     size: int
+    kind: str = "vosk"  # or "whisper"
 
     @property
     def size_text(self) -> str:
-        return f"{self.size / 1_000_000:.0f} MB"
+        return size_text(self.size)
+
+
+def size_text(size: int | None) -> str:
+    if size is None:
+        return "?"
+    return f"{size / 1_000_000_000:.1f} GB" if size >= 1_000_000_000 else f"{size / 1_000_000:.0f} MB"
 
 
 def models_dir(settings: SpeechSettings) -> Path:
@@ -99,7 +102,8 @@ def _folder_size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
-def _read_manifest(path: Path) -> dict[str, Any]:
+def read_manifest(path: Path) -> dict[str, Any]:
+    """What we wrote into a model folder we installed; {} for a folder from elsewhere."""
     try:
         data = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -107,15 +111,53 @@ def _read_manifest(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-class ModelManager:
+def official_models(language: str = "", *, include_obsolete: bool = False) -> list[AvailableModel]:
+    """The official Vosk model list (for `language`, if given); ModelError if it can't be had."""
+    url = model_list_url()
+    rows = fetch_json(url, "the Vosk model list")
+    models = []
+    for row in rows if isinstance(rows, list) else []:
+        try:
+            model = AvailableModel(
+                name=str(row["name"]),
+                language=str(row.get("lang", "")),
+                language_text=str(row.get("lang_text", "")),
+                url=str(row["url"]),
+                size=int(row["size"]) if row.get("size") else None,
+                md5=str(row["md5"]).lower() if row.get("md5") else None,
+                kind=str(row.get("type", "")),
+                obsolete=str(row.get("obsolete", "false")).lower() == "true",
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            log.warning("skipping a malformed row of the model list: %r", row)
+            continue
+        if (model.obsolete and not include_obsolete) or (language and not same_language(model.language, language)):
+            continue
+        models.append(model)
+    return models
+
+
+class ModelFolder:
+    """The installed models of one kind, a folder each in the models dir: list, resolve a setting, install, remove.
+
+    Subclasses say what a model folder of their kind looks like and which language it serves."""
+
+    kind = ""  # "vosk" or "whisper"
+    engine = ""  # the engine's name in messages
+    shape = ""  # what a model folder holds, for the message about a folder that is none
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    @classmethod
-    def from_settings(cls, settings: SpeechSettings) -> "ModelManager":
-        return cls(models_dir(settings))
+    def is_model(self, path: Path) -> bool:
+        raise NotImplementedError
 
-    # -- installed ----------------------------------------------------------------------------
+    def language_of(self, path: Path) -> str:
+        raise NotImplementedError
+
+    def serves(self, model_language: str, language: str) -> bool:
+        """Can a model of `model_language` transcribe speech in `language`?"""
+        return same_language(model_language, language)
 
     def installed(self, language: str = "") -> list[InstalledModel]:
         """Installed models (for `language` only, if given), newest first."""
@@ -123,23 +165,22 @@ class ModelManager:
             return []
         found = []
         for path in sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
-            if path.name.startswith(".") or not path.is_dir() or not is_model_dir(path):
+            if path.name.startswith(".") or not path.is_dir() or not self.is_model(path):
                 continue
-            lang = str(_read_manifest(path).get("language") or language_from_name(path.name))
-            if language and not same_language(lang, language):
-                continue
-            found.append(InstalledModel(name=path.name, path=path, language=lang, size=_folder_size(path)))
+            model = self._installed(path)
+            if not language or self.serves(model.language, language):
+                found.append(model)
         return found
 
     def resolve(self, model: str) -> Path:
         """A model setting (an installed name, or a folder) as the model's folder; ModelError if it is none."""
         candidate = Path(model).expanduser()
         for path in (self.folder / model, candidate):
-            if path.is_dir() and is_model_dir(path):
+            if path.is_dir() and self.is_model(path):
                 return path
         if candidate.is_dir():
-            raise ModelError(f"{candidate} is not a Vosk model folder (no am/final.mdl or conf/model.conf)")
-        raise ModelError(f"no Vosk model {model!r} in {self.folder}; see `murmur models list --available`")
+            raise ModelError(f"{candidate} is not a {self.engine} model folder (no {self.shape})")
+        raise ModelError(f"no {self.engine} model {model!r} in {self.folder}; see `murmur models list --available`")
 
     def best_for(self, language: str) -> InstalledModel | None:
         models = self.installed(language)
@@ -147,7 +188,7 @@ class ModelManager:
 
     def remove(self, name: str) -> Path:
         path = self.folder / name
-        if name.startswith(".") or "/" in name or not path.is_dir() or not is_model_dir(path):
+        if name.startswith(".") or "/" in name or not path.is_dir() or not self.is_model(path):
             raise ModelError(f"no installed model {name!r} in {self.folder}")
         # Renamed first, so a crash half-way through never leaves half a model that looks installed.
         doomed = self.folder / f".removing-{name}"
@@ -156,38 +197,44 @@ class ModelManager:
         log.info("removed the model %s", path)
         return path
 
+    def _installed(self, path: Path) -> InstalledModel:
+        return InstalledModel(
+            name=path.name, path=path, language=self.language_of(path), size=_folder_size(path), kind=self.kind
+        )
+
+    def _install(self, root: Path, target: Path, manifest: dict[str, Any]) -> InstalledModel:
+        """Write the manifest into the finished folder `root`, then move it into place with one rename."""
+        (root / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+        try:
+            os.replace(root, target)
+        except OSError as error:  # a folder of that name that is not a model is in the way
+            raise ModelError(f"cannot install {target.name} as {target}: {error.strerror or error}") from None
+        log.info("installed the model %s in %s", target.name, target)
+        return self._installed(target)
+
+
+class ModelManager(ModelFolder):
+    """Vosk models: installed ones, the official list, download and removal."""
+
+    kind = "vosk"
+    engine = "Vosk"
+    shape = "am/final.mdl or conf/model.conf"
+
+    @classmethod
+    def from_settings(cls, settings: SpeechSettings) -> "ModelManager":
+        return cls(models_dir(settings))
+
+    def is_model(self, path: Path) -> bool:
+        return is_model_dir(path)
+
+    def language_of(self, path: Path) -> str:
+        return str(read_manifest(path).get("language") or language_from_name(path.name))
+
     # -- the official list ----------------------------------------------------------------------
 
     def available(self, language: str = "", *, include_obsolete: bool = False) -> list[AvailableModel]:
         """The models that can be downloaded (for `language`, if given); ModelError if the list can't be had."""
-        url = model_list_url()
-        try:
-            with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as response:
-                rows = json.loads(response.read())
-        except (urllib.error.URLError, OSError) as error:
-            raise ModelError(f"cannot fetch the Vosk model list from {url}: {_reason(error)}") from None
-        except ValueError:
-            raise ModelError(f"the Vosk model list at {url} is not valid JSON") from None
-        models = []
-        for row in rows if isinstance(rows, list) else []:
-            try:
-                model = AvailableModel(
-                    name=str(row["name"]),
-                    language=str(row.get("lang", "")),
-                    language_text=str(row.get("lang_text", "")),
-                    url=str(row["url"]),
-                    size=int(row["size"]) if row.get("size") else None,
-                    md5=str(row["md5"]).lower() if row.get("md5") else None,
-                    kind=str(row.get("type", "")),
-                    obsolete=str(row.get("obsolete", "false")).lower() == "true",
-                )
-            except (KeyError, TypeError, ValueError):
-                log.warning("skipping a malformed row of the model list: %r", row)
-                continue
-            if (model.obsolete and not include_obsolete) or (language and not same_language(model.language, language)):
-                continue
-            models.append(model)
-        return models
+        return official_models(language, include_obsolete=include_obsolete)
 
     def find_available(self, name: str) -> AvailableModel:
         models = {m.name: m for m in self.available(include_obsolete=True)}
@@ -201,73 +248,18 @@ class ModelManager:
     def download(self, model: AvailableModel, on_progress: ProgressCallback | None = None) -> InstalledModel:
         """Download, verify and install `model`; an interrupted download resumes where it stopped."""
         target = self.folder / model.name
-        if target.is_dir() and is_model_dir(target):
-            return self._installed(target, model.language)
-        staging = self.folder / ".partial"
+        if target.is_dir() and self.is_model(target):
+            return self._installed(target)
+        staging = self.folder / PARTIAL
         staging.mkdir(parents=True, exist_ok=True)
         archive = staging / f"{model.name}.zip"
-        self._fetch(model, archive, on_progress)
-        self._verify(model, archive)
-        self._unpack(model, archive, target)
+        digest = Digest(DigestKind.MD5, model.md5) if model.md5 else None
+        download_file(RemoteFile(model.url, model.name, model.size, digest), archive, on_progress)
+        installed = self._unpack(model, archive, target)
         archive.unlink(missing_ok=True)
-        log.info("installed the model %s in %s", model.name, target)
-        return self._installed(target, model.language)
+        return installed
 
-    def _installed(self, path: Path, language: str) -> InstalledModel:
-        return InstalledModel(name=path.name, path=path, language=language, size=_folder_size(path))
-
-    def _fetch(self, model: AvailableModel, archive: Path, on_progress: ProgressCallback | None) -> None:
-        have = archive.stat().st_size if archive.exists() else 0
-        if model.size is not None and have > model.size:
-            archive.unlink()
-            have = 0
-        if model.size is not None and have == model.size:
-            return  # complete from an earlier run; verified next
-        request = urllib.request.Request(model.url, headers={"Range": f"bytes={have}-"} if have else {})
-        done = have
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-                if have and response.status != 206:
-                    done = 0  # the server ignored the Range: start again from the beginning
-                length = response.headers.get("Content-Length")
-                total = model.size or (done + int(length) if length else None)
-                if have and done:
-                    log.info("resuming the download of %s at %d bytes", model.name, have)
-                with archive.open("ab" if done else "wb") as out:
-                    while chunk := response.read(CHUNK):
-                        out.write(chunk)
-                        done += len(chunk)
-                        if on_progress is not None:
-                            on_progress(done, total)
-        except urllib.error.HTTPError as error:
-            if error.code == 416 and have:  # nothing left to send: what we have is all there is
-                return
-            raise ModelError(
-                f"cannot download {model.name} from {model.url}: HTTP {error.code} {error.reason}"
-            ) from None
-        except (urllib.error.URLError, OSError) as error:
-            kept = f"; {done / 1_000_000:.1f} MB kept, run the same command to resume" if done else ""
-            raise ModelError(f"cannot download {model.name} from {model.url}: {_reason(error)}{kept}") from None
-
-    def _verify(self, model: AvailableModel, archive: Path) -> None:
-        size = archive.stat().st_size
-        if model.size is not None and size != model.size:
-            if size > model.size:
-                archive.unlink()
-            raise ModelError(
-                f"the download of {model.name} is incomplete ({size} of {model.size} bytes); "
-                "run the same command to resume"
-            )
-        if model.md5:
-            digest = hashlib.md5(usedforsecurity=False)
-            with archive.open("rb") as data:
-                while block := data.read(1 << 20):
-                    digest.update(block)
-            if digest.hexdigest() != model.md5:
-                archive.unlink()
-                raise ModelError(f"the download of {model.name} is corrupt (MD5 mismatch); it was deleted, try again")
-
-    def _unpack(self, model: AvailableModel, archive: Path, target: Path) -> None:
+    def _unpack(self, model: AvailableModel, archive: Path, target: Path) -> InstalledModel:
         work = archive.parent / f"{model.name}.unpacking"
         shutil.rmtree(work, ignore_errors=True)
         try:
@@ -284,15 +276,14 @@ class ModelManager:
         if root is None:
             shutil.rmtree(work, ignore_errors=True)
             raise ModelError(f"the archive of {model.name} holds no Vosk model")
-        manifest = {"name": model.name, "language": model.language, "url": model.url, "md5": model.md5}
-        (root / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
-        os.replace(root, target)
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def _reason(error: BaseException) -> str:
-    reason = getattr(error, "reason", None) or error
-    text = str(reason) or type(reason).__name__
-    if "Name or service not known" in text or "Temporary failure in name resolution" in text:
-        return "no internet connection (the name could not be resolved)"
-    return text
+        manifest = {
+            "name": model.name,
+            "kind": self.kind,
+            "language": model.language,
+            "url": model.url,
+            "md5": model.md5,
+        }
+        try:
+            return self._install(root, target, manifest)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)

@@ -1,4 +1,5 @@
-"""Speech test fixtures: flite speech made once per session, the private PulseAudio, the Korean Vosk model."""
+"""Speech test fixtures: flite speech made once per session, the private PulseAudio, the Korean Vosk model, a local
+server of models."""
 
 from pathlib import Path
 
@@ -6,6 +7,7 @@ import pytest
 
 from app.speech.engines import EngineChoice, load_engine
 from app.speech.transcriber import Engine
+from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of models)
 from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 from tests.support.speech import COMMANDS, FLITE_VOICES, flite_wav, have, whisper_base_model
 

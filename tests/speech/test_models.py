@@ -4,14 +4,9 @@ The zips hold a model-shaped folder (am/final.mdl, conf/model.conf, graph/), not
 downloading 50 MB per test would be slow, and loading is tested with the real Korean model elsewhere.
 """
 
-import hashlib
-import http.server
 import io
 import json
-import threading
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -20,6 +15,7 @@ from app.cli import main
 from app.config import load_settings
 from app.errors import ModelError
 from app.speech.models import AvailableModel, ModelManager
+from tests.support.model_server import ModelServer
 
 NAME = "vosk-model-small-xx-0.1"
 
@@ -41,78 +37,6 @@ def plain_zip(files: dict[str, bytes]) -> bytes:
         for path, data in files.items():
             bundle.writestr(path, data)
     return buffer.getvalue()
-
-
-@dataclass
-class ModelServer:
-    url: str
-    files: dict[str, bytes]
-    requests: list[dict[str, str]] = field(default_factory=list)
-    cut_after: int | None = None  # drop the connection after this many bytes (once)
-    ignore_range: bool = False
-
-    def listing(self, rows: list[dict[str, object]]) -> None:
-        self.files["/model-list.json"] = json.dumps(rows).encode()
-
-    def row(self, name: str, data: bytes, lang: str = "xx", md5: str | None = None) -> dict[str, object]:
-        self.files[f"/models/{name}.zip"] = data
-        return {
-            "name": name,
-            "lang": lang,
-            "lang_text": lang,
-            "url": f"{self.url}/models/{name}.zip",
-            "size": len(data),
-            "md5": md5 or hashlib.md5(data).hexdigest(),
-            "type": "small",
-            "obsolete": "false",
-            "version": "0.1",
-        }
-
-
-@pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModelServer]:
-    state = ModelServer(url="", files={})
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def do_GET(self) -> None:  # noqa: N802 (the http.server name)
-            state.requests.append({"path": self.path, "range": self.headers.get("Range", "")})
-            data = state.files.get(self.path)
-            if data is None:
-                self.send_error(404)
-                return
-            start = 0
-            ranged = self.headers.get("Range", "")
-            if ranged and not state.ignore_range:
-                start = int(ranged.removeprefix("bytes=").split("-")[0])
-                if start >= len(data):
-                    self.send_error(416)
-                    return
-                self.send_response(206)
-                self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
-            else:
-                self.send_response(200)
-            body = data[start:]
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            if state.cut_after is not None and self.path.endswith(".zip"):
-                self.wfile.write(body[: state.cut_after])
-                state.cut_after = None
-                self.close_connection = True
-                return
-            self.wfile.write(body)
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", f"{state.url}/model-list.json")
-    yield state
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join()
 
 
 @pytest.fixture

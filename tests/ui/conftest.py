@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 from app.assembly import build_service
 from app.config import Settings
 from app.ui.application import Murmur
-from tests.speech.test_models import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
 from tests.support.memory_keyring import MemoryKeyring
+from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
 from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 
 
