@@ -39,6 +39,7 @@ class SpeedMeter:
 
     def __init__(self, fixed: float, per_second: float) -> None:
         self.fixed, self.per_second = fixed, per_second
+        self._prior = per_second
         self._lock = threading.Lock()
 
     def predict(self, audio_seconds: float) -> float:
@@ -52,6 +53,12 @@ class SpeedMeter:
         with self._lock:
             seen = max(0.0, seconds - self.fixed) / audio_seconds
             self.per_second = 0.7 * self.per_second + 0.3 * seen
+
+    def relax(self) -> None:
+        """A pass was skipped, so nothing was measured: drift back toward the first guess, so a load spike
+        that made the engine look slow does not keep the final pass off for the rest of the session."""
+        with self._lock:
+            self.per_second = 0.7 * self.per_second + 0.3 * self._prior
 
 
 def default_meter(engine: Engine) -> SpeedMeter:
@@ -79,6 +86,7 @@ class FinalPass:
             return FinalPassOutcome(live, False, 0.0, "no audio")
         predicted = self.meter.predict(audio)
         if predicted > self.budget:
+            self.meter.relax()
             note = f"final pass skipped: {self.engine.kind} would take ~{predicted:.2f} s (budget {self.budget:.2f} s)"
             log.info(note)
             return FinalPassOutcome(live, False, 0.0, note)

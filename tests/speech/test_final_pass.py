@@ -73,3 +73,13 @@ def test_the_meter_learns_how_fast_the_engine_really_is() -> None:
         meter.record(5.0, 3.1)  # 0.6 s per second of audio on a busy machine
     assert meter.predict(5.0) > before + 1.5
     assert meter.predict(5.0) < 0.1 + 0.6 * 5.0 + 1e-9
+
+
+def test_a_skipped_pass_lets_the_meter_drift_back_so_the_pass_runs_again(
+    sphinx: Engine, utterance: tuple[str, bytes]
+) -> None:
+    meter = SpeedMeter(fixed=0.0, per_second=0.01)
+    meter.record(1.0, 5.0)  # one pass on a machine that was busy for a moment
+    final = FinalPass(sphinx, budget=1.0, meter=meter)
+    runs = [final.run(utterance[1], LIVE).used_final_pass for _ in range(12)]
+    assert runs[0] is False and runs[-1] is True
