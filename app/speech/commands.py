@@ -126,6 +126,8 @@ def cmd_listen(args: argparse.Namespace) -> int:
         seconds = 5.0  # nobody can press Enter: a fixed length
     if seconds is not None and not 0 < seconds <= 3600:
         raise UsageError("--seconds must be between 0 and 3600")
+    if not (args.quiet or args.json) and sys.stdin.isatty() and sys.stderr.isatty():
+        _offer_models()  # only someone at a terminal is asked: scripts never see the offer
     settings = _settings()
     if args.device is not None:
         settings = replace(settings, device=args.device)
@@ -158,6 +160,54 @@ def cmd_listen(args: argparse.Namespace) -> int:
     else:
         print(transcript.text)
     return EXIT_OK if transcript.text else EXIT_FAILED
+
+
+ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
+
+
+def _offer_models() -> None:
+    """The first-run offer (app.speech.model_offer) on stderr: install the recommended models now, not now, or
+    never; installed, they are used at once."""
+    from app.config import load_settings
+    from app.errors import ModelError
+    from app.speech.model_offer import accept, decline, model_offer
+
+    settings = load_settings()
+    offer = model_offer(settings)
+    if offer is None:
+        return
+    lines = [
+        f"Better speech recognition: the bundled engine is in use. Recommended ({offer.size_text} in all):",
+        *(f"  {line}" for line in offer.model_lines()),
+        offer.accuracy,
+        *([offer.missing_extra] if offer.missing_extra else []),
+    ]
+    print("\n".join(lines), file=sys.stderr)
+    answer = _ask(f"Install {'them' if len(offer.models) > 1 else 'it'} now? [Y/n/never] ")
+    if answer == "never":
+        decline(settings)
+        print("Keeping the bundled engine; `murmur models recommended` names these models.", file=sys.stderr)
+    elif answer == "yes":
+        printer = _ProgressPrinter(quiet=False)
+        try:
+            accept(offer, settings, printer)
+            line = f"installed {', '.join(m.name for m in offer.models)}; listening with them"
+        except ModelError as error:  # the bundled engine still listens; the next run asks again
+            line = f"murmur: warning: {error}"
+        print(("\n" if printer.shown >= 0 else "") + line, file=sys.stderr)  # after the progress line
+
+
+def _ask(question: str) -> str:
+    """ "yes", "no" or "never" from a line on stdin (Enter: yes; the end of input: no)."""
+    while True:
+        print(question, end="", file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print(file=sys.stderr)
+            return "no"
+        if answer := ANSWERS.get(line.strip().lower()):
+            return answer
+        print("Please answer y (install), n (not now) or never.", file=sys.stderr)
 
 
 def _add(args: argparse.Namespace, transcript: Any) -> int:
@@ -280,6 +330,34 @@ class _ProgressPrinter:
         print(f"downloading {text}", end=end, file=sys.stderr, flush=True)
 
 
+def cmd_models_recommended(args: argparse.Namespace) -> int:
+    """The models a first run offers for the language (`murmur listen` asks about them on a terminal)."""
+    from app.speech.language import base_language
+    from app.speech.speech_models import recommended_models
+    from app.speech.whisper_engine import whisper_available
+
+    models = _models(args)
+    language = args.language or _settings().language or "en"
+    recommended = recommended_models(language)  # other languages than English: the Vosk list names the model
+    installed = {m.name for m in models.installed()}
+    if base_language(language) != "en" and not any(r.kind == "vosk" for r in recommended):
+        print(
+            f"murmur: warning: no Vosk model named for {language!r}; see `murmur models list --available`",
+            file=sys.stderr,
+        )
+    if args.json:
+        rows = [{**asdict(r), "size_text": r.size_text, "installed": r.name in installed} for r in recommended]
+        print(_dumps(rows))
+        return EXIT_OK
+    for r in recommended:
+        note = f"installed; {r.purpose}" if r.name in installed else r.purpose
+        print(f"{r.name:<40} {r.kind:<7} {r.language:<6} {r.size_text:>8}  {note}")
+    print("Download them with `murmur models download NAME`; installed, they are used without further setting.")
+    if not whisper_available():
+        print("The Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
+    return EXIT_OK
+
+
 def cmd_models_download(args: argparse.Namespace) -> int:
     installed = _models(args).download(args.name, on_progress=_ProgressPrinter(args.json))
     if args.json:
@@ -317,25 +395,15 @@ def cmd_models_use(args: argparse.Namespace) -> int:
 
     from app.config import load_settings, save_settings
 
-    models = _models(args)
-    manager, path = models.resolve(args.name)  # fails with one line unless it is a model
-    value = args.name if (models.folder / args.name) == path else str(path.resolve())
     settings = load_settings()
-    if manager.kind == "whisper":  # the final pass; "auto" runs it whenever faster-whisper is there
-        speech = replace(settings.speech, whisper_model=value, final_engine="auto")
-        setting, what = "speech.whisper_model", "the final text now comes from"
-    else:
-        speech = replace(settings.speech, model=value, engine="auto")
-        setting, what = "speech.model", "dictation now uses"
-    saved = save_settings(replace(settings, speech=speech))
+    use = _models(args).use(settings.speech, args.name)  # fails with one line unless it is a model
+    saved = save_settings(replace(settings, speech=use.speech))
     if args.json:
-        print(
-            _dumps(
-                {"model": value, "kind": manager.kind, "setting": setting, "path": str(path), "settings": str(saved)}
-            )
-        )
+        row = {"model": use.value, "kind": use.kind, "setting": use.setting, "path": str(use.path)}
+        print(_dumps({**row, "settings": str(saved)}))
     else:
-        print(f"{what} {value} ({saved})")
+        what = "the final text now comes from" if use.kind == "whisper" else "dictation now uses"
+        print(f"{what} {use.value} ({saved})")
     return EXIT_OK
 
 
@@ -381,6 +449,11 @@ def add_speech_commands(subparsers: Any, parents: Sequence[argparse.ArgumentPars
     listing = actions.add_parser("list", parents=[*parents, where, language], help="installed (or downloadable) models")
     listing.add_argument("--available", action="store_true", help="models that can be downloaded")
     listing.set_defaults(func=cmd_models_list)
+    recommended = actions.add_parser(
+        "recommended", parents=[*parents, where], help="the models a first run offers for your language"
+    )
+    recommended.add_argument("--language", metavar="CODE", help="for this language (default: speech.language)")
+    recommended.set_defaults(func=cmd_models_recommended)
     for name, func, text in (
         ("download", cmd_models_download, "download and install a model (Vosk list or Whisper catalogue)"),
         ("remove", cmd_models_remove, "delete an installed model"),

@@ -6,7 +6,7 @@ Both kinds live in the same folder and are told apart by what their folders hold
 """
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from app.config import SpeechSettings
@@ -38,12 +38,23 @@ class Recommendation:
         return size_text(self.size)
 
 
+@dataclass(frozen=True)
+class ModelUse:
+    """What using a model changes: one setting, and the speech settings with it changed."""
+
+    kind: str  # "vosk" or "whisper"
+    setting: str  # "speech.model" or "speech.whisper_model"
+    value: str  # the model's name when it is in the models dir, else its folder
+    path: Path
+    speech: SpeechSettings
+
+
 def recommended_models(language: str) -> list[Recommendation]:
     """The models worth having for dictation in `language`: a small Vosk model (live words) and Whisper base (the
     final text). Other languages than English need the Vosk list to name their model; without it (offline) only
     the Whisper one is returned. Nothing is downloaded."""
     live = "streams the words live while you speak"
-    final = "writes the final text when you let go (needs the whisper extra)"
+    final = "writes the final text when you let go"  # the faster-whisper extra is told where it is missing
     if base_language(language or "en") == "en":
         whisper = CATALOGUE_BY_NAME[WHISPER_ENGLISH]
         return [
@@ -91,6 +102,17 @@ class SpeechModels:
         """The manager and folder of a model setting; ModelError (naming the likelier kind) if it is none."""
         manager = self.owner(name) or self._likely(name)
         return manager, manager.resolve(name)
+
+    def use(self, speech: SpeechSettings, name: str) -> ModelUse:
+        """`speech` set to use the model `name` (an installed name or a folder): a Vosk one for dictation (engine
+        auto), a Whisper one for the final text ("auto" runs it whenever faster-whisper is there). ModelError
+        (naming the likelier kind) unless it is a model. Nothing is saved."""
+        manager, path = self.resolve(name)
+        value = name if (self.folder / name) == path else str(path.resolve())
+        if manager.kind == "whisper":
+            changed = replace(speech, whisper_model=value, final_engine="auto")
+            return ModelUse("whisper", "speech.whisper_model", value, path, changed)
+        return ModelUse("vosk", "speech.model", value, path, replace(speech, model=value, engine="auto"))
 
     def download(self, name: str, on_progress: ProgressCallback | None = None) -> InstalledModel:
         """Download and install a model by name: a Whisper one from the catalogue, else one from the Vosk list."""

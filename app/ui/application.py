@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
@@ -34,6 +34,9 @@ from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
 from app.ui.window import MainWindow
 from app.ui.worker import Job, JobOutcome, PipelineWorker
+
+if TYPE_CHECKING:
+    from app.ui.model_offer_dialog import ModelOfferPrompt
 
 log = logging.getLogger("murmur.ui")
 
@@ -139,7 +142,7 @@ class Murmur(QObject):
 
     # -- starting and stopping -----------------------------------------------------------------
 
-    def start(self, listen_for_hotkey: bool = True, preload_speech: bool = True) -> None:
+    def start(self, listen_for_hotkey: bool = True, preload_speech: bool = True, offer_models: bool = True) -> None:
         self.window.restore_view_state()
         if self.tray:
             self.tray.show()
@@ -152,6 +155,16 @@ class Murmur(QObject):
         self._refresh_timer.start()
         if preload_speech:
             self._preload_speech()
+        if offer_models:
+            self.offer_models()
+
+    def offer_models(self) -> "ModelOfferPrompt":
+        """Offer better speech models in a dialog, if no model is installed and the offer was not declined."""
+        from app.ui.model_offer_dialog import ModelOfferPrompt
+
+        prompt = ModelOfferPrompt(self)
+        prompt.start()
+        return prompt
 
     def _preload_speech(self) -> None:
         try:

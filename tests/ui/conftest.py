@@ -50,13 +50,14 @@ def collect_on_the_gui_thread() -> Iterator[None]:
 
 @pytest.fixture
 def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
-    """The whole app, without tray, global hotkey or speech preloading (nothing here has a display)."""
+    """The whole app, without tray, global hotkey, speech preloading (nothing here has a display) or the offer of
+    speech models (tests/ui/test_model_offer_dialog.py opens it)."""
     settings = Settings()
     app = Murmur(build_service(db_path, settings, offline=True), settings, use_tray=False)
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)
     with qtbot.waitSignal(app.entries_shown):
-        app.start(listen_for_hotkey=False, preload_speech=False)
+        app.start(listen_for_hotkey=False, preload_speech=False, offer_models=False)
     yield app
     assert app.worker.close(timeout=10)
     app.service.store.close()

@@ -1,0 +1,208 @@
+"""The first-run offer of better speech models in the desktop app: a small non-modal dialog, shown once the window
+is up and never in the middle of a dictation. The policy (when to offer, what, accepting, declining) is
+`app.speech.model_offer`; this is its face.
+
+"Install" downloads off the GUI thread (the way Settings → Speech downloads a Vosk model: `run_in_thread` and a
+progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
+models, so the next dictation uses them. "Not now" closes it (the next start asks again); "Don't ask again"
+declines for good. All the words are plain text.
+"""
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from app.config import SpeechSettings
+from app.errors import MurmurError
+from app.speech.model_offer import ModelOffer, install, model_offer, using, without_offer
+from app.speech.models import InstalledModel
+from app.ui.background import run_in_thread
+from app.ui.worker import Job, JobOutcome
+
+if TYPE_CHECKING:
+    from app.ui.application import Murmur
+
+log = logging.getLogger("murmur.ui.models")
+
+TITLE = "Better speech recognition"
+INTRO = "Murmur is using its bundled speech engine. These free models recognise speech better, on this computer:"
+LATER = "Later on, Settings → Speech downloads Vosk models, and `murmur models recommended` lists these two."
+
+
+def _label(text: str, name: str) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    return label
+
+
+class ModelOfferDialog(QDialog):
+    installed = Signal(object)  # the models are installed: a list of InstalledModel, for the app to use
+    install_failed = Signal(str)  # the one line shown
+    declined = Signal()  # "Don't ask again"
+    download_progressed = Signal(int, int)  # bytes done, bytes in all (0: unknown) (any thread)
+
+    def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.offer, self.speech = offer, speech
+        self.downloading = False
+        self.setWindowTitle(TITLE)
+        self.setModal(False)
+        self.setMinimumWidth(520)
+        heading = _label(TITLE, "heading")
+        font = QFont(heading.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        heading.setFont(font)
+        self.model_labels = [_label(line, "model") for line in offer.model_lines()]
+        models = QGridLayout()  # a bullet column: a line that wraps stays indented under its text
+        models.setColumnStretch(1, 1)
+        models.setHorizontalSpacing(8)
+        for row, label in enumerate(self.model_labels):
+            models.addWidget(_label("•", "bullet"), row, 0, Qt.AlignmentFlag.AlignTop)
+            models.addWidget(label, row, 1)
+        self.accuracy = _label(offer.accuracy, "accuracy")
+        self.missing = _label(offer.missing_extra, "missing")
+        self.missing.setVisible(bool(offer.missing_extra))
+        self.later = _label(LATER, "later")
+        self.later.setEnabled(False)  # greyed: a side note
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Download")
+        self.progress.setVisible(False)
+        self.note = _label("", "note")  # what the download is doing, or the one line it failed with
+        self.note.setVisible(False)
+        self.install_button = QPushButton(f"Install ({offer.size_text})")
+        self.install_button.setDefault(True)
+        self.later_button = QPushButton("Not now")
+        self.never_button = QPushButton("Don't ask again")
+        self.install_button.clicked.connect(self._on_install_clicked)
+        self.later_button.clicked.connect(self.reject)
+        self.never_button.clicked.connect(self._on_never_clicked)
+        self.download_progressed.connect(self._on_download_progressed)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.never_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.later_button)
+        buttons.addWidget(self.install_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(_label(INTRO, "intro"))
+        layout.addLayout(models)
+        layout.addWidget(self.accuracy)
+        layout.addWidget(self.missing)
+        layout.addWidget(self.later)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.note)
+        layout.addSpacing(6)
+        layout.addLayout(buttons)
+
+    def _show_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+
+    def _on_install_clicked(self) -> None:
+        self.downloading = True
+        self.install_button.setEnabled(False)
+        self.never_button.setEnabled(False)
+        self.later_button.setText("Hide")  # the download goes on; the app uses the models when it ends
+        self.progress.setRange(0, 0)  # busy until the first bytes say how many there are
+        self.progress.setVisible(True)
+        self._show_note(f"Downloading {self.offer.size_text}…")
+        offer, speech = self.offer, self.speech
+
+        def download() -> list[InstalledModel]:
+            return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+
+        run_in_thread(Job("model-offer-download", download), self, self._on_downloaded)
+
+    def _on_download_progressed(self, done: int, total: int) -> None:
+        if total:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(min(1000, int(done * 1000 / total)))
+
+    def _on_downloaded(self, outcome: JobOutcome) -> None:
+        self.downloading = False
+        if outcome.error is not None:
+            self.progress.setVisible(False)
+            self.install_button.setText(f"Try again ({self.offer.size_text})")
+            self.install_button.setEnabled(True)
+            self.never_button.setEnabled(True)
+            self.later_button.setText("Not now")
+            self._show_note(outcome.error)
+            self.install_failed.emit(outcome.error)
+            return
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(1000)
+        self.install_button.setVisible(False)
+        self.never_button.setVisible(False)
+        self.later_button.setText("Close")
+        self._show_note("Installed. Your next dictation uses them.")
+        self.installed.emit(outcome.result)
+
+    def _on_never_clicked(self) -> None:
+        self.declined.emit()
+        self.accept()
+
+
+class ModelOfferPrompt(QObject):
+    """Offers the models once per start of the app, if due: works the offer out off the GUI thread (it looks at
+    the disk, imports faster-whisper to see if it is there, and for other languages than English fetches the Vosk
+    list), waits for a dictation to end, shows the dialog, and has the app save and apply what it decides."""
+
+    worked_out = Signal(object)  # the ModelOffer, or None when there is nothing to offer
+    shown = Signal(object)  # the ModelOfferDialog, now on screen
+
+    def __init__(self, murmur: "Murmur") -> None:
+        super().__init__(murmur)
+        self.murmur = murmur
+        self.dialog: ModelOfferDialog | None = None
+        self._waiting: ModelOffer | None = None  # worked out during a dictation: shown when it ends
+        murmur.voice.stopped.connect(self._on_dictation_ended)
+        murmur.voice.cancelled.connect(self._on_dictation_ended)
+
+    def start(self) -> None:
+        settings = self.murmur.settings
+        run_in_thread(Job("model-offer", lambda: model_offer(settings)), self, self._on_worked_out)
+
+    def _on_worked_out(self, outcome: JobOutcome) -> None:
+        if outcome.error is not None:
+            log.warning("no speech models offered: %s", outcome.error)
+        offer: ModelOffer | None = outcome.result
+        self.worked_out.emit(offer)
+        if offer is not None:
+            if self.murmur.voice.is_recording():
+                self._waiting = offer
+            else:
+                self.show(offer)
+
+    def _on_dictation_ended(self) -> None:
+        offer, self._waiting = self._waiting, None
+        if offer is not None:
+            self.show(offer)
+
+    def show(self, offer: ModelOffer) -> ModelOfferDialog:
+        """Show the dialog for `offer` (non-modal, over the window); once per start of the app."""
+        if self.dialog is None:
+            dialog = self.dialog = ModelOfferDialog(offer, self.murmur.settings.speech, self.murmur.window)
+            dialog.installed.connect(self._on_installed)
+            dialog.declined.connect(self._on_declined)
+            dialog.show()
+            self.shown.emit(dialog)
+        return self.dialog
+
+    def _on_installed(self, installed: Sequence[InstalledModel]) -> None:
+        try:
+            chosen = using(self.murmur.settings, installed)
+        except MurmurError as error:  # removed again in the moment since: the dialog says so
+            if self.dialog is not None:
+                self.dialog.note.setText(str(error))
+            return
+        self.murmur.apply_settings(chosen)
+
+    def _on_declined(self) -> None:
+        self.murmur.apply_settings(without_offer(self.murmur.settings))

@@ -1,0 +1,61 @@
+"""Model-shaped folders and downloads for tests of the model offer: small files with the real names (a Vosk folder
+has am/final.mdl and conf/model.conf; a Whisper folder model.bin, config.json, tokenizer.json, vocabulary.txt).
+They pass the managers' checks but are no real models: loading one is tested elsewhere with the real ones."""
+
+import io
+import zipfile
+from pathlib import Path
+
+from app.speech.speech_models import VOSK_ENGLISH
+from tests.support.model_server import ModelServer
+
+WHISPER_ENGLISH_REPO = "Systran/faster-whisper-base.en"
+
+
+def vosk_files(name: str) -> dict[str, bytes]:
+    return {
+        f"{name}/am/final.mdl": bytes(range(256)) * 1000,  # ~250 KB: several chunks
+        f"{name}/conf/model.conf": b"--sample-frequency=16000\n",
+        f"{name}/graph/words.txt": b"a 1\n",
+    }
+
+
+def vosk_zip(name: str) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        for path, data in vosk_files(name).items():
+            bundle.writestr(path, data)
+    return buffer.getvalue()
+
+
+def whisper_files() -> dict[str, bytes]:
+    return {
+        "config.json": b'{"alignment_heads": [[3, 1]], "suppress_ids": [1, 2]}',
+        "model.bin": bytes(range(256)) * 2000,  # ~500 KB
+        "tokenizer.json": b'{"model": {"type": "BPE"}}',
+        "vocabulary.txt": b'!\n"\n#\n',
+    }
+
+
+def vosk_folder(models: Path, name: str) -> Path:
+    """A Vosk-shaped folder `name` in the models dir, as a user would copy one in."""
+    for path, data in vosk_files(name).items():
+        (models / path).parent.mkdir(parents=True, exist_ok=True)
+        (models / path).write_bytes(data)
+    return models / name
+
+
+def whisper_folder(models: Path, name: str) -> Path:
+    folder = models / name
+    folder.mkdir(parents=True)
+    for path, data in whisper_files().items():
+        (folder / path).write_bytes(data)
+    return folder
+
+
+def publish_english_pair(server: ModelServer, *, whisper: bool = True) -> None:
+    """The two models recommended for English on the server: the Vosk list with the small US English model, and
+    (unless `whisper` is False) whisper-base.en's repo on the fake hub."""
+    server.listing([server.row(VOSK_ENGLISH, vosk_zip(VOSK_ENGLISH), "en-us")])
+    if whisper:
+        server.hub_repo(WHISPER_ENGLISH_REPO, whisper_files())
