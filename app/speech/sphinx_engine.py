@@ -166,6 +166,9 @@ class PocketsphinxEngine:
         """One full-utterance pass: the mean is computed over the whole recording before any frame is read."""
         decoder = self._take()
         try:
+            # A fresh feature extractor (its noise estimate and mean), so a recording decodes the same
+            # whatever the pooled decoder heard before; it costs well under a millisecond.
+            decoder.reinit_feat()
             decoder.start_utt()
             decoder.process_raw(pcm, False, True)
             decoder.end_utt()

@@ -120,3 +120,13 @@ def test_transcribe_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [f"murmur: error: no such file: {tmp_path / 'nope.wav'}"]
+
+
+def test_a_file_decodes_the_same_whatever_the_engine_heard_before(
+    sentences: list[tuple[str, Path]], sphinx: Engine, flite_corpus: dict[str, list[tuple[str, Path]]]
+) -> None:
+    pcm = read_audio(sentences[0][1]).pcm
+    first = sphinx.decode(pcm).text
+    for _, wav in flite_corpus["awb"][:3]:
+        streamed(sphinx, read_audio(wav).pcm)  # a live utterance of another voice in between
+        assert sphinx.decode(pcm).text == first
