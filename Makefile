@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(VENV)/bin/python bench/executor_bench.py
 	$(VENV)/bin/python bench/agent_bench.py
 	$(VENV)/bin/python bench/speech_bench.py
+	$(VENV)/bin/python bench/speech_accuracy_bench.py
 
 lint: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[dev]'
