@@ -272,7 +272,7 @@ def child(role: str, whisper_model: str) -> None:
                 "variant": variant,
                 "text": transcript.text,
                 "live_text": transcript.live_text,
-                "note": "; ".join(filter(None, [transcript.final_pass_note, *transcript.notes])) or None,
+                "note": " | ".join(filter(None, [transcript.final_pass_note, *transcript.notes])) or None,
                 "finalize": transcript.finalize_seconds,
                 "pass_seconds": round(dictation.pass_seconds, 4),
                 "audio": transcript.audio_seconds,
@@ -702,7 +702,7 @@ def notes_of(outcomes: list[Outcome]) -> list[str]:
     counted: dict[tuple[str, str], int] = {}
     for o in outcomes:
         if o.note and not o.row.endswith("-off"):
-            for note in o.note.split("; "):
+            for note in o.note.split(" | "):
                 if " would take " in note:
                     reason = "skipped: predicted over its budget"
                 elif "too slow" in note:

@@ -3,16 +3,20 @@
 No download needed, so voice works on a fresh install; English only. Two things decide its accuracy
 more than the model: a whole recording is decoded in one full-utterance pass (batch cepstral mean
 normalisation over all of it, the engine's best offline setting), and a live decoder starts from the
-cepstral mean (CMN) learned on the same microphone last time, not from the model's generic guess.
+cepstral mean (CMN) learned on the same microphone last time, not from the model's generic guess. The
+engine's generic language model ranks everyday commands low ("the milk is done" heard as "the male gaze
+and"), so every finished utterance is re-ranked by a small model of what people say to this app.
 """
 
 import logging
 import threading
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 from typing import Any
 
 from app.speech.audio import SAMPLE_RATE, seconds_of
 from app.speech.channels import ChannelMemory
+from app.speech.domain_lm import DomainRescorer
 from app.speech.transcriber import EngineResult, Word
 
 log = logging.getLogger("murmur.speech")
@@ -32,22 +36,51 @@ def _clean(word: str) -> str | None:
     return word.split("(", 1)[0]
 
 
-def _result(decoder: Any) -> EngineResult:
-    """The finished utterance's text and words (call after end_utt)."""
+def _result(decoder: Any, rescorer: DomainRescorer) -> EngineResult:
+    """The finished utterance's text and words (call after end_utt), re-ranked by the domain model."""
     hypothesis = decoder.hyp()
+    text = hypothesis.hypstr if hypothesis is not None else ""
     words = []
     for segment in decoder.seg():
-        text = _clean(segment.word)
-        if text:
+        spelled = _clean(segment.word)
+        if spelled:
             words.append(
                 Word(
-                    text=text,
+                    text=spelled,
                     start=segment.start_frame / FRAMES_PER_SECOND,
                     end=(segment.end_frame + 1) / FRAMES_PER_SECOND,
                     confidence=float(segment.prob),
                 )
             )
-    return EngineResult(text=hypothesis.hypstr if hypothesis is not None else "", words=words)
+    rescored = rescorer.best(decoder) if text else None
+    if rescored is None or rescored == text:
+        return EngineResult(text=text, words=words)
+    return EngineResult(text=rescored, words=realigned(words, rescored.split()))
+
+
+def realigned(words: list[Word], texts: list[str]) -> list[Word]:
+    """`texts` (the re-ranked words) with times: a word the decoder also chose keeps its own time and
+    confidence; the others share the time of the words they replace, with no confidence (the decoder's
+    was for another word)."""
+    matcher = SequenceMatcher(a=[word.text for word in words], b=texts, autojunk=False)
+    result: list[Word] = []
+    for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+        if tag == "equal":
+            result.extend(words[a0:a1])
+            continue
+        if b0 == b1:  # dropped words
+            continue
+        if a0 < a1:
+            start, end = words[a0].start, words[a1 - 1].end
+        else:  # inserted between two kept words: the gap between them
+            start = words[a0 - 1].end if a0 > 0 else 0.0
+            end = words[a0].start if a0 < len(words) else start
+        step = (end - start) / (b1 - b0)
+        result.extend(
+            Word(text=text, start=start + i * step, end=start + (i + 1) * step, confidence=None)
+            for i, text in enumerate(texts[b0:b1])
+        )
+    return result
 
 
 class PocketsphinxTranscriber:
@@ -91,7 +124,7 @@ class PocketsphinxTranscriber:
     def finish(self) -> EngineResult:
         decoder = self._decoder
         decoder.end_utt()
-        result = _result(decoder)
+        result = _result(decoder, self._engine.rescorer())
         if self._channel and result.words:  # an utterance with speech in it: its mean is worth keeping
             self._engine.remember_mean(self._channel, decoder.get_cmn(False))
         self._release()
@@ -122,6 +155,8 @@ class PocketsphinxEngine:
         first = self._new_decoder()
         self.initial_mean = str(first.config["cmninit"])
         self._idle: list[Any] = [first]
+        self._rescorer = DomainRescorer()
+        self._hints: tuple[str, ...] = ()
 
     @staticmethod
     def _new_decoder() -> Any:
@@ -157,6 +192,21 @@ class PocketsphinxEngine:
         if self._channels is not None:
             self._channels.put(self.kind, channel, mean)
 
+    # -- the domain model ---------------------------------------------------------------------------
+
+    def rescorer(self, hints: Sequence[str] = ()) -> DomainRescorer:
+        """The domain model, taught the user's own phrases when `hints` brings them (built again only when
+        they change, in about 50 ms). Live utterances are re-ranked by the last one built: their hints
+        arrive with the final pass."""
+        wanted = tuple(hints)
+        with self._lock:
+            if not wanted or wanted == self._hints:
+                return self._rescorer
+        rescorer = DomainRescorer(extra_phrases=wanted)
+        with self._lock:
+            self._rescorer, self._hints = rescorer, wanted
+        return rescorer
+
     # -- the two ways to decode ----------------------------------------------------------------------
 
     def start(self, channel: str = "") -> PocketsphinxTranscriber:
@@ -172,6 +222,6 @@ class PocketsphinxEngine:
             decoder.start_utt()
             decoder.process_raw(pcm, False, True)
             decoder.end_utt()
-            return _result(decoder)
+            return _result(decoder, self.rescorer(hints))
         finally:
             self.give_back(decoder)
