@@ -213,7 +213,7 @@ class MurmurService:
     def vocabulary(self, limit: int = 60) -> list[str]:
         """What the user is likely to say again: the summaries of their open entries, most recent first.
 
-        Speech engines that can bias their final pass toward known phrases (Whisper's prompt) use it.
+        Speech engines bias their final text toward them (Whisper's prompt, the bundled engine's domain model).
         """
         with self.store.read() as session:
             return recent_summaries(session, limit)
