@@ -8,9 +8,9 @@ from functools import partial
 from pathlib import Path
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
+from app.changes.interpretation import Agent, Interpreter
 from app.config import Settings, load_settings
 from app.domain.clock import Clock
-from app.domain.interpretation import Agent, Interpreter
 from app.paths import default_db_path
 from app.service import MurmurService
 from app.speech.language import date_languages

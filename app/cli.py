@@ -15,10 +15,10 @@ from app import __version__
 from app.agent.commands import add_agent_commands, first_offline_notice
 from app.agent.provider import ProviderFlags
 from app.assembly import build_service
+from app.changes.executor import ExecutionResult
+from app.changes.interpretation import RunOptions
 from app.domain.actions import ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.enums import Category, Status, UtteranceSource
-from app.domain.executor import ExecutionResult
-from app.domain.interpretation import RunOptions
 from app.errors import MurmurError, UsageError
 from app.logs import setup_logging
 from app.render import (
@@ -35,7 +35,7 @@ from app.render import (
 )
 from app.service import MurmurService, PipelineResult
 from app.speech.commands import add_speech_commands
-from app.store.queries import short_id_of, short_ids
+from app.store.queries import short_ids
 from app.ui.commands import add_app_commands, start_app
 
 log = logging.getLogger("murmur.cli")
@@ -81,12 +81,10 @@ def _report_execution(
     service: MurmurService, result: ExecutionResult | PipelineResult, as_json: bool, extra: dict[str, Any]
 ) -> int:
     clock = service.clock()
-    with service.store.read() as session:
-        shorts = {item.entry.id: short_id_of(session, item.entry.id) for item in result.applied}
     if as_json:
         _print_json(
             {
-                "applied": [applied_json(item, shorts[item.entry.id], clock.tz) for item in result.applied],
+                "applied": [applied_json(item, clock.tz) for item in result.applied],
                 "failures": [failure_json(f) for f in result.failures],
                 "summary": result.summary,
                 "undo_id": result.undo_id,
@@ -95,7 +93,7 @@ def _report_execution(
         )
     else:
         for item in result.applied:
-            print(applied_line(item, shorts[item.entry.id], clock.now, clock.tz))
+            print(applied_line(item, clock.now, clock.tz))
         for failure in result.failures:
             print(f"murmur: error: {failure_line(failure)}", file=sys.stderr)
         print(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))

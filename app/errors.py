@@ -7,6 +7,9 @@ Anything that is not a MurmurError is a bug and is reported as such.
 class MurmurError(Exception):
     """A known failure caused by input or environment, not by a bug."""
 
+    # Set when the failure ended a run of a saved utterance: the one to retry (it waits in the inbox).
+    utterance_id: int | None = None
+
 
 class UsageError(MurmurError):
     """The user asked for something malformed (empty text, bad option value)."""

@@ -6,9 +6,9 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.changes.executor import ActionFailure, AppliedAction
+from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import describe_action
-from app.domain.executor import ActionFailure, AppliedAction
-from app.domain.undo import HistoryBatch, UndoResult
 from app.store.models import Entry, UndoItem, Utterance
 
 
@@ -35,10 +35,10 @@ def entry_json(entry: Entry, short_id: str, tz: ZoneInfo) -> dict[str, Any]:
     }
 
 
-def applied_json(item: AppliedAction, short_id: str, tz: ZoneInfo) -> dict[str, Any]:
+def applied_json(item: AppliedAction, tz: ZoneInfo) -> dict[str, Any]:
     return {
         "action": describe_action(item.action),
-        "entry": entry_json(item.entry, short_id, tz),
+        "entry": entry_json(item.entry, item.short_id, tz),
         "action_id": item.undo_item_id,
         "note": item.note or None,
     }
@@ -126,7 +126,7 @@ def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
     return f"{short_id}  {priority}  {entry.category.value:<8}  {entry.summary}{tail}"
 
 
-def applied_line(item: AppliedAction, short_id: str, now: datetime, tz: ZoneInfo) -> str:
+def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
     verb = {
         "create": "created",
         "update": "updated",
@@ -135,7 +135,7 @@ def applied_line(item: AppliedAction, short_id: str, now: datetime, tz: ZoneInfo
         "snooze": "snoozed",
     }
     note = f"  [{item.note}]" if item.note else ""
-    return f"{verb[item.action.kind.value]:<9} {entry_line(item.entry, short_id, now, tz)}{note}"
+    return f"{verb[item.action.kind.value]:<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
 
 
 def failure_line(failure: ActionFailure) -> str:

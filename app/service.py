@@ -6,29 +6,30 @@ interpreter or model server never loses what the user said (it waits in the inbo
 """
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session, col, select, update
 
-from app.domain.actions import Action
+from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
+from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
+from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
+from app.changes.workspace import Workspace
+from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
 from app.domain.events import EventCallback, EventType, PipelineEvent, ignore_events
-from app.domain.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
-from app.domain.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
-from app.domain.undo import HistoryBatch, UndoResult, history, undo_item, undo_latest
 from app.errors import MurmurError, StoreError, UsageError
 from app.store import Store
 from app.store.models import Entry, Utterance
 from app.store.queries import list_entries, recent_summaries
-from app.workspace import Workspace
 
 log = logging.getLogger("murmur.pipeline")
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
+BY_HAND = "Done by hand"  # the reason kept in the history when the user gives none
 NO_OPTIONS = RunOptions()
 
 
@@ -66,7 +67,8 @@ class MurmurService:
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
-        `on_event` hears the run's progress (see app.domain.events); it always ends with DONE.
+        `on_event` hears the run's progress (see app.domain.events); it always ends with DONE. A run that
+        fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
         """
         text = validate_utterance_text(text)
         with self.store.write() as session:
@@ -109,6 +111,8 @@ class MurmurService:
         try:
             result = self._run(utterance_id, text, on_event, options)
         except Exception as error:
+            if isinstance(error, MurmurError):
+                error.utterance_id = utterance_id
             message = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
             on_event(PipelineEvent(EventType.ERROR, {"message": message, "utterance_id": utterance_id}))
             on_event(PipelineEvent(EventType.DONE, _done_data(utterance_id, message, None, 0, 0)))
@@ -188,9 +192,36 @@ class MurmurService:
             wake_snoozed(session, clock.now)
             return execute(session, actions, clock, label=label)
 
+    def complete(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
+        return self.apply([CompleteAction(entry_id=i, reason=reason) for i in entry_ids], "completed by hand")
+
+    def archive(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
+        return self.apply([ArchiveAction(entry_id=i, reason=reason) for i in entry_ids], "archived by hand")
+
+    def snooze(self, entry_ids: Sequence[str], until: str, reason: str = BY_HAND) -> ExecutionResult:
+        actions = [SnoozeAction(entry_id=i, until_text=until, reason=reason) for i in entry_ids]
+        return self.apply(actions, "snoozed by hand")
+
+    def edit(self, entry_ids: Sequence[str], fields: Mapping[str, object], reason: str = BY_HAND) -> ExecutionResult:
+        """Set `fields` (content, summary, category, priority, due_date, cadence, status; None clears one) on
+        each entry; a field that does not validate is a UsageError and changes nothing."""
+        try:
+            changes = parse_update_fields(dict(fields))
+        except MurmurError as error:
+            raise UsageError(str(error)) from None
+        return self.apply(
+            [UpdateAction(entry_id=i, changes=changes, reason=reason) for i in entry_ids], "edited by hand"
+        )
+
     def undo(self) -> UndoResult:
+        """Revert the newest batch not undone yet."""
         with self.store.write() as session:
             return undo_latest(session, self.clock().now)
+
+    def undo_batch(self, batch_id: int) -> UndoResult:
+        """Revert what is left of batch `batch_id` (see `history`), last action first."""
+        with self.store.write() as session:
+            return undo_batch_id(session, batch_id, self.clock().now)
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app.changes.executor import execute  # noqa: E402
+from app.changes.undo import undo_latest  # noqa: E402
 from app.domain.actions import Action, ArchiveAction, CompleteAction, CreateAction, SnoozeAction, UpdateAction  # noqa: E402
 from app.domain.clock import Clock  # noqa: E402
 from app.domain.enums import Category  # noqa: E402
-from app.domain.executor import execute  # noqa: E402
-from app.domain.undo import undo_latest  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.store.models import Entry, new_entry_id  # noqa: E402
 

@@ -21,16 +21,15 @@ from app.agent.prompts import SYSTEM_PROMPT, context_message, entry_lines
 from app.agent.provider import ProviderConfig
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
 from app.agent.tools import MUTATING, SEARCH, TOOLS, actions_from_arguments
+from app.changes.executor import ActionFailure, AppliedAction
+from app.changes.interpretation import AgentOutcome, RunOptions, Usage
+from app.changes.workspace import Workspace
 from app.config import PrivacySettings
 from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.enums import Category, Status
 from app.domain.events import EventCallback, EventType, PipelineEvent
-from app.domain.executor import ActionFailure, AppliedAction
-from app.domain.interpretation import AgentOutcome, RunOptions, Usage
 from app.errors import BudgetExceededError, LlmError, MurmurError
 from app.store.models import LlmRequest
-from app.store.queries import short_id_of
-from app.workspace import Workspace
 
 log = logging.getLogger("murmur.agent")
 
@@ -316,11 +315,10 @@ def _unmask(text: str, run: _Run) -> str:
 
 def _applied_line(item: AppliedAction, run: _Run) -> str:
     entry = item.entry
-    with run.workspace.store.read() as session:
-        short = short_id_of(session, entry.id)
     note = f" ({item.note})" if item.note else ""
     summary = redact(entry.summary).text
-    return f"{item.action.kind.value}d [{short}] {entry.category.value} {summary!r}, status {entry.status.value}{note}"
+    kind, category, status = item.action.kind.value, entry.category.value, entry.status.value
+    return f"{kind}d [{item.short_id}] {category} {summary!r}, status {status}{note}"
 
 
 def _failure_line(failure: ActionFailure) -> str:

@@ -1,1 +1,1 @@
-"""Entries, actions, dates, the executor and undo: Murmur's domain, free of Qt and of I/O details."""
+"""Murmur's values and rules: entries' enums, actions, dates, the clock, pipeline events. Pure: no store, no I/O."""

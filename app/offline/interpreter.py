@@ -7,6 +7,7 @@ applies the actions, and what cannot be acted on comes back as a ParseFailure sa
 
 import logging
 
+from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -17,7 +18,6 @@ from app.domain.actions import (
     SnoozeAction,
 )
 from app.domain.enums import ActionKind
-from app.domain.interpretation import InterpretContext
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, read_create
 from app.offline.intents import DEFAULT_SNOOZE, RETRACT, Intent, Target, read_intent

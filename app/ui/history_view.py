@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from app.domain.undo import HistoryBatch
+from app.changes.undo import HistoryBatch
 from app.store.models import UndoItem
 
 BATCH_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -9,16 +9,16 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
+from app.changes.executor import ExecutionResult
+from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import Action
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import EventCallback, EventType, PipelineEvent
-from app.domain.executor import ExecutionResult
-from app.domain.undo import HistoryBatch, UndoResult
 from app.errors import MurmurError, UndoError
 from app.render import applied_line, failure_line
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Utterance
-from app.store.queries import short_id_of, short_ids
+from app.store.queries import short_ids
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,7 @@ class BatchReport:
 
 def _lines(service: MurmurService, result: PipelineResult | ExecutionResult) -> list[str]:
     clock = service.clock()
-    with service.store.read() as session:
-        return [applied_line(item, short_id_of(session, item.entry.id), clock.now, clock.tz) for item in result.applied]
+    return [applied_line(item, clock.now, clock.tz) for item in result.applied]
 
 
 def batch_report(

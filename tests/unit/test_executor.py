@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import select
 
+from app.changes.executor import ExecutionResult, execute
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -16,7 +17,6 @@ from app.domain.actions import (
 )
 from app.domain.clock import Clock
 from app.domain.enums import Cadence, Category, Status
-from app.domain.executor import ExecutionResult, execute
 from app.store import Store
 from app.store.models import Entry, UndoBatch, UndoItem
 from tests.conftest import BERLIN

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 import pytest
 from sqlmodel import select
 
+from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseFailure, ParseResult, parse_actions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
-from app.domain.interpretation import InterpretContext
 from app.errors import UsageError
 from app.service import MAX_UTTERANCE_CHARS, MurmurService
 from app.store import Store

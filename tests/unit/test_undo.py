@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from app.changes.executor import execute
+from app.changes.undo import history, undo_item, undo_latest
 from app.domain.actions import ArchiveAction, CompleteAction, CreateAction, SnoozeAction, UpdateAction
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status
-from app.domain.executor import execute
-from app.domain.undo import history, undo_item, undo_latest
 from app.errors import UndoError
 from app.store import Store
 

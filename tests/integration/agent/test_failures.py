@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from app.agent import ledger
+from app.changes.interpretation import RunOptions
 from app.config import PrivacySettings
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome
-from app.domain.interpretation import RunOptions
 from app.errors import BudgetExceededError, LlmError, MurmurError
 from app.store import Store
 from app.store.models import LlmRequest

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -24,7 +25,6 @@ from app.domain.actions import (
 )
 from app.domain.clock import Clock
 from app.domain.enums import Cadence, Category, Status
-from app.domain.interpretation import InterpretContext
 from app.offline import OfflineInterpreter
 from app.store.models import Entry
 

@@ -27,7 +27,7 @@ from app.domain.dates import next_occurrence, resolve_due
 from app.domain.enums import ActionKind, Status
 from app.errors import InvalidActionError, MurmurError
 from app.store.models import Entry, UndoBatch, UndoItem
-from app.store.queries import encode_row, get_entry, raw_entry_row
+from app.store.queries import encode_row, get_entry, raw_entry_row, short_id_of
 
 _PAST_TENSE = {
     ActionKind.CREATE: "created",
@@ -43,6 +43,7 @@ class AppliedAction:
     action: Action
     entry: Entry
     undo_item_id: int
+    short_id: str  # the entry's shortest unique ID prefix once the batch was applied
     note: str = ""  # e.g. "habit rolled forward to ..."
 
 
@@ -257,7 +258,10 @@ def execute(
         session.add(item)
         done.append((action, entry, item, note))
     session.flush()  # all undo items in one go
-    applied = [AppliedAction(action=a, entry=e, undo_item_id=i.id, note=n) for a, e, i, n in done]  # type: ignore[arg-type]
+    applied = [
+        AppliedAction(action=a, entry=e, undo_item_id=i.id, short_id=short_id_of(session, e.id), note=n)  # type: ignore[arg-type]
+        for a, e, i, n in done
+    ]
     if batch is not None and not label and batch_id is None:
         batch.label = summarize(applied, [])
     return ExecutionResult(applied=applied, failures=failures, undo_id=None if batch is None else batch.id)

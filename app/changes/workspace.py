@@ -13,11 +13,11 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.changes.executor import ActionFailure, AppliedAction, execute, failures_from_parse, summarize
+from app.changes.undo import undo_batch
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status, UtteranceOutcome
-from app.domain.executor import ActionFailure, AppliedAction, execute, failures_from_parse, summarize
-from app.domain.undo import undo_batch
 from app.store import Store
 from app.store.models import Entry, UndoBatch, Utterance
 from app.store.queries import list_entries, list_entry_summaries, short_id_of, short_ids

@@ -84,6 +84,16 @@ def undo_latest(session: Session, now: datetime) -> UndoResult:
     return undo_batch(session, batch, now)
 
 
+def undo_batch_id(session: Session, batch_id: int, now: datetime) -> UndoResult:
+    """Revert batch `batch_id`, any one from the history, not only the newest."""
+    batch = session.get(UndoBatch, batch_id)
+    if batch is None:
+        raise UndoError(f"no batch {batch_id} in the history; `murmur history` lists them")
+    if batch.undone_at is not None:
+        raise UndoError(f"batch {batch_id} was already undone")
+    return undo_batch(session, batch, now)
+
+
 def undo_batch(session: Session, batch: UndoBatch, now: datetime) -> UndoResult:
     """Revert every action of `batch` not undone yet, last first."""
     assert batch.id is not None

@@ -14,7 +14,7 @@ from app.domain.events import EventCallback
 from app.store.models import Entry
 
 if TYPE_CHECKING:
-    from app.workspace import Workspace
+    from app.changes.workspace import Workspace
 
 
 @dataclass(frozen=True)
