@@ -1,33 +1,37 @@
-# Two entry points for a fresh Linux machine: `make run` and `make test`.
+# Two entry points for a fresh Linux machine: `make run` and `make test` (lint, then the whole suite).
 # Each creates the virtualenv and installs what it needs; running them again is cheap.
+# `make test-fast` is the edit loop: unit and integration tests without the slow, desktop and pulse ones.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test bench lint clean
+.PHONY: run test test-fast bench lint clean
 
-$(STAMP): pyproject.toml packaging/install-debian-packages.sh
+$(STAMP): pyproject.toml packaging/install-debian-packages.sh Makefile
 	packaging/install-debian-packages.sh tests
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,dev]'
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/murmur $(ARGS)
 
-test: $(STAMP)
+test: lint
 	$(VENV)/bin/python -m pytest
+
+test-fast: $(STAMP)
+	$(VENV)/bin/python -m pytest tests/unit tests/integration -m 'not slow and not desktop and not pulse'
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/executor_bench.py
+	$(VENV)/bin/python bench/transactions_bench.py
 	$(VENV)/bin/python bench/agent_bench.py
 	$(VENV)/bin/python bench/speech_bench.py
 	$(VENV)/bin/python bench/speech_accuracy_bench.py
 
 lint: $(STAMP)
-	$(VENV)/bin/python -m pip install --quiet -e '.[dev]'
 	$(VENV)/bin/ruff check app tests bench
 	$(VENV)/bin/ruff format --check app tests bench
 	$(VENV)/bin/mypy app

@@ -16,15 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
-from platformdirs import user_config_path
 
 from app.errors import UsageError
+from app.paths import config_dir
 
 log = logging.getLogger("murmur.config")
-
-
-def config_dir() -> Path:
-    return Path(os.environ.get("MURMUR_CONFIG_DIR") or user_config_path("murmur", appauthor=False))
 
 
 def settings_path() -> Path:

@@ -1,15 +1,10 @@
 """Logging to a rotating file in the platform log dir; the terminal only gets one-line messages."""
 
 import logging
-import os
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from platformdirs import user_log_path
-
-
-def log_dir() -> Path:
-    return Path(os.environ.get("MURMUR_LOG_DIR") or user_log_path("murmur", appauthor=False))
+from app.paths import log_dir
 
 
 def setup_logging(level: int = logging.INFO) -> Path | None:

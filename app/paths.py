@@ -1,4 +1,7 @@
-"""Where Murmur keeps its files, per platform (platformdirs), with environment overrides for tests."""
+"""Where Murmur keeps its files, per platform (platformdirs): data, settings, logs and the default database.
+
+The one place that resolves them; each has an environment override (tests and second profiles use them).
+"""
 
 import os
 from pathlib import Path
@@ -10,6 +13,14 @@ _dirs = PlatformDirs(appname="murmur", appauthor=False)
 
 def data_dir() -> Path:
     return Path(os.environ.get("MURMUR_DATA_DIR") or _dirs.user_data_path)
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("MURMUR_CONFIG_DIR") or _dirs.user_config_path)
+
+
+def log_dir() -> Path:
+    return Path(os.environ.get("MURMUR_LOG_DIR") or _dirs.user_log_path)
 
 
 def default_db_path() -> Path:

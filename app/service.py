@@ -3,9 +3,11 @@
 Both front ends (the CLI and the desktop app) call this. Every write is one transaction through
 `Store.write()`; the utterance text is committed before it is interpreted, so a crash or a failing
 interpreter or model server never loses what the user said (it waits in the inbox, retryable).
+An offline utterance is two writes (each an fsync): saving it, then its changes with their undo
+record and its outcome. Reads write nothing: a snooze that has ended reads active (see
+`app.store.queries.status_at`) until the next write persists it.
 """
 
-import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,14 +20,20 @@ from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, u
 from app.changes.workspace import Workspace
 from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.clock import Clock
-from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
-from app.domain.events import EventCallback, EventType, PipelineEvent, ignore_events
-from app.errors import MurmurError, StoreError, UsageError
+from app.domain.enums import Category, Status, UtteranceOutcome, UtteranceSource
+from app.domain.events import (
+    DoneEvent,
+    ErrorEvent,
+    EventCallback,
+    ThinkingEvent,
+    TranscriptEvent,
+    error_code,
+    ignore_events,
+)
+from app.errors import MurmurError, UsageError
 from app.store import Store
 from app.store.models import Entry, Utterance
 from app.store.queries import list_entries, recent_summaries
-
-log = logging.getLogger("murmur.pipeline")
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
@@ -71,10 +79,10 @@ class MurmurService:
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
         """
         text = validate_utterance_text(text)
-        with self.store.write() as session:
-            utterance = Utterance(text=text, source=source, created_at=self.clock().now)
-            session.add(utterance)
-            session.flush()
+        now = self.clock().now
+        with self.store.write() as session:  # committed before it is interpreted
+            utterance = Utterance(text=text, source=source, created_at=now)
+            _start_attempt(session, utterance, now)
             assert utterance.id is not None
             utterance_id = utterance.id
         return self._process(utterance_id, text, source, on_event, options)
@@ -83,12 +91,13 @@ class MurmurService:
         self, utterance_id: int, on_event: EventCallback = ignore_events, options: RunOptions = NO_OPTIONS
     ) -> PipelineResult:
         """Run a saved utterance through the pipeline again (e.g. after a failure)."""
-        with self.store.read() as session:
+        with self.store.write() as session:
             utterance = session.get(Utterance, utterance_id)
             if utterance is None:
                 raise UsageError(f"no utterance {utterance_id}; `murmur inbox` lists the ones to retry")
             if utterance.outcome is UtteranceOutcome.DONE:
                 raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
+            _start_attempt(session, utterance, self.clock().now)
             text, source = utterance.text, utterance.source
         return self._process(utterance_id, text, source, on_event, options)
 
@@ -105,37 +114,30 @@ class MurmurService:
     def _process(
         self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback, options: RunOptions
     ) -> PipelineResult:
-        on_event(
-            PipelineEvent(EventType.TRANSCRIPT, {"text": text, "source": source.value, "utterance_id": utterance_id})
-        )
+        on_event(TranscriptEvent(text, source, utterance_id))
+        result: PipelineResult | None = None
+        failure = "interrupted"  # what DONE says if not even an Exception ended the run (Ctrl+C)
         try:
             result = self._run(utterance_id, text, on_event, options)
+            return result
         except Exception as error:
             if isinstance(error, MurmurError):
                 error.utterance_id = utterance_id
-            message = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
-            on_event(PipelineEvent(EventType.ERROR, {"message": message, "utterance_id": utterance_id}))
-            on_event(PipelineEvent(EventType.DONE, _done_data(utterance_id, message, None, 0, 0)))
+            failure = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
+            on_event(ErrorEvent(failure, error_code(error)))
             raise
-        done = _done_data(utterance_id, result.summary, result.undo_id, len(result.applied), len(result.failures))
-        on_event(PipelineEvent(EventType.DONE, done))
-        return result
+        finally:  # exactly one DONE per run, however it ended
+            on_event(_done_event(utterance_id, result, failure))
 
     def _run(self, utterance_id: int, text: str, on_event: EventCallback, options: RunOptions) -> PipelineResult:
-        clock = self.clock()
-        with self.store.write() as session:
-            wake_snoozed(session, clock.now)
-            utterance = session.get(Utterance, utterance_id)
-            assert utterance is not None
-            utterance.attempts += 1
-            session.add(utterance)
-        workspace = Workspace(self.store, clock, utterance_id)
+        workspace = Workspace(self.store, self.clock(), utterance_id)
         try:
             if isinstance(self.interpreter, Agent):  # it reports its own turns
                 outcome = self.interpreter.run(text, workspace, on_event, options)
                 self._link_conversation(utterance_id, outcome.conversation_id, resolved=bool(workspace.applied))
+                workspace.finish(error=f"the assistant asked: {outcome.message}" if outcome.question else None)
             else:
-                on_event(PipelineEvent(EventType.THINKING, {"turn": 1, "interpreter": self.interpreter.name}))
+                on_event(ThinkingEvent(1, self.interpreter.name))
                 outcome = self._read_and_apply(self.interpreter, text, workspace)
         except MurmurError as error:
             workspace.abandon(str(error))
@@ -143,7 +145,6 @@ class MurmurService:
         except Exception as error:  # a bug: keep the utterance retryable, then let it surface
             workspace.abandon(f"internal error: {error!r}")
             raise
-        workspace.finish(f"the assistant asked: {outcome.message}" if outcome.question else None)
         return PipelineResult(
             utterance_id=utterance_id,
             interpreter=self.interpreter.name,
@@ -158,11 +159,11 @@ class MurmurService:
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
+        """One read, then one write: the actions, their undo record and the outcome commit together."""
         entries = workspace.context_entries()
         parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
         workspace.note_parse_failures(parsed.failures)
-        if parsed.actions:
-            workspace.apply(parsed.actions)
+        workspace.finish(parsed.actions)
         return AgentOutcome(turns=1)
 
     def _link_conversation(self, utterance_id: int, conversation_id: int | None, resolved: bool) -> None:
@@ -231,15 +232,18 @@ class MurmurService:
         with self.store.read() as session:
             return history(session, limit)
 
-    def entries(self, statuses: Sequence[Status], **filters: object) -> list[Entry]:
-        clock = self.clock()
-        try:
-            with self.store.write() as session:
-                wake_snoozed(session, clock.now)
-        except StoreError as error:  # a read-only or busy database can still be listed
-            log.warning("could not wake snoozed entries: %s", error)
+    def entries(
+        self, statuses: Sequence[Status], category: Category | None = None, search: str | None = None
+    ) -> list[Entry]:
+        """Entries with their status now (a snooze that has ended reads active); writes nothing."""
         with self.store.read() as session:
-            return list_entries(session, statuses=statuses, **filters)  # type: ignore[arg-type]
+            return list_entries(session, self.clock().now, statuses, category=category, search=search)
+
+    def close(self) -> None:
+        """Let go of the interpreter's connections and the database (the service is not used after)."""
+        if isinstance(self.interpreter, Agent):
+            self.interpreter.close()
+        self.store.close()
 
     def vocabulary(self, limit: int = 60) -> list[str]:
         """What the user is likely to say again: the summaries of their open entries, most recent first.
@@ -250,14 +254,10 @@ class MurmurService:
             return recent_summaries(session, limit)
 
 
-def _done_data(utterance_id: int, summary: str, undo_id: int | None, applied: int, failures: int) -> dict[str, object]:
-    return {
-        "utterance_id": utterance_id,
-        "summary": summary,
-        "undo_id": undo_id,
-        "applied": applied,
-        "failures": failures,
-    }
+def _done_event(utterance_id: int, result: PipelineResult | None, failure: str) -> DoneEvent:
+    if result is None:
+        return DoneEvent(utterance_id, failure, undo_id=None, applied=0, failures=0)
+    return DoneEvent(utterance_id, result.summary, result.undo_id, len(result.applied), len(result.failures))
 
 
 def validate_utterance_text(text: str) -> str:
@@ -275,7 +275,15 @@ def validate_utterance_text(text: str) -> str:
     return stripped
 
 
-def wake_snoozed(session: Session, now: datetime) -> int:
+def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:
+    """Count a run of `utterance` and persist the snoozes that have ended, in the write that saves it."""
+    utterance.attempts += 1
+    session.add(utterance)
+    session.flush()
+    wake_snoozed(session, now)
+
+
+def wake_snoozed(session: Session, now: datetime) -> None:
     """Snoozed entries whose time has come become active again.
 
     Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
@@ -286,4 +294,4 @@ def wake_snoozed(session: Session, now: datetime) -> int:
         .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
         .values(status=Status.ACTIVE, snooze_until=None)
     )
-    return int(session.execute(statement).rowcount)  # type: ignore[attr-defined]
+    session.execute(statement)

@@ -1,21 +1,16 @@
 """Shared fixtures: a real SQLite file per test, a fixed clock, and no writes outside tmp."""
 
 from collections.abc import Iterator
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
 from app.domain.clock import Clock
 from app.store import Store
+from tests.support.clock import FIXED_CLOCK
 
 # Fixtures every test may use: `memory_keyring` (no test touches the user's real keyring).
 pytest_plugins = ["tests.support.memory_keyring"]
-
-BERLIN = ZoneInfo("Europe/Berlin")
-# A Sunday evening: "Thursday" is 4 days ahead, "at 5pm" is tomorrow.
-FIXED_NOW = datetime(2026, 11, 22, 18, 30, tzinfo=BERLIN)
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +25,7 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock(now=FIXED_NOW, tz=BERLIN)
+    return FIXED_CLOCK
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """One request to an OpenAI-compatible server, streamed when it can, as a typed `AssistantTurn`.
 
-Streaming (seed 002): tool-call deltas are assembled by index, and each call is handed to
+Streaming: tool-call deltas are assembled by index, and each call is handed to
 `on_tool_call` as soon as its arguments are complete (the next call has begun), so the first
 change is applied while the model is still writing the next. A server that answers a streaming
 request with plain JSON is read as such. Transport failures become one-line `LlmError`s.
@@ -43,7 +43,6 @@ class AssistantTurn:
     completion_tokens: int = 0
     first_token_ms: float | None = None
     total_ms: float = 0.0
-    streamed: bool = False
     # Calls already handed to on_tool_call while streaming (the rest are the caller's to run).
     delivered: int = 0
 
@@ -100,6 +99,10 @@ class ChatClient:
     def __init__(self, config: ProviderConfig, client: openai.OpenAI | None = None) -> None:
         self.config = config
         self._client = client or make_openai_client(config)
+
+    def close(self) -> None:
+        """Close the pooled connections to the server (kept open between utterances, for speed)."""
+        self._client.close()
 
     def complete(
         self,
@@ -194,6 +197,5 @@ def _from_stream(
         completion_tokens=completion_tokens,
         first_token_ms=first_token_ms,
         total_ms=(time.perf_counter() - started) * 1000,
-        streamed=True,
         delivered=delivered,
     )

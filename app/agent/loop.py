@@ -1,4 +1,4 @@
-"""The LLM agent: a multi-turn tool loop (seed 004) over any OpenAI-compatible server.
+"""The LLM agent: a multi-turn tool loop over any OpenAI-compatible server.
 
 Per turn: a fresh context message (time, current entries) -> one streamed request -> each tool
 call run as soon as it is complete, with a real tool result per call (what was applied, or
@@ -27,7 +27,7 @@ from app.changes.workspace import Workspace
 from app.config import PrivacySettings
 from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.enums import Category, Status
-from app.domain.events import EventCallback, EventType, PipelineEvent
+from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
 from app.errors import BudgetExceededError, LlmError, MurmurError
 from app.store.models import LlmRequest
 
@@ -71,6 +71,9 @@ class LlmAgent:
         self.client = client or ChatClient(config)
         self._redacted_lines: dict[str, str] = {}
 
+    def close(self) -> None:
+        self.client.close()
+
     # -- the loop ----------------------------------------------------------------------------
 
     def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
@@ -86,7 +89,7 @@ class LlmAgent:
             if not self._authorise(run):
                 message = "Stopped early: the monthly budget is spent."
                 break
-            on_event(PipelineEvent(EventType.THINKING, {"turn": run.turn, "interpreter": self.name}))
+            on_event(ThinkingEvent(run.turn, self.name))
             reply = self._request(run)
             if not reply.tool_calls:
                 message = _sanitize(reply.content)
@@ -97,7 +100,7 @@ class LlmAgent:
             message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
         question = message.endswith("?")
         if message:
-            on_event(PipelineEvent(EventType.MESSAGE, {"text": message, "question": question}))
+            on_event(MessageEvent(message, question))
         open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if question else None
         conversation_id = ledger.save_conversation(
             store, conversation.id if conversation else None, to_wire(history), open_until
@@ -190,9 +193,7 @@ class LlmAgent:
 
     def _run_call(self, run: _Run, call: ToolCall) -> ChatMessage:
         """Run one complete call and return its tool message; nothing here raises but the cap."""
-        run.on_event(
-            PipelineEvent(EventType.TOOL_CALL, {"id": call.id, "name": call.name, "arguments": call.arguments})
-        )
+        run.on_event(ToolCallEvent(call.id, call.name, call.arguments))
         key = f"{call.name}:{_canonical(call.arguments)}"
         if key in run.seen_calls:
             content = (
@@ -240,7 +241,7 @@ class LlmAgent:
 
     @staticmethod
     def _refuse(run: _Run, call: ToolCall, problem: str) -> str:
-        """A call that cannot run at all: the user hears of it too (no silent skip, seed 000 gap 10)."""
+        """A call that cannot run at all: the user hears of it too (what was not done is said, never skipped)."""
         run.workspace.note_parse_failures([ParseFailure(tool=call.name, error=problem)])
         return f"Error: {problem}"
 
@@ -277,9 +278,7 @@ class LlmAgent:
 
     def _tool_result(self, run: _Run, call: ToolCall, content: str) -> ChatMessage:
         ok = not content.startswith("Error:")
-        run.on_event(
-            PipelineEvent(EventType.TOOL_RESULT, {"id": call.id, "name": call.name, "content": content, "ok": ok})
-        )
+        run.on_event(ToolResultEvent(call.id, call.name, content, ok))
         return ChatMessage.tool(call.id, content or "Nothing to do.")
 
 

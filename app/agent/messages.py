@@ -1,4 +1,4 @@
-"""The conversation as typed messages (seed 000 gap 9): what is sent, stored and read back.
+"""The conversation as typed messages, checked at the edges: what is sent, stored and read back.
 
 Plain dicts only at the edges: `to_wire` for the request, `from_wire` when a stored conversation
 is read back; a stored message that does not fit is an error, not a silent drop.

@@ -1,4 +1,5 @@
-"""What the model reads: the system prompt, and a fresh context message for every turn (seed 004)."""
+"""What the model reads: the system prompt, and a fresh context message for every turn (the entries as its
+last tool calls left them)."""
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime

@@ -165,21 +165,3 @@ def resolve_provider(
         follow_up_seconds=max(0.0, settings.follow_up_seconds),
         price=price_for(model, settings),
     )
-
-
-def test_connection(settings: LlmSettings, api_key: str | None, flags: ProviderFlags = NO_FLAGS) -> str:
-    """One line saying the server answers and knows the model; a MurmurError with one line if not."""
-    from app.agent.client import describe_transport_error, make_openai_client
-
-    provider = resolve_provider(settings, flags, stored_key=api_key)
-    if provider is None:
-        raise UsageError("no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server")
-    try:
-        with make_openai_client(provider) as client:  # closed after, so no socket is left open
-            models = [model.id for model in client.models.list()]
-    except Exception as error:  # every transport failure becomes one line below
-        raise describe_transport_error(error, provider) from None
-    if models and provider.model not in models:
-        shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
-        return f"Connected to {provider.base_url}, but it does not list the model {provider.model!r} (it has: {shown})"
-    return f"Connected to {provider.base_url}; model {provider.model!r} is ready"

@@ -1,7 +1,7 @@
 """The tools the model may call (OpenAI function-calling schema) and how a call becomes actions.
 
-Arguments follow seed 000 section 5, plus snooze_entries and a read-only search_entries. There is
-no delete tool: the worst a confused model can do is archive, and that is undoable.
+Each mutating tool takes a list of items, so one call can change several entries; search_entries only
+reads. There is no delete tool: the worst a confused model can do is archive, and that is undoable.
 """
 
 from collections.abc import Mapping
@@ -124,7 +124,7 @@ MUTATING: dict[str, tuple[str, ActionKind]] = {
 
 
 def actions_from_arguments(tool: str, arguments: Any) -> ParseResult:
-    """The actions one mutating call asks for; each item parsed on its own (seed 001)."""
+    """The actions one mutating call asks for; each item parsed on its own, so one bad item never sinks the rest."""
     key, kind = MUTATING[tool]
     items = arguments.get(key) if isinstance(arguments, Mapping) else None
     if isinstance(items, Mapping):

@@ -67,3 +67,7 @@ class Agent(Protocol):
     def run(self, text: str, workspace: "Workspace", on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         """Act on one utterance through `workspace`; raise a MurmurError when the run cannot finish."""
         ...
+
+    def close(self) -> None:
+        """Let go of connections held between runs."""
+        ...

@@ -1,10 +1,12 @@
 """One utterance's working area: the entries it may talk about, and the writes it makes.
 
-Every interpreter acts through this. Each `apply` is one transaction through the executor, and all
-of them join one undo batch, so one Undo reverts everything the utterance did, however many turns
-the model took. The utterance is marked done in the same transaction as its first change, so a
-crash can never leave applied changes behind an utterance that looks unprocessed (and would be
-retried into duplicates). `abandon` reverts the lot when the run fails halfway.
+Every interpreter acts through this. Each `apply` (an agent's turn) is one transaction through the
+executor, and all of them join one undo batch, so one Undo reverts everything the utterance did,
+however many turns the model took. The utterance is marked done in the same transaction as its
+first change, so a crash can never leave applied changes behind an utterance that looks unprocessed
+(and would be retried into duplicates). `finish` applies the last actions and records the outcome in
+one transaction: the offline rules' whole run is that one write. `abandon` reverts the lot when the
+run fails halfway.
 """
 
 from collections.abc import Sequence
@@ -13,7 +15,14 @@ from typing import Any
 
 from sqlmodel import Session
 
-from app.changes.executor import ActionFailure, AppliedAction, execute, failures_from_parse, summarize
+from app.changes.executor import (
+    ActionFailure,
+    AppliedAction,
+    ExecutionResult,
+    execute,
+    failures_from_parse,
+    summarize,
+)
 from app.changes.undo import undo_batch
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
@@ -35,12 +44,13 @@ class Workspace:
     def context_entries(self) -> list[Entry]:
         """The entries the user may be talking about (active and snoozed)."""
         with self.store.read() as session:
-            return list_entries(session, statuses=(Status.ACTIVE, Status.SNOOZED))
+            return list_entries(session, self.clock.now, statuses=(Status.ACTIVE, Status.SNOOZED))
 
     def context_summaries(self) -> tuple[list[Any], dict[str, str]]:
         """The same entries as plain rows of the columns the model sees (fast at thousands)."""
         with self.store.read() as session:
-            return list_entry_summaries(session, (Status.ACTIVE, Status.SNOOZED)), short_ids(session)
+            open_entries = list_entry_summaries(session, self.clock.now, (Status.ACTIVE, Status.SNOOZED))
+            return open_entries, short_ids(session)
 
     def search(
         self, words: Sequence[str], statuses: Sequence[Status], category: Category | None, limit: int = 20
@@ -49,7 +59,7 @@ class Workspace:
         with self.store.read() as session:
             found: dict[str, tuple[int, Entry]] = {}
             for word in words:
-                for entry in list_entries(session, statuses=statuses, category=category, search=word):
+                for entry in list_entries(session, self.clock.now, statuses, category=category, search=word):
                     hits = found.get(entry.id, (0, entry))[0] + 1
                     found[entry.id] = (hits, entry)
             ranked = [entry for _, entry in sorted(found.values(), key=lambda pair: -pair[0])[:limit]]
@@ -57,31 +67,27 @@ class Workspace:
             return ranked, {entry.id: short_id_of(session, entry.id) for entry in ranked}
 
     def apply(self, actions: Sequence[Action]) -> tuple[list[AppliedAction], list[ActionFailure]]:
-        """Apply `actions` in one transaction, joining this utterance's undo batch."""
+        """Apply `actions` in one transaction, joining this utterance's undo batch (one turn of an agent)."""
         with self.store.write() as session:
-            result = execute(session, actions, self.clock, utterance_id=self.utterance_id, batch_id=self.undo_id)
-            if result.applied:
-                self.undo_id = result.undo_id
-                self._mark(session, UtteranceOutcome.DONE, None)
-                batch = session.get(UndoBatch, self.undo_id)
-                assert batch is not None
-                batch.label = summarize([*self.applied, *result.applied], [])
-                session.add(batch)
-        self.applied.extend(result.applied)
-        self.failures.extend(result.failures)
+            result = self._execute(session, actions)
+        self._record(result)
         return result.applied, result.failures
 
     def note_parse_failures(self, failures: Sequence[ParseFailure]) -> None:
         self.failures.extend(failures_from_parse(failures))
 
-    def finish(self, error: str | None = None) -> None:
-        """Record how the utterance ended: done when anything applied, else failed with why."""
+    def finish(self, actions: Sequence[Action] = (), error: str | None = None) -> None:
+        """Apply the last `actions` and record how the utterance ended, in one transaction: done when
+        anything applied, else failed with `error` or the failures' reasons."""
+        if self.applied and not actions:
+            return  # already marked done, in the transaction of its first change
         with self.store.write() as session:
-            if self.applied:
-                self._mark(session, UtteranceOutcome.DONE, None)
-            else:
-                reasons = error or "; ".join(f.error for f in self.failures) or "nothing to do was found in it"
+            result = self._execute(session, actions)
+            if not self.applied and not result.applied:
+                failures = [*self.failures, *result.failures]
+                reasons = error or "; ".join(f.error for f in failures) or "nothing to do was found in it"
                 self._mark(session, UtteranceOutcome.FAILED, reasons)
+        self._record(result)
 
     def abandon(self, error: str) -> None:
         """The run failed: revert everything it applied, and leave the utterance failed (retryable)."""
@@ -96,6 +102,26 @@ class Workspace:
         self.applied.clear()
         self.undo_id = None
 
+    def _execute(self, session: Session, actions: Sequence[Action]) -> ExecutionResult:
+        """Apply `actions` inside `session`; with any change, the utterance is marked done alongside."""
+        if not actions:
+            return ExecutionResult(applied=[], failures=[], undo_id=self.undo_id)
+        result = execute(session, actions, self.clock, utterance_id=self.utterance_id, batch_id=self.undo_id)
+        if result.applied:
+            self._mark(session, UtteranceOutcome.DONE, None)
+            batch = session.get(UndoBatch, result.undo_id)
+            assert batch is not None
+            batch.label = summarize([*self.applied, *result.applied], [])
+            session.add(batch)
+        return result
+
+    def _record(self, result: ExecutionResult) -> None:
+        """Keep what a committed transaction did."""
+        if result.applied:
+            self.undo_id = result.undo_id
+        self.applied.extend(result.applied)
+        self.failures.extend(result.failures)
+
     def _mark(self, session: Session, outcome: UtteranceOutcome, error: str | None) -> None:
         utterance = session.get(Utterance, self.utterance_id)
         assert utterance is not None
@@ -103,7 +129,3 @@ class Workspace:
             utterance.processed_at = self.clock.now
         utterance.outcome, utterance.error = outcome, error
         session.add(utterance)
-
-    @property
-    def summary(self) -> str:
-        return summarize(self.applied, self.failures)

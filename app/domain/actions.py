@@ -1,9 +1,9 @@
 """Typed actions and their parsing from loose, JSON-like dicts (what an LLM or the interpreter says).
 
-Parsing follows seed 001: each item is parsed on its own, so one bad item never sinks the others;
-an unknown category becomes `note`, a priority is clamped to 1-5, an unknown cadence is dropped,
-an unknown status is refused with a clear error, an empty reason becomes "No reason provided",
-and an empty source_text becomes the content.
+Parsing is forgiving, since a model's arguments are loose: each item is parsed on its own, so one
+bad item never sinks the others; an unknown category becomes `note`, a priority is clamped to 1-5,
+an unknown cadence is dropped, an unknown status is refused with a clear error, an empty reason
+becomes "No reason provided", and an empty source_text becomes the content.
 """
 
 from collections.abc import Callable, Iterable, Mapping

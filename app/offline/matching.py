@@ -132,8 +132,3 @@ def _score(words: tuple[str, ...], entry_words: tuple[str, ...]) -> float:
     spoken = " ".join(found[0] if found else word for found, word in zip(aligned, words, strict=True))
     similarity = fuzz.token_set_ratio(spoken, " ".join(entry_words))
     return (similarity + 100 * overlap) / 2
-
-
-def find_entry(phrase: str, entries: Sequence[Entry]) -> EntryMatch:
-    """One-off lookup; the interpreter keeps an EntryIndex for a whole utterance instead."""
-    return EntryIndex(entries).find(phrase)

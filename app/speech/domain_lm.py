@@ -175,13 +175,6 @@ class KneserNeyModel:
         discount = self._discounts[n]
         return max(self._counts[n].get((*history, word), 0) - discount, 0.0) / total + discount * types / total * lower
 
-    def sentence_logprob(self, words: Sequence[str]) -> float:
-        """ln P(words, then the end of the sentence)."""
-        tokens = [START, *words, END]
-        return sum(
-            math.log(self.prob(tokens[i], tokens[max(0, i - self.order + 1) : i])) for i in range(1, len(tokens))
-        )
-
 
 # -- rescoring ---------------------------------------------------------------------------------------------
 

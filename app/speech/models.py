@@ -27,7 +27,6 @@ from app.speech.language import same_language
 log = logging.getLogger("murmur.speech")
 
 MODEL_LIST_URL = "https://alphacephei.com/vosk/models/model-list.json"
-MODELS_PAGE = "https://alphacephei.com/vosk/models"
 MANIFEST = "murmur-model.json"  # written into a model folder we installed: where it came from, its language
 PARTIAL = ".partial"  # downloads in progress, under the models dir
 
@@ -38,7 +37,6 @@ class AvailableModel:
 
     name: str
     language: str  # Vosk's code: "en-us", "cn", "de"
-    language_text: str
     url: str
     size: int | None
     md5: str | None
@@ -121,7 +119,6 @@ def official_models(language: str = "", *, include_obsolete: bool = False) -> li
             model = AvailableModel(
                 name=str(row["name"]),
                 language=str(row.get("lang", "")),
-                language_text=str(row.get("lang_text", "")),
                 url=str(row["url"]),
                 size=int(row["size"]) if row.get("size") else None,
                 md5=str(row["md5"]).lower() if row.get("md5") else None,

@@ -7,19 +7,16 @@ from pathlib import Path
 import numpy as np
 
 from app.errors import AudioFileError
-from app.speech.audio import SAMPLE_RATE, as_pcm16, resample, seconds_of, to_mono
+from app.speech.audio import as_pcm16, resample, seconds_of, to_mono
 
 log = logging.getLogger("murmur.speech")
 
 
 @dataclass(frozen=True)
 class AudioClip:
-    """16 kHz mono int16 PCM, with what the file was."""
+    """16 kHz mono int16 PCM."""
 
     pcm: bytes
-    source_rate: int
-    source_channels: int
-    source_format: str
 
     @property
     def seconds(self) -> float:
@@ -46,16 +43,4 @@ def read_audio(path: Path) -> AudioClip:
     mono = to_mono(np.asarray(frames, dtype=np.float32))
     pcm = as_pcm16(resample(mono, rate))
     log.debug("read %s: %s Hz x %s channels (%s) -> %.2f s", path, rate, channels, subtype, seconds_of(pcm))
-    return AudioClip(pcm=pcm, source_rate=rate, source_channels=channels, source_format=subtype)
-
-
-def write_wav(path: Path, pcm: bytes, rate: int = SAMPLE_RATE) -> Path:
-    """Save int16 mono PCM as a WAV file (a recording kept for the user, or a test fixture)."""
-    import wave
-
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(rate)
-        out.writeframes(pcm)
-    return path
+    return AudioClip(pcm=pcm)

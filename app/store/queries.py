@@ -3,14 +3,17 @@
 import json
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from os.path import commonprefix
 from typing import Any
 
-from sqlalchemy import text
-from sqlmodel import Session, col, func, or_, select
+from sqlalchemy import and_, case, text, type_coerce
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import Session, col, or_, select
 
 from app.domain.enums import Category, Status
 from app.errors import AmbiguousIdError, EntryNotFoundError
+from app.store.column_types import EnumText
 from app.store.models import Entry
 
 SHORT_ID_MIN = 6
@@ -80,13 +83,27 @@ def get_entry(session: Session, prefix: str) -> Entry:
     return matches[0]
 
 
-def resolve_short_id(session: Session, prefix: str) -> str:
-    """The full ID of the one entry whose ID starts with `prefix`."""
-    return get_entry(session, prefix).id
+def status_at(now: datetime) -> Any:
+    """An entry's status at `now`, in SQL: a snoozed entry whose time has come reads active.
+
+    Reads never write; the next write transaction persists the wake-up (see app.service.wake_snoozed).
+    """
+    snooze_over = and_(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
+    return type_coerce(case((snooze_over, Status.ACTIVE.value), else_=col(Entry.status)), EnumText(Status))
 
 
-def _listing(query: Any, statuses: Sequence[Status], category: Category | None, search: str | None) -> Any:
-    query = query.where(col(Entry.status).in_([s.value for s in statuses]))
+def _show_awake(entry: Entry, now: datetime) -> Entry:
+    """The entry as `status_at` reads it, changed in memory only: the session has nothing to flush."""
+    if entry.status is Status.SNOOZED and entry.snooze_until is not None and entry.snooze_until <= now:
+        set_committed_value(entry, "status", Status.ACTIVE)
+        set_committed_value(entry, "snooze_until", None)
+    return entry
+
+
+def _listing(
+    query: Any, now: datetime, statuses: Sequence[Status], category: Category | None, search: str | None
+) -> Any:
+    query = query.where(status_at(now).in_([s.value for s in statuses]))
     if category is not None:
         query = query.where(Entry.category == category)
     if search:
@@ -97,25 +114,23 @@ def _listing(query: Any, statuses: Sequence[Status], category: Category | None, 
 
 def list_entries(
     session: Session,
+    now: datetime,
     statuses: Sequence[Status] = (Status.ACTIVE,),
     category: Category | None = None,
     search: str | None = None,
-    limit: int | None = None,
 ) -> list[Entry]:
-    """Entries by priority (1 first, none last), then newest first."""
-    query = _listing(select(Entry), statuses, category, search)
-    if limit is not None:
-        query = query.limit(limit)
-    return list(session.exec(query).all())
+    """Entries by priority (1 first, none last), then newest first, with their status at `now`."""
+    query = _listing(select(Entry), now, statuses, category, search)
+    return [_show_awake(entry, now) for entry in session.exec(query).all()]
 
 
 # What the model's context shows of an entry: read as plain rows, several times faster than
 # whole ORM objects, which matters when every turn lists thousands of entries.
-def list_entry_summaries(session: Session, statuses: Sequence[Status]) -> list[Any]:
-    """Rows of the columns the context shows, in the order of `list_entries`."""
-    names = ("id", "summary", "category", "priority", "due_at", "due_text", "cadence", "status")
-    columns = select(*(getattr(Entry, name) for name in names))
-    return list(session.execute(_listing(columns, statuses, None, None)).all())
+def list_entry_summaries(session: Session, now: datetime, statuses: Sequence[Status]) -> list[Any]:
+    """Rows of the columns the context shows, in the order of `list_entries`, with the status at `now`."""
+    names = ("id", "summary", "category", "priority", "due_at", "due_text", "cadence")
+    columns: list[Any] = [*(getattr(Entry, name) for name in names), status_at(now).label("status")]
+    return list(session.execute(_listing(select(*columns), now, statuses, None, None)).all())
 
 
 def recent_summaries(session: Session, limit: int) -> list[str]:
@@ -127,10 +142,6 @@ def recent_summaries(session: Session, limit: int) -> list[str]:
         .limit(limit)
     )
     return list(session.exec(query).all())
-
-
-def count_entries(session: Session) -> int:
-    return session.exec(select(func.count()).select_from(Entry)).one()
 
 
 def raw_entry_row(session: Session, entry_id: str) -> dict[str, object] | None:

@@ -4,29 +4,37 @@ final transcript, then the agent's progress (thinking, each tool call) and its f
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QProgressBar, QVBoxLayout, QWidget
 
-from app.domain.events import EventType, PipelineEvent
+from app.domain.events import (
+    DoneEvent,
+    ErrorEvent,
+    MessageEvent,
+    PipelineEvent,
+    ThinkingEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+    TranscriptEvent,
+)
 
 SILENCE_DBFS = -60
 
 
 def describe_event(event: PipelineEvent) -> str | None:
     """One line for the progress list, or None for events shown elsewhere."""
-    data = event.data
-    match event.type:
-        case EventType.THINKING:
-            return f"Thinking… ({data.get('interpreter', 'model')}, turn {data.get('turn', 1)})"
-        case EventType.TOOL_CALL:
-            return f"→ {data.get('name', 'tool')}({_short(str(data.get('arguments', '')))})"
-        case EventType.TOOL_RESULT:
-            mark = "✓" if data.get("ok", True) else "✗"
-            return f"  {mark} {_short(str(data.get('content', '')))}"
-        case EventType.MESSAGE:
-            return ("Question: " if data.get("question") else "") + str(data.get("text", ""))
-        case EventType.ERROR:
-            return f"Error: {data.get('message', '')}"
-        case EventType.DONE:
-            return str(data.get("summary", ""))
-    return None
+    match event:
+        case ThinkingEvent():
+            return f"Thinking… ({event.interpreter}, turn {event.turn})"
+        case ToolCallEvent():
+            return f"→ {event.name}({_short(event.arguments)})"
+        case ToolResultEvent():
+            return f"  {'✓' if event.ok else '✗'} {_short(event.content)}"
+        case MessageEvent():
+            return ("Question: " if event.question else "") + event.text
+        case ErrorEvent():
+            return f"Error: {event.message}"
+        case DoneEvent():
+            return event.summary
+        case TranscriptEvent():
+            return None  # shown above the list, as what was said
 
 
 def _short(text: str, limit: int = 90) -> str:
@@ -81,8 +89,8 @@ class ActivityPanel(QWidget):
         self.transcript.setText(f"<i>{_escape(text)}…</i>")
 
     def show_event(self, event: PipelineEvent) -> None:
-        if event.type is EventType.TRANSCRIPT:
-            self.transcript.setText(f"“{_escape(str(event.data.get('text', '')))}”")
+        if isinstance(event, TranscriptEvent):
+            self.transcript.setText(f"“{_escape(event.text)}”")
             self.progress.clear()
             self.progress.setVisible(True)
             return

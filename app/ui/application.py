@@ -9,14 +9,14 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app.assembly import build_service
+from app.changes.executor import ExecutionResult
 from app.config import Settings, load_settings, save_settings
-from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.enums import UtteranceSource
 from app.errors import MurmurError
 from app.logs import setup_logging
@@ -33,15 +33,15 @@ from app.ui.toast import Toast, ToastContent, content_of
 from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
 from app.ui.window import MainWindow
-from app.ui.worker import Job, JobOutcome, PipelineWorker
+from app.ui.worker import Failed, Finished, JobOutcome, PipelineWorker
 
 if TYPE_CHECKING:
     from app.ui.model_offer_dialog import ModelOfferPrompt
 
 log = logging.getLogger("murmur.ui")
 
-BY_HAND = "Done by hand"
 QUIT_WAIT_SECONDS = 30.0
+TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 
 
@@ -60,7 +60,7 @@ class Murmur(QObject):
         super().__init__(parent)
         self.service, self.settings = service, settings
         self.bridge = PipelineBridge(self)
-        self.worker = PipelineWorker(self.bridge.post_outcome)
+        self.worker: PipelineWorker[jobs.JobResult] = PipelineWorker(self.bridge.post_outcome)
         self.voice = VoiceInput(
             lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
         )
@@ -82,6 +82,9 @@ class Murmur(QObject):
             TalkMode.CLICK_OR_HOLD, self.voice.is_recording, self.start_recording, self.stop_recording
         )
         self._runs = 0  # utterances queued or running
+        self._arm_microphone = False  # keep it open between recordings (see start)
+        self._paused = False
+        self._quitting = False
         self._error = ""
         self._hotkey_problem: str | None = None
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
@@ -111,18 +114,12 @@ class Murmur(QObject):
         window.history.undo_action_requested.connect(self.undo_action)
         self.model.edited.connect(self._on_entry_edited)
         entries = window.entries
-        entries.complete_requested.connect(
-            lambda ids: self.edit([CompleteAction(entry_id=i, reason=BY_HAND) for i in ids], "completed by hand")
+        entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
+        entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
+        entries.snooze_requested.connect(lambda ids, until: self.edit(lambda service: service.snooze(ids, until)))
+        entries.priority_requested.connect(
+            lambda ids, priority: self.edit(lambda service: service.edit(ids, {"priority": priority}))
         )
-        entries.archive_requested.connect(
-            lambda ids: self.edit([ArchiveAction(entry_id=i, reason=BY_HAND) for i in ids], "archived by hand")
-        )
-        entries.snooze_requested.connect(
-            lambda ids, until: self.edit(
-                [SnoozeAction(entry_id=i, until_text=until, reason=BY_HAND) for i in ids], "snoozed by hand"
-            )
-        )
-        entries.priority_requested.connect(self._on_priority_requested)
         self.toast.undo_clicked.connect(self.undo_batch)
         self.toast.retry_clicked.connect(self.retry)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
@@ -135,14 +132,22 @@ class Murmur(QObject):
             tray.show_hide_clicked.connect(self.toggle_window)
             tray.recent_clicked.connect(self.toast.show_again)
             tray.undo_last_clicked.connect(self.undo_last)
-            tray.pause_toggled.connect(self._on_pause_toggled)
+            tray.pause_toggled.connect(self.set_paused)
             tray.settings_clicked.connect(self.open_settings)
             tray.quit_clicked.connect(self.quit)
             tray.reminder_clicked.connect(window.show_entry)
 
     # -- starting and stopping -----------------------------------------------------------------
 
-    def start(self, listen_for_hotkey: bool = True, preload_speech: bool = True, offer_models: bool = True) -> None:
+    def start(
+        self,
+        listen_for_hotkey: bool = True,
+        arm_microphone: bool = True,
+        preload_speech: bool = True,
+        offer_models: bool = True,
+    ) -> None:
+        """Show the app and listen. `arm_microphone` keeps a microphone open between recordings (until Pause or
+        quit), so a recording keeps the 300 ms before the hotkey: the first word is not cut."""
         self.window.restore_view_state()
         if self.tray:
             self.tray.show()
@@ -150,6 +155,8 @@ class Murmur(QObject):
         self.window.input.setFocus()
         if listen_for_hotkey:
             self._hotkey_problem = self.hotkey.start()
+        self._arm_microphone = arm_microphone
+        self._arm_if_listening()
         self._update_state()
         self.refresh()
         self._refresh_timer.start()
@@ -162,7 +169,7 @@ class Murmur(QObject):
         """Offer better speech models in a dialog, if no model is installed and the offer was not declined."""
         from app.ui.model_offer_dialog import ModelOfferPrompt
 
-        prompt = ModelOfferPrompt(self)
+        prompt = ModelOfferPrompt(self, parent=self)
         prompt.start()
         return prompt
 
@@ -175,21 +182,32 @@ class Murmur(QObject):
             log.warning("speech model not preloaded: %r", error)
 
     def quit(self) -> None:
-        """Finish what was said (the queue drains; every batch is one transaction), then leave."""
+        """Leave without losing what was said: no new recording starts, the one in progress is stopped and kept,
+        the text of stopped ones is worked out and queued, and the queue drains (each batch one transaction)."""
+        if self._quitting:  # asked again while the events below were delivered
+            return
+        self._quitting = True
         self.window.save_view_state()
         self.hotkey.stop()
-        self.voice.cancel()
+        self.voice.disarm()
+        self.voice.stop()
+        if not self.voice.wait_for_transcripts(TRANSCRIPT_WAIT_SECONDS):
+            log.warning("quit %.0f s before a recording's text was worked out: it is lost", TRANSCRIPT_WAIT_SECONDS)
+        QApplication.processEvents()  # the transcripts arrive as queued signals: here they are submitted
         self.toast.dismiss()
         if self.tray:
             self.tray.hide()
-        if not self.worker.close(QUIT_WAIT_SECONDS):
+        if self.worker.close(QUIT_WAIT_SECONDS):
+            self.service.close()
+        else:  # the run still holds the service: leave it to the process's end
             log.warning("quit while a run was still going; its utterance waits in the inbox")
         QApplication.quit()
 
     # -- recording -----------------------------------------------------------------------------
 
     def start_recording(self) -> None:
-        self.voice.start()
+        if not self._quitting:
+            self.voice.start()
 
     def stop_recording(self) -> None:
         self.voice.stop()
@@ -227,79 +245,62 @@ class Murmur(QObject):
         self.submit(text, UtteranceSource.VOICE)
 
     def _on_speech_failed(self, message: str) -> None:
-        self.voice.cancel()
-        self._show_error(message)
+        self._show_error(message)  # a recording whose microphone failed was stopped, what was heard kept
 
     # -- the pipeline --------------------------------------------------------------------------
 
     def submit(self, text: str, source: UtteranceSource) -> None:
         """Queue an utterance; it runs after those before it, never alongside."""
-        self._runs += 1
-        self._update_state()
-        self.worker.put(
-            Job("utterance", lambda: jobs.run_utterance(self.service, text, source, self.bridge.post_event))
-        )
+        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source))
 
     def retry(self, utterance_id: int) -> None:
+        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id))
+
+    def _queue_utterance(self, job: jobs.UtteranceJob) -> None:
         self._runs += 1
         self._update_state()
-        self.worker.put(
-            Job(
-                "utterance",
-                lambda: jobs.run_utterance(
-                    self.service, "", UtteranceSource.TYPED, self.bridge.post_event, retry_of=utterance_id
-                ),
-            )
-        )
+        self.worker.put(job)
 
-    def edit(self, actions: list[Action], label: str) -> None:
-        self.worker.put(Job("edit", lambda: jobs.apply_edit(self.service, actions, label)))
+    def edit(self, change: Callable[[MurmurService], ExecutionResult]) -> None:
+        """A change by hand: `change` calls one of the service's edits (they parse and check what they get)."""
+        self.worker.put(jobs.EditJob(self.service, change))
 
     def undo_batch(self, batch_id: int) -> None:
-        self.worker.put(Job("undo", lambda: jobs.undo_batch(self.service, batch_id)))
+        self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo_batch(batch_id)))
 
     def undo_action(self, item_id: int) -> None:
-        self.worker.put(Job("undo", lambda: jobs.undo_one(self.service, item_id)))
+        self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo_action(item_id)))
 
     def undo_last(self) -> None:
-        self.worker.put(Job("undo", lambda: jobs.UndoReport(jobs.undo_text([self.service.undo()]))))
+        self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo()))
 
     def refresh(self) -> None:
         """Reload the list, inbox and history (once, however often it is asked while queued)."""
-        if self.worker.waiting("refresh"):
+        if self.worker.waiting(jobs.RefreshJob):
             return
-        budget = self.settings.llm.monthly_budget
-        self.worker.put(Job("refresh", lambda: jobs.load_views(self.service, budget)))
+        self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget))
 
     def _on_typed(self, text: str) -> None:
         self.submit(text, UtteranceSource.TYPED)
 
-    def _on_entry_edited(self, entry_id: str, fields: dict[str, Any]) -> None:
-        try:
-            changes = parse_update_fields(fields)
-        except MurmurError as error:
-            self._show_error(str(error))
-            return
-        self.edit([UpdateAction(entry_id=entry_id, changes=changes, reason=BY_HAND)], "edited by hand")
+    def _on_entry_edited(self, entry_id: str, fields: dict[str, object]) -> None:
+        self.edit(lambda service: service.edit([entry_id], fields))
 
-    def _on_priority_requested(self, ids: list[str], priority: int | None) -> None:
-        changes = parse_update_fields({"priority": priority})
-        self.edit([UpdateAction(entry_id=i, changes=changes, reason=BY_HAND) for i in ids], "edited by hand")
-
-    def _on_job_finished(self, outcome: JobOutcome) -> None:
-        name = outcome.job.name
-        if name == "utterance":
+    def _on_job_finished(self, outcome: JobOutcome[jobs.JobResult]) -> None:
+        job = outcome.job
+        if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1
-        if outcome.error is not None:
-            self._show_error(outcome.error)
-        elif name == "refresh":
-            self._show_views(outcome.result)
-        elif name in ("utterance", "edit"):
-            self._show_report(outcome.result)
-        elif name == "undo":
-            self._error = ""
-            self.toast.show_content(ToastContent(title=outcome.result.text))
-        if name != "refresh":
+        match outcome:
+            case Failed(error=error):
+                self._show_error(error)
+            case Finished(result=jobs.Views() as views):
+                self._show_views(views)
+            case Finished(result=jobs.BatchReport() as report):
+                self._show_report(report)
+            case Finished(result=jobs.UndoReport() as undone):
+                self._error = ""
+                self.toast.show_content(ToastContent(title=undone.text))
+        if not isinstance(job, jobs.RefreshJob):
             self.refresh()
         self._update_state()
 
@@ -362,8 +363,17 @@ class Murmur(QObject):
         else:
             self.window.raise_to_front()
 
-    def _on_pause_toggled(self, paused: bool) -> None:
-        self.hotkey.paused = paused
+    def set_paused(self, paused: bool) -> None:
+        """Pause (the tray's): the hotkey is ignored and the armed microphone is closed, until resumed."""
+        self._paused = self.hotkey.paused = paused
+        if paused:
+            self.voice.disarm()
+        else:
+            self._arm_if_listening()
+
+    def _arm_if_listening(self) -> None:
+        if self._arm_microphone and not self._paused and not self._quitting:
+            self.voice.arm()  # also re-arms with new speech settings
 
     def _on_reminder_due(self, entry_id: str, summary: str) -> None:
         if self.tray:
@@ -388,6 +398,7 @@ class Murmur(QObject):
             self.hotkey.stop()
             self.hotkey.combination = settings.ui.hotkey
             self._hotkey_problem = self.hotkey.start()
+        self._arm_if_listening()
         if settings.ui.start_at_login != old.ui.start_at_login:
             from app.ui.autostart import set_start_at_login
 

@@ -4,19 +4,22 @@ of their own, beside the pipeline worker; the outcome comes back on the GUI thre
 import logging
 import threading
 from collections.abc import Callable
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
-from app.ui.worker import Job, JobOutcome, run_job
+from app.ui.worker import Job, JobOutcome, job_name, run_job
 
 log = logging.getLogger("murmur.ui.background")
+
+T = TypeVar("T")
 
 
 class _Relay(QObject):
     arrived = Signal(object)  # the JobOutcome, emitted on the call's thread
 
 
-def run_in_thread(job: Job, owner: QObject, on_outcome: Callable[[JobOutcome], None]) -> None:
+def run_in_thread(job: Job[T], owner: QObject, on_outcome: Callable[[JobOutcome[T]], None]) -> None:
     """Run `job`; `on_outcome` gets its JobOutcome on the GUI thread.
 
     The thread holds only a relay that `owner` owns, never a window: the last reference to a
@@ -32,6 +35,6 @@ def run_in_thread(job: Job, owner: QObject, on_outcome: Callable[[JobOutcome], N
         try:
             relay.arrived.emit(outcome)
         except RuntimeError:  # the owner, and so the relay, was deleted
-            log.info("%s finished after its window was gone", job.name)
+            log.info("%s finished after its window was gone", job_name(job))
 
-    threading.Thread(target=run, name=f"murmur-{job.name}", daemon=True).start()
+    threading.Thread(target=run, name=f"murmur-{job_name(job)}", daemon=True).start()

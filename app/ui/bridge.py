@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from app.domain.events import PipelineEvent
+from app.ui.jobs import JobResult
 from app.ui.worker import JobOutcome
 
 
@@ -43,7 +44,7 @@ class PipelineBridge(QObject):
     def post_event(self, event: PipelineEvent) -> None:
         self._emit("progressed", event)
 
-    def post_outcome(self, outcome: JobOutcome) -> None:
+    def post_outcome(self, outcome: JobOutcome[JobResult]) -> None:
         self._emit("job_finished", outcome)
 
     def post_partial(self, text: str) -> None:

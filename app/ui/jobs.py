@@ -1,9 +1,10 @@
-"""What the worker thread runs: service calls turned into reports the widgets can show as they are.
+"""What the worker thread runs: one small job class per kind of service call, each returning a
+report the widgets can show as it is (a BatchReport, an UndoReport or the Views).
 
-Plain Python, no Qt: every function takes the service and returns a frozen dataclass.
+Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -11,10 +12,9 @@ from zoneinfo import ZoneInfo
 from app.agent.ledger import UsageSummary, usage_summary
 from app.changes.executor import ExecutionResult
 from app.changes.undo import HistoryBatch, UndoResult
-from app.domain.actions import Action
 from app.domain.enums import Status, UtteranceSource
-from app.domain.events import EventCallback, EventType, PipelineEvent
-from app.errors import MurmurError, UndoError
+from app.domain.events import EventCallback
+from app.errors import MurmurError
 from app.render import applied_line, failure_line
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Utterance
@@ -40,65 +40,53 @@ class BatchReport:
         return self.error is not None or (not self.applied and not self.message)
 
 
-def _lines(service: MurmurService, result: PipelineResult | ExecutionResult) -> list[str]:
+def batch_report(service: MurmurService, result: PipelineResult | ExecutionResult) -> BatchReport:
     clock = service.clock()
-    return [applied_line(item, clock.now, clock.tz) for item in result.applied]
-
-
-def batch_report(
-    service: MurmurService, result: PipelineResult | ExecutionResult, message: str | None = None, question: bool = False
-) -> BatchReport:
+    pipeline = result if isinstance(result, PipelineResult) else None
     return BatchReport(
         summary=result.summary,
-        applied=_lines(service, result),
+        applied=[applied_line(item, clock.now, clock.tz) for item in result.applied],
         failures=[failure_line(f) for f in result.failures],
         undo_id=result.undo_id,
-        utterance_id=result.utterance_id if isinstance(result, PipelineResult) else None,
-        message=message or (result.message if isinstance(result, PipelineResult) else None),
-        question=question,
+        utterance_id=pipeline.utterance_id if pipeline else None,
+        message=pipeline.message if pipeline else None,
+        question=pipeline.question if pipeline else False,
     )
 
 
-class _RunWatcher:
-    """Passes events on, remembering the utterance ID and the model's last message."""
-
-    def __init__(self, on_event: EventCallback) -> None:
-        self.on_event = on_event
-        self.utterance_id: int | None = None
-        self.message: str | None = None
-        self.question = False
-
-    def __call__(self, event: PipelineEvent) -> None:
-        if event.type is EventType.TRANSCRIPT:
-            self.utterance_id = event.data.get("utterance_id")
-        elif event.type is EventType.MESSAGE:
-            self.message, self.question = event.data.get("text"), bool(event.data.get("question"))
-        self.on_event(event)
+# The jobs compare by identity (eq=False): two alike are still two jobs to run.
 
 
-def run_utterance(
-    service: MurmurService,
-    text: str,
-    source: UtteranceSource,
-    on_event: EventCallback,
-    retry_of: int | None = None,
-) -> BatchReport:
-    """Submit `text` (or retry utterance `retry_of`); a failed run is a report, never an exception."""
-    watcher = _RunWatcher(on_event)
-    try:
-        if retry_of is None:
-            result = service.submit(text, source, watcher)
-        else:
-            result = service.retry(retry_of, watcher)
-    except MurmurError as error:
-        utterance_id = watcher.utterance_id if retry_of is None else retry_of
-        return BatchReport(str(error), [], [], None, utterance_id=utterance_id, error=str(error))
-    return batch_report(service, result, watcher.message, watcher.question)
+@dataclass(frozen=True, eq=False)
+class UtteranceJob:
+    """Submit `text`, or run saved utterance `retry_of` again; a failed run is a report, never an exception."""
+
+    service: MurmurService
+    on_event: EventCallback
+    text: str = ""
+    source: UtteranceSource = UtteranceSource.TYPED
+    retry_of: int | None = None
+
+    def run(self) -> BatchReport:
+        try:
+            if self.retry_of is None:
+                result = self.service.submit(self.text, self.source, self.on_event)
+            else:
+                result = self.service.retry(self.retry_of, self.on_event)
+        except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
+            return BatchReport(str(error), [], [], None, utterance_id=error.utterance_id, error=str(error))
+        return batch_report(self.service, result)
 
 
-def apply_edit(service: MurmurService, actions: Sequence[Action], label: str) -> BatchReport:
-    """A manual edit from the window: the executor's undoable batch, like an agent's."""
-    return batch_report(service, service.apply(actions, label=label))
+@dataclass(frozen=True, eq=False)
+class EditJob:
+    """A change by hand from the window (one of the service's complete, archive, snooze, edit): undoable."""
+
+    service: MurmurService
+    change: Callable[[MurmurService], ExecutionResult]
+
+    def run(self) -> BatchReport:
+        return batch_report(self.service, self.change(self.service))
 
 
 @dataclass(frozen=True)
@@ -106,31 +94,22 @@ class UndoReport:
     text: str  # "Undone: 2 reverted" or "... 1 left as it is (changed since)"
 
 
-def undo_text(results: Sequence[UndoResult]) -> str:
-    reverted = sum(len(r.reverted) for r in results)
-    conflicts = [c.conflict for r in results for c in r.conflicts]
-    text = f"Undone: {reverted} reverted"
-    if conflicts:
-        text += f", {len(conflicts)} left as it is ({conflicts[0]})"
+def undo_text(result: UndoResult) -> str:
+    text = f"Undone: {len(result.reverted)} reverted"
+    if conflicts := result.conflicts:
+        text += f", {len(conflicts)} left as it is ({conflicts[0].conflict})"
     return text
 
 
-def undo_batch(service: MurmurService, batch_id: int) -> UndoReport:
-    """Revert the whole batch `batch_id`: in one transaction when it is the newest, else action by action."""
-    history = service.history(limit=1)
-    if history and history[0].batch.id == batch_id and history[0].batch.undone_at is None:
-        return UndoReport(undo_text([service.undo()]))
-    batch = next((h for h in service.history(limit=1_000) if h.batch.id == batch_id), None)
-    if batch is None:
-        raise UndoError(f"no batch {batch_id} in the history")
-    pending = [item.id for item in reversed(batch.items) if item.undone_at is None and item.id is not None]
-    if not pending:
-        raise UndoError("that change was already undone")
-    return UndoReport(undo_text([service.undo_action(item_id) for item_id in pending]))
+@dataclass(frozen=True, eq=False)
+class UndoJob:
+    """The latest batch, a chosen batch or one action of it (one of the service's undo methods)."""
 
+    service: MurmurService
+    undo: Callable[[MurmurService], UndoResult]
 
-def undo_one(service: MurmurService, item_id: int) -> UndoReport:
-    return UndoReport(undo_text([service.undo_action(item_id)]))
+    def run(self) -> UndoReport:
+        return UndoReport(undo_text(self.undo(self.service)))
 
 
 @dataclass(frozen=True)
@@ -159,7 +138,18 @@ class Views:
     usage: UsageSummary
 
 
-def load_views(service: MurmurService, monthly_budget: float, history_limit: int = 100) -> Views:
-    entries = load_entries(service)
-    usage = usage_summary(service.store, entries.now, entries.tz, monthly_budget)
-    return Views(entries, service.inbox(), service.history(history_limit), usage)
+@dataclass(frozen=True, eq=False)
+class RefreshJob:
+    """Read everything the window lists."""
+
+    service: MurmurService
+    monthly_budget: float
+    history_limit: int = 100
+
+    def run(self) -> Views:
+        entries = load_entries(self.service)
+        usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
+        return Views(entries, self.service.inbox(), self.service.history(self.history_limit), usage)
+
+
+JobResult = BatchReport | UndoReport | Views  # what the jobs above return

@@ -10,21 +10,19 @@ declines for good. All the words are plain text.
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.config import SpeechSettings
+from app.config import Settings, SpeechSettings
 from app.errors import MurmurError
 from app.speech.model_offer import ModelOffer, install, model_offer, using, without_offer
 from app.speech.models import InstalledModel
 from app.ui.background import run_in_thread
-from app.ui.worker import Job, JobOutcome
-
-if TYPE_CHECKING:
-    from app.ui.application import Murmur
+from app.ui.voice import VoiceInput
+from app.ui.worker import Call, Failed, JobOutcome
 
 log = logging.getLogger("murmur.ui.models")
 
@@ -50,7 +48,6 @@ class ModelOfferDialog(QDialog):
     def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.offer, self.speech = offer, speech
-        self.downloading = False
         self.setWindowTitle(TITLE)
         self.setModal(False)
         self.setMinimumWidth(520)
@@ -106,7 +103,6 @@ class ModelOfferDialog(QDialog):
         self.note.setVisible(bool(text))
 
     def _on_install_clicked(self) -> None:
-        self.downloading = True
         self.install_button.setEnabled(False)
         self.never_button.setEnabled(False)
         self.later_button.setText("Hide")  # the download goes on; the app uses the models when it ends
@@ -118,16 +114,15 @@ class ModelOfferDialog(QDialog):
         def download() -> list[InstalledModel]:
             return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
 
-        run_in_thread(Job("model-offer-download", download), self, self._on_downloaded)
+        run_in_thread(Call("model-offer-download", download), self, self._on_downloaded)
 
     def _on_download_progressed(self, done: int, total: int) -> None:
         if total:
             self.progress.setRange(0, 1000)
             self.progress.setValue(min(1000, int(done * 1000 / total)))
 
-    def _on_downloaded(self, outcome: JobOutcome) -> None:
-        self.downloading = False
-        if outcome.error is not None:
+    def _on_downloaded(self, outcome: JobOutcome[list[InstalledModel]]) -> None:
+        if isinstance(outcome, Failed):
             self.progress.setVisible(False)
             self.install_button.setText(f"Try again ({self.offer.size_text})")
             self.install_button.setEnabled(True)
@@ -149,6 +144,21 @@ class ModelOfferDialog(QDialog):
         self.accept()
 
 
+class OfferHost(Protocol):
+    """What the prompt needs of the app (the app itself; a protocol so this module does not import it back)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def voice(self) -> VoiceInput: ...
+
+    @property
+    def window(self) -> QWidget: ...
+
+    def apply_settings(self, settings: Settings) -> None: ...
+
+
 class ModelOfferPrompt(QObject):
     """Offers the models once per start of the app, if due: works the offer out off the GUI thread (it looks at
     the disk, imports faster-whisper to see if it is there, and for other languages than English fetches the Vosk
@@ -157,8 +167,8 @@ class ModelOfferPrompt(QObject):
     worked_out = Signal(object)  # the ModelOffer, or None when there is nothing to offer
     shown = Signal(object)  # the ModelOfferDialog, now on screen
 
-    def __init__(self, murmur: "Murmur") -> None:
-        super().__init__(murmur)
+    def __init__(self, murmur: OfferHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.murmur = murmur
         self.dialog: ModelOfferDialog | None = None
         self._waiting: ModelOffer | None = None  # worked out during a dictation: shown when it ends
@@ -167,12 +177,14 @@ class ModelOfferPrompt(QObject):
 
     def start(self) -> None:
         settings = self.murmur.settings
-        run_in_thread(Job("model-offer", lambda: model_offer(settings)), self, self._on_worked_out)
+        run_in_thread(Call("model-offer", lambda: model_offer(settings)), self, self._on_worked_out)
 
-    def _on_worked_out(self, outcome: JobOutcome) -> None:
-        if outcome.error is not None:
+    def _on_worked_out(self, outcome: JobOutcome[ModelOffer | None]) -> None:
+        offer: ModelOffer | None = None
+        if isinstance(outcome, Failed):
             log.warning("no speech models offered: %s", outcome.error)
-        offer: ModelOffer | None = outcome.result
+        else:
+            offer = outcome.result
         self.worked_out.emit(offer)
         if offer is not None:
             if self.murmur.voice.is_recording():

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from app.errors import MurmurError
 from app.speech.models import AvailableModel, InstalledModel, ModelManager
 from app.ui.background import run_in_thread
-from app.ui.worker import Job, JobOutcome
+from app.ui.worker import Call, Failed, JobOutcome
 
 MODEL_ROLE = Qt.ItemDataRole.UserRole + 1  # the AvailableModel of a downloadable row; None when installed
 INSTALLED, IN_USE = "installed", "in use"
@@ -109,11 +109,11 @@ class ModelsPanel(QWidget):
         self.list_button.setEnabled(False)
         self.note.setText("Fetching the list of Vosk models…")
         language = self.language
-        run_in_thread(Job("model-list", lambda: self.manager.available(language)), self, self._on_listed)
+        run_in_thread(Call("model-list", lambda: self.manager.available(language)), self, self._on_listed)
 
-    def _on_listed(self, outcome: JobOutcome) -> None:
+    def _on_listed(self, outcome: JobOutcome[list[AvailableModel]]) -> None:
         self.list_button.setEnabled(True)
-        if outcome.error is not None:
+        if isinstance(outcome, Failed):
             self.note.setText(outcome.error)
         else:
             self._available = outcome.result
@@ -135,17 +135,17 @@ class ModelsPanel(QWidget):
         def download() -> InstalledModel:
             return self.manager.download(model, lambda done, total: self.download_progressed.emit(done, total or 0))
 
-        run_in_thread(Job("model-download", download), self, self._on_downloaded)
+        run_in_thread(Call("model-download", download), self, self._on_downloaded)
 
     def _on_download_progressed(self, done: int, total: int) -> None:
         if total:
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(done * 1000 / total))
 
-    def _on_downloaded(self, outcome: JobOutcome) -> None:
+    def _on_downloaded(self, outcome: JobOutcome[InstalledModel]) -> None:
         self._downloading = False
         self.progress.setVisible(False)
-        if outcome.error is not None:
+        if isinstance(outcome, Failed):
             self.note.setText(outcome.error)
             self._update_buttons()
         else:

@@ -1,5 +1,5 @@
 """Due reminders: at an entry's due time, `due` fires (the tray shows a notification); when a
-snooze ends, `snooze_ended` fires (the list refreshes, which wakes the entry)."""
+snooze ends, `snooze_ended` fires (the list refreshes and shows the entry active; the next write saves that)."""
 
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from app import secrets
-from app.agent.provider import PRESETS, test_connection
+from app.agent.connection import test_connection
+from app.agent.provider import PRESETS
 from app.config import Settings
 from app.errors import MurmurError
 from app.speech.capture import InputDevice, list_input_devices
@@ -37,7 +38,7 @@ from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
 from app.ui.mic_level import MicrophoneLevel
 from app.ui.models_panel import ModelsPanel
-from app.ui.worker import Job, JobOutcome
+from app.ui.worker import Call, Failed, JobOutcome
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
@@ -192,7 +193,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(tabs)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        run_in_thread(Job("devices", list_input_devices), self, self._on_devices_listed)
+        run_in_thread(Call("devices", list_input_devices), self, self._on_devices_listed)
 
     @staticmethod
     def _page(*rows: tuple[str, QWidget]) -> QWidget:
@@ -250,12 +251,12 @@ class SettingsDialog(QDialog):
             self.device.addItem(f"{name} (not found)", name)
         self.device.setCurrentIndex(max(0, self.device.findData(name)))
 
-    def _on_devices_listed(self, outcome: JobOutcome) -> None:
+    def _on_devices_listed(self, outcome: JobOutcome[list[InputDevice]]) -> None:
         current = str(self.device.currentData())
-        if outcome.error is not None:
+        if isinstance(outcome, Failed):
             self.device_note.setText(outcome.error)
         else:
-            devices: list[InputDevice] = outcome.result
+            devices = outcome.result
             with QSignalBlocker(self.device):  # the same choice, listed anew: the meter goes on
                 self.device.clear()
                 self.device.addItem(SYSTEM_DEFAULT, "")
@@ -318,11 +319,11 @@ class SettingsDialog(QDialog):
         key = self.api_key.text().strip() or None
         self.test_button.setEnabled(False)
         self.connection_note.setText("Connecting…")
-        run_in_thread(Job("test-connection", lambda: test_connection(llm, key)), self, self._on_connection_tested)
+        run_in_thread(Call("test-connection", lambda: test_connection(llm, key)), self, self._on_connection_tested)
 
-    def _on_connection_tested(self, outcome: JobOutcome) -> None:
+    def _on_connection_tested(self, outcome: JobOutcome[str]) -> None:
         self.test_button.setEnabled(True)
-        line = outcome.error or str(outcome.result)
+        line = outcome.error if isinstance(outcome, Failed) else outcome.result
         self.connection_note.setText(line)
         self.connection_tested.emit(line)
 

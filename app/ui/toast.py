@@ -1,4 +1,4 @@
-"""The toast after each run or edit (seed 000 section 9, seed 001 section 3): a summary, the actions
+"""The toast after each run or edit, so the user sees at once what changed and can undo it: a summary, the actions
 on expand, Undo; partial failures say "(1 couldn't be processed)" with the reasons on expand; a
 total failure is an error toast with Retry. It fades after a few seconds, but not while hovered."""
 

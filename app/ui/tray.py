@@ -26,7 +26,8 @@ class Tray(QObject):
         self.menu.addAction("Recent toast", self.recent_clicked.emit)
         self.menu.addAction("Undo last", self.undo_last_clicked.emit)
         self.menu.addSeparator()
-        self.pause_action = QAction("Pause hotkey", self.menu, checkable=True)
+        # Paused, the hotkey is ignored and the microphone kept open for the pre-roll is closed.
+        self.pause_action = QAction("Pause listening", self.menu, checkable=True)
         self.pause_action.toggled.connect(self.pause_toggled)
         self.menu.addAction(self.pause_action)
         self.menu.addAction("Settings…", self.settings_clicked.emit)

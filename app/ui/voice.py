@@ -1,11 +1,17 @@
 """The microphone side of the window: one Dictation per recording, stopped off the GUI thread.
 
-Partials, levels, the final transcript and speech errors reach the GUI through the bridge.
+Partials, levels, the final transcript and speech errors reach the GUI through the bridge. Between
+recordings the next Dictation can be armed: its microphone is open already, so a recording keeps
+the moment before it started (the first word is not cut).
 """
 
+import itertools
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -22,6 +28,7 @@ NOTHING_HEARD = "Nothing was heard; check the microphone and speak after the rea
 class Recording(Protocol):
     """What VoiceInput needs of app.speech.dictation.Dictation."""
 
+    def arm(self) -> None: ...
     def start(self) -> None: ...
     def stop(self) -> "HasText": ...
     def cancel(self) -> None: ...
@@ -57,10 +64,19 @@ def real_dictation(
     return Dictation(settings, on_partial=on_partial, on_level=on_level, on_error=on_error, hints=hints)
 
 
+@dataclass(frozen=True)
+class _Dictation:
+    token: int  # tells which recording a device failure, reported from another thread, was about
+    settings: SpeechSettings  # what it was made with: an armed one made with older settings is not used
+    recording: Recording
+
+
 class VoiceInput(QObject):
     started = Signal()  # the microphone is open: speak now
     stopped = Signal()  # recording ended; the transcript follows through bridge.transcribed
     cancelled = Signal()
+    _device_failed = Signal(int)  # a dictation's token: its microphone stopped (emitted on its thread)
+    _finished = Signal()  # a stopped recording's text was worked out (emitted on its thread)
 
     def __init__(
         self,
@@ -73,57 +89,132 @@ class VoiceInput(QObject):
         super().__init__(parent)
         self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation
         self._vocabulary = vocabulary  # the user's words, for the final pass; read off the GUI thread
-        self._recording: Recording | None = None
+        self._recording: _Dictation | None = None
+        self._armed: _Dictation | None = None  # the next recording's, its microphone already open
+        self._arming = False
+        self._tokens = itertools.count(1)
         self._finishing: list[threading.Thread] = []
+        self._device_failed.connect(self._on_device_failed)
+        self._finished.connect(self._arm_next)
 
     def is_recording(self) -> bool:
         return self._recording is not None
 
+    def arm(self) -> None:
+        """Keep a microphone open between recordings, so each keeps the 300 ms before its start. The
+        microphone stays open (the desktop may show it in use) until `disarm()`: pause and quit call it."""
+        self._arming = True
+        self._arm_next()
+
+    def disarm(self) -> None:
+        """Close the armed microphone; a recording then opens one when it starts."""
+        self._arming = False
+        armed, self._armed = self._armed, None
+        if armed is not None:
+            armed.recording.cancel()
+
     def start(self) -> None:
         if self._recording is not None:
             return
-        bridge = self._bridge
+        dictation = self._take_armed()
         try:
-            recording = self._make_dictation(
-                self._settings(),
-                on_partial=bridge.post_partial,
-                on_level=bridge.post_level,
-                on_error=bridge.post_speech_error,
-                hints=self._vocabulary,
-            )
-            recording.start()
-        except MurmurError as error:
-            bridge.post_speech_error(str(error))
+            dictation = dictation or self._make()
+            dictation.recording.start()
+        except Exception as error:
+            if dictation is not None:
+                dictation.recording.cancel()  # it may hold the microphone open
+            self._report_start_failure(error)
             return
-        except Exception as error:  # a bug in the speech stack must not take the app down
-            log.exception("could not start recording")
-            bridge.post_speech_error(f"could not start recording: {error!r} (this is a bug; details in the log)")
-            return
-        self._recording = recording
+        self._recording = dictation
+        log.info("recording started")
         self.started.emit()
 
     def stop(self) -> None:
         """End the recording; the final transcript is worked out on a thread of its own."""
-        recording, self._recording = self._recording, None
-        if recording is None:
+        dictation, self._recording = self._recording, None
+        if dictation is None:
             return
         self.stopped.emit()
-        thread = threading.Thread(target=self._finish, args=(recording,), name="murmur-transcribe", daemon=True)
+        thread = threading.Thread(
+            target=self._finish, args=(dictation.recording,), name="murmur-transcribe", daemon=True
+        )
         self._finishing = [t for t in self._finishing if t.is_alive()] + [thread]
         thread.start()
 
     def cancel(self) -> None:
-        recording, self._recording = self._recording, None
-        if recording is not None:
-            recording.cancel()
+        """End the recording and drop what was heard (the user asked for exactly that)."""
+        dictation, self._recording = self._recording, None
+        if dictation is not None:
+            dictation.recording.cancel()
             self.cancelled.emit()
+            self._arm_next()
 
-    def wait_for_transcripts(self, timeout: float) -> None:
-        """At quit: let recordings that were stopped produce their text (it is then submitted)."""
+    def wait_for_transcripts(self, timeout: float) -> bool:
+        """At quit: let recordings that were stopped produce their text (it goes to the bridge, to be
+        submitted); False if one was still being worked out after `timeout` seconds in all."""
+        deadline = time.monotonic() + timeout
         for thread in self._finishing:
-            thread.join(timeout)
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return not any(thread.is_alive() for thread in self._finishing)
+
+    def _make(self) -> _Dictation:
+        settings, token, bridge = self._settings(), next(self._tokens), self._bridge
+        recording = self._make_dictation(
+            settings,
+            on_partial=bridge.post_partial,
+            on_level=bridge.post_level,
+            on_error=partial(self._on_dictation_error, token),
+            hints=self._vocabulary,
+        )
+        return _Dictation(token, settings, recording)
+
+    def _take_armed(self) -> _Dictation | None:
+        """The armed dictation, if it was made with the speech settings of now (else it is closed)."""
+        armed, self._armed = self._armed, None
+        if armed is not None and armed.settings != self._settings():
+            armed.recording.cancel()
+            return None
+        return armed
+
+    def _arm_next(self) -> None:
+        """Arm the next recording's dictation (when arming is on and none is armed or recording)."""
+        self._armed = self._take_armed()
+        if not self._arming or self._armed is not None or self._recording is not None:
+            return
+        try:
+            dictation = self._make()
+            dictation.recording.arm()
+        except MurmurError as error:  # the user hears why when a recording cannot start either
+            log.info("microphone not armed: %s", error)
+            return
+        except Exception:
+            log.exception("could not arm the microphone")
+            return
+        self._armed = dictation
+
+    def _report_start_failure(self, error: Exception) -> None:
+        if isinstance(error, MurmurError):
+            self._bridge.post_speech_error(str(error))
+        else:  # a bug in the speech stack must not take the app down
+            log.error("could not start recording", exc_info=error)
+            self._bridge.post_speech_error(f"could not start recording: {error!r} (this is a bug; details in the log)")
+
+    def _on_dictation_error(self, token: int, message: str) -> None:
+        """A dictation's microphone stopped while recording (its thread): say so, and end that recording."""
+        self._bridge.post_speech_error(message)
+        self._device_failed.emit(token)
+
+    def _on_device_failed(self, token: int) -> None:
+        if self._recording is not None and self._recording.token == token:
+            self.stop()  # what was heard before is kept, as when the user lets go
 
     def _finish(self, recording: Recording) -> None:
+        try:
+            self._transcribe(recording)
+        finally:
+            self._finished.emit()
+
+    def _transcribe(self, recording: Recording) -> None:
         try:
             text = recording.stop().text.strip()
         except MurmurError as error:

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.config import config_dir
 from app.domain.enums import Category, Status
+from app.paths import config_dir
 from app.ui.activity import ActivityPanel
 from app.ui.entry_model import OPEN_STATUSES, EntryFilterModel, EntryTableModel
 from app.ui.entry_view import EntryView

@@ -1,21 +1,22 @@
-"""Applies batches of 10 actions (5 creates, 5 updates) forever, until killed. Run by test_crash_safety."""
+"""Writes forever, until killed; run by test_crash_safety.
 
+`batches`: batches of 10 actions (5 creates, 5 updates) through `MurmurService.apply`.
+`utterances`: offline utterances of two entries each through `MurmurService.submit`.
+"""
+
+import os
 import random
 import sys
 from pathlib import Path
 
 from app.domain.actions import CreateAction, UpdateAction
 from app.domain.enums import Category
+from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 
 
-class NoInterpreter:
-    name = "none"
-
-
-def main(db_path: Path) -> None:
-    service = MurmurService(store=Store.open(db_path), interpreter=NoInterpreter())  # type: ignore[arg-type]
+def apply_batches(service: MurmurService) -> None:
     ids: list[str] = []
     round_number = 0
     while True:
@@ -39,5 +40,21 @@ def main(db_path: Path) -> None:
             print("ready", flush=True)
 
 
+def submit_utterances(service: MurmurService) -> None:
+    round_number = 0
+    while True:
+        round_number += 1
+        tag = f"{os.getpid()} {round_number}"  # unique: the rules would not create the same entry twice
+        result = service.submit(f"buy stamps for letter {tag} and call the bank about account {tag}")
+        assert len(result.applied) == 2, result.summary
+        if round_number == 1:
+            print("ready", flush=True)
+
+
+def main(db_path: Path, mode: str) -> None:
+    service = MurmurService(store=Store.open(db_path), interpreter=OfflineInterpreter())
+    {"batches": apply_batches, "utterances": submit_utterances}[mode](service)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(Path(sys.argv[1]), sys.argv[2])

@@ -108,6 +108,7 @@ def test_edit_snooze_and_undo_of_one_action_from_history(murmur: Murmur) -> None
         (("complete", "abcdef"), None, 1, "no entry has ID 'abcdef'"),
         (("complete", "zz-top"), None, 1, "not an entry ID"),
         (("undo", "--action", "7"), None, 1, "no action 7 in the history"),
+        (("undo", "--batch", "7"), None, 1, "no batch 7 in the history"),
         (("retry", "3"), None, 2, "no utterance 3"),
     ],
 )

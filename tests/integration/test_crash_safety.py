@@ -1,4 +1,5 @@
-"""SIGKILL in the middle of batches, again and again: the database holds whole batches or none."""
+"""SIGKILL in the middle of writes, again and again: the database holds whole batches or none, and
+every utterance is either waiting (saved, nothing applied) or done with all its changes."""
 
 import os
 import random
@@ -7,6 +8,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -16,32 +19,42 @@ ROOT = Path(__file__).parents[2]
 KILLS = 15
 
 
-def check_database(db_path: Path) -> tuple[int, int]:
-    """Integrity, and every batch complete with its undo record; returns (batches, entries)."""
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert db.execute("PRAGMA foreign_key_check").fetchall() == []
-        batches = db.execute("SELECT COUNT(*) FROM undo_batches").fetchone()[0]
-        sizes = {row[0] for row in db.execute("SELECT COUNT(*) FROM undo_items GROUP BY batch_id")}
-        assert sizes <= {10}, f"a batch with a partial undo record: sizes {sizes}"
-        entries = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
-        created = db.execute("SELECT COUNT(*) FROM undo_items WHERE kind = 'create'").fetchone()[0]
-        assert entries == created, "an entry without its undo record, or the reverse"
-        orphans = db.execute(
-            "SELECT COUNT(*) FROM undo_items WHERE entry_id NOT IN (SELECT id FROM entries)"
-        ).fetchone()[0]
-        assert orphans == 0
-    return batches, entries
+def check_integrity(db: sqlite3.Connection) -> None:
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+    entries = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    created = db.execute("SELECT COUNT(*) FROM undo_items WHERE kind = 'create'").fetchone()[0]
+    assert entries == created, "an entry without its undo record, or the reverse"
+    orphans = db.execute("SELECT COUNT(*) FROM undo_items WHERE entry_id NOT IN (SELECT id FROM entries)").fetchone()[0]
+    assert orphans == 0
 
 
-@pytest.mark.slow
-def test_sigkill_mid_batch_never_leaves_half_a_batch(tmp_path: Path) -> None:
-    db_path = tmp_path / "crash.db"
+def check_batches(db: sqlite3.Connection) -> int:
+    """Every batch complete with its undo record; returns the number of batches."""
+    sizes = {row[0] for row in db.execute("SELECT COUNT(*) FROM undo_items GROUP BY batch_id")}
+    assert sizes <= {10}, f"a batch with a partial undo record: sizes {sizes}"
+    return int(db.execute("SELECT COUNT(*) FROM undo_batches").fetchone()[0])
+
+
+def check_utterances(db: sqlite3.Connection) -> int:
+    """Each utterance pending with nothing applied, or done with its two changes in one undo batch (creates, or
+    updates where the rules matched an entry of an earlier round); returns the number of utterances saved."""
+    per_utterance = db.execute(
+        "SELECT u.outcome, COUNT(DISTINCT i.id), COUNT(DISTINCT b.id) FROM utterances u"
+        " LEFT JOIN undo_batches b ON b.utterance_id = u.id LEFT JOIN undo_items i ON i.batch_id = b.id"
+        " GROUP BY u.id"
+    ).fetchall()
+    assert {tuple(row) for row in per_utterance} <= {("pending", 0, 0), ("done", 2, 1)}, per_utterance
+    return len(per_utterance)
+
+
+def kill_again_and_again(db_path: Path, mode: str, check: Callable[[sqlite3.Connection], int]) -> None:
+    """Start the worker, kill it at a random moment, check the database; it must have made progress."""
     rng = random.Random(20261122)
-    last_batches = 0
+    last_progress = 0
     for _ in range(KILLS):
         worker = subprocess.Popen(
-            [sys.executable, str(WORKER), str(db_path)],
+            [sys.executable, str(WORKER), str(db_path), mode],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -52,6 +65,18 @@ def test_sigkill_mid_batch_never_leaves_half_a_batch(tmp_path: Path) -> None:
         worker.send_signal(signal.SIGKILL)
         worker.wait()
         worker.stdout.close()
-        batches, _ = check_database(db_path)
-        assert batches > last_batches, "the worker made no progress between kills"
-        last_batches = batches
+        with closing(sqlite3.connect(db_path)) as db:
+            check_integrity(db)
+            progress = check(db)
+        assert progress > last_progress, "the worker made no progress between kills"
+        last_progress = progress
+
+
+@pytest.mark.slow
+def test_sigkill_mid_batch_never_leaves_half_a_batch(tmp_path: Path) -> None:
+    kill_again_and_again(tmp_path / "crash.db", "batches", check_batches)
+
+
+@pytest.mark.slow
+def test_sigkill_mid_utterance_leaves_it_waiting_or_done_with_all_its_changes(tmp_path: Path) -> None:
+    kill_again_and_again(tmp_path / "crash.db", "utterances", check_utterances)

@@ -4,9 +4,7 @@ The zips hold a model-shaped folder (am/final.mdl, conf/model.conf, graph/), not
 downloading 50 MB per test would be slow, and loading is tested with the real Korean model elsewhere.
 """
 
-import io
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -15,28 +13,8 @@ from app.cli import main
 from app.config import load_settings
 from app.errors import ModelError
 from app.speech.models import AvailableModel, ModelManager
+from tests.support.fake_models import VOSK_XX, vosk_zip, zip_of
 from tests.support.model_server import ModelServer
-
-NAME = "vosk-model-small-xx-0.1"
-
-
-def model_zip(name: str = NAME, *, extra: dict[str, bytes] | None = None) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as bundle:
-        bundle.writestr(f"{name}/am/final.mdl", bytes(range(256)) * 2000)  # ~500 KB: several chunks
-        bundle.writestr(f"{name}/conf/model.conf", "--sample-frequency=16000\n")
-        bundle.writestr(f"{name}/graph/words.txt", "a 1\n")
-        for path, data in (extra or {}).items():
-            bundle.writestr(path, data)
-    return buffer.getvalue()
-
-
-def plain_zip(files: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as bundle:
-        for path, data in files.items():
-            bundle.writestr(path, data)
-    return buffer.getvalue()
 
 
 @pytest.fixture
@@ -45,8 +23,8 @@ def manager(tmp_path: Path) -> ModelManager:
 
 
 def available(server: ModelServer, data: bytes, **row: str) -> AvailableModel:
-    server.listing([server.row(NAME, data, **row)])
-    return ModelManager(Path("/nonexistent")).find_available(NAME)
+    server.listing([server.row(VOSK_XX, data, **row)])
+    return ModelManager(Path("/nonexistent")).find_available(VOSK_XX)
 
 
 def test_the_list_is_filtered_by_language(server: ModelServer, manager: ModelManager) -> None:
@@ -61,12 +39,12 @@ def test_the_list_is_filtered_by_language(server: ModelServer, manager: ModelMan
 
 
 def test_download_with_progress_installs_a_model(server: ModelServer, manager: ModelManager) -> None:
-    data = model_zip()
+    data = vosk_zip(VOSK_XX)
     model = available(server, data)
     progress: list[tuple[int, int | None]] = []
     installed = manager.download(model, on_progress=lambda done, total: progress.append((done, total)))
-    assert installed.path == manager.folder / NAME and (installed.path / "am" / "final.mdl").is_file()
-    assert [m.name for m in manager.installed()] == [NAME]
+    assert installed.path == manager.folder / VOSK_XX and (installed.path / "am" / "final.mdl").is_file()
+    assert [m.name for m in manager.installed()] == [VOSK_XX]
     assert progress[-1] == (len(data), len(data))
     assert [d for d, _ in progress] == sorted(d for d, _ in progress)
     assert not list((manager.folder / ".partial").iterdir())  # nothing left behind
@@ -75,40 +53,40 @@ def test_download_with_progress_installs_a_model(server: ModelServer, manager: M
 
 
 def test_an_interrupted_download_resumes_where_it_stopped(server: ModelServer, manager: ModelManager) -> None:
-    data = model_zip()
+    data = vosk_zip(VOSK_XX)
     model = available(server, data)
     server.cut_after = 100_000
     with pytest.raises(ModelError, match=r"run the same command to resume"):
         manager.download(model)
     assert manager.installed() == []  # a half download never looks like a model
-    assert (manager.folder / ".partial" / f"{NAME}.zip").stat().st_size == 100_000
+    assert (manager.folder / ".partial" / f"{VOSK_XX}.zip").stat().st_size == 100_000
     manager.download(model)
     assert server.requests[-1]["range"] == "bytes=100000-"
-    assert [m.name for m in manager.installed()] == [NAME]
+    assert [m.name for m in manager.installed()] == [VOSK_XX]
 
 
 def test_a_server_that_ignores_the_range_restarts_cleanly(server: ModelServer, manager: ModelManager) -> None:
-    model = available(server, model_zip())
+    model = available(server, vosk_zip(VOSK_XX))
     server.cut_after = 50_000
     with pytest.raises(ModelError):
         manager.download(model)
     server.ignore_range = True
-    assert manager.download(model).name == NAME  # the MD5 check passed: no duplicated bytes
+    assert manager.download(model).name == VOSK_XX  # the MD5 check passed: no duplicated bytes
 
 
 def test_a_corrupt_download_is_deleted_and_nothing_installed(server: ModelServer, manager: ModelManager) -> None:
-    model = available(server, model_zip(), md5="0" * 32)
+    model = available(server, vosk_zip(VOSK_XX), md5="0" * 32)
     with pytest.raises(ModelError, match="corrupt"):
         manager.download(model)
-    assert manager.installed() == [] and not (manager.folder / ".partial" / f"{NAME}.zip").exists()
+    assert manager.installed() == [] and not (manager.folder / ".partial" / f"{VOSK_XX}.zip").exists()
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
         (b"<html>not found</html>", "not a zip archive"),
-        (model_zip(extra={"../evil.txt": b"x"}), "unsafe path"),
-        (plain_zip({"README": b"models are elsewhere"}), "no Vosk model"),
+        (vosk_zip(VOSK_XX, extra={"../evil.txt": b"x"}), "unsafe path"),
+        (zip_of({"README": b"models are elsewhere"}), "no Vosk model"),
     ],
     ids=["html", "zip-slip", "no-model"],
 )
@@ -130,19 +108,19 @@ def test_no_internet_is_one_clear_line(manager: ModelManager, monkeypatch: pytes
 def test_models_commands_download_use_list_remove(
     server: ModelServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    server.listing([server.row(NAME, model_zip()), server.row("vosk-model-small-yy-0.1", model_zip("m"), "yy")])
+    server.listing([server.row(VOSK_XX, vosk_zip(VOSK_XX)), server.row("vosk-model-small-yy-0.1", vosk_zip("m"), "yy")])
     assert main(["models", "list", "--available", "--language", "xx"]) == 0
-    assert NAME in capsys.readouterr().out
-    assert main(["models", "download", NAME]) == 0
+    assert VOSK_XX in capsys.readouterr().out
+    assert main(["models", "download", VOSK_XX]) == 0
     assert "installed" in capsys.readouterr().out
-    assert main(["models", "use", NAME]) == 0
-    assert load_settings().speech.model == NAME
+    assert main(["models", "use", VOSK_XX]) == 0
+    assert load_settings().speech.model == VOSK_XX
     capsys.readouterr()
     assert main(["models", "list", "--language", "xx", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert [(m["name"], m["in_use"]) for m in listed] == [(NAME, True)]
-    assert main(["models", "remove", NAME]) == 0
-    assert not (tmp_path / "data" / "models" / NAME).exists()
+    assert [(m["name"], m["in_use"]) for m in listed] == [(VOSK_XX, True)]
+    assert main(["models", "remove", VOSK_XX]) == 0
+    assert not (tmp_path / "data" / "models" / VOSK_XX).exists()
     capsys.readouterr()
     assert main(["models", "use", "nothing-here"]) == 1
     assert main(["models", "download", "no-such-model"]) == 1

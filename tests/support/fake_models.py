@@ -10,22 +10,28 @@ from app.speech.speech_models import VOSK_ENGLISH
 from tests.support.model_server import ModelServer
 
 WHISPER_ENGLISH_REPO = "Systran/faster-whisper-base.en"
+VOSK_XX = "vosk-model-small-xx-0.1"  # a made-up model in a made-up language, for the model list and downloads
 
 
 def vosk_files(name: str) -> dict[str, bytes]:
     return {
-        f"{name}/am/final.mdl": bytes(range(256)) * 1000,  # ~250 KB: several chunks
+        f"{name}/am/final.mdl": bytes(range(256)) * 2000,  # ~500 KB: several chunks, several progress reports
         f"{name}/conf/model.conf": b"--sample-frequency=16000\n",
         f"{name}/graph/words.txt": b"a 1\n",
     }
 
 
-def vosk_zip(name: str) -> bytes:
+def zip_of(files: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as bundle:
-        for path, data in vosk_files(name).items():
+        for path, data in files.items():
             bundle.writestr(path, data)
     return buffer.getvalue()
+
+
+def vosk_zip(name: str, extra: dict[str, bytes] | None = None) -> bytes:
+    """The zip of a Vosk-shaped folder `name`, with `extra` files (paths inside the zip) added."""
+    return zip_of({**vosk_files(name), **(extra or {})})
 
 
 def whisper_files() -> dict[str, bytes]:

@@ -10,6 +10,7 @@ step; every request body is kept so a test can assert what the model was sent.
 """
 
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -268,3 +269,11 @@ def provider_for(base_url: str, price: Price | None = None, **overrides: Any) ->
         price=price or Price(),
     )
     return replace(config, **overrides)
+
+
+def closed_port_url() -> str:
+    """The base URL of a server that is not there."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"  # nothing listens there once the probe is closed

@@ -13,6 +13,8 @@ from pytestqt.qtbot import QtBot
 from app.assembly import build_service
 from app.config import Settings
 from app.ui.application import Murmur
+from app.ui.voice import DictationFactory, real_dictation
+from tests.support.fake_dictation import FakeMicrophone
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
 from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
@@ -48,17 +50,32 @@ def collect_on_the_gui_thread() -> Iterator[None]:
     gc.collect()
 
 
-@pytest.fixture
-def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
-    """The whole app, without tray, global hotkey, speech preloading (nothing here has a display) or the offer of
-    speech models (tests/ui/test_model_offer_dialog.py opens it)."""
+def started_murmur(qtbot: QtBot, db_path: Path, make_dictation: DictationFactory, arm: bool) -> Iterator[Murmur]:
     settings = Settings()
-    app = Murmur(build_service(db_path, settings, offline=True), settings, use_tray=False)
+    app = Murmur(build_service(db_path, settings, offline=True), settings, make_dictation, use_tray=False)
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)
     with qtbot.waitSignal(app.entries_shown):
-        app.start(listen_for_hotkey=False, preload_speech=False, offer_models=False)
+        app.start(listen_for_hotkey=False, arm_microphone=arm, preload_speech=False, offer_models=False)
     yield app
     assert app.worker.close(timeout=10)
     app.service.store.close()
     del app
+
+
+@pytest.fixture
+def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
+    """The whole app, without tray, global hotkey, armed microphone, speech preloading (nothing here has a display)
+    or the offer of speech models (tests/ui/test_model_offer_dialog.py opens it)."""
+    yield from started_murmur(qtbot, db_path, real_dictation, arm=False)
+
+
+@pytest.fixture
+def microphone() -> FakeMicrophone:
+    return FakeMicrophone()
+
+
+@pytest.fixture
+def murmur_with_microphone(qtbot: QtBot, db_path: Path, microphone: FakeMicrophone) -> Iterator[Murmur]:
+    """The app as started for real (the microphone armed between recordings), recording from `microphone`."""
+    yield from started_murmur(qtbot, db_path, microphone, arm=True)

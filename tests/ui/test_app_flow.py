@@ -7,16 +7,7 @@ from app.domain.enums import UtteranceSource
 from app.ui.application import Murmur
 from app.ui.entry_model import Column
 from app.ui.icons import AppState
-
-
-def summaries(murmur: Murmur) -> list[str]:
-    proxy = murmur.window.proxy
-    return [proxy.data(proxy.index(row, Column.SUMMARY)) for row in range(proxy.rowCount())]
-
-
-def type_and_enter(qtbot: QtBot, murmur: Murmur, text: str) -> None:
-    qtbot.keyClicks(murmur.window.input, text)
-    qtbot.keyClick(murmur.window.input, Qt.Key.Key_Return)
+from tests.support.app_window import summaries, type_and_enter
 
 
 def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur: Murmur) -> None:

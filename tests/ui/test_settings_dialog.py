@@ -11,8 +11,9 @@ from app.config import Settings, SpeechSettings, load_settings, save_settings
 from app.speech.capture import sounddevice_module
 from app.ui.activity import SILENCE_DBFS
 from app.ui.settings_dialog import SettingsDialog
-from tests.speech.test_models import NAME, ModelServer, model_zip
+from tests.support.fake_models import VOSK_XX, vosk_zip
 from tests.support.llm_server import FakeLlmServer
+from tests.support.model_server import ModelServer
 from tests.support.pulse import PulseAudio
 from tests.support.speech import flite_wav, have
 
@@ -77,32 +78,32 @@ def test_connection_test_to_a_closed_port_shows_one_line(qtbot: QtBot) -> None:
 
 def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, server: ModelServer) -> None:
     """The real model manager against a local HTTP server serving a model-shaped zip (tests/speech)."""
-    server.listing([server.row(NAME, model_zip(), lang="en-us")])
+    server.listing([server.row(VOSK_XX, vosk_zip(VOSK_XX), lang="en-us")])
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
     panel = dialog.models
     assert panel.tree.topLevelItemCount() == 0
     with qtbot.waitSignal(panel.listed, timeout=15_000):
         qtbot.mouseClick(panel.list_button, Qt.MouseButton.LeftButton)
-    panel.select(NAME)
+    panel.select(VOSK_XX)
     assert panel.download_button.isEnabled() and not panel.use_button.isEnabled()
 
     progress: list[tuple[int, int]] = []
     panel.download_progressed.connect(lambda done, total: progress.append((done, total)))
     with qtbot.waitSignal(panel.downloaded, timeout=30_000):
         qtbot.mouseClick(panel.download_button, Qt.MouseButton.LeftButton)
-    assert len(progress) > 1 and progress[-1][0] == progress[-1][1] == len(model_zip())
+    assert len(progress) > 1 and progress[-1][0] == progress[-1][1] == len(vosk_zip(VOSK_XX))
     assert panel.progress.isHidden()
-    row = panel.tree.findItems(NAME, Qt.MatchFlag.MatchExactly, 0)[0]
+    row = panel.tree.findItems(VOSK_XX, Qt.MatchFlag.MatchExactly, 0)[0]
     assert row.text(3) == "installed" and panel.tree.currentItem() is row
 
     qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
-    assert dialog.model.text() == NAME
-    assert dialog.result_settings().speech.model == NAME
+    assert dialog.model.text() == VOSK_XX
+    assert dialog.result_settings().speech.model == VOSK_XX
 
-    panel.select(NAME)
+    panel.select(VOSK_XX)
     qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
-    assert dialog.model.text() == "" and not (panel.manager.folder / NAME).exists()
+    assert dialog.model.text() == "" and not (panel.manager.folder / VOSK_XX).exists()
     assert [panel.tree.topLevelItem(i).text(3) for i in range(panel.tree.topLevelItemCount())] == [""]
 
 

@@ -1,4 +1,4 @@
-"""Seed 001's parsing rules, item by item, plus per-item isolation."""
+"""The forgiving parsing of loose action dicts, rule by rule, plus per-item isolation."""
 
 import pytest
 

@@ -11,7 +11,7 @@ from app.config import Settings, SpeechSettings
 from app.domain.clock import Clock
 from app.domain.dates import find_due_phrase, next_occurrence, resolve_due
 from app.domain.enums import Cadence
-from tests.conftest import BERLIN, FIXED_NOW
+from tests.support.clock import BERLIN, FIXED_NOW
 
 
 def at(day: int, hour: int, minute: int = 0, month: int = 11, year: int = 2026) -> datetime:

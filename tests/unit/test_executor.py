@@ -19,7 +19,7 @@ from app.domain.clock import Clock
 from app.domain.enums import Cadence, Category, Status
 from app.store import Store
 from app.store.models import Entry, UndoBatch, UndoItem
-from tests.conftest import BERLIN
+from tests.support.clock import BERLIN
 
 
 def run(store: Store, clock: Clock, actions: Sequence[Action]) -> ExecutionResult:

@@ -31,6 +31,6 @@ def test_no_module_outside_app_ui_imports_qt() -> None:
 
 
 def test_the_cli_and_the_app_commands_load_without_qt() -> None:
-    code = "import sys, app.cli, app.ui.commands; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
+    code = "import sys, app.cli, app.cli.app_control; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "[]"

@@ -1,12 +1,17 @@
 """The pipeline service: the utterance is saved first, failures wait in the inbox, retry works."""
 
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import select
 
 from app.changes.interpretation import InterpretContext
+from app.changes.workspace import Workspace
 from app.domain.actions import ParseFailure, ParseResult, parse_actions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
@@ -14,6 +19,7 @@ from app.errors import UsageError
 from app.service import MAX_UTTERANCE_CHARS, MurmurService
 from app.store import Store
 from app.store.models import Entry, Utterance
+from tests.support.store_writes import CountingStore
 
 
 @dataclass
@@ -138,3 +144,70 @@ def test_snoozed_entries_wake_when_their_time_comes(store: Store, clock: Clock) 
     service.clock = lambda: Clock(now=clock.now.replace(hour=21), tz=clock.tz)
     [woken] = service.entries([Status.ACTIVE])
     assert woken.id == entry_id and woken.snooze_until is None
+
+
+def snoozed_until_21h(service: MurmurService, clock: Clock) -> tuple[str, MurmurService]:
+    """An entry snoozed until 21:00, and the same service at 21:30, when the snooze has ended."""
+    entry_id = service.submit("renew passport").applied[0].entry.id
+    service.apply(parse_actions([("snooze", {"id": entry_id, "until": "today at 21:00"})]).actions)
+    later = Clock(now=clock.now.replace(hour=21, minute=30), tz=clock.tz)
+    return entry_id, MurmurService(store=service.store, interpreter=service.interpreter, clock=lambda: later)
+
+
+def stored_status(store: Store, entry_id: str) -> Status:
+    with store.read() as session:
+        entry = session.get(Entry, entry_id)
+        assert entry is not None
+        return entry.status
+
+
+def test_listing_writes_nothing_and_shows_an_ended_snooze_as_active(store: Store, clock: Clock) -> None:
+    entry_id, later = snoozed_until_21h(service_with(store, clock, creates), clock)
+    with closing(sqlite3.connect(store.path)) as watcher:
+        version = watcher.execute("PRAGMA data_version").fetchone()[0]
+        [woken] = later.entries([Status.ACTIVE])
+        assert later.entries([Status.SNOOZED]) == []
+        assert (woken.id, woken.status, woken.snooze_until) == (entry_id, Status.ACTIVE, None)
+        assert watcher.execute("PRAGMA data_version").fetchone()[0] == version, "a read committed a change"
+    assert stored_status(store, entry_id) is Status.SNOOZED
+    later.submit("water plants")  # the next write persists the wake-up
+    assert stored_status(store, entry_id) is Status.ACTIVE
+
+
+def test_a_read_only_database_lists_an_ended_snooze_as_active(store: Store, clock: Clock) -> None:
+    entry_id, later = snoozed_until_21h(service_with(store, clock, creates), clock)
+    # SQLite refuses every write from now on, as for a file it may only read (chmod 0444 does not stop root).
+    store.engine.dispose()
+    event.listen(store.engine, "connect", lambda connection, _record: connection.execute("PRAGMA query_only = ON"))
+    [woken] = later.entries(list(Status))
+    assert (woken.id, woken.status, woken.snooze_until) == (entry_id, Status.ACTIVE, None)
+
+
+def test_the_interpreter_and_the_agent_read_an_ended_snooze_as_active(store: Store, clock: Clock) -> None:
+    entry_id, later = snoozed_until_21h(service_with(store, clock, creates), clock)
+    workspace = Workspace(store, later.clock(), utterance_id=1)
+    assert [(e.id, e.status) for e in workspace.context_entries()] == [(entry_id, Status.ACTIVE)]
+    rows, _ = workspace.context_summaries()
+    assert [(row.id, row.status) for row in rows] == [(entry_id, Status.ACTIVE)]
+    found, _ = workspace.search(["passport"], [Status.ACTIVE], category=None)
+    assert [e.id for e in found] == [entry_id]
+    assert stored_status(store, entry_id) is Status.SNOOZED
+
+
+def test_an_offline_utterance_is_two_write_transactions(db_path: Path, clock: Clock) -> None:
+    def unmatched(text: str, context: InterpretContext) -> ParseResult:
+        return ParseResult(actions=[], failures=[ParseFailure(tool="complete", error="no open entry matches")])
+
+    store = CountingStore.open(db_path)
+    try:
+        runs = {
+            "applied": lambda: service_with(store, clock, creates).submit("buy milk and call mom"),
+            "nothing applied": lambda: service_with(store, clock, unmatched).submit("eggs are done"),
+            "retried": lambda: service_with(store, clock, creates).retry(2),
+        }
+        for name, run in runs.items():
+            before = store.writes
+            run()
+            assert store.writes - before == 2, name
+    finally:
+        store.close()

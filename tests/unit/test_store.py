@@ -11,7 +11,7 @@ from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, 
 from app.store import Store
 from app.store.migrations import MIGRATIONS, migrate
 from app.store.models import Entry, SQLModel, Utterance
-from app.store.queries import count_entries, resolve_short_id, short_id_of, short_ids
+from app.store.queries import get_entry, short_id_of, short_ids
 
 
 def pragma(store: Store, name: str) -> object:
@@ -95,7 +95,7 @@ def test_a_locked_database_gives_a_clear_message(db_path: Path) -> None:
     finally:
         holder.execute("ROLLBACK")
     with store.read() as session:
-        assert count_entries(session) == 0
+        assert session.exec(select(Entry)).all() == []
 
 
 def add_entry(store: Store, entry_id: str) -> None:
@@ -121,12 +121,12 @@ def test_resolving_a_prefix(store: Store) -> None:
     add_entry(store, "3fa1b2c4" + "0" * 24)
     add_entry(store, "3fa1b2c9" + "0" * 24)
     with store.read() as session:
-        assert resolve_short_id(session, "3FA1B2C4") == "3fa1b2c4" + "0" * 24
+        assert get_entry(session, "3FA1B2C4").id == "3fa1b2c4" + "0" * 24
         with pytest.raises(AmbiguousIdError, match="ID '3fa1b2' is ambiguous: it matches 2 entries"):
-            resolve_short_id(session, "3fa1b2")
+            get_entry(session, "3fa1b2")
         with pytest.raises(EntryNotFoundError, match="no entry has ID 'abcdef'"):
-            resolve_short_id(session, "abcdef")
+            get_entry(session, "abcdef")
         with pytest.raises(EntryNotFoundError, match="not an entry ID"):
-            resolve_short_id(session, "milk")
+            get_entry(session, "milk")
         with pytest.raises(EntryNotFoundError, match="too short"):
-            resolve_short_id(session, "3f")
+            get_entry(session, "3f")

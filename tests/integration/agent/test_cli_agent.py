@@ -5,8 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.agent.test_failures import closed_port_url
-from tests.support.llm_server import Fail, FakeLlmServer, Reply, call
+from tests.support.llm_server import Fail, FakeLlmServer, Reply, call, closed_port_url
 from tests.support.murmur_cli import Murmur, assert_one_line_error
 
 MILK_AND_BAD = [

@@ -1,7 +1,6 @@
 """When the server fails, the budget is spent or the model overreaches: one clear line, nothing lost,
 nothing half-applied, and `retry` works later."""
 
-import socket
 from typing import Any
 
 import pytest
@@ -14,18 +13,11 @@ from app.domain.enums import Status, UtteranceOutcome
 from app.errors import BudgetExceededError, LlmError, MurmurError
 from app.store import Store
 from app.store.models import LlmRequest
-from tests.integration.agent.conftest import ServiceFactory, add_entries, all_entries, utterance
-from tests.support.llm_server import Empty, Fail, FakeLlmServer, Hang, Reply, Step, call
+from tests.support.agent_service import ServiceFactory, add_entries, all_entries, utterance
+from tests.support.llm_server import Empty, Fail, FakeLlmServer, Hang, Reply, Step, call, closed_port_url
 
 MILK = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})
 GOOD = [Reply(tool_calls=[MILK]), Reply("Added milk.")]
-
-
-def closed_port_url() -> str:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"http://127.0.0.1:{port}/v1"  # nothing listens there once the probe is closed
 
 
 @pytest.mark.parametrize(

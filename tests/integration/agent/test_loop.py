@@ -6,9 +6,17 @@ from typing import Any
 from sqlalchemy import text
 
 from app.domain.enums import Category, Status, UtteranceOutcome
-from app.domain.events import EventType, PipelineEvent
+from app.domain.events import (
+    DoneEvent,
+    MessageEvent,
+    PipelineEvent,
+    ThinkingEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+    TranscriptEvent,
+)
 from app.store import Store
-from tests.integration.agent.conftest import ServiceFactory, add_entries, all_entries, tool_messages, utterance
+from tests.support.agent_service import ServiceFactory, add_entries, all_entries, tool_messages, utterance
 from tests.support.llm_server import FakeLlmServer, Reply, call
 
 
@@ -20,7 +28,9 @@ def item(content: str, **fields: Any) -> dict[str, Any]:
     return {"content": content, "summary": content, "category": "todo", "source_text": content.lower(), **fields}
 
 
-def test_seed_001_rules_hold_end_to_end(agent_service: ServiceFactory, store: Store) -> None:
+def test_each_item_is_parsed_on_its_own_and_bad_fields_are_mended_or_reported(
+    agent_service: ServiceFactory, store: Store
+) -> None:
     script = [
         Reply(
             tool_calls=[
@@ -190,18 +200,19 @@ def test_events_tell_the_story_in_order(agent_service: ServiceFactory, events: l
     script = [Reply(tool_calls=[create(item("Buy milk"))]), Reply("Added milk.")]
     with FakeLlmServer(script) as server:
         agent_service(server).submit("buy milk", on_event=events.append)
-    kinds = [e.type for e in events]
+    kinds = [type(e) for e in events]
     assert kinds == [
-        EventType.TRANSCRIPT,
-        EventType.THINKING,
-        EventType.TOOL_CALL,
-        EventType.TOOL_RESULT,
-        EventType.THINKING,
-        EventType.MESSAGE,
-        EventType.DONE,
+        TranscriptEvent,
+        ThinkingEvent,
+        ToolCallEvent,
+        ToolResultEvent,
+        ThinkingEvent,
+        MessageEvent,
+        DoneEvent,
     ]
-    assert events[3].data["ok"] and events[3].data["name"] == "create_entries"
-    assert events[-1].data["summary"] == "1 created" and events[-1].data["undo_id"] is not None
+    result, done = events[3], events[-1]
+    assert isinstance(result, ToolResultEvent) and result.ok and result.name == "create_entries"
+    assert isinstance(done, DoneEvent) and done.summary == "1 created" and done.undo_id is not None
 
 
 def test_a_tool_call_runs_while_the_model_is_still_writing(agent_service: ServiceFactory, store: Store) -> None:
@@ -209,7 +220,7 @@ def test_a_tool_call_runs_while_the_model_is_still_writing(agent_service: Servic
     applied_at: list[float] = []
 
     def watch(event: PipelineEvent) -> None:
-        if event.type is EventType.TOOL_RESULT and not applied_at:
+        if isinstance(event, ToolResultEvent) and not applied_at:
             applied_at.append(time.monotonic())
             assert [e.summary for e in all_entries(store)] == ["Buy milk"]  # already in the store
 

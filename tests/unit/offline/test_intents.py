@@ -3,7 +3,7 @@
 import pytest
 
 from app.offline.intents import RETRACT, read_intent, split_snooze_time
-from tests.unit.offline.test_interpreter import CLOCK
+from tests.support.offline_entries import CLOCK
 
 
 @pytest.mark.parametrize(

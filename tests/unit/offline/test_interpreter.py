@@ -4,15 +4,11 @@ The table asserts structured fields (kind, category, cadence, priority, due_text
 for card text, key words and length rather than an exact wording.
 """
 
-import hashlib
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -23,39 +19,8 @@ from app.domain.actions import (
     SnoozeAction,
     UpdateAction,
 )
-from app.domain.clock import Clock
-from app.domain.enums import Cadence, Category, Status
-from app.offline import OfflineInterpreter
-from app.store.models import Entry
-
-BERLIN = ZoneInfo("Europe/Berlin")
-CLOCK = Clock(now=datetime(2026, 11, 22, 18, 30, tzinfo=BERLIN), tz=BERLIN)  # a Sunday evening
-FRIDAY_9AM = datetime(2026, 11, 27, 9, 0, tzinfo=BERLIN)
-
-
-def entry(short_id: str, summary: str, category: Category = Category.TODO, **fields: Any) -> Entry:
-    """An in-memory entry whose id starts with `short_id` (6 hex digits) and goes on with 26 more."""
-    rest = hashlib.md5(summary.encode()).hexdigest()[:26]
-    fields.setdefault("status", Status.ACTIVE)
-    return Entry(id=short_id + rest, content=summary, summary=summary, category=category, source_text=summary, **fields)
-
-
-MILK = entry("3fa1b2", "Buy milk")
-OAT_MILK = entry("9c0d1e", "Buy oat milk")
-DENTIST = entry("7d4e5f", "Call the dentist", Category.REMINDER)
-PLANTS = entry("2b8c9a", "Water the plants", Category.HABIT, cadence=Cadence.DAILY)
-PASSPORT = entry("5e6f70", "Renew passport", due_text="friday", due_at=FRIDAY_9AM)
-LANDLORD = entry("a1b2c3", "Email the landlord about the heating", status=Status.SNOOZED)
-FLIGHTS = entry("d4e5f6", "Book flights to Lisbon")
-MOM = entry("c0ffee", "Call mom")
-BILL = entry("b0b0b0", "Pay the electricity bill", priority=2)
-ENTRIES = [MILK, OAT_MILK, DENTIST, PLANTS, PASSPORT, LANDLORD, FLIGHTS, MOM, BILL]
-
-
-def interpret(text: str, entries: list[Entry] | None = None) -> ParseResult:
-    context = InterpretContext(entries=ENTRIES if entries is None else entries, clock=CLOCK)
-    return OfflineInterpreter().interpret(text, context)
-
+from app.domain.enums import Cadence, Category
+from tests.support.offline_entries import DENTIST, ENTRIES, interpret
 
 # --- expectations -----------------------------------------------------------------------------
 

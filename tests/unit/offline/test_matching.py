@@ -3,8 +3,8 @@
 import pytest
 
 from app.domain.enums import Status
-from app.offline.matching import EntryIndex, find_entry, meaningful_words
-from tests.unit.offline.test_interpreter import (
+from app.offline.matching import EntryIndex, meaningful_words
+from tests.support.offline_entries import (
     DENTIST,
     ENTRIES,
     FLIGHTS,
@@ -51,28 +51,28 @@ def test_ambiguity_names_the_candidates_and_picks_none() -> None:
 
 def test_many_candidates_are_listed_with_commas() -> None:
     entries = [entry("aaaaa1", "Call Ann"), entry("aaaaa2", "Call Bob"), entry("aaaaa3", "Call Cy")]
-    match = find_entry("call", entries)
+    match = EntryIndex(entries).find("call")
     assert match.error is not None and match.error.count(",") == 1 and " or " in match.error
 
 
 def test_one_shared_generic_word_is_not_a_match() -> None:
     """'call mom' must not complete 'Call the dentist' on the word 'call' alone."""
-    assert find_entry("call mom", [DENTIST]).entry is None
+    assert EntryIndex([DENTIST]).find("call mom").entry is None
 
 
 def test_a_phrase_saying_more_than_an_entry_is_not_that_entry() -> None:
-    assert find_entry("call mom's doctor", [MOM]).entry is None
-    assert find_entry("buy oat milk", [MILK]).entry is None
+    assert EntryIndex([MOM]).find("call mom's doctor").entry is None
+    assert EntryIndex([MILK]).find("buy oat milk").entry is None
 
 
 def test_numbers_must_match_exactly() -> None:
     rooms = [entry("bbbbb1", "Paint room 101"), entry("bbbbb2", "Paint room 102")]
-    assert find_entry("room 101", rooms).entry is rooms[0]
+    assert EntryIndex(rooms).find("room 101").entry is rooms[0]
 
 
 def test_finished_entries_are_never_matched() -> None:
     done = entry("ccccc1", "Buy lemons", status=Status.COMPLETED)
-    assert find_entry("lemons", [done]).entry is None
+    assert EntryIndex([done]).find("lemons").entry is None
 
 
 def test_a_phrase_without_meaningful_words_asks_which() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from app.domain.actions import CreateAction, ParseResult
 from app.offline import OfflineInterpreter
-from tests.unit.offline.test_interpreter import ENTRIES, interpret
+from tests.support.offline_entries import ENTRIES, interpret
 
 
 def test_name() -> None:

@@ -1,0 +1,76 @@
+"""The `murmur` command: the parser, assembled from the command modules, and main() with its one-line errors.
+
+Exit status: see app.cli.exits. Errors go to stderr as one line: `murmur: error: ...`.
+"""
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from app import __version__
+from app.cli import app_control, entries, llm, models, speech, usage
+from app.cli.exits import ExitCode
+from app.cli.report import print_error
+from app.errors import MurmurError, UsageError
+from app.logs import setup_logging
+from app.paths import default_db_path
+
+log = logging.getLogger("murmur.cli")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, like every other error (subcommands inherit this class)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(ExitCode.USAGE, f"murmur: error: {message} (see `{self.prog} --help`)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db", metavar="PATH", default=argparse.SUPPRESS, help="database file (default: $MURMUR_DB or the data dir)"
+    )
+    as_json = argparse.ArgumentParser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print JSON")
+
+    parser = _Parser(
+        prog="murmur",
+        parents=[common],
+        description="Murmur Desktop: turn what you say into a kept list of todos, reminders and notes.",
+    )
+    parser.add_argument("--version", action="version", version=f"murmur {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    entries.add_commands(sub, common, as_json)
+    speech.add_commands(sub, common, as_json)
+    models.add_commands(sub, common, as_json)
+    llm.add_commands(sub, common, as_json)
+    usage.add_commands(sub, common, as_json)
+    app_control.add_commands(sub, common)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    # --db may come before or after the command (so it is SUPPRESSed by default); resolved once, for every command
+    args.db = Path(args.db) if getattr(args, "db", None) else default_db_path()
+    if args.command is None:
+        return app_control.start_app(args)
+    log_path = setup_logging()
+    try:
+        return int(args.func(args))
+    except UsageError as error:
+        print_error(str(error))
+        return ExitCode.USAGE
+    except MurmurError as error:
+        print_error(str(error))
+        return ExitCode.NOTHING_APPLIED
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    except Exception as error:  # a bug: one line here, the traceback in the log
+        log.exception("unexpected error in %s", args.command)
+        where = f"; details in {log_path}" if log_path else ""
+        print(f"murmur: internal error: {error!r} (this is a bug{where})", file=sys.stderr)
+        return ExitCode.NOTHING_APPLIED

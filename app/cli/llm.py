@@ -1,0 +1,122 @@
+"""The LLM settings commands: config show, set, set-key, delete-key, test, presets.
+
+The API key is read from a prompt or standard input, never from the command line (where it would land in the
+shell history and the process list).
+"""
+
+import argparse
+import getpass
+import json
+import sys
+from dataclasses import asdict, fields
+from typing import Any
+
+from app.agent.connection import test_connection
+from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
+from app.cli.exits import ExitCode
+from app.cli.report import print_json
+from app.config import all_keys, load_settings, save_settings, settings_path, with_value
+from app.errors import UsageError
+from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
+
+
+def cmd_config_show(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    provider = resolve_provider(settings.llm, ProviderFlags())
+    key_source = "none"
+    if provider is not None and provider.api_key != "not-needed":
+        key_source = "keyring" if get_api_key() == provider.api_key else "environment"
+    state = {
+        "settings_file": str(settings_path()),
+        "settings": asdict(settings),
+        "llm": None
+        if provider is None
+        else {
+            "base_url": provider.base_url,
+            "model": provider.model,
+            "api_key": key_source,
+            "local": provider.is_local,
+        },
+        "keyring": keyring_problem() or "available",
+    }
+    if args.json:
+        print_json(state)
+        return ExitCode.OK
+    print(f"settings file: {state['settings_file']}")
+    for section in fields(settings):
+        for name, value in asdict(getattr(settings, section.name)).items():
+            print(f"  {section.name}.{name} = {json.dumps(value)}")
+    if provider is None:
+        print("LLM: not configured; the offline rules interpret what you say")
+    else:
+        print(f"LLM: {provider.model} at {provider.base_url} (API key: {key_source})")
+    print(f"keyring: {state['keyring']}")
+    return ExitCode.OK
+
+
+def cmd_config_set(args: argparse.Namespace) -> int:
+    settings = with_value(load_settings(), args.key, args.value)
+    if args.key == "llm.preset" and args.value and args.value not in PRESETS:
+        raise UsageError(f"unknown preset {args.value!r}; presets are {', '.join(PRESETS)}")
+    path = save_settings(settings)
+    print(f"{args.key} = {args.value}  ({path})")
+    return ExitCode.OK
+
+
+def cmd_config_set_key(args: argparse.Namespace) -> int:
+    if sys.stdin.isatty():
+        key = getpass.getpass("API key (input hidden): ")
+    else:
+        key = sys.stdin.readline()
+    set_api_key(key)
+    print("The API key is saved in the system keyring.")
+    return ExitCode.OK
+
+
+def cmd_config_delete_key(args: argparse.Namespace) -> int:
+    print("The API key was removed from the keyring." if delete_api_key() else "No API key was saved.")
+    return ExitCode.OK
+
+
+def cmd_config_test(args: argparse.Namespace) -> int:
+    flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
+    print(test_connection(load_settings().llm, None, flags))
+    return ExitCode.OK
+
+
+def cmd_config_presets(args: argparse.Namespace) -> int:
+    if args.json:
+        print_json([asdict(p) for p in PRESETS.values()])
+        return ExitCode.OK
+    for preset in PRESETS.values():
+        key = "needs an API key" if preset.needs_key else "no key needed"
+        print(f"{preset.name:<11} {preset.label:<26} {preset.base_url}  model {preset.default_model}  ({key})")
+    return ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]",
+    common: argparse.ArgumentParser,
+    as_json: argparse.ArgumentParser,
+) -> None:
+    """Register `config` and its actions (`common`: --db; `as_json`: --json)."""
+    config = sub.add_parser("config", parents=[common], help="settings, the LLM and its API key")
+    actions = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+
+    show = actions.add_parser("show", parents=[common, as_json], help="the settings and which LLM is used")
+    show.set_defaults(func=cmd_config_show)
+    set_ = actions.add_parser("set", parents=[common], help="change a setting, e.g. llm.model gpt-4o-mini")
+    set_.add_argument("key", metavar="KEY", help=f"one of: {', '.join(all_keys())}")
+    set_.add_argument("value", metavar="VALUE")
+    set_.set_defaults(func=cmd_config_set)
+    key = actions.add_parser("set-key", parents=[common], help="save the API key in the keyring (asks for it)")
+    key.set_defaults(func=cmd_config_set_key)
+    forget = actions.add_parser("delete-key", parents=[common], help="remove the API key from the keyring")
+    forget.set_defaults(func=cmd_config_delete_key)
+    test = actions.add_parser("test", parents=[common], help="check that the LLM server answers")
+    test.add_argument("--preset")
+    test.add_argument("--base-url", metavar="URL")
+    test.add_argument("--model")
+    test.set_defaults(func=cmd_config_test)
+    presets = actions.add_parser("presets", parents=[common, as_json], help="known LLM servers")
+    presets.set_defaults(func=cmd_config_presets)

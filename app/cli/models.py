@@ -1,0 +1,172 @@
+"""The speech model commands: models list, recommended, download, remove, use."""
+
+import argparse
+from dataclasses import asdict, replace
+from typing import TYPE_CHECKING, Any
+
+from app.cli.exits import ExitCode
+from app.cli.report import ProgressPrinter, print_json, print_warning
+from app.config import load_settings, save_settings
+
+if TYPE_CHECKING:
+    from app.speech.speech_models import SpeechModels
+
+
+def _models(args: argparse.Namespace) -> "SpeechModels":
+    from app.speech.speech_models import SpeechModels  # model lists and downloads load only for these commands
+
+    settings = load_settings().speech
+    if args.models_dir:
+        settings = replace(settings, models_dir=args.models_dir)
+    return SpeechModels.from_settings(settings)
+
+
+def _language(args: argparse.Namespace) -> str:
+    return "" if args.all_languages else (args.language or load_settings().speech.language)
+
+
+def cmd_models_list(args: argparse.Namespace) -> int:
+    models = _models(args)
+    language = _language(args)
+    if args.available:
+        return _list_available(models, language, args.json)
+    installed = models.installed(language)
+    settings = load_settings().speech
+    in_use = {"vosk": settings.model, "whisper": settings.whisper_model}
+    if args.json:
+        print_json([{**asdict(m), "path": str(m.path), "in_use": m.name == in_use[m.kind]} for m in installed])
+        return ExitCode.OK
+    if not any(m.kind == "vosk" for m in installed):
+        where = f" for language {language!r}" if language else ""
+        print(f"No Vosk models installed{where} in {models.folder}; the bundled pocketsphinx engine (English only)")
+        print("is used. `murmur models list --available` shows what can be downloaded.")
+    for m in installed:
+        mark = "*" if m.name == in_use[m.kind] else " "
+        print(f"{mark} {m.name:<40} {m.kind:<7} {m.language:<6} {m.size_text:>8}  {m.path}")
+    return ExitCode.OK
+
+
+def _list_available(models: "SpeechModels", language: str, as_json: bool) -> int:
+    """The Whisper catalogue (built in) and the Vosk list (fetched: offline, a warning and the rest)."""
+    from app.errors import ModelError
+
+    listed = True
+    try:
+        vosk = models.vosk.available(language)
+    except ModelError as error:
+        print_warning(f"{error}; only the Whisper models are listed")
+        vosk, listed = [], False
+    whisper = models.whisper.available(language)
+    installed = {m.name for m in models.installed()}
+    if as_json:
+        rows = [{**asdict(m), "kind": "vosk", "type": m.kind} for m in vosk]
+        rows += [{**asdict(m), "kind": "whisper"} for m in whisper]
+        print_json([{**row, "installed": row["name"] in installed} for row in rows])
+        return ExitCode.OK
+    if listed and not vosk:
+        print(f"No downloadable Vosk models listed for language {language!r}.")
+    for m in vosk:
+        note = f"{m.kind}, installed" if m.name in installed else m.kind
+        print(f"{m.name:<40} {'vosk':<7} {m.language:<6} {m.size_text:>8}  {note}")
+    for w in whisper:
+        note = f"installed; {w.description}" if w.name in installed else w.description
+        print(f"{w.name:<40} {'whisper':<7} {w.language:<6} {w.size_text:>8}  {note}")
+    print("Download one with `murmur models download NAME`: a small Vosk model streams the words as you speak,")
+    print("a Whisper model writes the final text when you let go (it needs: pip install 'murmur-desktop[whisper]').")
+    return ExitCode.OK
+
+
+def cmd_models_recommended(args: argparse.Namespace) -> int:
+    """The models a first run offers for the language (`murmur listen` asks about them on a terminal)."""
+    from app.speech.language import base_language
+    from app.speech.speech_models import recommended_models
+    from app.speech.whisper_engine import whisper_available
+
+    models = _models(args)
+    language = args.language or load_settings().speech.language or "en"
+    recommended = recommended_models(language)  # other languages than English: the Vosk list names the model
+    installed = {m.name for m in models.installed()}
+    if base_language(language) != "en" and not any(r.kind == "vosk" for r in recommended):
+        print_warning(f"no Vosk model named for {language!r}; see `murmur models list --available`")
+    if args.json:
+        rows = [{**asdict(r), "size_text": r.size_text, "installed": r.name in installed} for r in recommended]
+        print_json(rows)
+        return ExitCode.OK
+    for r in recommended:
+        note = f"installed; {r.purpose}" if r.name in installed else r.purpose
+        print(f"{r.name:<40} {r.kind:<7} {r.language:<6} {r.size_text:>8}  {note}")
+    print("Download them with `murmur models download NAME`; installed, they are used without further setting.")
+    if not whisper_available():
+        print("The Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
+    return ExitCode.OK
+
+
+def cmd_models_download(args: argparse.Namespace) -> int:
+    installed = _models(args).download(args.name, on_progress=ProgressPrinter(args.json))
+    if args.json:
+        row = {"name": installed.name, "kind": installed.kind, "path": str(installed.path)}
+        print_json({**row, "language": installed.language})
+        return ExitCode.OK
+    print(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
+    if installed.kind == "whisper":
+        from app.speech.whisper_engine import whisper_available
+
+        if not whisper_available():
+            print("the Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
+    return ExitCode.OK
+
+
+def cmd_models_remove(args: argparse.Namespace) -> int:
+    path = _models(args).remove(args.name)
+    if args.json:
+        print_json({"removed": args.name, "path": str(path)})
+    else:
+        print(f"removed {args.name} ({path})")
+    return ExitCode.OK
+
+
+def cmd_models_use(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    use = _models(args).use(settings.speech, args.name)  # fails with one line unless it is a model
+    saved = save_settings(replace(settings, speech=use.speech))
+    if args.json:
+        row = {"model": use.value, "kind": use.kind, "setting": use.setting, "path": str(use.path)}
+        print_json({**row, "settings": str(saved)})
+    else:
+        what = "the final text now comes from" if use.kind == "whisper" else "dictation now uses"
+        print(f"{what} {use.value} ({saved})")
+    return ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]",
+    common: argparse.ArgumentParser,
+    as_json: argparse.ArgumentParser,
+) -> None:
+    """Register `models` and its actions (`common`: --db; `as_json`: --json)."""
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument("--models-dir", metavar="DIR", help="where speech models live (override speech.models_dir)")
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument("--language", metavar="CODE", help="only models for this language (default: speech.language)")
+    language.add_argument("--all-languages", action="store_true", help="models for every language")
+
+    models = sub.add_parser("models", help="speech models (Vosk, Whisper): list, download, remove, use")
+    actions = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
+    listing = actions.add_parser(
+        "list", parents=[common, as_json, where, language], help="installed (or downloadable) models"
+    )
+    listing.add_argument("--available", action="store_true", help="models that can be downloaded")
+    listing.set_defaults(func=cmd_models_list)
+    recommended = actions.add_parser(
+        "recommended", parents=[common, as_json, where], help="the models a first run offers for your language"
+    )
+    recommended.add_argument("--language", metavar="CODE", help="for this language (default: speech.language)")
+    recommended.set_defaults(func=cmd_models_recommended)
+    for name, func, text in (
+        ("download", cmd_models_download, "download and install a model (Vosk list or Whisper catalogue)"),
+        ("remove", cmd_models_remove, "delete an installed model"),
+        ("use", cmd_models_use, "dictate with this model, or write the final text with a Whisper one"),
+    ):
+        action = actions.add_parser(name, parents=[common, as_json, where], help=text)
+        action.add_argument("name", metavar="NAME")
+        action.set_defaults(func=func)

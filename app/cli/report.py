@@ -1,0 +1,118 @@
+"""Shared by the command modules: JSON, errors and warnings, reporting a run or an edit, input text, progress."""
+
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.changes.executor import ExecutionResult
+from app.cli.exits import ExitCode
+from app.paths import config_dir
+from app.render import applied_json, applied_line, dumps, failure_json, failure_line
+from app.service import MurmurService, PipelineResult
+
+OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
+
+
+def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:
+    print(dumps(data))
+
+
+def print_error(message: str) -> None:
+    print(f"murmur: error: {message}", file=sys.stderr)
+
+
+def print_warning(message: str) -> None:
+    print(f"murmur: warning: {message}", file=sys.stderr)
+
+
+def read_text(words: Sequence[str]) -> str:
+    """The words as one text; a single '-' reads standard input instead."""
+    if list(words) == ["-"]:
+        return sys.stdin.read()
+    return " ".join(words)
+
+
+def report_execution(
+    service: MurmurService,
+    result: ExecutionResult | PipelineResult,
+    as_json: bool,
+    extra: Mapping[str, Any] | None = None,
+) -> int:
+    """What was applied, one line each (failures on stderr), then the summary; OK if anything was applied."""
+    clock = service.clock()
+    if as_json:
+        print_json(
+            {
+                "applied": [applied_json(item, clock.tz) for item in result.applied],
+                "failures": [failure_json(f) for f in result.failures],
+                "summary": result.summary,
+                "undo_id": result.undo_id,
+                **(extra or {}),
+            }
+        )
+    else:
+        for item in result.applied:
+            print(applied_line(item, clock.now, clock.tz))
+        for failure in result.failures:
+            print_error(failure_line(failure))
+        print(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
+    return ExitCode.OK if result.applied else ExitCode.NOTHING_APPLIED
+
+
+def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
+    """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
+    if not as_json:
+        if result.message:
+            print(("? " if result.question else "") + result.message)
+        if result.interpreter == "offline" and first_offline_notice():
+            print(
+                "(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)"
+            )
+    usage = result.usage
+    extra = {
+        "utterance_id": result.utterance_id,
+        "interpreter": result.interpreter,
+        "message": result.message,
+        "question": result.question,
+        "turns": result.turns,
+        "usage": {
+            "prompt_tokens": usage.prompt_tokens,
+            "completion_tokens": usage.completion_tokens,
+            "cost_usd": round(usage.cost_usd, 6),
+        },
+    }
+    return report_execution(service, result, as_json, extra)
+
+
+def first_offline_notice() -> bool:
+    """True the first time only, so the "no LLM configured" line is said once, not on every add."""
+    marker = config_dir() / OFFLINE_NOTICE_MARKER
+    if marker.exists():
+        return False
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        return False  # a read-only config dir: better silent than nagging every time
+    return True
+
+
+class ProgressPrinter:
+    """Download progress on stderr: rewritten in place on a terminal, every 10% otherwise."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.shown = -1  # the last step printed; -1: nothing yet
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if self.quiet:
+            return
+        percent = int(done * 100 / total) if total else -1
+        step = percent if self.tty else percent // 10
+        if step == self.shown:
+            return
+        self.shown = step
+        text = f"{done / 1_000_000:.1f} MB" + (f" of {total / 1_000_000:.1f} MB ({percent}%)" if total else "")
+        end = "\r" if self.tty else "\n"
+        print(f"downloading {text}", end=end, file=sys.stderr, flush=True)

@@ -1,0 +1,263 @@
+"""The speech commands: transcribe a file, listen to the microphone (with the first-run model offer), devices.
+
+The engines, sounddevice and the dictation load inside the command functions, so `murmur add` does not pay for them.
+"""
+
+import argparse
+import sys
+import time
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from app.assembly import build_service
+from app.cli.exits import ExitCode
+from app.cli.report import ProgressPrinter, print_error, print_json, print_warning, report_pipeline
+from app.config import load_settings
+from app.domain.enums import UtteranceSource
+from app.errors import MurmurError, UsageError
+
+if TYPE_CHECKING:
+    from app.speech.transcriber import Transcript
+
+ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
+
+
+def transcript_json(transcript: "Transcript") -> dict[str, Any]:
+    data = asdict(transcript)
+    data["words"] = [asdict(w) for w in transcript.words]
+    return dict(data)
+
+
+def _vocabulary(db: Path) -> list[str]:
+    """The user's open entries, as hints for the final pass; none when there is no database yet."""
+    if not db.is_file():
+        return []
+    try:
+        return build_service(db, offline=True).vocabulary()
+    except MurmurError as error:  # hints are a help, never a reason to fail
+        print_warning(f"your list's words are not used as hints: {error}")
+        return []
+
+
+def _tell_engine(name: str, hint: str | None) -> None:
+    print(f"engine: {name}" + (f" ({hint})" if hint else ""), file=sys.stderr)
+
+
+# -- transcribe -----------------------------------------------------------------------------------
+
+
+def cmd_transcribe(args: argparse.Namespace) -> int:
+    from app.speech.files import transcribe_file
+
+    done = transcribe_file(
+        Path(args.file),
+        load_settings().speech,
+        engine=args.engine or "",
+        model=args.model or "",
+        final_engine=args.final_engine or "",
+        hints=_vocabulary(args.db),
+    )
+    transcript = done.transcript
+    if args.json:
+        print_json(transcript_json(transcript))
+    else:
+        if not args.quiet:
+            _tell_engine(transcript.engine, done.hint)
+        print(transcript.text)
+    return ExitCode.OK
+
+
+# -- listen ---------------------------------------------------------------------------------------
+
+
+class _PartialPrinter:
+    """Partials on stderr: rewritten in place on a terminal, one line each otherwise."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.last = ""
+
+    def __call__(self, text: str) -> None:
+        self.last = text
+        if self.quiet:
+            return
+        if self.tty:
+            print(f"\r\033[K... {text}", end="", file=sys.stderr, flush=True)
+        else:
+            print(f"partial: {text}", file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        if self.tty and self.last and not self.quiet:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _wait_for_end(seconds: float | None, announce: bool) -> None:
+    """Until `seconds` pass, or (without them, on a terminal) until Enter; Ctrl-C also ends it.
+
+    `announce`: say on stderr that recording runs (a script driving `listen --json` waits for that line)."""
+    if seconds is not None:
+        if announce:
+            print(f"listening for {seconds:g} s...", file=sys.stderr, flush=True)
+        time.sleep(seconds)
+        return
+    print("listening... press Enter to stop", file=sys.stderr, flush=True)
+    sys.stdin.readline()
+
+
+def cmd_listen(args: argparse.Namespace) -> int:
+    from app.speech.dictation import Dictation
+
+    seconds = args.seconds
+    if seconds is None and not sys.stdin.isatty():
+        seconds = 5.0  # nobody can press Enter: a fixed length
+    if seconds is not None and not 0 < seconds <= 3600:
+        raise UsageError("--seconds must be between 0 and 3600")
+    if not (args.quiet or args.json) and sys.stdin.isatty() and sys.stderr.isatty():
+        _offer_models()  # only someone at a terminal is asked: scripts never see the offer
+    settings = load_settings().speech
+    if args.device is not None:
+        settings = replace(settings, device=args.device)
+    printer = _PartialPrinter(args.quiet or args.json)
+    errors: list[str] = []
+    dictation = Dictation(
+        settings,
+        on_partial=printer,
+        on_error=errors.append,
+        engine=args.engine or "",
+        model=args.model or "",
+        final_engine=args.final_engine or "",
+        hints=lambda: _vocabulary(args.db),
+    )
+    dictation.start()
+    if not (args.quiet or args.json):
+        _tell_engine(dictation.engine_name, dictation.hint)
+    try:
+        _wait_for_end(seconds, announce=not args.quiet)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C ends the recording; what was said still counts
+    transcript = dictation.stop()
+    printer.done()
+    for note in transcript.notes:
+        print_warning(note)
+    if args.add:
+        return _add(args, transcript)
+    if args.json:
+        print_json(transcript_json(transcript))
+    else:
+        print(transcript.text)
+    return ExitCode.OK if transcript.text else ExitCode.NOTHING_APPLIED
+
+
+def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
+    """`listen --add`: what was heard goes through the pipeline like `murmur add` (the LLM as configured)."""
+    if not transcript.text.strip():
+        print_error("nothing was heard; nothing added")
+        return ExitCode.NOTHING_APPLIED
+    if not args.json:
+        print(f"heard: {transcript.text}")
+    service = build_service(args.db)
+    return report_pipeline(service, service.submit(transcript.text, UtteranceSource.VOICE), args.json)
+
+
+def _offer_models() -> None:
+    """The first-run offer (app.speech.model_offer) on stderr: install the recommended models now, not now, or
+    never; installed, they are used at once."""
+    from app.errors import ModelError
+    from app.speech.model_offer import accept, decline, model_offer
+
+    settings = load_settings()
+    offer = model_offer(settings)
+    if offer is None:
+        return
+    lines = [
+        f"Better speech recognition: the bundled engine is in use. Recommended ({offer.size_text} in all):",
+        *(f"  {line}" for line in offer.model_lines()),
+        offer.accuracy,
+        *([offer.missing_extra] if offer.missing_extra else []),
+    ]
+    print("\n".join(lines), file=sys.stderr)
+    answer = _ask(f"Install {'them' if len(offer.models) > 1 else 'it'} now? [Y/n/never] ")
+    if answer == "never":
+        decline(settings)
+        print("Keeping the bundled engine; `murmur models recommended` names these models.", file=sys.stderr)
+    elif answer == "yes":
+        printer = ProgressPrinter(quiet=False)
+        try:
+            accept(offer, settings, printer)
+            line = f"installed {', '.join(m.name for m in offer.models)}; listening with them"
+        except ModelError as error:  # the bundled engine still listens; the next run asks again
+            line = f"murmur: warning: {error}"
+        print(("\n" if printer.shown >= 0 else "") + line, file=sys.stderr)  # after the progress line
+
+
+def _ask(question: str) -> str:
+    """ "yes", "no" or "never" from a line on stdin (Enter: yes; the end of input: no)."""
+    while True:
+        print(question, end="", file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print(file=sys.stderr)
+            return "no"
+        if answer := ANSWERS.get(line.strip().lower()):
+            return answer
+        print("Please answer y (install), n (not now) or never.", file=sys.stderr)
+
+
+# -- devices --------------------------------------------------------------------------------------
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    from app.speech.capture import list_input_devices
+
+    devices = list_input_devices()
+    if args.json:
+        print_json([asdict(d) for d in devices])
+    elif not devices:
+        print("No audio input devices found.")
+    else:
+        for d in devices:
+            mark = "*" if d.is_default else " "
+            print(f"{mark} {d.index:>3}  {d.name}  ({d.channels} ch, {d.default_rate} Hz, {d.host_api})")
+        print("(* the default; choose with --device NAME|NUMBER or speech.device in the settings file)")
+    return ExitCode.OK
+
+
+# -- the parser -----------------------------------------------------------------------------------
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]",
+    common: argparse.ArgumentParser,
+    as_json: argparse.ArgumentParser,
+) -> None:
+    """Register transcribe, listen and devices (`common`: --db; `as_json`: --json)."""
+    engine = argparse.ArgumentParser(add_help=False)
+    engine.add_argument("--engine", choices=["vosk", "pocketsphinx"], help="override speech.engine")
+    engine.add_argument("--model", metavar="NAME|PATH", help="a Vosk model name or folder (override speech.model)")
+    engine.add_argument(
+        "--final-engine",
+        choices=["auto", "whisper", "live", "off"],
+        help="the pass over the whole utterance (override speech.final_engine)",
+    )
+    engine.add_argument("-q", "--quiet", action="store_true", help="print only the result")
+
+    transcribe = sub.add_parser(
+        "transcribe", parents=[common, as_json, engine], help="print the text spoken in an audio file (WAV, FLAC, OGG)"
+    )
+    transcribe.add_argument("file", metavar="FILE")
+    transcribe.set_defaults(func=cmd_transcribe)
+
+    listen = sub.add_parser(
+        "listen",
+        parents=[common, as_json, engine],
+        help="record from the microphone, show partials, print the final text",
+    )
+    listen.add_argument("--seconds", type=float, metavar="N", help="record N seconds (default: until Enter)")
+    listen.add_argument("--device", metavar="NAME|NUMBER", help="input device (override speech.device)")
+    listen.add_argument("--add", action="store_true", help="run the text through the pipeline like `murmur add`")
+    listen.set_defaults(func=cmd_listen)
+
+    devices = sub.add_parser("devices", parents=[common, as_json], help="list the audio input devices")
+    devices.set_defaults(func=cmd_devices)

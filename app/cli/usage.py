@@ -1,0 +1,97 @@
+"""What the model cost and was sent: the usage and log commands."""
+
+import argparse
+import json
+from dataclasses import asdict
+from typing import Any
+
+from app.agent.ledger import recent_requests, usage_summary
+from app.cli.exits import ExitCode
+from app.cli.report import print_json
+from app.config import load_settings
+from app.domain.clock import Clock
+from app.store import Store
+from app.store.models import LlmRequest
+
+
+def cmd_usage(args: argparse.Namespace) -> int:
+    clock = Clock.system()
+    summary = usage_summary(Store.open(args.db), clock.now, clock.tz, load_settings().llm.monthly_budget)
+    if args.json:
+        print_json({**asdict(summary), "budget_left": summary.budget_left})
+        return ExitCode.OK
+    if not summary.by_month:
+        print("No requests to a model yet.")
+    for title, rows in (("by month", summary.by_month), ("by day (last 31 days)", summary.by_day)):
+        if rows:
+            print(title)
+            for row in rows:
+                tokens = f"{row.prompt_tokens:>9,} in {row.completion_tokens:>8,} out"
+                print(f"  {row.period:<10}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
+    if summary.budget_left is not None:
+        print(f"budget: ${summary.monthly_budget:.2f} a month, ${summary.budget_left:.2f} left this month")
+    return ExitCode.OK
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    requests = recent_requests(Store.open(args.db), args.limit)
+    if args.json:
+        print_json([_request_json(r) for r in requests])
+        return ExitCode.OK
+    if not requests:
+        print("No requests to a model yet.")
+    for request in reversed(requests):
+        timing = f"first token {request.first_token_ms or 0:.0f} ms, total {request.total_ms or 0:.0f} ms"
+        print(f"--- request {request.id}  utterance {request.utterance_id}  turn {request.turn}  {request.model}")
+        print(
+            f"    {request.created_at:%Y-%m-%d %H:%M:%S} UTC  {timing}  {request.prompt_tokens}+"
+            f"{request.completion_tokens} tokens  ${request.cost_usd:.5f}"
+        )
+        for message in json.loads(request.request):
+            print(f"  > {message['role']}: {_one_line(message.get('content'))}")
+        if request.error:
+            print(f"  < error: {request.error}")
+        elif request.response:
+            answer = json.loads(request.response)
+            if answer.get("content"):
+                print(f"  < assistant: {_one_line(answer['content'])}")
+            for call in answer.get("tool_calls") or []:
+                print(f"  < tool call {call['function']['name']}: {_one_line(call['function']['arguments'])}")
+    return ExitCode.OK
+
+
+def _one_line(text: Any, width: int = 160) -> str:
+    flat = " ".join(str(text or "").split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def _request_json(request: LlmRequest) -> dict[str, Any]:
+    return {
+        "id": request.id,
+        "utterance_id": request.utterance_id,
+        "created_at": request.created_at.isoformat(),
+        "base_url": request.base_url,
+        "model": request.model,
+        "turn": request.turn,
+        "messages": json.loads(request.request),
+        "response": json.loads(request.response) if request.response else None,
+        "error": request.error,
+        "prompt_tokens": request.prompt_tokens,
+        "completion_tokens": request.completion_tokens,
+        "cost_usd": request.cost_usd,
+        "first_token_ms": request.first_token_ms,
+        "total_ms": request.total_ms,
+    }
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]",
+    common: argparse.ArgumentParser,
+    as_json: argparse.ArgumentParser,
+) -> None:
+    """Register usage and log (`common`: --db; `as_json`: --json)."""
+    usage = sub.add_parser("usage", parents=[common, as_json], help="tokens and cost by day and month")
+    usage.set_defaults(func=cmd_usage)
+    log = sub.add_parser("log", parents=[common, as_json], help="what the model was sent and answered")
+    log.add_argument("--limit", type=int, default=10)
+    log.set_defaults(func=cmd_log)

@@ -1,0 +1,74 @@
+"""A stand-in for app.speech.dictation.Dictation, for the app's tests of what happens around a recording
+(arming, quitting, a microphone that fails): no audio, the text is what the test says was heard."""
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from app.config import SpeechSettings
+
+
+@dataclass(frozen=True)
+class Heard:
+    text: str
+
+
+@dataclass
+class FakeDictation:
+    settings: SpeechSettings
+    on_error: Callable[[str], None]
+    heard: "FakeMicrophone"
+    armed: bool = False
+    started: bool = False
+    stopped: bool = False
+    cancelled: bool = False
+
+    @property
+    def is_open(self) -> bool:
+        """Would the real one hold the microphone open now."""
+        return (self.armed or self.started) and not (self.stopped or self.cancelled)
+
+    def arm(self) -> None:
+        self.armed = True
+
+    def start(self) -> None:
+        self.started = True
+
+    def stop(self) -> Heard:
+        """Like the real one: the microphone closes at once, the final text takes a while."""
+        self.stopped = True
+        if not self.heard.transcribing.wait(timeout=30):
+            raise AssertionError("the test never let the transcription finish")
+        return Heard(self.heard.text)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+@dataclass
+class FakeMicrophone:
+    """A DictationFactory: every dictation it makes hears `text`; clearing `transcribing` holds their stop()."""
+
+    text: str = "buy oat milk"
+    made: list[FakeDictation] = field(default_factory=list)
+    transcribing: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        self.transcribing.set()
+
+    def __call__(
+        self,
+        settings: SpeechSettings,
+        *,
+        on_partial: Callable[[str], None],
+        on_level: Callable[[float], None],
+        on_error: Callable[[str], None],
+        hints: Callable[[], Sequence[str]],
+    ) -> FakeDictation:
+        dictation = FakeDictation(settings, on_error, self)
+        self.made.append(dictation)
+        return dictation
+
+    def open(self) -> list[FakeDictation]:
+        """The dictations holding the microphone open now."""
+        return [d for d in self.made if d.is_open]

@@ -1,0 +1,129 @@
+"""Around a recording: the microphone armed between recordings (and released on pause), a failing
+microphone, and quitting without losing anything said. The microphone is a fake (tests/ui/fake_dictation.py)."""
+
+import logging
+import threading
+from dataclasses import replace
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app.domain.enums import Status
+from app.ui import application
+from app.ui.application import Murmur
+from tests.support.fake_dictation import FakeMicrophone
+
+WAIT_MS = 15_000
+
+
+def entry_summaries(murmur: Murmur) -> list[str]:
+    return [entry.summary for entry in murmur.service.entries(list(Status))]
+
+
+@pytest.fixture
+def quits(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The app's calls of QApplication.quit(), which would end every later test's event loops."""
+    calls: list[bool] = []
+    monkeypatch.setattr(QApplication, "quit", lambda: calls.append(True))
+    return calls
+
+
+def test_a_recording_uses_the_armed_microphone_and_the_next_one_is_armed_after_it(
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
+) -> None:
+    murmur = murmur_with_microphone
+    [armed] = microphone.made
+    assert armed.armed and microphone.open() == [armed]
+    with qtbot.waitSignal(murmur.voice.started):
+        murmur.start_recording()
+    assert microphone.made == [armed] and armed.started  # the armed one records: it has the 300 ms before
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.stop_recording()
+    assert entry_summaries(murmur) == ["Buy oat milk"]
+    qtbot.waitUntil(lambda: len(microphone.made) == 2)
+    assert microphone.open() == [microphone.made[1]] and microphone.made[1].armed
+
+
+def test_pause_releases_the_armed_microphone_and_resuming_arms_it_again(
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
+) -> None:
+    murmur = murmur_with_microphone
+    murmur.set_paused(True)
+    assert microphone.open() == [] and microphone.made[0].cancelled and murmur.hotkey.paused
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):  # the mic button still records while paused
+        murmur.start_recording()
+        murmur.stop_recording()
+    qtbot.wait(100)  # the recording's end would arm the next one, were it not paused
+    assert microphone.open() == [] and len(microphone.made) == 2
+    murmur.set_paused(False)
+    assert microphone.open() == [microphone.made[2]] and not murmur.hotkey.paused
+
+
+def test_new_speech_settings_arm_a_new_microphone(murmur_with_microphone: Murmur, microphone: FakeMicrophone) -> None:
+    murmur = murmur_with_microphone
+    settings = murmur.settings
+    murmur.apply_settings(replace(settings, speech=replace(settings.speech, device="USB headset")))
+    old, new = microphone.made
+    assert old.cancelled and microphone.open() == [new] and new.settings.device == "USB headset"
+
+    murmur.settings = replace(settings, speech=replace(settings.speech, device="Laptop"))  # changed, not applied
+    murmur.start_recording()
+    assert new.cancelled and microphone.made[-1].started and microphone.made[-1].settings.device == "Laptop"
+
+
+def test_a_microphone_that_fails_mid_sentence_ends_the_recording_keeping_what_was_heard(
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
+) -> None:
+    murmur = murmur_with_microphone
+    murmur.start_recording()
+    recording = microphone.made[0]
+    failure = "the microphone 'USB' stopped (unplugged or taken by the system)"
+    with qtbot.waitSignal(murmur.bridge.speech_failed) as failed, qtbot.waitSignal(murmur.voice.stopped):
+        threading.Thread(target=recording.on_error, args=(failure,)).start()  # from the dictation's thread
+    assert failed.args == [failure] and recording.stopped and not recording.cancelled
+    qtbot.waitUntil(lambda: entry_summaries(murmur) == ["Buy oat milk"], timeout=WAIT_MS)
+
+
+def test_quit_keeps_the_text_of_a_recording_stopped_just_before(
+    murmur_with_microphone: Murmur, microphone: FakeMicrophone, quits: list[bool]
+) -> None:
+    murmur = murmur_with_microphone
+    microphone.transcribing.clear()  # the final text is still being worked out when the user quits
+    murmur.start_recording()
+    murmur.stop_recording()
+    threading.Timer(0.3, microphone.transcribing.set).start()
+    murmur.quit()
+    assert quits and entry_summaries(murmur) == ["Buy oat milk"] and murmur.service.inbox() == []
+    assert microphone.open() == []  # nothing was armed again on the way out
+
+
+def test_quit_stops_and_keeps_a_recording_in_progress(
+    murmur_with_microphone: Murmur, microphone: FakeMicrophone, quits: list[bool]
+) -> None:
+    murmur = murmur_with_microphone
+    murmur.start_recording()
+    recording = microphone.made[0]
+    murmur.quit()
+    assert recording.stopped and not recording.cancelled
+    assert quits and entry_summaries(murmur) == ["Buy oat milk"]
+    murmur.start_recording()  # nothing new starts once quitting
+    assert not murmur.voice.is_recording()
+
+
+def test_quit_gives_up_on_a_transcript_after_a_few_seconds_and_says_so(
+    murmur_with_microphone: Murmur,
+    microphone: FakeMicrophone,
+    quits: list[bool],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(application, "TRANSCRIPT_WAIT_SECONDS", 0.2)
+    murmur = murmur_with_microphone
+    microphone.transcribing.clear()
+    murmur.start_recording()
+    with caplog.at_level(logging.WARNING, logger="murmur.ui"):
+        murmur.quit()
+    microphone.transcribing.set()
+    assert quits and "before a recording's text was worked out" in caplog.text
+    assert murmur.voice.wait_for_transcripts(5)

@@ -1,0 +1,85 @@
+"""The package layers: no import loops, each layer imports only those below it (import-linter contracts in
+pyproject.toml), the CLI on top of everything, and the pipeline packages hand back data instead of printing."""
+
+import ast
+import subprocess
+import sys
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+import pytest
+
+APP = Path(__file__).resolve().parents[2] / "app"
+CLI = APP / "cli"
+PIPELINE_PACKAGES = ("agent", "changes", "domain", "offline", "speech", "store")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(APP.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every module `path` imports, at the top or inside a function (`from a import b` counts a.b too: b may be a
+    module)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def is_cli(name: str) -> bool:
+    return name == "app.cli" or name.startswith("app.cli.")
+
+
+def test_no_modules_import_each_other_in_a_loop() -> None:
+    """Anywhere in app/, function-local imports included (they only hide a loop from Python, not from a reader)."""
+    modules = {module_name(path): path for path in APP.rglob("*.py")}
+    graph = {
+        name: {other for other in imported_names(path) if other in modules and other != name}
+        for name, path in modules.items()
+    }
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as error:
+        pytest.fail(f"import loop: {' -> '.join(error.args[1])}")
+
+
+def test_only_the_entry_point_imports_the_cli() -> None:
+    offenders = [
+        f"{module_name(path)} imports {name}"
+        for path in APP.rglob("*.py")
+        if CLI not in path.parents and path != APP / "__main__.py"
+        for name in imported_names(path)
+        if is_cli(name)
+    ]
+    assert offenders == []
+
+
+def test_the_pipeline_packages_never_print_or_ask() -> None:
+    offenders = [
+        f"{module_name(path)}:{node.lineno} calls {node.func.id}()"
+        for package in PIPELINE_PACKAGES
+        for path in (APP / package).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "input")
+    ]
+    assert offenders == []
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    """import-linter's layers contract in pyproject.toml (function-local imports count too)."""
+    root = APP.parent
+    linter = Path(sys.executable).parent / "lint-imports"
+    done = subprocess.run(
+        [str(linter), "--no-cache", "--config", str(root / "pyproject.toml")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "1 kept, 0 broken" in done.stdout, done.stdout + done.stderr
