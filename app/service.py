@@ -33,7 +33,7 @@ from app.domain.events import (
 from app.errors import MurmurError, UsageError
 from app.store import Store
 from app.store.models import Entry, Utterance
-from app.store.queries import list_entries, recent_summaries
+from app.store.queries import list_entries, recent_summaries, short_ids
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
@@ -238,6 +238,11 @@ class MurmurService:
         """Entries with their status now (a snooze that has ended reads active); writes nothing."""
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
+
+    def short_ids(self) -> dict[str, str]:
+        """Every entry's shortest unique ID prefix (what lists show and commands take)."""
+        with self.store.read() as session:
+            return short_ids(session)
 
     def close(self) -> None:
         """Let go of the interpreter's connections and the database (the service is not used after)."""

@@ -13,7 +13,6 @@ from app.cli.report import print_json, read_text, report_execution, report_pipel
 from app.domain.enums import Category, Status, UtteranceSource
 from app.render import entry_json, entry_line, history_json, undo_json, utterance_json
 from app.service import BY_HAND, MurmurService
-from app.store.queries import short_ids
 
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
 EDITABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "cadence", "status")
@@ -71,9 +70,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     statuses = list(Status) if args.status == "all" else [Status(args.status)]
     category = Category(args.category) if args.category else None
     entries = service.entries(statuses, category=category, search=args.search)
-    clock = service.clock()
-    with service.store.read() as session:
-        shorts = short_ids(session)
+    clock, shorts = service.clock(), service.short_ids()
     if args.json:
         print_json([entry_json(e, shorts[e.id], clock.tz) for e in entries])
     elif not entries:

@@ -57,6 +57,7 @@ class Dictation:
         self.settings = settings
         self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
         self._hints = hints if settings.vocabulary_hints else no_hints
+        self._phrases: list[str] | None = None  # the hints once read
         self._choice: EngineChoice | None = None
         self._final_choice: EngineChoice | None = None
         self._choice_error: SpeechError | None = None
@@ -158,7 +159,7 @@ class Dictation:
             if not wait and not self._engine.done():
                 return None
             channel = self.microphone.device.name if self.microphone.device is not None else ""
-            self._transcriber = as_streaming(self._engine.result()).start(channel)
+            self._transcriber = as_streaming(self._engine.result()).start(channel, self._user_phrases())
             if self._audio:  # what was heard while the model loaded
                 self._transcriber.feed(bytes(self._audio))
                 self._audio.clear()
@@ -232,12 +233,17 @@ class Dictation:
         if not future.done() or future.exception() is not None:
             why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
             return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
-        try:
-            hints = self._hints()
-        except Exception as error:  # hints only help; a list that can't be read must not cost the user's words
-            log.warning("no vocabulary hints for the final pass: %r", error)
-            hints = ()
-        return final_pass_for(future.result()).run(bytes(self._utterance), live, hints)
+        return final_pass_for(future.result()).run(bytes(self._utterance), live, self._user_phrases())
+
+    def _user_phrases(self) -> Sequence[str]:
+        """The hints, read once per dictation (when the live engine starts, off the GUI thread)."""
+        if self._phrases is None:
+            try:
+                self._phrases = list(self._hints())
+            except Exception as error:  # hints only help; a list that can't be read must not cost the user's words
+                log.warning("no vocabulary hints: %r", error)
+                self._phrases = []
+        return self._phrases
 
     def cancel(self) -> None:
         """Stop recording and drop everything heard."""

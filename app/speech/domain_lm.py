@@ -83,7 +83,8 @@ def number_words(number: int) -> str:
     return str(number)
 
 
-def _ordinal_words(number: int) -> str:
+def ordinal_words(number: int) -> str:
+    """1..999 as an ordinal ("twenty first")."""
     *head, last = number_words(number).split()
     if last in _ORDINALS:
         last = _ORDINALS[last]
@@ -98,7 +99,7 @@ def words_of(text: str) -> list[str]:
     text = text.lower().replace("&", " and ").replace("a.m.", "am").replace("p.m.", "pm")
     text = re.sub(r"\b(\d{1,2}):00\b", lambda m: number_words(int(m[1])), text)
     text = re.sub(r"\b(\d{1,2}):(\d\d)\b", lambda m: f"{number_words(int(m[1]))} {_minutes(int(m[2]))}", text)
-    text = re.sub(r"\b(\d{1,3})(st|nd|rd|th)\b", lambda m: _ordinal_words(int(m[1])), text)
+    text = re.sub(r"\b(\d{1,3})(st|nd|rd|th)\b", lambda m: ordinal_words(int(m[1])), text)
     text = re.sub(r"\b(\d{1,3})(am|pm)\b", r"\1 \2", text)
     text = re.sub(r"\b\d+\b", lambda m: number_words(int(m[0])), text)
     return re.findall(r"[a-z]+(?:'[a-z]+)*", text)

@@ -107,6 +107,7 @@ def fetch(remote: RemoteFile, target: Path, on_progress: ProgressCallback | None
                 # http.client ends a body cut short quietly; say so now rather than as a size mismatch later
                 raise ConnectionError("the connection was cut")
     except urllib.error.HTTPError as error:
+        error.close()  # it holds the response and its socket
         if error.code == 416 and have:  # nothing left to send: what we have is all there is
             return
         raise ModelError(
@@ -141,6 +142,7 @@ def fetch_json(url: str, what: str) -> Any:
         with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as response:
             return json.loads(response.read())
     except urllib.error.HTTPError as error:
+        error.close()  # it holds the response and its socket
         raise ModelError(f"cannot fetch {what} from {url}: HTTP {error.code} {error.reason}") from None
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
         raise ModelError(f"cannot fetch {what} from {url}: {reason(error)}") from None

@@ -84,8 +84,9 @@ def realigned(words: list[Word], texts: list[str]) -> list[Word]:
 
 
 class PocketsphinxTranscriber:
-    def __init__(self, engine: "PocketsphinxEngine", decoder: Any, channel: str) -> None:
+    def __init__(self, engine: "PocketsphinxEngine", decoder: Any, channel: str, rescorer: DomainRescorer) -> None:
         self._engine = engine
+        self._rescorer = rescorer
         self._decoder = decoder
         self._channel = channel
         self._partial = ""
@@ -124,7 +125,7 @@ class PocketsphinxTranscriber:
     def finish(self) -> EngineResult:
         decoder = self._decoder
         decoder.end_utt()
-        result = _result(decoder, self._engine.rescorer())
+        result = _result(decoder, self._rescorer)
         if self._channel and result.words:  # an utterance with speech in it: its mean is worth keeping
             self._engine.remember_mean(self._channel, decoder.get_cmn(False))
         self._release()
@@ -196,8 +197,7 @@ class PocketsphinxEngine:
 
     def rescorer(self, hints: Sequence[str] = ()) -> DomainRescorer:
         """The domain model, taught the user's own phrases when `hints` brings them (built again only when
-        they change, in about 50 ms). Live utterances are re-ranked by the last one built: their hints
-        arrive with the final pass."""
+        they change, in about 50 ms, when an utterance starts)."""
         wanted = tuple(hints)
         with self._lock:
             if not wanted or wanted == self._hints:
@@ -209,8 +209,8 @@ class PocketsphinxEngine:
 
     # -- the two ways to decode ----------------------------------------------------------------------
 
-    def start(self, channel: str = "") -> PocketsphinxTranscriber:
-        return PocketsphinxTranscriber(self, self._take(), channel)
+    def start(self, channel: str = "", hints: Sequence[str] = ()) -> PocketsphinxTranscriber:
+        return PocketsphinxTranscriber(self, self._take(), channel, self.rescorer(hints))
 
     def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
         """One full-utterance pass: the mean is computed over the whole recording before any frame is read."""

@@ -72,6 +72,7 @@ class Engine(Protocol):
 
 @runtime_checkable
 class StreamingEngine(Engine, Protocol):
-    def start(self, channel: str = "") -> Transcriber:
+    def start(self, channel: str = "", hints: Sequence[str] = ()) -> Transcriber:
         """A new transcriber for one utterance; `channel` names the input (a microphone) so what the
-        engine learned about its sound last time is used from the first word."""
+        engine learned about its sound last time is used from the first word. `hints` are phrases the
+        speaker is likely to say, as for `decode`."""

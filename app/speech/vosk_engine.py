@@ -93,7 +93,7 @@ class VoskEngine:
         self.name = f"Vosk ({model_label(model_path)})"
         log.info("loaded the Vosk model %s", model_path)
 
-    def start(self, channel: str = "") -> VoskTranscriber:
+    def start(self, channel: str = "", hints: Sequence[str] = ()) -> VoskTranscriber:
         # Vosk adapts to the channel by itself (online CMVN and i-vectors), so `channel` needs no state.
         return VoskTranscriber(self._model)
 

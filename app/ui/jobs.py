@@ -18,7 +18,6 @@ from app.errors import MurmurError
 from app.render import applied_line, failure_line
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Utterance
-from app.store.queries import short_ids
 
 
 @dataclass(frozen=True)
@@ -123,9 +122,7 @@ class EntrySnapshot:
 def load_entries(service: MurmurService) -> EntrySnapshot:
     entries = service.entries(list(Status))
     clock = service.clock()
-    with service.store.read() as session:
-        shorts = short_ids(session)
-    return EntrySnapshot(entries, shorts, clock.now, clock.tz)
+    return EntrySnapshot(entries, service.short_ids(), clock.now, clock.tz)
 
 
 @dataclass(frozen=True)

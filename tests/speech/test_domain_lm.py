@@ -232,7 +232,9 @@ def test_the_users_phrases_rebuild_the_model_only_when_they_change() -> None:
     taught = engine.rescorer(["Lighthouse story"])
     assert taught is not plain and "lighthouse" in taught.model.vocabulary
     assert engine.rescorer(["Lighthouse story"]) is taught
-    assert engine.rescorer() is taught  # live utterances keep the last phrases the user's list gave
+    assert engine.rescorer() is taught  # an utterance without hints keeps the last phrases the user's list gave
+    engine.start(hints=["Renew the passport"]).cancel()  # a live utterance is taught its dictation's hints
+    assert "passport" in engine.rescorer().model.vocabulary
 
 
 def test_rescored_words_keep_the_times_of_the_words_they_replace() -> None:

@@ -7,6 +7,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from app.speech.domain_lm import number_words, ordinal_words
+
 # Short commands a person dictates, spoken clearly by flite; the bundled engine should get most words.
 COMMANDS = [
     "remind me to call the doctor tomorrow",
@@ -99,35 +101,6 @@ def pad_with_silence(source: Path, target: Path, before: float = 0.3, after: flo
     """Silence around speech, as a microphone hears it (and room for an engine to end its last word)."""
     subprocess.run(["sox", str(source), str(target), "pad", str(before), str(after)], check=True, timeout=60)
     return target
-
-
-_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen"
-).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-_ORDINAL_ENDINGS = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth"}
-_ORDINAL_ENDINGS |= {"nine": "ninth", "twelve": "twelfth"}
-
-
-def number_words(number: int) -> str:
-    """0..999 in words, as a speaker says them ("twenty one")."""
-    if number < 20:
-        return _ONES[number]
-    if number < 100:
-        tens, ones = divmod(number, 10)
-        return _TENS[tens] + ("" if ones == 0 else f" {_ONES[ones]}")
-    hundreds, rest = divmod(number, 100)
-    return f"{_ONES[hundreds]} hundred" + ("" if rest == 0 else f" {number_words(rest)}")
-
-
-def ordinal_words(number: int) -> str:
-    *head, last = number_words(number).split()
-    if last in _ORDINAL_ENDINGS:
-        last = _ORDINAL_ENDINGS[last]
-    else:
-        last = last[:-1] + "ieth" if last.endswith("y") else last + "th"
-    return " ".join([*head, last])
 
 
 def words_of(text: str) -> list[str]:

@@ -46,7 +46,7 @@ def test_the_dialog_says_what_the_models_are_their_sizes_and_the_gain(qtbot: QtB
         f"{VOSK_ENGLISH} (41 MB): streams the words live while you speak",
         f"{WHISPER_ENGLISH} (148 MB): writes the final text when you let go",
     ]
-    assert "about 15% with the bundled engine" in dialog.accuracy.text() and "about 5%" in dialog.accuracy.text()
+    assert "about 12% with the bundled engine" in dialog.accuracy.text() and "about 5%" in dialog.accuracy.text()
     assert dialog.missing.isHidden() and dialog.progress.isHidden() and dialog.note.isHidden()
     labels = dialog.findChildren(QLabel)
     assert labels and all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)

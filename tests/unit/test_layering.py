@@ -1,5 +1,6 @@
 """The package layers: no import loops, each layer imports only those below it (import-linter contracts in
-pyproject.toml), the CLI on top of everything, and the pipeline packages hand back data instead of printing."""
+pyproject.toml), the CLI on top of everything, Qt only in app/ui, and the pipeline packages hand back data
+instead of printing."""
 
 import ast
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 APP = Path(__file__).resolve().parents[2] / "app"
 CLI = APP / "cli"
 PIPELINE_PACKAGES = ("agent", "changes", "domain", "offline", "speech", "store")
+QT_MODULES = ("PySide6", "shiboken6", "pytestqt")
 
 
 def module_name(path: Path) -> str:
@@ -83,3 +85,20 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
         timeout=120,
     )
     assert done.returncode == 0 and "1 kept, 0 broken" in done.stdout, done.stdout + done.stderr
+
+
+def test_no_module_outside_app_ui_imports_qt() -> None:
+    offenders = [
+        f"{path.relative_to(APP.parent)} imports {name}"
+        for path in APP.rglob("*.py")
+        if "ui" not in path.relative_to(APP).parts[:1]
+        for name in imported_names(path)
+        if name.split(".")[0] in QT_MODULES
+    ]
+    assert offenders == []
+
+
+def test_the_cli_and_the_app_commands_load_without_qt() -> None:
+    code = "import sys, app.cli, app.cli.app_control; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "[]"
