@@ -7,11 +7,10 @@ it lives in the keyring (`app.secrets`).
 """
 
 import logging
-import os
 import tomllib
 import types
 import typing
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import Field, dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import tomli_w
 
 from app.errors import UsageError
 from app.paths import config_dir
+from app.private_files import ensure_private_dir, write_private_text
 
 log = logging.getLogger("murmur.config")
 
@@ -27,16 +27,26 @@ def settings_path() -> Path:
     return config_dir() / "settings.toml"
 
 
+class SettingsFileError(UsageError):
+    """The settings file cannot be read or is not TOML: none of it can be used."""
+
+
+def _ranged(default: float, low: float, high: float) -> Any:
+    """A numeric setting and the values it allows (checked at `config set` and when the file is read)."""
+    return field(default=default, metadata={"range": (low, high)})
+
+
 @dataclass(frozen=True)
 class LlmSettings:
     preset: str = ""  # a name from app.agent.provider.PRESETS, or "" for a custom server
     base_url: str = ""  # empty: the preset's, or OpenAI's
     model: str = ""  # empty: the preset's default model
-    timeout_seconds: float = 20.0  # per wait for the server; with one retry a dead server costs ~40 s at most
-    max_turns: int = 8
-    max_mutations: int = 25  # above this many changes from one utterance, ask before applying
-    follow_up_seconds: float = 120.0  # an answer to the model's question within this continues the talk
-    monthly_budget: float = 0.0  # in the pricing currency (USD); 0 means no budget
+    timeout_seconds: float = _ranged(20.0, 1, 600)  # per wait for the server; with one retry ~40 s at most
+    request_seconds: float = _ranged(120.0, 1, 3600)  # the whole request, however slowly the server answers
+    max_turns: int = _ranged(8, 1, 50)
+    max_mutations: int = _ranged(25, 1, 10_000)  # above this many changes from one utterance, ask before applying
+    follow_up_seconds: float = _ranged(120.0, 0, 86_400)  # an answer to the model's question within this continues
+    monthly_budget: float = _ranged(0.0, 0, 1_000_000)  # in the pricing currency (USD); 0 means no budget
     stream: bool = True
     # Price per million tokens, by model name: {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}.
     pricing: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -63,7 +73,7 @@ class UiSettings:
     hotkey_mode: str = "hold"  # hold (push-to-talk) or toggle
     audio_cues: bool = True
     start_at_login: bool = False
-    toast_seconds: float = 5.0
+    toast_seconds: float = _ranged(5.0, 1, 120)
 
 
 @dataclass(frozen=True)
@@ -109,33 +119,67 @@ def _coerce(value: Any, kind: Any, name: str) -> Any:
     raise UsageError(f"setting {name} expects {getattr(kind, '__name__', kind)}, got {value!r}")
 
 
-def _section_from(data: Any, kind: type, section: str) -> Any:
+def _checked(value: Any, setting: Field[Any], kind: Any, name: str) -> Any:
+    """`value` coerced to the setting's type and inside its allowed range; a UsageError names both."""
+    value = _coerce(value, kind, name)
+    if "range" in setting.metadata:
+        low, high = setting.metadata["range"]
+        if not low <= value <= high:
+            raise UsageError(f"setting {name} must be between {low:g} and {high:g}, got {value!r}")
+    return value
+
+
+def _section_from(data: Any, kind: type, section: str, path: Path, problems: list[str]) -> Any:
+    """The section's settings; a value that does not fit keeps its default, with a line in `problems`."""
     if not isinstance(data, dict):
-        raise UsageError(f"[{section}] in {settings_path()} must be a table")
+        problems.append(f"[{section}] in {path} must be a table; its defaults are used")
+        return kind()
     known = {f.name: f for f in fields(kind)}
+    hints = typing.get_type_hints(kind)
     values = {}
     for key, value in data.items():
         if key not in known:
             log.warning("ignoring unknown setting %s.%s", section, key)
             continue
-        values[key] = _coerce(value, typing.get_type_hints(kind)[key], f"{section}.{key}")
+        try:
+            values[key] = _checked(value, known[key], hints[key], f"{section}.{key}")
+        except UsageError as error:
+            problems.append(f"{error} in {path}; the default is used")
     return kind(**values)
 
 
-def load_settings(path: Path | None = None) -> Settings:
-    """The settings in `path` (default: the settings file); defaults where it says nothing or is missing."""
+def read_settings_file(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings in `path` (default: the settings file), defaults where it says nothing or is missing,
+    and one line per value that was not used; a file that cannot be read at all is a SettingsFileError."""
     path = path or settings_path()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return Settings()
+        return Settings(), []
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise UsageError(f"cannot read the settings file {path}: {error}") from None
+        raise SettingsFileError(f"cannot read the settings file {path}: {error}") from None
+    problems: list[str] = []
     sections = {}
     for name, kind in _section_types().items():
         if name in data:
-            sections[name] = _section_from(data[name], kind, name)
-    return Settings(**sections)
+            sections[name] = _section_from(data[name], kind, name, path, problems)
+    return Settings(**sections), problems
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """As `read_settings_file`, but an unreadable file is one more problem: everything works on the defaults."""
+    try:
+        return read_settings_file(path)
+    except SettingsFileError as error:
+        return Settings(), [f"{error}; the defaults are used"]
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings to work with; what cannot be used is logged (front ends show it with `read_settings`)."""
+    settings, problems = read_settings(path)
+    for problem in problems:
+        log.warning("%s", problem)
+    return settings
 
 
 def _as_toml(settings: Settings) -> dict[str, Any]:
@@ -150,11 +194,8 @@ def _as_toml(settings: Settings) -> dict[str, Any]:
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
     """Write atomically (a crash never leaves half a file), readable by the user only."""
     path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".toml.tmp")
-    temporary.write_text(tomli_w.dumps(_as_toml(settings)), encoding="utf-8")
-    temporary.chmod(0o600)
-    os.replace(temporary, path)
+    ensure_private_dir(path.parent)
+    write_private_text(path, tomli_w.dumps(_as_toml(settings)))
     return path
 
 
@@ -170,7 +211,8 @@ def with_value(settings: Settings, key: str, raw: str) -> Settings:
         raise UsageError(f"unknown setting {key!r}; settings are {', '.join(all_keys())}")
     if typing.get_origin(hints[name]) is dict:
         raise UsageError(f"{key} is a table; edit it in {settings_path()}")
-    return replace(settings, **{section_name: replace(section, **{name: _coerce(raw, hints[name], key)})})
+    setting = next(f for f in fields(section) if f.name == name)
+    return replace(settings, **{section_name: replace(section, **{name: _checked(raw, setting, hints[name], key)})})
 
 
 def all_keys() -> list[str]:

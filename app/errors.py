@@ -23,6 +23,10 @@ class SchemaTooNewError(StoreError):
     """The database was written by a newer Murmur than this one."""
 
 
+class RunInProgressError(MurmurError):
+    """Another live process (or thread) is running this utterance; running it again would apply it twice."""
+
+
 class EntryNotFoundError(MurmurError):
     """A short ID matches no entry."""
 

@@ -1,10 +1,12 @@
-"""Logging to a rotating file in the platform log dir; the terminal only gets one-line messages."""
+"""Logging to a rotating file in the platform log dir (owner-only: it quotes what the user said); the terminal only
+gets one-line messages."""
 
 import logging
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 from app.paths import log_dir
+from app.private_files import ensure_private_dir
 
 
 def setup_logging(level: int = logging.INFO) -> Path | None:
@@ -22,4 +24,6 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
+    # Once logging works, so that what it tightens is logged: the folder, this log and the rotated ones.
+    ensure_private_dir(path.parent)
     return path

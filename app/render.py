@@ -1,6 +1,7 @@
 """How results look: JSON objects (the CLI contract) and one-line human text."""
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -10,6 +11,25 @@ from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import describe_action
 from app.store.models import Entry, UndoItem, Utterance
+
+# Escape sequences a terminal acts on: CSI (7- and 8-bit), then OSC/DCS/SOS/PM/APC up to their BEL or ST
+# terminator, then any other ESC sequence or a lone ESC. Unterminated strings lose only their ESC.
+_ESCAPE_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[ -/]*[0-~]?"
+)
+# What is left that moves the cursor, rewrites the line or reorders text: C0 and C1 controls, DEL, bidi overrides.
+_UNSAFE_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[{_UNSAFE_CHARACTERS}]")
+_LINE_BREAKS = re.compile(r"[\n\t]")
+
+
+def terminal_safe(text: str, multiline: bool = True) -> str:
+    """`text` (from a model, a file or the store) without anything a terminal would act on; newlines and
+    tabs stay where the field may span lines, and become spaces where it is one line."""
+    text = _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
+    return text if multiline else _LINE_BREAKS.sub(" ", text)
 
 
 def iso(moment: datetime | None, tz: ZoneInfo) -> str | None:
@@ -115,7 +135,7 @@ def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
     if entry.due_at:
         extras.append(f"due {when(entry.due_at, now, tz)}")
     elif entry.due_text:
-        extras.append(f"due '{entry.due_text}'")
+        extras.append(f"due '{terminal_safe(entry.due_text, multiline=False)}'")
     if entry.cadence:
         extras.append(entry.cadence.value)
     if entry.snooze_until:
@@ -123,7 +143,8 @@ def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
     if entry.status.value not in ("active", "snoozed"):
         extras.append(entry.status.value)
     tail = f"  ({', '.join(extras)})" if extras else ""
-    return f"{short_id}  {priority}  {entry.category.value:<8}  {entry.summary}{tail}"
+    summary = terminal_safe(entry.summary, multiline=False)
+    return f"{short_id}  {priority}  {entry.category.value:<8}  {summary}{tail}"
 
 
 def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
@@ -143,4 +164,7 @@ def failure_line(failure: ActionFailure) -> str:
 
 
 def dumps(data: Mapping[str, Any] | Sequence[Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """JSON with every character a terminal could act on escaped as \\uXXXX (json escapes only C0 itself),
+    so the output is safe to print and parses to the same values."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return _CONTROL.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

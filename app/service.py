@@ -4,8 +4,11 @@ Both front ends (the CLI and the desktop app) call this. Every write is one tran
 `Store.write()`; the utterance text is committed before it is interpreted, so a crash or a failing
 interpreter or model server never loses what the user said (it waits in the inbox, retryable).
 An offline utterance is two writes (each an fsync): saving it, then its changes with their undo
-record and its outcome. Reads write nothing: a snooze that has ended reads active (see
-`app.store.queries.status_at`) until the next write persists it.
+record and its outcome. A run holds a lease on its utterance until it ends (app/changes/runs.py): a
+second run of it is refused meanwhile, and a run whose process died is reverted by the next service
+to start or the next run to begin, its utterance back in the inbox as "interrupted". Reads write
+nothing: a snooze that has ended reads active (see `app.store.queries.status_at`) until the next
+write persists it.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +19,7 @@ from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
+from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
 from app.changes.workspace import Workspace
 from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
@@ -64,6 +68,9 @@ class MurmurService:
     interpreter: Interpreter | Agent
     clock: Callable[[], Clock] = field(default=Clock.system)
 
+    def __post_init__(self) -> None:
+        self.recover_interrupted_runs()
+
     # -- utterances -------------------------------------------------------------------------
 
     def submit(
@@ -97,7 +104,7 @@ class MurmurService:
                 raise UsageError(f"no utterance {utterance_id}; `murmur inbox` lists the ones to retry")
             if utterance.outcome is UtteranceOutcome.DONE:
                 raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
-            _start_attempt(session, utterance, self.clock().now)
+            _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
         return self._process(utterance_id, text, source, on_event, options)
 
@@ -134,8 +141,8 @@ class MurmurService:
         try:
             if isinstance(self.interpreter, Agent):  # it reports its own turns
                 outcome = self.interpreter.run(text, workspace, on_event, options)
-                self._link_conversation(utterance_id, outcome.conversation_id, resolved=bool(workspace.applied))
-                workspace.finish(error=f"the assistant asked: {outcome.message}" if outcome.question else None)
+                question = f"the assistant asked: {outcome.message}" if outcome.question else None
+                workspace.finish(error=question, conversation_id=outcome.conversation_id)
             else:
                 on_event(ThinkingEvent(1, self.interpreter.name))
                 outcome = self._read_and_apply(self.interpreter, text, workspace)
@@ -144,6 +151,9 @@ class MurmurService:
             raise
         except Exception as error:  # a bug: keep the utterance retryable, then let it surface
             workspace.abandon(f"internal error: {error!r}")
+            raise
+        except KeyboardInterrupt:
+            workspace.abandon("interrupted")
             raise
         return PipelineResult(
             utterance_id=utterance_id,
@@ -165,24 +175,6 @@ class MurmurService:
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions)
         return AgentOutcome(turns=1)
-
-    def _link_conversation(self, utterance_id: int, conversation_id: int | None, resolved: bool) -> None:
-        """Tie the utterance to its conversation; once a follow-up applies changes, the earlier
-        utterances that only got a question back are answered, so they leave the inbox."""
-        with self.store.write() as session:
-            utterance = session.get(Utterance, utterance_id)
-            assert utterance is not None
-            utterance.conversation_id = conversation_id
-            session.add(utterance)
-            if resolved and conversation_id is not None:
-                session.execute(
-                    update(Utterance)
-                    .where(
-                        col(Utterance.conversation_id) == conversation_id,
-                        col(Utterance.outcome) == UtteranceOutcome.FAILED.value,
-                    )
-                    .values(outcome=UtteranceOutcome.DONE, error=None)
-                )
 
     # -- direct edits, undo, reads -----------------------------------------------------------
 
@@ -227,6 +219,15 @@ class MurmurService:
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
             return undo_item(session, item_id, self.clock().now)
+
+    def recover_interrupted_runs(self) -> list[int]:
+        """Revert the runs a dead process left unfinished (see app/changes/runs.py); returns their
+        utterances' IDs. Writes only when there is one, so a start usually writes nothing."""
+        with self.store.read() as session:
+            if not interrupted_runs(session):
+                return []
+        with self.store.write() as session:  # looked for again under the write lock
+            return recover_interrupted(session, self.clock().now)
 
     def history(self, limit: int = 20) -> list[HistoryBatch]:
         with self.store.read() as session:
@@ -281,7 +282,10 @@ def validate_utterance_text(text: str) -> str:
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:
-    """Count a run of `utterance` and persist the snoozes that have ended, in the write that saves it."""
+    """Take `utterance`'s lease and count a run of it, in the write that saves it; housekeeping rides
+    along: runs a dead process left unfinished are reverted, snoozes that have ended are persisted."""
+    recover_interrupted(session, now)
+    take_lease(utterance)
     utterance.attempts += 1
     session.add(utterance)
     session.flush()

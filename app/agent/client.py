@@ -17,6 +17,7 @@ import httpx2 as httpx  # the HTTP library openai 3 is built on
 import openai
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 
+from app.agent.deadline import RequestDeadline
 from app.agent.provider import ProviderConfig
 from app.errors import LlmError
 
@@ -64,12 +65,16 @@ class _PartialCall:
         return ToolCall(id=self.id or f"call_{index}", name=self.name, arguments="".join(self.arguments))
 
 
-def make_openai_client(config: ProviderConfig) -> openai.OpenAI:
+def make_openai_client(config: ProviderConfig, deadline: RequestDeadline | None = None) -> openai.OpenAI:
+    timeout = httpx.Timeout(config.timeout_seconds, connect=min(5.0, config.timeout_seconds))
     return openai.OpenAI(
         base_url=config.base_url,
         api_key=config.api_key,
-        timeout=httpx.Timeout(config.timeout_seconds, connect=min(5.0, config.timeout_seconds)),
+        timeout=timeout,
         max_retries=MAX_RETRIES,
+        http_client=None
+        if deadline is None
+        else openai.DefaultHttpxClient(timeout=timeout, event_hooks=deadline.event_hooks()),
     )
 
 
@@ -98,7 +103,8 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
 class ChatClient:
     def __init__(self, config: ProviderConfig, client: openai.OpenAI | None = None) -> None:
         self.config = config
-        self._client = client or make_openai_client(config)
+        self._deadline = RequestDeadline(config.request_seconds)
+        self._client = client or make_openai_client(config, self._deadline)
 
     def close(self) -> None:
         """Close the pooled connections to the server (kept open between utterances, for speed)."""
@@ -112,6 +118,7 @@ class ChatClient:
     ) -> AssistantTurn:
         started = time.perf_counter()
         request: dict[str, Any] = {"model": self.config.model, "messages": list(messages), "tools": list(tools)}
+        self._deadline.start()
         try:
             if not self.config.stream:
                 return _from_completion(self._client.chat.completions.create(**request), started)
@@ -122,8 +129,17 @@ class ChatClient:
                 body = raw.http_response.read()
                 return _from_completion(ChatCompletion.model_validate(json.loads(body)), started)
             return _from_stream(raw.parse(), started, on_tool_call)
-        except (openai.OpenAIError, httpx.HTTPError, ValueError) as error:
+        except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
+            if self._deadline.expired:  # whatever the cut looked like to the reader (a dropped or ended stream)
+                raise LlmError(
+                    f"the model server took longer than {self.config.request_seconds:g} s; "
+                    "what you said waits in the inbox"
+                ) from None
+            if isinstance(error, LlmError):
+                raise
             raise describe_transport_error(error, self.config) from None
+        finally:
+            self._deadline.stop()
 
 
 def _from_completion(completion: ChatCompletion, started: float) -> AssistantTurn:

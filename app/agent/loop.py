@@ -160,8 +160,18 @@ class LlmAgent:
             turn=run.turn,
             request=json.dumps(messages, ensure_ascii=False),
         )
+        stopped: list[Exception] = []  # what stopped the calls (the cap, a store error), raised once recorded
+
+        def run_call(call: ToolCall) -> None:
+            if stopped:
+                return
+            try:
+                results.append(self._run_call(run, call))
+            except Exception as error:  # the answer is still read to its end, for its tokens and cost
+                stopped.append(error)
+
         try:
-            reply = self.client.complete(messages, TOOLS, lambda call: results.append(self._run_call(run, call)))
+            reply = self.client.complete(messages, TOOLS, run_call)
         except LlmError as error:
             record.error = str(error)
             ledger.record_request(run.workspace.store, record)
@@ -173,7 +183,7 @@ class LlmAgent:
                 )
                 results.append(self._tool_result(run, call, content))
             else:
-                results.append(self._run_call(run, call))
+                run_call(call)
         cost = self.config.price.cost(reply.prompt_tokens, reply.completion_tokens)
         run.usage = run.usage.plus(reply.prompt_tokens, reply.completion_tokens, cost)
         answer = ChatMessage(Role.ASSISTANT, reply.content, tuple(reply.tool_calls))
@@ -185,6 +195,8 @@ class LlmAgent:
         )
         record.first_token_ms, record.total_ms = reply.first_token_ms, reply.total_ms
         ledger.record_request(run.workspace.store, record)
+        if stopped:
+            raise stopped[0]
         run.history.append(answer)
         run.history.extend(results)
         return reply

@@ -75,6 +75,7 @@ class ProviderConfig:
     monthly_budget: float
     follow_up_seconds: float
     price: Price
+    request_seconds: float = 120.0  # the whole request, however slowly the server answers
 
     @property
     def is_local(self) -> bool:
@@ -164,4 +165,5 @@ def resolve_provider(
         monthly_budget=max(0.0, settings.monthly_budget),
         follow_up_seconds=max(0.0, settings.follow_up_seconds),
         price=price_for(model, settings),
+        request_seconds=settings.request_seconds,
     )

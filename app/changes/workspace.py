@@ -2,18 +2,18 @@
 
 Every interpreter acts through this. Each `apply` (an agent's turn) is one transaction through the
 executor, and all of them join one undo batch, so one Undo reverts everything the utterance did,
-however many turns the model took. The utterance is marked done in the same transaction as its
-first change, so a crash can never leave applied changes behind an utterance that looks unprocessed
-(and would be retried into duplicates). `finish` applies the last actions and records the outcome in
-one transaction: the offline rules' whole run is that one write. `abandon` reverts the lot when the
-run fails halfway.
+however many turns the model took. The run holds the utterance's lease throughout (see runs.py):
+`finish` applies the last actions, marks the utterance done (or failed) and gives the lease back in
+one transaction, so the user never sees it done before the run is; the offline rules' whole run is
+that one write. `abandon` reverts the lot when the run fails halfway, and recovery does the same for
+a run whose process died.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, update
 
 from app.changes.executor import (
     ActionFailure,
@@ -23,7 +23,7 @@ from app.changes.executor import (
     failures_from_parse,
     summarize,
 )
-from app.changes.undo import undo_batch
+from app.changes.runs import end_run, renew_lease, revert_run
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status, UtteranceOutcome
@@ -76,39 +76,39 @@ class Workspace:
     def note_parse_failures(self, failures: Sequence[ParseFailure]) -> None:
         self.failures.extend(failures_from_parse(failures))
 
-    def finish(self, actions: Sequence[Action] = (), error: str | None = None) -> None:
-        """Apply the last `actions` and record how the utterance ended, in one transaction: done when
-        anything applied, else failed with `error` or the failures' reasons."""
-        if self.applied and not actions:
-            return  # already marked done, in the transaction of its first change
+    def finish(
+        self, actions: Sequence[Action] = (), error: str | None = None, conversation_id: int | None = None
+    ) -> None:
+        """Apply the last `actions` and end the run, in one transaction: done when anything applied (now
+        or in an earlier turn), else failed with `error` or the failures' reasons; tied to the model's
+        conversation when it had one."""
         with self.store.write() as session:
             result = self._execute(session, actions)
-            if not self.applied and not result.applied:
+            utterance = self._utterance(session)
+            if self.applied or result.applied:
+                end_run(session, utterance, UtteranceOutcome.DONE, None, self.clock.now)
+            else:
                 failures = [*self.failures, *result.failures]
                 reasons = error or "; ".join(f.error for f in failures) or "nothing to do was found in it"
-                self._mark(session, UtteranceOutcome.FAILED, reasons)
+                end_run(session, utterance, UtteranceOutcome.FAILED, reasons, self.clock.now)
+            if conversation_id is not None:
+                _join_conversation(session, utterance, conversation_id)
         self._record(result)
 
     def abandon(self, error: str) -> None:
         """The run failed: revert everything it applied, and leave the utterance failed (retryable)."""
         with self.store.write() as session:
-            if self.undo_id is not None:
-                batch = session.get(UndoBatch, self.undo_id)
-                assert batch is not None
-                undo_batch(session, batch, self.clock.now)
-                batch.label = f"abandoned: {error}"[:200]
-                session.add(batch)
-            self._mark(session, UtteranceOutcome.FAILED, error)
+            revert_run(session, self._utterance(session), error, self.clock.now)
         self.applied.clear()
         self.undo_id = None
 
     def _execute(self, session: Session, actions: Sequence[Action]) -> ExecutionResult:
-        """Apply `actions` inside `session`; with any change, the utterance is marked done alongside."""
+        """Apply `actions` inside `session`; with any change, the run's lease is renewed alongside."""
         if not actions:
             return ExecutionResult(applied=[], failures=[], undo_id=self.undo_id)
         result = execute(session, actions, self.clock, utterance_id=self.utterance_id, batch_id=self.undo_id)
         if result.applied:
-            self._mark(session, UtteranceOutcome.DONE, None)
+            renew_lease(self._utterance(session))
             batch = session.get(UndoBatch, result.undo_id)
             assert batch is not None
             batch.label = summarize([*self.applied, *result.applied], [])
@@ -122,10 +122,23 @@ class Workspace:
         self.applied.extend(result.applied)
         self.failures.extend(result.failures)
 
-    def _mark(self, session: Session, outcome: UtteranceOutcome, error: str | None) -> None:
+    def _utterance(self, session: Session) -> Utterance:
         utterance = session.get(Utterance, self.utterance_id)
         assert utterance is not None
-        if utterance.outcome is not outcome or utterance.processed_at is None:
-            utterance.processed_at = self.clock.now
-        utterance.outcome, utterance.error = outcome, error
-        session.add(utterance)
+        return utterance
+
+
+def _join_conversation(session: Session, utterance: Utterance, conversation_id: int) -> None:
+    """Tie the utterance to its conversation; once a follow-up applies changes, the earlier utterances
+    that only got a question back are answered, so they leave the inbox."""
+    utterance.conversation_id = conversation_id
+    session.add(utterance)
+    if utterance.outcome is UtteranceOutcome.DONE:
+        session.execute(
+            update(Utterance)
+            .where(
+                col(Utterance.conversation_id) == conversation_id,
+                col(Utterance.outcome) == UtteranceOutcome.FAILED.value,
+            )
+            .values(outcome=UtteranceOutcome.DONE, error=None)
+        )

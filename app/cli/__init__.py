@@ -5,6 +5,7 @@ Exit status: see app.cli.exits. Errors go to stderr as one line: `murmur: error:
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,10 +14,13 @@ from typing import NoReturn
 from app import __version__
 from app.cli import app_control, entries, llm, models, speech, usage
 from app.cli.exits import ExitCode
-from app.cli.report import print_error
+from app.cli.report import print_error, print_warning
+from app.config import read_settings
 from app.errors import MurmurError, UsageError
 from app.logs import setup_logging
 from app.paths import default_db_path
+from app.private_files import secure_files_at_start
+from app.render import terminal_safe
 
 log = logging.getLogger("murmur.cli")
 
@@ -59,8 +63,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return app_control.start_app(args)
     log_path = setup_logging()
+    secure_files_at_start()
+    if args.command != "config":  # config show and set report the settings file's problems themselves
+        for problem in read_settings()[1]:
+            print_warning(problem)
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return ExitCode.BROKEN_PIPE
     except UsageError as error:
         print_error(str(error))
         return ExitCode.USAGE
@@ -72,5 +85,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line here, the traceback in the log
         log.exception("unexpected error in %s", args.command)
         where = f"; details in {log_path}" if log_path else ""
-        print(f"murmur: internal error: {error!r} (this is a bug{where})", file=sys.stderr)
+        print(f"murmur: internal error: {terminal_safe(repr(error))} (this is a bug{where})", file=sys.stderr)
         return ExitCode.NOTHING_APPLIED
+
+
+def _silence_stdout() -> None:
+    """The reader went away (`murmur list | head`): point stdout at devnull so the interpreter's last flush
+    does not print "Exception ignored ... BrokenPipeError" (the recipe in the signal module's docs)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -1,12 +1,13 @@
 """The desktop app commands: `murmur` alone starts the app; toggle, start, stop, cancel and show drive the running one.
 
-Qt loads inside the command functions only, so every other command starts without it.
+Qt loads for the app only: the commands for the running one use a plain socket (app/command_socket.py).
 """
 
 import argparse
 from typing import Any
 
 from app.cli.exits import ExitCode
+from app.command_socket import AppCommand, send_command
 
 HELP = {
     "toggle": "start recording in the running app, or stop it and submit (bind this to a key on Wayland)",
@@ -18,9 +19,7 @@ HELP = {
 
 
 def cmd_app_command(args: argparse.Namespace) -> int:
-    from app.ui.single_instance import AppCommand, send_command
-
-    send_command(AppCommand(args.command))  # blocking socket calls: no Qt application or event loop needed
+    send_command(AppCommand(args.command))
     return ExitCode.OK
 
 

@@ -9,7 +9,7 @@ from app.assembly import build_service
 from app.changes.executor import ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, read_text, report_execution, report_pipeline
+from app.cli.report import print_json, read_text, report_execution, report_pipeline, say
 from app.domain.enums import Category, Status, UtteranceSource
 from app.render import entry_json, entry_line, history_json, undo_json, utterance_json
 from app.service import BY_HAND, MurmurService
@@ -56,9 +56,9 @@ def cmd_inbox(args: argparse.Namespace) -> int:
         print_json([utterance_json(u, tz) for u in utterances])
         return ExitCode.OK
     if not utterances:
-        print("Inbox is empty: everything you said was applied.")
+        say("Inbox is empty: everything you said was applied.")
     for u in utterances:
-        print(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  (murmur retry {u.id})")
+        say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  (murmur retry {u.id})")
     return ExitCode.OK
 
 
@@ -74,10 +74,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json([entry_json(e, shorts[e.id], clock.tz) for e in entries])
     elif not entries:
-        print(f"No {'' if args.status == 'all' else args.status + ' '}entries.")
+        say(f"No {'' if args.status == 'all' else args.status + ' '}entries.")
     else:
         for entry in entries:
-            print(entry_line(entry, shorts[entry.id], clock.now, clock.tz))
+            say(entry_line(entry, shorts[entry.id], clock.now, clock.tz))
     return ExitCode.OK
 
 
@@ -122,11 +122,11 @@ def cmd_undo(args: argparse.Namespace) -> int:
         print_json(undo_json(result, service.clock().tz))
     else:
         for item in result.reverted:
-            print(f"undone    {item.kind} of {item.entry_id[:6]}")
+            say(f"undone    {item.kind} of {item.entry_id[:6]}")
         for reverted in result.conflicts:
-            print(f"conflict  {reverted.item.kind} of {reverted.item.entry_id[:6]}: {reverted.conflict}")
+            say(f"conflict  {reverted.item.kind} of {reverted.item.entry_id[:6]}: {reverted.conflict}")
         counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
-        print(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
+        say(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
 
 
@@ -138,15 +138,13 @@ def cmd_history(args: argparse.Namespace) -> int:
         print_json(history_json(batches, clock.tz))
         return ExitCode.OK
     if not batches:
-        print("No history yet.")
+        say("No history yet.")
     for h in batches:
         state = "undone" if h.batch.undone_at else "applied"
-        print(
-            f"batch {h.batch.id}  {h.batch.created_at.astimezone(clock.tz):%Y-%m-%d %H:%M}  {h.batch.label}  [{state}]"
-        )
+        say(f"batch {h.batch.id}  {h.batch.created_at.astimezone(clock.tz):%Y-%m-%d %H:%M}  {h.batch.label}  [{state}]")
         for item in h.items:
             mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
-            print(f"  action {item.id}: {item.kind} {item.entry_id[:6]} {mark}".rstrip())
+            say(f"  action {item.id}: {item.kind} {item.entry_id[:6]} {mark}".rstrip())
     return ExitCode.OK
 
 

@@ -14,14 +14,23 @@ from typing import Any
 from app.agent.connection import test_connection
 from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
 from app.cli.exits import ExitCode
-from app.cli.report import print_json
-from app.config import all_keys, load_settings, save_settings, settings_path, with_value
+from app.cli.report import print_json, print_warning, say
+from app.config import Settings, all_keys, load_settings, read_settings_file, save_settings, settings_path, with_value
 from app.errors import UsageError
 from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
 
 
+def _settings_to_show_or_change() -> Settings:
+    """The file's settings; a file that cannot be read is an error here (`config set` would overwrite it),
+    and each value that is not used is a warning."""
+    settings, problems = read_settings_file()
+    for problem in problems:
+        print_warning(problem)
+    return settings
+
+
 def cmd_config_show(args: argparse.Namespace) -> int:
-    settings = load_settings()
+    settings = _settings_to_show_or_change()
     provider = resolve_provider(settings.llm, ProviderFlags())
     key_source = "none"
     if provider is not None and provider.api_key != "not-needed":
@@ -42,24 +51,24 @@ def cmd_config_show(args: argparse.Namespace) -> int:
     if args.json:
         print_json(state)
         return ExitCode.OK
-    print(f"settings file: {state['settings_file']}")
+    say(f"settings file: {state['settings_file']}")
     for section in fields(settings):
         for name, value in asdict(getattr(settings, section.name)).items():
-            print(f"  {section.name}.{name} = {json.dumps(value)}")
+            say(f"  {section.name}.{name} = {json.dumps(value)}")
     if provider is None:
-        print("LLM: not configured; the offline rules interpret what you say")
+        say("LLM: not configured; the offline rules interpret what you say")
     else:
-        print(f"LLM: {provider.model} at {provider.base_url} (API key: {key_source})")
-    print(f"keyring: {state['keyring']}")
+        say(f"LLM: {provider.model} at {provider.base_url} (API key: {key_source})")
+    say(f"keyring: {state['keyring']}")
     return ExitCode.OK
 
 
 def cmd_config_set(args: argparse.Namespace) -> int:
-    settings = with_value(load_settings(), args.key, args.value)
+    settings = with_value(_settings_to_show_or_change(), args.key, args.value)
     if args.key == "llm.preset" and args.value and args.value not in PRESETS:
         raise UsageError(f"unknown preset {args.value!r}; presets are {', '.join(PRESETS)}")
     path = save_settings(settings)
-    print(f"{args.key} = {args.value}  ({path})")
+    say(f"{args.key} = {args.value}  ({path})")
     return ExitCode.OK
 
 
@@ -69,18 +78,18 @@ def cmd_config_set_key(args: argparse.Namespace) -> int:
     else:
         key = sys.stdin.readline()
     set_api_key(key)
-    print("The API key is saved in the system keyring.")
+    say("The API key is saved in the system keyring.")
     return ExitCode.OK
 
 
 def cmd_config_delete_key(args: argparse.Namespace) -> int:
-    print("The API key was removed from the keyring." if delete_api_key() else "No API key was saved.")
+    say("The API key was removed from the keyring." if delete_api_key() else "No API key was saved.")
     return ExitCode.OK
 
 
 def cmd_config_test(args: argparse.Namespace) -> int:
     flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
-    print(test_connection(load_settings().llm, None, flags))
+    say(test_connection(load_settings().llm, None, flags))
     return ExitCode.OK
 
 
@@ -90,7 +99,7 @@ def cmd_config_presets(args: argparse.Namespace) -> int:
         return ExitCode.OK
     for preset in PRESETS.values():
         key = "needs an API key" if preset.needs_key else "no key needed"
-        print(f"{preset.name:<11} {preset.label:<26} {preset.base_url}  model {preset.default_model}  ({key})")
+        say(f"{preset.name:<11} {preset.label:<26} {preset.base_url}  model {preset.default_model}  ({key})")
     return ExitCode.OK
 
 

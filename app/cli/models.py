@@ -5,7 +5,7 @@ from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
 from app.cli.exits import ExitCode
-from app.cli.report import ProgressPrinter, print_json, print_warning
+from app.cli.report import ProgressPrinter, print_json, print_warning, say
 from app.config import load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -38,11 +38,11 @@ def cmd_models_list(args: argparse.Namespace) -> int:
         return ExitCode.OK
     if not any(m.kind == "vosk" for m in installed):
         where = f" for language {language!r}" if language else ""
-        print(f"No Vosk models installed{where} in {models.folder}; the bundled pocketsphinx engine (English only)")
-        print("is used. `murmur models list --available` shows what can be downloaded.")
+        say(f"No Vosk models installed{where} in {models.folder}; the bundled pocketsphinx engine (English only)")
+        say("is used. `murmur models list --available` shows what can be downloaded.")
     for m in installed:
         mark = "*" if m.name == in_use[m.kind] else " "
-        print(f"{mark} {m.name:<40} {m.kind:<7} {m.language:<6} {m.size_text:>8}  {m.path}")
+        say(f"{mark} {m.name:<40} {m.kind:<7} {m.language:<6} {m.size_text:>8}  {m.path}")
     return ExitCode.OK
 
 
@@ -64,15 +64,15 @@ def _list_available(models: "SpeechModels", language: str, as_json: bool) -> int
         print_json([{**row, "installed": row["name"] in installed} for row in rows])
         return ExitCode.OK
     if listed and not vosk:
-        print(f"No downloadable Vosk models listed for language {language!r}.")
+        say(f"No downloadable Vosk models listed for language {language!r}.")
     for m in vosk:
         note = f"{m.kind}, installed" if m.name in installed else m.kind
-        print(f"{m.name:<40} {'vosk':<7} {m.language:<6} {m.size_text:>8}  {note}")
+        say(f"{m.name:<40} {'vosk':<7} {m.language:<6} {m.size_text:>8}  {note}")
     for w in whisper:
         note = f"installed; {w.description}" if w.name in installed else w.description
-        print(f"{w.name:<40} {'whisper':<7} {w.language:<6} {w.size_text:>8}  {note}")
-    print("Download one with `murmur models download NAME`: a small Vosk model streams the words as you speak,")
-    print("a Whisper model writes the final text when you let go (it needs: pip install 'murmur-desktop[whisper]').")
+        say(f"{w.name:<40} {'whisper':<7} {w.language:<6} {w.size_text:>8}  {note}")
+    say("Download one with `murmur models download NAME`: a small Vosk model streams the words as you speak,")
+    say("a Whisper model writes the final text when you let go (it needs: pip install 'murmur-desktop[whisper]').")
     return ExitCode.OK
 
 
@@ -94,10 +94,10 @@ def cmd_models_recommended(args: argparse.Namespace) -> int:
         return ExitCode.OK
     for r in recommended:
         note = f"installed; {r.purpose}" if r.name in installed else r.purpose
-        print(f"{r.name:<40} {r.kind:<7} {r.language:<6} {r.size_text:>8}  {note}")
-    print("Download them with `murmur models download NAME`; installed, they are used without further setting.")
+        say(f"{r.name:<40} {r.kind:<7} {r.language:<6} {r.size_text:>8}  {note}")
+    say("Download them with `murmur models download NAME`; installed, they are used without further setting.")
     if not whisper_available():
-        print("The Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
+        say("The Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
     return ExitCode.OK
 
 
@@ -107,12 +107,12 @@ def cmd_models_download(args: argparse.Namespace) -> int:
         row = {"name": installed.name, "kind": installed.kind, "path": str(installed.path)}
         print_json({**row, "language": installed.language})
         return ExitCode.OK
-    print(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
+    say(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
     if installed.kind == "whisper":
         from app.speech.whisper_engine import whisper_available
 
         if not whisper_available():
-            print("the Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
+            say("the Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
     return ExitCode.OK
 
 
@@ -121,7 +121,7 @@ def cmd_models_remove(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"removed": args.name, "path": str(path)})
     else:
-        print(f"removed {args.name} ({path})")
+        say(f"removed {args.name} ({path})")
     return ExitCode.OK
 
 
@@ -134,7 +134,7 @@ def cmd_models_use(args: argparse.Namespace) -> int:
         print_json({**row, "settings": str(saved)})
     else:
         what = "the final text now comes from" if use.kind == "whisper" else "dictation now uses"
-        print(f"{what} {use.value} ({saved})")
+        say(f"{what} {use.value} ({saved})")
     return ExitCode.OK
 
 

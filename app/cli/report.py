@@ -7,7 +7,7 @@ from typing import Any
 from app.changes.executor import ExecutionResult
 from app.cli.exits import ExitCode
 from app.paths import config_dir
-from app.render import applied_json, applied_line, dumps, failure_json, failure_line
+from app.render import applied_json, applied_line, dumps, failure_json, failure_line, terminal_safe
 from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
@@ -17,19 +17,32 @@ def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:
     print(dumps(data))
 
 
+def say(text: str = "") -> None:
+    """Human output: what a model, a file or the store wrote never reaches the terminal as escape sequences."""
+    print(terminal_safe(text))
+
+
 def print_error(message: str) -> None:
-    print(f"murmur: error: {message}", file=sys.stderr)
+    print(f"murmur: error: {terminal_safe(message, multiline=False)}", file=sys.stderr)
 
 
 def print_warning(message: str) -> None:
-    print(f"murmur: warning: {message}", file=sys.stderr)
+    print(f"murmur: warning: {terminal_safe(message, multiline=False)}", file=sys.stderr)
 
 
 def read_text(words: Sequence[str]) -> str:
-    """The words as one text; a single '-' reads standard input instead."""
+    """The words as one text; a single '-' reads standard input instead. Bytes that are not UTF-8 become
+    U+FFFD (with a warning), so the rest of what the user said is still kept."""
     if list(words) == ["-"]:
-        return sys.stdin.read()
-    return " ".join(words)
+        raw = sys.stdin.buffer.read()
+    else:
+        # argv arrives with undecodable bytes as surrogates (PEP 383): back to the bytes the user typed
+        raw = " ".join(words).encode("utf-8", "surrogateescape")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        print_warning("the text is not valid UTF-8; each unreadable byte was kept as \ufffd")
+        return raw.decode("utf-8", "replace")
 
 
 def report_execution(
@@ -52,10 +65,10 @@ def report_execution(
         )
     else:
         for item in result.applied:
-            print(applied_line(item, clock.now, clock.tz))
+            say(applied_line(item, clock.now, clock.tz))
         for failure in result.failures:
             print_error(failure_line(failure))
-        print(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
+        say(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
     return ExitCode.OK if result.applied else ExitCode.NOTHING_APPLIED
 
 
@@ -63,11 +76,9 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
     """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
     if not as_json:
         if result.message:
-            print(("? " if result.question else "") + result.message)
+            say(("? " if result.question else "") + result.message)
         if result.interpreter == "offline" and first_offline_notice():
-            print(
-                "(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)"
-            )
+            say("(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)")
     usage = result.usage
     extra = {
         "utterance_id": result.utterance_id,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.report import ProgressPrinter, print_error, print_json, print_warning, report_pipeline
+from app.cli.report import ProgressPrinter, print_error, print_json, print_warning, report_pipeline, say
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
 from app.errors import MurmurError, UsageError
@@ -64,7 +64,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
     else:
         if not args.quiet:
             _tell_engine(transcript.engine, done.hint)
-        print(transcript.text)
+        say(transcript.text)
     return ExitCode.OK
 
 
@@ -146,7 +146,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
     if args.json:
         print_json(transcript_json(transcript))
     else:
-        print(transcript.text)
+        say(transcript.text)
     return ExitCode.OK if transcript.text else ExitCode.NOTHING_APPLIED
 
 
@@ -156,7 +156,7 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
         print_error("nothing was heard; nothing added")
         return ExitCode.NOTHING_APPLIED
     if not args.json:
-        print(f"heard: {transcript.text}")
+        say(f"heard: {transcript.text}")
     service = build_service(args.db)
     return report_pipeline(service, service.submit(transcript.text, UtteranceSource.VOICE), args.json)
 
@@ -215,12 +215,12 @@ def cmd_devices(args: argparse.Namespace) -> int:
     if args.json:
         print_json([asdict(d) for d in devices])
     elif not devices:
-        print("No audio input devices found.")
+        say("No audio input devices found.")
     else:
         for d in devices:
             mark = "*" if d.is_default else " "
-            print(f"{mark} {d.index:>3}  {d.name}  ({d.channels} ch, {d.default_rate} Hz, {d.host_api})")
-        print("(* the default; choose with --device NAME|NUMBER or speech.device in the settings file)")
+            say(f"{mark} {d.index:>3}  {d.name}  ({d.channels} ch, {d.default_rate} Hz, {d.host_api})")
+        say("(* the default; choose with --device NAME|NUMBER or speech.device in the settings file)")
     return ExitCode.OK
 
 

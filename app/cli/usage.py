@@ -7,7 +7,7 @@ from typing import Any
 
 from app.agent.ledger import recent_requests, usage_summary
 from app.cli.exits import ExitCode
-from app.cli.report import print_json
+from app.cli.report import print_json, say
 from app.config import load_settings
 from app.domain.clock import Clock
 from app.store import Store
@@ -21,15 +21,15 @@ def cmd_usage(args: argparse.Namespace) -> int:
         print_json({**asdict(summary), "budget_left": summary.budget_left})
         return ExitCode.OK
     if not summary.by_month:
-        print("No requests to a model yet.")
+        say("No requests to a model yet.")
     for title, rows in (("by month", summary.by_month), ("by day (last 31 days)", summary.by_day)):
         if rows:
-            print(title)
+            say(title)
             for row in rows:
                 tokens = f"{row.prompt_tokens:>9,} in {row.completion_tokens:>8,} out"
-                print(f"  {row.period:<10}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
+                say(f"  {row.period:<10}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
     if summary.budget_left is not None:
-        print(f"budget: ${summary.monthly_budget:.2f} a month, ${summary.budget_left:.2f} left this month")
+        say(f"budget: ${summary.monthly_budget:.2f} a month, ${summary.budget_left:.2f} left this month")
     return ExitCode.OK
 
 
@@ -39,24 +39,24 @@ def cmd_log(args: argparse.Namespace) -> int:
         print_json([_request_json(r) for r in requests])
         return ExitCode.OK
     if not requests:
-        print("No requests to a model yet.")
+        say("No requests to a model yet.")
     for request in reversed(requests):
         timing = f"first token {request.first_token_ms or 0:.0f} ms, total {request.total_ms or 0:.0f} ms"
-        print(f"--- request {request.id}  utterance {request.utterance_id}  turn {request.turn}  {request.model}")
-        print(
+        say(f"--- request {request.id}  utterance {request.utterance_id}  turn {request.turn}  {request.model}")
+        say(
             f"    {request.created_at:%Y-%m-%d %H:%M:%S} UTC  {timing}  {request.prompt_tokens}+"
             f"{request.completion_tokens} tokens  ${request.cost_usd:.5f}"
         )
         for message in json.loads(request.request):
-            print(f"  > {message['role']}: {_one_line(message.get('content'))}")
+            say(f"  > {message['role']}: {_one_line(message.get('content'))}")
         if request.error:
-            print(f"  < error: {request.error}")
+            say(f"  < error: {request.error}")
         elif request.response:
             answer = json.loads(request.response)
             if answer.get("content"):
-                print(f"  < assistant: {_one_line(answer['content'])}")
+                say(f"  < assistant: {_one_line(answer['content'])}")
             for call in answer.get("tool_calls") or []:
-                print(f"  < tool call {call['function']['name']}: {_one_line(call['function']['arguments'])}")
+                say(f"  < tool call {call['function']['name']}: {_one_line(call['function']['arguments'])}")
     return ExitCode.OK
 
 

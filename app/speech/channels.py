@@ -8,11 +8,11 @@ first sentence of a fresh process as good as the tenth. Writes are atomic and ow
 
 import json
 import logging
-import os
 import threading
 from pathlib import Path
 
 from app.paths import data_dir
+from app.private_files import write_private_text
 
 log = logging.getLogger("murmur.speech")
 
@@ -61,10 +61,6 @@ class ChannelMemory:
             data.setdefault(kind, {})[channel] = value
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                temporary = self.path.with_suffix(".tmp")
-                descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-                with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-                    json.dump(data, out, indent=1, sort_keys=True)
-                os.replace(temporary, self.path)
+                write_private_text(self.path, json.dumps(data, indent=1, sort_keys=True))
             except OSError as error:
                 log.warning("cannot save the speech channel file %s: %s", self.path, error)

@@ -1,7 +1,10 @@
 """Opening the database: connection set-up, migrations, and one way to read and one to write.
 
-Connection set-up, on every connect:
+Opening reads first: another program's database, or one newer than this Murmur, is refused before
+anything is written to it (not even the journal mode). Then, once per file:
 - WAL journal: readers never block the writer, and a crash never leaves a half-written batch.
+
+Connection set-up, on every connect:
 - synchronous=FULL: each commit is on disk before the user is told it happened. In WAL mode
   NORMAL is only at risk on power loss, but Murmur writes two small transactions per offline
   utterance (bench/transactions_bench.py), so the fsync costs nothing noticeable and "nothing
@@ -23,7 +26,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from app.errors import StoreError
-from app.store.migrations import migrate
+from app.private_files import ensure_private_database
+from app.store.migrations import check_openable, migrate
 
 log = logging.getLogger("murmur.store")
 
@@ -69,10 +73,15 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(f"cannot create the folder for the database {path}: {error.strerror}") from None
+        ensure_private_database(path)  # everything the user said: readable by them alone
         store = cls(path, busy_timeout_ms)
         try:
             with store._engine.connect() as connection:
-                ran = migrate(connection.connection.dbapi_connection, str(path))  # type: ignore[arg-type]
+                db: sqlite3.Connection = connection.connection.dbapi_connection  # type: ignore[assignment]
+                check_openable(db, str(path))
+                if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    db.execute("PRAGMA journal_mode = WAL")  # kept in the file: later connections use it
+                ran = migrate(db, str(path))
         except (DBAPIError, sqlite3.Error) as error:
             store.close()
             raise describe_sqlite_error(error, path) from None
@@ -87,8 +96,6 @@ class Store:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves, see _on_begin
         dbapi_connection.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms}")
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
-        if dbapi_connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            dbapi_connection.execute("PRAGMA journal_mode = WAL")
         dbapi_connection.execute("PRAGMA synchronous = FULL")
 
     @staticmethod

@@ -2,6 +2,8 @@
 
 `PRAGMA user_version` holds how many steps a database has had, so a database written by a
 newer Murmur (more steps than this one knows) is refused instead of being misread.
+`PRAGMA application_id` says the file is Murmur's, so another program's database is refused
+instead of being adopted; one made before the ID existed is known by its record of migrations.
 Never edit a step that has shipped; append a new one.
 """
 
@@ -9,9 +11,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from sqlite3 import Connection
 
-from app.errors import SchemaTooNewError
+from app.errors import SchemaTooNewError, StoreError
 
 Migration = tuple[str, Callable[[Connection], None]]
+
+APPLICATION_ID = int.from_bytes(b"MRMR", "big")  # in the file's header: this is a Murmur database
 
 
 def _run_ddl(db: Connection, script: str) -> None:
@@ -123,14 +127,54 @@ def _m002_llm_requests_and_conversations(db: Connection) -> None:
     )
 
 
+def _m003_run_leases_and_identity(db: Connection) -> None:
+    # The lease of a run in progress (app/changes/runs.py): its holder's host and pid, and until when.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE utterances ADD COLUMN lease_host TEXT;
+        ALTER TABLE utterances ADD COLUMN lease_pid INTEGER;
+        ALTER TABLE utterances ADD COLUMN lease_until TEXT;
+        CREATE INDEX utterances_leased ON utterances (lease_pid) WHERE lease_pid IS NOT NULL
+        """,
+    )
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
+    ("003_run_leases_and_identity", _m003_run_leases_and_identity),
 ]
 
 
 def schema_version(db: Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _is_murmurs(db: Connection) -> bool:
+    application_id = db.execute("PRAGMA application_id").fetchone()[0]
+    if application_id:
+        return bool(application_id == APPLICATION_ID)
+    if not db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
+        return True  # empty: a new database
+    # Made before the ID was stamped (or while a new one's first steps ran): its record of migrations.
+    has_record = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'").fetchone()
+    first_step = MIGRATIONS[0][0]
+    return bool(has_record and db.execute("SELECT 1 FROM migrations WHERE name = ?", (first_step,)).fetchone())
+
+
+def check_openable(db: Connection, path: str, steps: list[Migration] = MIGRATIONS) -> None:
+    """Refuse another program's database, or one newer than this Murmur, by reading only: nothing is
+    written to a file before it passes."""
+    if not _is_murmurs(db):
+        raise StoreError(f"not a Murmur database: {path}")
+    current = schema_version(db)
+    if current > len(steps):
+        raise SchemaTooNewError(
+            f"{path} has schema version {current}, newer than this Murmur knows "
+            f"({len(steps)}): upgrade Murmur to open it"
+        )
 
 
 def migrate(db: Connection, path: str, steps: list[Migration] = MIGRATIONS) -> int:
@@ -139,12 +183,8 @@ def migrate(db: Connection, path: str, steps: list[Migration] = MIGRATIONS) -> i
     `db` is a raw sqlite3 connection in autocommit mode; each step and its bookkeeping run in
     one IMMEDIATE transaction, so a crash mid-migration leaves the previous version intact.
     """
+    check_openable(db, path, steps)
     current = schema_version(db)
-    if current > len(steps):
-        raise SchemaTooNewError(
-            f"{path} has schema version {current}, newer than this Murmur knows "
-            f"({len(steps)}): upgrade Murmur to open it"
-        )
     ran = 0
     for number, (name, step) in enumerate(steps, start=1):
         if number <= current:

@@ -58,6 +58,10 @@ class Utterance(SQLModel, table=True):
     attempts: int = 0
     processed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     conversation_id: int | None = Field(default=None, foreign_key="conversations.id")
+    # Set while a run is in progress: who holds it, and until when (app/changes/runs.py).
+    lease_host: str | None = None
+    lease_pid: int | None = None
+    lease_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
 class UndoBatch(SQLModel, table=True):

@@ -14,6 +14,7 @@ from app.domain.events import (
     ToolResultEvent,
     TranscriptEvent,
 )
+from app.ui.plain_text import plain_label
 
 SILENCE_DBFS = -60
 
@@ -44,7 +45,7 @@ def _short(text: str, limit: int = 90) -> str:
 class ActivityPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.status = QLabel()
+        self.status = plain_label(QLabel())  # may carry a model's or a server's message
         self.status.setObjectName("status")
         self.level = QProgressBar()
         self.level.setObjectName("level")

@@ -16,10 +16,12 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app.assembly import build_service
 from app.changes.executor import ExecutionResult
-from app.config import Settings, load_settings, save_settings
+from app.command_socket import AppCommand, send_command
+from app.config import Settings, read_settings, save_settings
 from app.domain.enums import UtteranceSource
 from app.errors import MurmurError
 from app.logs import setup_logging
+from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.ui import cues, jobs
 from app.ui.bridge import PipelineBridge
@@ -27,7 +29,7 @@ from app.ui.entry_model import EntryTableModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
 from app.ui.reminders import ReminderScheduler
-from app.ui.single_instance import AppCommand, InstanceServer, send_command
+from app.ui.single_instance import InstanceServer
 from app.ui.talk import TalkMode, TalkSwitch
 from app.ui.toast import Toast, ToastContent, content_of
 from app.ui.tray import Tray
@@ -425,6 +427,7 @@ def display_problem() -> str | None:
 def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
     """`murmur` with no command: start the app, or raise the one already running."""
     setup_logging()
+    secure_files_at_start()
     if problem := display_problem():
         print(f"murmur: error: {problem}", file=sys.stderr)
         return 1
@@ -433,13 +436,13 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
     app.setApplicationName("Murmur")
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)
-    server = InstanceServer()
-    if not server.listen():
-        send_command(AppCommand.SHOW, server.name)
-        print("Murmur is already running; its window was raised.")
-        return 0
     try:
-        settings = load_settings()
+        server = InstanceServer()
+        if not server.listen():
+            send_command(AppCommand.SHOW, server.path)
+            print("Murmur is already running; its window was raised.")
+            return 0
+        settings, settings_problems = read_settings()
         service = build_service(db_path, settings)
     except MurmurError as error:
         print(f"murmur: error: {error}", file=sys.stderr)
@@ -448,6 +451,10 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
     server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
     app.lastWindowClosed.connect(_quit_without_tray(murmur))
     murmur.start()
+    if settings_problems:  # the app runs on the defaults for what the file got wrong; the user hears why
+        murmur.toast.show_content(
+            ToastContent(title="Some settings were not used", message="\n".join(settings_problems), error=True)
+        )
     return app.exec()
 
 

@@ -26,6 +26,7 @@ from app.render import when
 from app.store.models import Entry
 from app.ui.icons import category_icon
 from app.ui.jobs import EntrySnapshot
+from app.ui.plain_text import plain_tooltip
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 OVERDUE_COLOUR = QColor("#c62828")
@@ -166,7 +167,7 @@ class EntryTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and column is Column.DUE and row.overdue:
             return OVERDUE_COLOUR
         if role == Qt.ItemDataRole.ToolTipRole and column is Column.SUMMARY:
-            return f"{row.category.value} {row.short_id}: {row.summary}"
+            return plain_tooltip(f"{row.category.value} {row.short_id}: {row.summary}")
         if role == ENTRY_ID_ROLE:
             return row.id
         return None

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.store.models import Utterance
+from app.ui.plain_text import plain_tooltip
 
 UTTERANCE_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -37,7 +38,7 @@ class InboxView(QWidget):
         for u in utterances:
             row = QTreeWidgetItem([u.text, f"{u.created_at.astimezone(tz):%Y-%m-%d %H:%M}", u.error or u.outcome.value])
             row.setData(0, UTTERANCE_ROLE, u.id)
-            row.setToolTip(0, u.text)
+            row.setToolTip(0, plain_tooltip(u.text))
             self.tree.addTopLevelItem(row)
 
     def _on_item_selection_changed(self) -> None:

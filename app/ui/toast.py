@@ -9,6 +9,7 @@ from PySide6.QtGui import QEnterEvent, QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from app.ui.jobs import BatchReport
+from app.ui.plain_text import plain_label
 
 FADE_MS = 700
 MARGIN = 16
@@ -59,6 +60,7 @@ class Toast(QFrame):
         for label, name in ((self.title, "toastTitle"), (self.message, "toastMessage"), (self.details, "toastDetails")):
             label.setObjectName(name)
             label.setWordWrap(True)
+            plain_label(label)  # the model's words: "<a href=...>Sign in</a>" must not become a link
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details_button = QToolButton()
         self.details_button.setText("Details")

@@ -1,10 +1,12 @@
 """The `murmur` command end to end, as a user runs it: a real process, a real database file."""
 
+import hashlib
 import os
 import sqlite3
 import subprocess
 import sys
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -151,6 +153,34 @@ def test_a_future_schema_is_refused(murmur: Murmur) -> None:
     assert_one_line_error(murmur.run("list"), 1, "newer than this Murmur knows")
 
 
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_another_program_s_database_is_refused_and_left_untouched(murmur: Murmur, tmp_path: Path) -> None:
+    foreign = tmp_path / "photos.db"
+    with closing(sqlite3.connect(foreign)) as db:
+        db.execute("CREATE TABLE photos (path TEXT)")
+        db.execute("INSERT INTO photos VALUES ('beach.jpg')")
+        db.commit()
+    before = sha256(foreign)
+    for command in (["add", "x"], ["list"]):
+        assert_one_line_error(murmur.run("--db", str(foreign), *command), 1, f"not a Murmur database: {foreign}")
+    assert sha256(foreign) == before and not Path(f"{foreign}-wal").exists()
+
+
+def test_a_newer_murmur_database_is_refused_before_its_journal_mode_is_changed(murmur: Murmur) -> None:
+    murmur.run("add", "buy milk")
+    with closing(sqlite3.connect(murmur.db_path)) as db:
+        db.execute("PRAGMA journal_mode = DELETE")  # as a newer Murmur might leave it
+        db.execute("PRAGMA user_version = 99")
+        db.commit()
+    before = sha256(murmur.db_path)
+    assert murmur.db_path.read_bytes()[18:20] == b"\x01\x01"  # rollback journal, not WAL (2, 2)
+    assert_one_line_error(murmur.run("list"), 1, "newer than this Murmur knows")
+    assert sha256(murmur.db_path) == before
+
+
 def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
     # Root ignores file permissions, so when run as root the command runs as 'nobody'.
     folder = Path(tempfile.mkdtemp(prefix="murmur-ro-"))
@@ -161,6 +191,7 @@ def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
     for sidecar in ("-wal", "-shm"):
         Path(f"{murmur.db_path}{sidecar}").unlink(missing_ok=True)
     folder.chmod(0o555)
+    (folder / "config").chmod(0o755)  # root's private settings folder: 'nobody' is to find no settings in it
     command = [sys.executable, "-m", "app", "add", "call mom"]
     if os.geteuid() == 0:
         command = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *command]

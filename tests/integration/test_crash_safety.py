@@ -1,5 +1,6 @@
 """SIGKILL in the middle of writes, again and again: the database holds whole batches or none, and
-every utterance is either waiting (saved, nothing applied) or done with all its changes."""
+every utterance is either waiting (saved, nothing applied; "interrupted" once the next start has
+recovered it) or done with all its changes."""
 
 import os
 import random
@@ -37,14 +38,16 @@ def check_batches(db: sqlite3.Connection) -> int:
 
 
 def check_utterances(db: sqlite3.Connection) -> int:
-    """Each utterance pending with nothing applied, or done with its two changes in one undo batch (creates, or
-    updates where the rules matched an entry of an earlier round); returns the number of utterances saved."""
+    """Each utterance pending with nothing applied (the one killed), failed as interrupted with nothing applied
+    (one killed earlier, recovered by the next worker's start), or done with its two changes in one undo batch
+    (creates, or updates where the rules matched an entry of an earlier round); returns the number saved."""
     per_utterance = db.execute(
-        "SELECT u.outcome, COUNT(DISTINCT i.id), COUNT(DISTINCT b.id) FROM utterances u"
+        "SELECT u.outcome, u.error, COUNT(DISTINCT i.id), COUNT(DISTINCT b.id) FROM utterances u"
         " LEFT JOIN undo_batches b ON b.utterance_id = u.id LEFT JOIN undo_items i ON i.batch_id = b.id"
         " GROUP BY u.id"
     ).fetchall()
-    assert {tuple(row) for row in per_utterance} <= {("pending", 0, 0), ("done", 2, 1)}, per_utterance
+    allowed = {("pending", None, 0, 0), ("failed", "interrupted", 0, 0), ("done", None, 2, 1)}
+    assert {tuple(row) for row in per_utterance} <= allowed, per_utterance
     return len(per_utterance)
 
 

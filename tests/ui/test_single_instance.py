@@ -1,13 +1,33 @@
 """`murmur toggle` and friends reach the running app over the real local socket."""
 
 import os
+import pwd
+import socket
+import stat
 import subprocess
 import sys
+from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from app.command_socket import socket_path
 from app.ui.application import Murmur
 from app.ui.single_instance import InstanceServer
+from tests.support.other_user import other_user, shared_folder  # noqa: F401 (fixtures)
+
+# Connects to the socket at argv[1] as uid argv[2] (gid argv[3]) and prints the reply to one `toggle` (none: refused).
+CALLER = """
+import os, socket, sys
+os.setgroups([]); os.setgid(int(sys.argv[3])); os.setuid(int(sys.argv[2]))
+caller = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+caller.settimeout(10)
+caller.connect(sys.argv[1])
+try:
+    caller.sendall(b"toggle\\n")
+    print(repr(caller.recv(100)))
+except (ConnectionResetError, BrokenPipeError):
+    print("refused")
+"""
 
 
 def murmur_command(*args: str) -> "subprocess.Popen[str]":
@@ -44,3 +64,43 @@ def test_without_a_running_app_the_command_fails_in_one_line() -> None:
     done = subprocess.run([sys.executable, "-m", "app", "toggle"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr == "murmur: error: Murmur is not running; start it with `murmur` (no arguments)\n"
+
+
+def test_the_socket_lives_in_a_folder_only_we_may_enter(qtbot: QtBot) -> None:
+    server = InstanceServer()
+    assert server.listen()
+    folder = server.path.parent
+    assert (stat.S_IMODE(folder.stat().st_mode), folder.stat().st_uid) == (0o700, os.getuid())
+    server.close()
+
+
+def test_a_stale_socket_left_by_a_crash_is_replaced(qtbot: QtBot) -> None:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as crashed:
+        crashed.bind(str(socket_path()))  # bound, never listening: what a killed app leaves
+    server = InstanceServer()
+    assert server.listen()
+    server.close()
+
+
+def test_the_app_refuses_commands_from_another_user(
+    qtbot: QtBot,
+    other_user: pwd.struct_passwd,  # noqa: F811
+    shared_folder: Path,  # noqa: F811
+) -> None:
+    # Even with the socket and its folder opened up to them, the kernel tells the app who is calling.
+    server = InstanceServer(shared_folder / "app.sock")
+    assert server.listen()
+    server.path.chmod(0o777)
+    commands: list[str] = []
+    server.commanded.connect(commands.append)
+    caller = subprocess.Popen(
+        [sys.executable, "-c", CALLER, str(server.path), str(other_user.pw_uid), str(other_user.pw_gid)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    qtbot.waitUntil(lambda: caller.poll() is not None, timeout=20_000)
+    output, errors = caller.communicate()
+    server.close()
+    assert caller.returncode == 0, errors
+    assert output in ("b''\n", "refused\n") and commands == []

@@ -1,6 +1,8 @@
 """The store: connection set-up, migrations, schema agreement, short IDs and bad database files."""
 
+import hashlib
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,7 @@ from sqlmodel import select
 
 from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
 from app.store import Store
-from app.store.migrations import MIGRATIONS, migrate
+from app.store.migrations import APPLICATION_ID, MIGRATIONS, migrate
 from app.store.models import Entry, SQLModel, Utterance
 from app.store.queries import get_entry, short_id_of, short_ids
 
@@ -53,6 +55,50 @@ def test_a_version_1_database_is_brought_forward_with_its_data(db_path: Path) ->
         assert [u.conversation_id for u in session.exec(select(Utterance))] == [None]
     store.close()
     assert sqlite3.connect(db_path).execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+
+
+def test_a_previous_release_database_is_known_by_its_schema_and_stamped(db_path: Path) -> None:
+    """What the release before the application ID made: steps 1 and 2, an utterance waiting in the inbox."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:2])
+        db.execute(
+            "INSERT INTO utterances (text, source, created_at, outcome) "
+            "VALUES ('buy milk', 'cli', '2026-01-01', 'failed')"
+        )
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0
+    Store.open(db_path).close()
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        assert db.execute("SELECT text, outcome, lease_pid, lease_until FROM utterances").fetchall() == [
+            ("buy milk", "failed", None, None)
+        ]
+
+
+def test_a_new_database_says_it_is_murmur_s_in_its_header(db_path: Path) -> None:
+    Store.open(db_path).close()  # the last connection to close writes the log back into the file
+    assert db_path.read_bytes()[68:72] == b"MRMR"
+
+
+def test_another_program_s_database_is_refused_untouched(db_path: Path) -> None:
+    with closing(sqlite3.connect(db_path)) as db:
+        db.execute("CREATE TABLE entries (id TEXT)")  # a table name alone does not make it Murmur's
+        db.commit()
+    before = hashlib.sha256(db_path.read_bytes()).hexdigest()
+    with pytest.raises(StoreError, match=f"^not a Murmur database: {db_path}$"):
+        Store.open(db_path)
+    assert hashlib.sha256(db_path.read_bytes()).hexdigest() == before
+
+
+def test_a_newer_schema_is_refused_before_wal_is_switched_on(db_path: Path) -> None:
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path))
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    before = db_path.read_bytes()
+    assert before[18:20] == b"\x01\x01"  # rollback journal
+    with pytest.raises(SchemaTooNewError):
+        Store.open(db_path)
+    assert db_path.read_bytes() == before
 
 
 def test_schema_matches_the_models(store: Store) -> None:

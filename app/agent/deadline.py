@@ -1,0 +1,73 @@
+"""An overall time limit on one request to the model server.
+
+httpx's timeouts are per read: a server that sends a byte every few seconds never trips them, and a request
+could last forever. The limit is enforced from the client's event hooks: a request that starts after it has
+passed is refused, and a timer shuts the connection's socket down when it passes while the answer is read
+(a shutdown wakes the blocked read at once, which a close from another thread does not).
+"""
+
+import socket
+import threading
+import time
+from typing import Any
+
+import httpx2 as httpx
+
+
+class DeadlinePassed(httpx.TransportError):
+    """Raised instead of sending a request (a retry) when the request's time is already up."""
+
+
+class RequestDeadline:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._ends_at: float | None = None
+        self._timers: list[threading.Timer] = []
+        self._lock = threading.Lock()  # the timers run in their own threads
+
+    def start(self) -> None:
+        with self._lock:
+            self._ends_at = time.monotonic() + self.seconds
+            self.expired = False
+
+    def stop(self) -> None:
+        with self._lock:
+            self._ends_at = None
+            for timer in self._timers:
+                timer.cancel()
+            self._timers.clear()
+
+    def event_hooks(self) -> dict[str, list[Any]]:
+        return {"request": [self._refuse_late_request], "response": [self._watch_response]}
+
+    def _left(self) -> float | None:
+        return None if self._ends_at is None else self._ends_at - time.monotonic()
+
+    def _refuse_late_request(self, request: httpx.Request) -> None:
+        left = self._left()
+        if left is not None and left <= 0:
+            self.expired = True
+            raise DeadlinePassed("the request's time is up", request=request)
+
+    def _watch_response(self, response: httpx.Response) -> None:
+        stream = response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        left = self._left()
+        if not isinstance(sock, socket.socket) or left is None:
+            return
+        timer = threading.Timer(max(0.0, left), self._cut, (sock,))
+        timer.daemon = True
+        with self._lock:
+            self._timers.append(timer)
+        timer.start()
+
+    def _cut(self, sock: socket.socket) -> None:
+        with self._lock:
+            if self._ends_at is None:  # the request ended just in time
+                return
+            self.expired = True
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed: nothing is waiting on it

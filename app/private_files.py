@@ -1,0 +1,88 @@
+"""Owner-only files: what Murmur keeps (everything the user said, settings, logs) is readable by the user alone.
+
+Folders are 0700 and files 0600. New ones are made so (the process umask, and an explicit mode where a
+file is made); ones found looser, left by an older version or another program, are tightened with a log
+line each. Things of another user's (a database opened with --db as root) are left as they are.
+"""
+
+import glob
+import logging
+import os
+import stat
+from pathlib import Path
+
+from app.paths import config_dir, data_dir
+
+log = logging.getLogger("murmur.files")
+
+PRIVATE_DIR = 0o700
+PRIVATE_FILE = 0o600
+_OTHERS = 0o077  # the group's and everyone's bits
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create `path` (0700), or tighten it and the files directly in it; subfolders (downloaded speech
+    models) stay as they are."""
+    path.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
+    _tighten(path, PRIVATE_DIR)
+    for child in path.iterdir():
+        ensure_private_file(child)
+    return path
+
+
+def ensure_private_file(path: Path) -> None:
+    """Tighten an existing regular file to owner-only (a missing one is left for its writer to create)."""
+    if path.is_file() and not path.is_symlink():
+        _tighten(path, PRIVATE_FILE)
+
+
+def write_private_text(path: Path, text: str) -> None:
+    """Replace `path` atomically (a crash never leaves half a file) with `text`, owner-only from the first byte."""
+    temporary = path.with_name(f"{path.name}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
+    os.fchmod(descriptor, PRIVATE_FILE)  # a temporary left by a crash keeps its old mode through O_TRUNC
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(temporary, path)
+
+
+def secure_files_at_start() -> None:
+    """Once logging works: whatever this process creates from now on is owner-only, whichever library
+    creates it (the umask), and the data and settings folders that exist, and the files in them, are
+    tightened (the log folder is, by setup_logging)."""
+    os.umask(_OTHERS)
+    for folder in (data_dir(), config_dir()):
+        try:
+            if folder.is_dir():
+                ensure_private_dir(folder)
+        except OSError as error:  # someone else's folder (--db as another user): theirs to keep
+            log.warning("cannot check the permissions of %s: %s", folder, error.strerror)
+
+
+def ensure_private_database(path: Path) -> None:
+    """Before SQLite opens `path`: the file exists 0600 (SQLite gives its -wal and -shm the database's mode),
+    and it and the files named after it (-wal, -shm, backups) are tightened. Its folder is made private only
+    when it is Murmur's data folder, not one the user picked with --db."""
+    if path.parent == data_dir():
+        ensure_private_dir(path.parent)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # SQLite reports why it cannot open the file, in a way the user can act on
+    for sibling in path.parent.glob(f"{glob.escape(path.name)}*"):
+        ensure_private_file(sibling)
+
+
+def _tighten(path: Path, mode: int) -> None:
+    info = path.stat()
+    if info.st_uid != os.getuid() or not stat.S_IMODE(info.st_mode) & _OTHERS:
+        return
+    tightened = stat.S_IMODE(info.st_mode) & mode
+    try:
+        path.chmod(tightened)
+    except OSError as error:
+        log.warning("cannot tighten the permissions of %s: %s", path, error.strerror)
+        return
+    log.info("tightened permissions of %s to %04o", path, tightened)

@@ -1,0 +1,87 @@
+"""The overall request deadline (llm.request_seconds): a server that answers, then drips its body a byte at a
+time, never trips a per-read timeout, yet the request still ends on time with one clear line."""
+
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from app.domain.enums import UtteranceOutcome
+from app.errors import LlmError
+from app.store import Store
+from tests.support.agent_service import ServiceFactory, all_entries
+
+DRIP_SECONDS = 1.0  # one byte per this, forever: well inside any per-read timeout
+
+
+class _DripServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _DripHandler)
+        self.stopping = threading.Event()
+        self.requests = 0
+        self.bytes_sent = 0
+
+
+class _DripHandler(BaseHTTPRequestHandler):
+    server: _DripServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        self.server.requests += 1
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()  # no length, no chunking: the body runs until the connection closes
+        self.wfile.flush()
+        self.close_connection = True
+        keepalive = b": still thinking\n\n"  # a server-sent-events comment, which a reader skips
+        position = 0
+        while not self.server.stopping.wait(DRIP_SECONDS):
+            try:
+                self.wfile.write(keepalive[position : position + 1])
+                self.wfile.flush()
+            except OSError:
+                return  # the client hung up
+            self.server.bytes_sent += 1
+            position = (position + 1) % len(keepalive)
+
+
+@pytest.fixture
+def drip_server() -> Iterator[_DripServer]:
+    server = _DripServer()
+    thread = threading.Thread(target=server.serve_forever, name="drip-llm", daemon=True)
+    thread.start()
+    yield server
+    server.stopping.set()
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_server_that_drips_forever_is_cut_at_the_request_deadline(
+    agent_service: ServiceFactory, store: Store, drip_server: _DripServer
+) -> None:
+    host, port = drip_server.server_address[:2]
+    # The per-read timeout (10 s) is never reached by a byte a second; only the 2 s deadline can end this.
+    service = agent_service(f"http://{host!s}:{port}/v1", timeout_seconds=10.0, request_seconds=2.0)
+    started = time.monotonic()
+    with pytest.raises(LlmError) as raised:
+        service.submit("buy milk")
+    elapsed = time.monotonic() - started
+    message = str(raised.value)
+    assert 2.0 <= elapsed < 5.0, f"the request ended after {elapsed:.1f} s"
+    assert "took longer than 2 s" in message and "\n" not in message
+    assert drip_server.requests == 1  # the cut request was not sent again
+    assert drip_server.bytes_sent >= 1  # the server did answer and was dripping when cut
+    assert all_entries(store) == []
+    [waiting] = service.inbox()
+    assert waiting.text == "buy milk" and waiting.outcome is UtteranceOutcome.FAILED
+    assert "took longer than 2 s" in (waiting.error or "")
