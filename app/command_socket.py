@@ -41,8 +41,15 @@ class UntrustedSocketError(MurmurError):
     """The socket, its folder or the program listening on it belongs to another user."""
 
 
+# Windows' Python has neither: there the app runs without the socket (no single-instance guard, no
+# `murmur toggle`), and the commands say why.
+SUPPORTED = hasattr(socket, "AF_UNIX") and hasattr(os, "getuid")
+
+
 def socket_path() -> Path:
     """Per data directory, so test runs and a second profile never meet."""
+    if not SUPPORTED:
+        raise MurmurError("controlling the running app from the command line needs Unix sockets (Linux, macOS)")
     digest = hashlib.sha1(str(data_dir().resolve()).encode()).hexdigest()[:10]
     return _socket_dir() / f"app-{digest}.sock"
 

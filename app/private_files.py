@@ -59,18 +59,21 @@ def secure_files_at_start() -> None:
             log.warning("cannot check the permissions of %s: %s", folder, error.strerror)
 
 
-def ensure_private_database(path: Path) -> None:
-    """Before SQLite opens `path`: the file exists 0600 (SQLite gives its -wal and -shm the database's mode),
-    and it and the files named after it (-wal, -shm, backups) are tightened. Its folder is made private only
-    when it is Murmur's data folder, not one the user picked with --db."""
+def create_private_database(path: Path) -> None:
+    """Before SQLite opens `path`: a new database file is made 0600 (SQLite gives its -wal and -shm the
+    database's mode). An existing file is not touched here: it may be another program's, which is refused
+    as it is. Murmur's own data folder is made private; a folder the user picked with --db is theirs."""
     if path.parent == data_dir():
         ensure_private_dir(path.parent)
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
-    except FileExistsError:
-        pass
     except OSError:
-        return  # SQLite reports why it cannot open the file, in a way the user can act on
+        pass  # it exists, or SQLite will say why it cannot open it, in a way the user can act on
+
+
+def tighten_database_files(path: Path) -> None:
+    """Once `path` is known to be a Murmur database: it and the files named after it (-wal, -shm, backups)
+    are owner-only."""
     for sibling in path.parent.glob(f"{glob.escape(path.name)}*"):
         ensure_private_file(sibling)
 

@@ -11,6 +11,7 @@ nothing: a snooze that has ended reads active (see `app.store.queries.status_at`
 write persists it.
 """
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -34,10 +35,12 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
-from app.errors import MurmurError, UsageError
+from app.errors import MurmurError, StoreError, UsageError
 from app.store import Store
 from app.store.models import Entry, Utterance
 from app.store.queries import list_entries, recent_summaries, short_ids
+
+log = logging.getLogger("murmur.service")
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
@@ -222,12 +225,17 @@ class MurmurService:
 
     def recover_interrupted_runs(self) -> list[int]:
         """Revert the runs a dead process left unfinished (see app/changes/runs.py); returns their
-        utterances' IDs. Writes only when there is one, so a start usually writes nothing."""
+        utterances' IDs. Writes only when there is one, so a start usually writes nothing. A database
+        that cannot be written (read-only) is still readable: the runs wait for a start that can."""
         with self.store.read() as session:
-            if not interrupted_runs(session):
+            if not (waiting := interrupted_runs(session)):
                 return []
-        with self.store.write() as session:  # looked for again under the write lock
-            return recover_interrupted(session, self.clock().now)
+        try:
+            with self.store.write() as session:  # looked for again under the write lock
+                return recover_interrupted(session, self.clock().now)
+        except StoreError as error:
+            log.warning("cannot revert %d interrupted run(s) now: %s", len(waiting), error)
+            return []
 
     def history(self, limit: int = 20) -> list[HistoryBatch]:
         with self.store.read() as session:

@@ -26,7 +26,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from app.errors import StoreError
-from app.private_files import ensure_private_database
+from app.private_files import create_private_database, tighten_database_files
 from app.store.migrations import check_openable, migrate
 
 log = logging.getLogger("murmur.store")
@@ -73,12 +73,13 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(f"cannot create the folder for the database {path}: {error.strerror}") from None
-        ensure_private_database(path)  # everything the user said: readable by them alone
+        create_private_database(path)  # everything the user said: readable by them alone
         store = cls(path, busy_timeout_ms)
         try:
             with store._engine.connect() as connection:
                 db: sqlite3.Connection = connection.connection.dbapi_connection  # type: ignore[assignment]
                 check_openable(db, str(path))
+                tighten_database_files(path)
                 if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     db.execute("PRAGMA journal_mode = WAL")  # kept in the file: later connections use it
                 ran = migrate(db, str(path))

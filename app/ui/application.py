@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app.assembly import build_service
 from app.changes.executor import ExecutionResult
+from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
 from app.domain.enums import UtteranceSource
@@ -437,8 +438,8 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)
     try:
-        server = InstanceServer()
-        if not server.listen():
+        server = InstanceServer() if COMMAND_SOCKET_SUPPORTED else None
+        if server is not None and not server.listen():
             send_command(AppCommand.SHOW, server.path)
             print("Murmur is already running; its window was raised.")
             return 0
@@ -448,7 +449,8 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
         print(f"murmur: error: {error}", file=sys.stderr)
         return 1
     murmur = Murmur(service, settings)
-    server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
+    if server is not None:
+        server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
     app.lastWindowClosed.connect(_quit_without_tray(murmur))
     murmur.start()
     if settings_problems:  # the app runs on the defaults for what the file got wrong; the user hears why

@@ -5,6 +5,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.ui.icons import AppState, state_icon
+from app.ui.plain_text import plain_notification, plain_tooltip
 
 
 class Tray(QObject):
@@ -48,12 +49,12 @@ class Tray(QObject):
 
     def set_state(self, state: AppState, tooltip: str) -> None:
         self.icon.setIcon(state_icon(state))
-        self.icon.setToolTip(f"Murmur: {tooltip}")
+        self.icon.setToolTip(plain_tooltip(f"Murmur: {tooltip}"))
 
     def notify(self, title: str, text: str, entry_id: str = "", error: bool = False) -> None:
         self._notified_entry = entry_id
         kind = QSystemTrayIcon.MessageIcon.Warning if error else QSystemTrayIcon.MessageIcon.Information
-        self.icon.showMessage(title, text, kind, 10_000)
+        self.icon.showMessage(plain_notification(title), plain_notification(text), kind, 10_000)
 
     def _on_icon_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason is QSystemTrayIcon.ActivationReason.Trigger:

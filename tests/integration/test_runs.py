@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.llm_server import Fail, FakeLlmServer, Reply, Step, call
-from tests.support.murmur_cli import ROOT, Murmur, assert_one_line_error
+from tests.support.murmur_cli import ROOT, Murmur, assert_one_line_error, world_reachable
 
 CREATE_MILK = Reply(tool_calls=[call("create_entries", {"entries": [{"content": "Buy milk", "category": "todo"}]})])
 
@@ -61,6 +61,22 @@ def test_a_run_killed_after_its_first_turn_is_reverted_at_the_next_start(tmp_pat
     assert murmur.json("list") == []  # the next start reverted the run
     [waiting] = murmur.json("inbox")
     assert (waiting["outcome"], waiting["error"]) == ("failed", "interrupted")
+    assert murmur.count("entries") == 0
+
+
+def test_a_read_only_database_holding_an_interrupted_run_can_still_be_listed() -> None:
+    reached, release = threading.Event(), threading.Event()
+    with FakeLlmServer(stalling_at(2, reached, release)) as server:
+        murmur = world_reachable(MURMUR_LLM_BASE_URL=server.base_url, MURMUR_LLM_MODEL="m")
+        running = start(murmur, "add", "buy milk")
+        assert reached.wait(timeout=30), "the run never reached its second turn"
+        running.send_signal(signal.SIGKILL)
+        running.communicate()
+        release.set()
+    listed = murmur.run_read_only("list", folder_writable=True)
+    assert listed.returncode == 0, listed.stderr
+    assert "Buy milk" in listed.stdout  # the file as it is: the revert waits for a start that can write
+    assert murmur.json("list") == []  # and that start reverts it
     assert murmur.count("entries") == 0
 
 

@@ -5,6 +5,8 @@ import os
 import sqlite3
 import subprocess
 import sys
+import tempfile
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +41,39 @@ class Murmur:
         assert done.returncode == code, done.stderr
         return json.loads(done.stdout)
 
+    def run_read_only(self, *args: str, folder_writable: bool = False) -> subprocess.CompletedProcess[str]:
+        """`murmur args` on this database made read-only (the file, and its folder unless `folder_writable`:
+        then SQLite can make the files it reads a WAL database with). Root ignores file permissions, so as
+        root the command runs as 'nobody': make the Murmur with `world_reachable`."""
+        folder = self.db_path.parent
+        with closing(sqlite3.connect(self.db_path)) as db:  # what the WAL holds goes into the file first
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        for sidecar in ("-wal", "-shm"):
+            Path(f"{self.db_path}{sidecar}").unlink(missing_ok=True)
+        self.db_path.chmod(0o444)
+        folder.chmod(0o777 if folder_writable else 0o555)
+        settings = Path(self.env["MURMUR_CONFIG_DIR"])
+        if settings.is_dir():
+            settings.chmod(0o755)  # Murmur made it private to root: 'nobody' is to find no settings in it
+        command = [sys.executable, "-m", "app", *args]
+        if os.geteuid() == 0:
+            command = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *command]
+        try:
+            return subprocess.run(command, capture_output=True, text=True, env=self.env, cwd=ROOT, timeout=60)
+        finally:
+            folder.chmod(0o755)
+            self.db_path.chmod(0o600)
+
     def count(self, table: str) -> int:
         with sqlite3.connect(self.db_path) as db:
             return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def world_reachable(**env: str) -> Murmur:
+    """A Murmur whose database folder another user (nobody) can reach, for run_read_only."""
+    folder = Path(tempfile.mkdtemp(prefix="murmur-ro-"))
+    folder.chmod(0o755)
+    return Murmur(folder / "murmur.db", folder, **env)
 
 
 def assert_one_line_error(done: subprocess.CompletedProcess[str], code: int, text: str) -> None:

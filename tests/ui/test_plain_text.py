@@ -18,7 +18,9 @@ from app.ui.activity import ActivityPanel
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.jobs import BatchReport
+from app.ui.plain_text import plain_notification
 from app.ui.toast import Toast, content_of
+from app.ui.tray import Tray
 from app.ui.voice import real_dictation
 from tests.support.app_window import type_and_enter
 from tests.support.llm_server import FakeLlmServer, Reply, call, provider_for
@@ -122,3 +124,12 @@ def test_the_app_shows_the_models_answer_and_failure_literally(qtbot: QtBot, mur
     status = murmur_llm.window.activity.status
     assert_literal(status)  # the failure's reason, naming the model's tool, is the status line
     assert_all_plain(toast)
+
+
+def test_the_tray_never_hands_markup_to_the_notification_daemon(qtbot: QtBot) -> None:
+    shown = plain_notification(f"\x1b]0;owned\x07{EVIL}")
+    assert "<" not in shown and ">" not in shown and "\x1b" not in shown and "\x07" not in shown
+    assert "Session expired: sign in again" in shown  # the words themselves stay readable
+    tray = Tray()
+    tray.set_state(AppState.ERROR, EVIL)
+    assert "<a " not in tray.icon.toolTip() and "&lt;a href" in tray.icon.toolTip()
