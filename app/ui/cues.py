@@ -1,6 +1,8 @@
 """Short, quiet sounds when recording starts and stops, made at run time (no files to ship).
 
 Played through sounddevice on its own thread; a machine without audio output simply stays silent.
+One at a time: sounddevice.play closes the previous play's stream, and two threads doing that at once
+abort PortAudio (the process dies), so a cue waits for the one before it.
 """
 
 import logging
@@ -12,6 +14,7 @@ log = logging.getLogger("murmur.ui.cues")
 
 RATE = 44_100
 VOLUME = 0.12
+_playing = threading.Lock()
 
 
 def tone(frequencies: tuple[float, ...], seconds_each: float = 0.06) -> "np.ndarray[tuple[int], np.dtype[np.float32]]":
@@ -35,6 +38,7 @@ def _play(samples: "np.ndarray[tuple[int], np.dtype[np.float32]]") -> None:
     try:
         import sounddevice
 
-        sounddevice.play(samples, RATE, blocking=True)
+        with _playing:
+            sounddevice.play(samples, RATE, blocking=True)
     except Exception as error:  # no PortAudio, no output device: a cue is never worth an error
         log.info("audio cue not played: %r", error)
