@@ -4,6 +4,7 @@ Both front ends (the CLI and the desktop app) build their MurmurService here, so
 agree on which interpreter runs.
 """
 
+from datetime import timedelta
 from functools import partial
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def build_interpreter(
         return OfflineInterpreter()
     from app.agent.loop import LlmAgent
 
-    return LlmAgent(provider, settings.privacy)
+    return LlmAgent(provider, settings.privacy, profile_tokens=settings.memory.profile_tokens)
 
 
 def build_service(
@@ -41,4 +42,9 @@ def build_service(
     interpreter = build_interpreter(settings, offline, flags)
     store = Store.open(db_path or default_db_path())
     languages = tuple(date_languages(settings.speech.language))
-    return MurmurService(store=store, interpreter=interpreter, clock=partial(Clock.system, languages=languages))
+    return MurmurService(
+        store=store,
+        interpreter=interpreter,
+        clock=partial(Clock.system, languages=languages),
+        session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
+    )

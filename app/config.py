@@ -1,6 +1,7 @@
 """Settings: one TOML file in the platform config dir, read into typed dataclasses.
 
-Sections: [llm] the model server, [speech] microphone and engines, [ui] the desktop app, [privacy].
+Sections: [llm] the model server, [speech] microphone and engines, [ui] the desktop app, [privacy],
+[memory] what Murmur keeps in mind about the user.
 What overrides what (flags > environment > this file > defaults) is decided where a setting is used
 (e.g. `app.agent.provider`); this module only reads and writes the file. The API key is never here:
 it lives in the keyring (`app.secrets`).
@@ -47,6 +48,7 @@ class LlmSettings:
     max_mutations: int = _ranged(25, 1, 10_000)  # above this many changes from one utterance, ask before applying
     follow_up_seconds: float = _ranged(120.0, 0, 86_400)  # an answer to the model's question within this continues
     monthly_budget: float = _ranged(0.0, 0, 1_000_000)  # in the pricing currency (USD); 0 means no budget
+    context_tokens: int = _ranged(1500, 200, 100_000)  # the entry lines of a request's context, at most
     stream: bool = True
     # Price per million tokens, by model name: {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}.
     pricing: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -83,11 +85,18 @@ class PrivacySettings:
 
 
 @dataclass(frozen=True)
+class MemorySettings:
+    profile_tokens: int = _ranged(300, 50, 5000)  # the user's memories shown in every request, at most
+    session_gap_minutes: int = _ranged(30, 1, 1440)  # a pause this long ends a talk session
+
+
+@dataclass(frozen=True)
 class Settings:
     llm: LlmSettings = field(default_factory=LlmSettings)
     speech: SpeechSettings = field(default_factory=SpeechSettings)
     ui: UiSettings = field(default_factory=UiSettings)
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
+    memory: MemorySettings = field(default_factory=MemorySettings)
 
 
 def _section_types() -> dict[str, type]:

@@ -32,7 +32,11 @@ class EntryNotFoundError(MurmurError):
 
 
 class AmbiguousIdError(MurmurError):
-    """A short ID matches more than one entry."""
+    """A short ID matches more than one entry (or memory)."""
+
+
+class MemoryNotFoundError(MurmurError):
+    """A short ID matches none of the user's memories (forgotten ones included: they are gone)."""
 
 
 class InvalidActionError(MurmurError):

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import describe_action
-from app.store.models import Entry, UndoItem, Utterance
+from app.store.models import Entry, Memory, UndoItem, Utterance
 
 # Escape sequences a terminal acts on: CSI (7- and 8-bit), then OSC/DCS/SOS/PM/APC up to their BEL or ST
 # terminator, then any other ESC sequence or a lone ESC. Unterminated strings lose only their ESC.
@@ -77,6 +77,7 @@ def undo_item_json(item: UndoItem) -> dict[str, Any]:
         "action_id": item.id,
         "kind": item.kind,
         "entry_id": item.entry_id,
+        "subject": item.subject.value,  # "entry", or "memory": then entry_id is the memory's ID
         "action": json.loads(item.description),
         "undone": item.undone_at is not None,
         "conflict": item.undo_conflict,
@@ -104,6 +105,19 @@ def history_json(batches: Sequence[HistoryBatch], tz: ZoneInfo) -> list[dict[str
         }
         for h in batches
     ]
+
+
+def memory_json(memory: Memory, short_id: str, tz: ZoneInfo) -> dict[str, Any]:
+    return {
+        "id": memory.id,
+        "short_id": short_id,
+        "text": memory.text,
+        "source": memory.source.value,
+        "created_at": iso(memory.created_at, tz),
+        "updated_at": iso(memory.updated_at, tz),
+        "used_at": iso(memory.used_at, tz),
+        "forgotten_at": iso(memory.forgotten_at, tz),
+    }
 
 
 def utterance_json(utterance: Utterance, tz: ZoneInfo) -> dict[str, Any]:

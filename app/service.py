@@ -12,20 +12,23 @@ write persists it.
 """
 
 import logging
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
+from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
 from app.changes.workspace import Workspace
 from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
 from app.domain.clock import Clock
-from app.domain.enums import Category, Status, UtteranceOutcome, UtteranceSource
+from app.domain.dates import resolve_due
+from app.domain.enums import Category, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
 from app.domain.events import (
     DoneEvent,
     ErrorEvent,
@@ -36,8 +39,11 @@ from app.domain.events import (
     ignore_events,
 )
 from app.errors import MurmurError, StoreError, UsageError
+from app.memory.profile import active_memories, short_memory_ids
+from app.memory.recall import RecallHit, RecallQuery, recall
+from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.store import Store
-from app.store.models import Entry, Utterance
+from app.store.models import Entry, Memory, TalkSession, Utterance
 from app.store.queries import list_entries, recent_summaries, short_ids
 
 log = logging.getLogger("murmur.service")
@@ -59,10 +65,25 @@ class PipelineResult:
     question: bool = False
     turns: int = 0
     usage: Usage = Usage()
+    memory_changes: list[MemoryChange] = field(default_factory=list)  # what the model remembered or forgot
 
     @property
     def summary(self) -> str:
-        return summarize(self.applied, self.failures)
+        entries = summarize(self.applied, self.failures)
+        counts = Counter(change.kind for change in self.memory_changes)
+        memory = ", ".join(f"{counts[kind]} {word}" for kind, word in _MEMORY_WORDS.items() if counts[kind])
+        if not memory:
+            return entries
+        return memory if entries == "Nothing changed" else f"{entries}; {memory}"
+
+    @property
+    def answered(self) -> bool:
+        """The run's work was an answer in words ("what's due this week?"): done, though nothing changed."""
+        changed = self.applied or self.memory_changes
+        return bool(self.message) and not self.question and not changed and not self.failures
+
+
+_MEMORY_WORDS = {"remember": "remembered", "forget": "forgotten", "edit": "memory edited"}
 
 
 @dataclass
@@ -70,6 +91,7 @@ class MurmurService:
     store: Store
     interpreter: Interpreter | Agent
     clock: Callable[[], Clock] = field(default=Clock.system)
+    session_gap: timedelta = timedelta(minutes=30)  # silence that ends a session (memory.session_gap_minutes)
 
     def __post_init__(self) -> None:
         self.recover_interrupted_runs()
@@ -92,9 +114,11 @@ class MurmurService:
         now = self.clock().now
         with self.store.write() as session:  # committed before it is interpreted
             utterance = Utterance(text=text, source=source, created_at=now)
+            join_session(session, utterance, now, self.session_gap)
             _start_attempt(session, utterance, now)
             assert utterance.id is not None
             utterance_id = utterance.id
+        self.sum_up_sessions()  # the session the gap just ended, before this one's first request
         return self._process(utterance_id, text, source, on_event, options)
 
     def retry(
@@ -145,7 +169,7 @@ class MurmurService:
             if isinstance(self.interpreter, Agent):  # it reports its own turns
                 outcome = self.interpreter.run(text, workspace, on_event, options)
                 question = f"the assistant asked: {outcome.message}" if outcome.question else None
-                workspace.finish(error=question, conversation_id=outcome.conversation_id)
+                workspace.finish(error=question, conversation_id=outcome.conversation_id, reply=outcome.message)
             else:
                 on_event(ThinkingEvent(1, self.interpreter.name))
                 outcome = self._read_and_apply(self.interpreter, text, workspace)
@@ -168,6 +192,7 @@ class MurmurService:
             question=outcome.question,
             turns=outcome.turns,
             usage=outcome.usage,
+            memory_changes=workspace.memory_changes,
         )
 
     @staticmethod
@@ -176,8 +201,8 @@ class MurmurService:
         entries = workspace.context_entries()
         parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
         workspace.note_parse_failures(parsed.failures)
-        workspace.finish(parsed.actions)
-        return AgentOutcome(turns=1)
+        workspace.finish(parsed.actions, reply=parsed.answer)
+        return AgentOutcome(message=parsed.answer, turns=1)
 
     # -- direct edits, undo, reads -----------------------------------------------------------
 
@@ -237,6 +262,54 @@ class MurmurService:
             log.warning("cannot revert %d interrupted run(s) now: %s", len(waiting), error)
             return []
 
+    # -- sessions -------------------------------------------------------------------------------
+
+    def end_session(self, reason: SessionEnd = SessionEnd.ASKED) -> TalkSession | None:
+        """End the open session (None when there is none) and, when asked for, sum it up now; at quit the
+        synthesis waits for the next utterance rather than holding the app open."""
+        with self.store.write() as session:
+            talk = open_session(session)
+            if talk is None:
+                return None
+            end_session(session, talk, self.clock().now, reason)
+            talk_id = talk.id
+        if reason is not SessionEnd.QUIT:
+            self.sum_up_sessions()
+        with self.store.read() as session:
+            return session.get(TalkSession, talk_id)
+
+    def sum_up_sessions(self) -> None:
+        """Ask the model for the synthesis of each ended session that had a talk with it. A failure is logged
+        and kept with the session; it never stops what the user is saying now."""
+        if not isinstance(self.interpreter, Agent):
+            return
+        with self.store.read() as session:
+            pending = [(talk.id, transcript(session, talk)) for talk in unsummed_sessions(session)]
+        for talk_id, talk_transcript in pending:
+            try:
+                synthesis, error = self.interpreter.synthesize(talk_transcript, self.store, self.clock()), None
+            except MurmurError as failure:
+                synthesis, error = None, str(failure)
+                log.warning("session %s was not summed up: %s", talk_id, failure)
+            with self.store.write() as session:
+                talk = session.get(TalkSession, talk_id)
+                if talk is not None:
+                    talk.synthesis, talk.synthesis_error = synthesis, error
+                    session.add(talk)
+
+    def sessions(self, limit: int = 20) -> list[TalkSession]:
+        """The latest sessions, newest first."""
+        with self.store.read() as session:
+            return list(session.exec(select(TalkSession).order_by(col(TalkSession.id).desc()).limit(limit)).all())
+
+    def recall(self, words: str, since: str | None = None, until: str | None = None) -> list[RecallHit]:
+        """What the user said before (and what was answered and done) matching `words`, newest first;
+        `since` and `until` in natural language ("last week", "yesterday")."""
+        clock = self.clock()
+        bounds = [None if p is None else read_time(p, clock, name) for p, name in ((since, "since"), (until, "until"))]
+        with self.store.read() as session:
+            return recall(session, RecallQuery(words, since=bounds[0], until=bounds[1]))
+
     def history(self, limit: int = 20) -> list[HistoryBatch]:
         with self.store.read() as session:
             return history(session, limit)
@@ -267,11 +340,40 @@ class MurmurService:
         with self.store.read() as session:
             return recent_summaries(session, limit)
 
+    # -- memories -------------------------------------------------------------------------------
+
+    def memories(self) -> list[tuple[str, Memory]]:
+        """The user's memories not forgotten, with their short IDs, most recently used first."""
+        with self.store.read() as session:
+            shorts = short_memory_ids(session)
+            return [(shorts[m.id], m) for m in active_memories(session)]
+
+    def remember(self, text: str) -> MemoryChange:
+        """Keep a fact the user gives by hand (the same one already kept is confirmed); undoable."""
+        with self.store.write() as session:
+            return remember(session, text, MemorySource.USER, self.clock().now)
+
+    def forget_memory(self, id_prefix: str) -> MemoryChange:
+        with self.store.write() as session:
+            return forget(session, id_prefix, self.clock().now)
+
+    def edit_memory(self, id_prefix: str, text: str) -> MemoryChange:
+        with self.store.write() as session:
+            return edit_memory(session, id_prefix, text, self.clock().now)
+
 
 def _done_event(utterance_id: int, result: PipelineResult | None, failure: str) -> DoneEvent:
     if result is None:
         return DoneEvent(utterance_id, failure, undo_id=None, applied=0, failures=0)
     return DoneEvent(utterance_id, result.summary, result.undo_id, len(result.applied), len(result.failures))
+
+
+def read_time(phrase: str, clock: Clock, name: str) -> datetime:
+    """The moment a time phrase given by hand means; a UsageError naming the option when it is unreadable."""
+    moment = resolve_due(phrase, clock.now, clock.tz, clock.languages)
+    if moment is None:
+        raise UsageError(f"{name} {phrase!r} is not a time Murmur can read; try 'yesterday', 'last week' or a date")
+    return moment
 
 
 def validate_utterance_text(text: str) -> str:

@@ -11,30 +11,40 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
+
+from sqlmodel import Session
 
 from app.agent import ledger
 from app.agent.client import AssistantTurn, ChatClient, ToolCall
 from app.agent.messages import ChatMessage, Role, to_wire
-from app.agent.prompts import SYSTEM_PROMPT, context_message, entry_lines
+from app.agent.prompts import context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
-from app.agent.tools import MUTATING, SEARCH, TOOLS, actions_from_arguments
+from app.agent.search_tool import run_search
+from app.agent.synthesis import synthesize
+from app.agent.tools import FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
 from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
+from app.changes.memories import MemoryChange, forget, remember
 from app.changes.workspace import Workspace
 from app.config import PrivacySettings
 from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
-from app.domain.enums import Category, Status
+from app.domain.clock import Clock
+from app.domain.dates import resolve_due
+from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
 from app.errors import BudgetExceededError, LlmError, MurmurError
+from app.memory.context import assemble_entries
+from app.memory.profile import profile_lines
+from app.memory.recall import RecallQuery, recall, render_hits
+from app.memory.sessions import session_memory
+from app.store import Store
 from app.store.models import LlmRequest
 
 log = logging.getLogger("murmur.agent")
 
-_STATUS_NAMES = frozenset(s.value for s in Status)
-_CATEGORY_NAMES = frozenset(c.value for c in Category)
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 _MAX_MESSAGE_CHARS = 2_000
 _LINE_CACHE_SIZE = 50_000
@@ -56,6 +66,7 @@ class _Run:
     original: str
     redacted: Redacted
     history: list[ChatMessage]
+    conversation_id: int | None  # the talk this utterance continues, if any
     seen_calls: dict[str, str] = field(default_factory=dict)
     mutations: int = 0
     usage: Usage = field(default_factory=Usage)
@@ -65,14 +76,25 @@ class _Run:
 class LlmAgent:
     name = "llm"
 
-    def __init__(self, config: ProviderConfig, privacy: PrivacySettings, client: ChatClient | None = None) -> None:
+    def __init__(
+        self,
+        config: ProviderConfig,
+        privacy: PrivacySettings,
+        client: ChatClient | None = None,
+        profile_tokens: int = 300,
+    ) -> None:
         self.config = config
         self.privacy = privacy
+        self.profile_tokens = profile_tokens  # the user's memories in every request, at most
         self.client = client or ChatClient(config)
         self._redacted_lines: dict[str, str] = {}
 
     def close(self) -> None:
         self.client.close()
+
+    def synthesize(self, transcript: str, store: Store, clock: Clock) -> str:
+        """A finished session's talk summed up for the next session (see app/agent/synthesis.py)."""
+        return synthesize(self.client, self.config, self.privacy, transcript, store, clock)
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -82,7 +104,7 @@ class LlmAgent:
         history = [ChatMessage.from_wire(m) for m in json.loads(conversation.messages)] if conversation else []
         redacted = redact(text) if self.privacy.redact else Redacted(text, [])
         history.append(ChatMessage.user(redacted.text))
-        run = _Run(workspace, on_event, options, text, redacted, history)
+        run = _Run(workspace, on_event, options, text, redacted, history, conversation.id if conversation else None)
         message = ""
         # A MurmurError raised here ends the run; the service then reverts what it applied.
         for run.turn in range(1, self.config.max_turns + 1):
@@ -134,12 +156,20 @@ class LlmAgent:
     def _messages(self, run: _Run) -> list[ChatMessage]:
         """System prompt, a fresh context message, then the conversation: rebuilt every turn."""
         clock = run.workspace.clock
-        entries, shorts = run.workspace.context_summaries()
-        lines = entry_lines(entries, shorts, clock.tz)
+        with run.workspace.store.read() as session:
+            entries = assemble_entries(session, clock.now, clock.tz, _recently_said(run), self.config.context_tokens)
+            memory = session_memory(session, run.workspace.utterance_id, clock.now)
+            profile = profile_lines(session, self.profile_tokens)
+        before = session_lines(memory, run.conversation_id, clock.tz)
         if self.privacy.redact:
-            lines = [self._redacted_line(line) for line in lines]
-        context = context_message(clock.now, clock.tz, lines)
-        return [ChatMessage.system(SYSTEM_PROMPT), ChatMessage.system(context), *run.history]
+            before = [redact(line).text for line in before]
+            profile = [redact(line).text for line in profile]
+        lines = [
+            [self._redacted_line(line) for line in group.lines] if self.privacy.redact else group.lines
+            for group in entries.groups
+        ]
+        context = context_message(clock.now, clock.tz, entries, lines, before)
+        return [ChatMessage.system(system_prompt(profile)), ChatMessage.system(context), *run.history]
 
     def _redacted_line(self, line: str) -> str:
         """Entry lines change rarely between turns and utterances: each is redacted once."""
@@ -218,7 +248,7 @@ class LlmAgent:
         return self._tool_result(run, call, content)
 
     def _execute(self, run: _Run, call: ToolCall) -> str:
-        known = [*MUTATING, SEARCH]
+        known = [*MUTATING, SEARCH, RECALL, REMEMBER, FORGET]
         problem = None
         arguments: Any = None
         if call.name not in known:
@@ -234,6 +264,10 @@ class LlmAgent:
             return self._refuse(run, call, problem)
         if call.name == SEARCH:
             return self._search(run, arguments)
+        if call.name == RECALL:
+            return self._recall(run, arguments)
+        if call.name in (REMEMBER, FORGET):
+            return self._change_memory(run, call.name, arguments)
         parsed = actions_from_arguments(call.name, arguments)
         if run.mutations + len(parsed.actions) > self.config.max_mutations and not run.options.confirmed:
             raise ConfirmationNeeded(
@@ -258,19 +292,56 @@ class LlmAgent:
         return f"Error: {problem}"
 
     def _search(self, run: _Run, arguments: dict[str, Any]) -> str:
-        words = [w for w in re.findall(r"\w+", str(arguments.get("query", ""))) if len(w) > 2]
-        if not words:
-            return "Error: search_entries needs a query of at least one word of three letters"
-        status = str(arguments.get("status") or "any")
-        statuses = [Status(status)] if status in _STATUS_NAMES else list(Status)
-        category = arguments.get("category")
-        category = Category(category) if category in _CATEGORY_NAMES else None
-        entries, shorts = run.workspace.search(words, statuses, category)
-        if not entries:
-            return f"No entries match {' '.join(words)!r}."
-        lines = entry_lines(entries, shorts, run.workspace.clock.tz)
-        text = f"{len(lines)} matching entries:\n" + "\n".join(lines)
+        clock = run.workspace.clock
+        with run.workspace.store.read() as session:
+            text = run_search(session, arguments, clock.now, clock.tz)
         return redact(text).text if self.privacy.redact else text
+
+    def _recall(self, run: _Run, arguments: dict[str, Any]) -> str:
+        """Earlier talks only: this one's words are already in front of the model."""
+        clock = run.workspace.clock
+        bounds: dict[str, datetime | None] = {}
+        for key in ("from", "to"):
+            phrase = str(arguments.get(key) or "").strip()
+            bounds[key] = resolve_due(phrase, clock.now, clock.tz, clock.languages) if phrase else None
+            if phrase and bounds[key] is None:
+                return f"Error: {key} {phrase!r} is not a time I can read; try 'last week' or '2026-11-01'"
+        query = RecallQuery(
+            str(arguments.get("query") or ""),
+            since=bounds.get("from"),
+            until=bounds.get("to"),
+            exclude_conversation=run.conversation_id,
+            exclude_utterance=run.workspace.utterance_id,
+        )
+        with run.workspace.store.read() as session:
+            text = render_hits(recall(session, query), clock.tz)
+        return redact(text).text if self.privacy.redact else text
+
+    def _change_memory(self, run: _Run, tool: str, arguments: dict[str, Any]) -> str:
+        """remember or forget one fact; one change toward the per-utterance cap, undone with the rest."""
+        workspace, now = run.workspace, run.workspace.clock.now
+        if tool == REMEMBER:
+            text = str(arguments.get("text") or "")
+            if redact(text).findings or any(p in text for p in PLACEHOLDERS.values()):
+                return "Error: that looks like a secret; secrets are never remembered"
+
+            def change(session: Session, batch: int | None) -> MemoryChange:
+                return remember(session, text, MemorySource.MODEL, now, workspace.utterance_id, batch)
+        else:
+            memory_id = str(arguments.get("id") or "")
+
+            def change(session: Session, batch: int | None) -> MemoryChange:
+                return forget(session, memory_id, now, workspace.utterance_id, batch)
+
+        if run.mutations + 1 > self.config.max_mutations and not run.options.confirmed:
+            return "Error: the limit of changes for one utterance is reached; nothing remembered"
+        try:
+            done = workspace.change_memory(change)
+        except MurmurError as error:
+            return f"Error: {error}"
+        run.mutations += 1
+        verb = {"remember": "Confirmed (already known)" if done.confirmed else "Remembered", "forget": "Forgot"}
+        return f"{verb[done.kind]} [{done.short_id}] {done.memory.text}"
 
     def _restored(self, run: _Run, action: Action) -> Action:
         """Put back what redaction hid, in the user's own entries, when the user chose to keep it."""
@@ -295,6 +366,13 @@ class LlmAgent:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _recently_said(run: _Run) -> str:
+    """What the context is chosen for: this utterance, and the user's last words before it in this talk
+    ("move it to Friday" is about what they named a moment ago)."""
+    said = [message.content for message in run.history if message.role is Role.USER]
+    return " ".join([run.original, *said[-3:-1]])
 
 
 def _canonical(arguments: str) -> str:

@@ -1,12 +1,12 @@
 """What the model reads: the system prompt, and a fresh context message for every turn (the entries as its
 last tool calls left them)."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from app.domain.enums import Cadence, Category, Status
+from app.memory.context import EntryContext
+from app.memory.sessions import SessionMemory
 
 SYSTEM_PROMPT = """\
 You are Murmur, a personal list keeper driven by voice. The user speaks; you keep their list of \
@@ -18,11 +18,16 @@ handle each one.
 - Prefer updating an existing entry over creating a duplicate. Match what the user says to the \
 current entries by meaning, not exact words ("the milk" is "Buy oat milk" when that is the only milk entry).
 - Respect status: do not complete what is already completed; snoozed entries are still the user's.
-- If the user refers to something that is not in the current entries, call search_entries before \
-deciding it does not exist.
+- The context shows a selection of the entries when there are many. If the user refers to something \
+that is not in it, call search_entries before deciding it does not exist.
 - The text comes from speech recognition and may contain misheard words or missing punctuation: \
 go by the user's intent.
 - If you cannot tell what the user means, do not guess: ask one short question instead of calling tools.
+- A question about their list or their past ("what do I have to do this week?", "when is the dentist?", \
+"what did I decide about the trip?") is answered in one or two sentences from the context, search_entries \
+and recall, changing nothing.
+- recall searches what the user said in earlier talks; use it when they refer to something said before \
+that is not in the entries.
 
 Quality:
 - summary is card text of about 10 words at most, starting with a capital, no trailing period.
@@ -31,6 +36,12 @@ Quality:
 - category: todo (an action), reminder (something to be reminded of at a time), habit (recurring, with \
 a cadence), note, idea, list, question, thought. priority only when the user signals importance \
 (1 most important, 5 least).
+
+What you know about the user:
+- Facts and preferences they gave are listed under "What you know about the user"; act on them (with "by \
+morning I mean 8 am" known, "tomorrow morning" is due_date "tomorrow 8am").
+- remember a lasting fact or preference the user states about themselves or their life; never a task, a \
+one-off detail or a secret (passwords, codes, numbers). When they take one back or correct it, forget it.
 
 Changes:
 - Every update, complete, archive and snooze needs a short reason.
@@ -41,44 +52,47 @@ the entry up with search_entries) or tell the user.
 """
 
 
-class EntryFacts(Protocol):
-    """What the context shows of an entry: an Entry, or a row of its summary columns."""
-
-    id: str
-    summary: str
-    category: Category
-    priority: int | None
-    due_at: datetime | None
-    due_text: str | None
-    cadence: Cadence | None
-    status: Status
+def system_prompt(profile: Sequence[str]) -> str:
+    """The instructions, then what the user asked to be remembered (app/memory/profile.py)."""
+    if not profile:
+        return SYSTEM_PROMPT + "\nWhat you know about the user: nothing yet.\n"
+    return SYSTEM_PROMPT + "\nWhat you know about the user (ID, fact):\n" + "\n".join(profile) + "\n"
 
 
-def _entry_line(entry: EntryFacts, short_id: str, tz: ZoneInfo) -> str:
-    parts = [f"[{short_id}]", entry.category.value]
-    if entry.priority is not None:
-        parts.append(f"P{entry.priority}")
-    if entry.due_at is not None:
-        parts.append(f"due:{entry.due_at.astimezone(tz):%a %Y-%m-%d %H:%M}")
-    elif entry.due_text:
-        parts.append(f"due:{entry.due_text!r}")
-    if entry.cadence is not None:
-        parts.append(f"every:{entry.cadence.value}")
-    if entry.status.value != "active":
-        parts.append(f"status:{entry.status.value}")
-    return " ".join(parts) + f' "{entry.summary}"'
+def session_lines(memory: SessionMemory, conversation_id: int | None, tz: ZoneInfo) -> list[str]:
+    """The previous session's synthesis, and what was said just before outside the talk in progress."""
+    lines = []
+    if (previous := memory.previous) is not None and previous.ended_at is not None:
+        span = f"{previous.started_at.astimezone(tz):%a %d %b %H:%M}-{previous.ended_at.astimezone(tz):%H:%M}"
+        lines.append(f"- Previous session ({span}): {previous.synthesis}")
+    recent = [u for u in memory.recent if conversation_id is None or u.conversation_id != conversation_id]
+    if recent:
+        lines.append("- Said just before (earlier utterances, already handled):")
+        for utterance in recent:
+            at = f"{utterance.created_at.astimezone(tz):%H:%M}"
+            lines.append(f"  {at} user: {utterance.text}")
+            if utterance.reply:
+                lines.append(f"  {at} murmur: {utterance.reply}")
+    return lines
 
 
-def entry_lines(entries: Sequence[EntryFacts], short_ids: Mapping[str, str], tz: ZoneInfo) -> list[str]:
-    return [_entry_line(entry, short_ids.get(entry.id, entry.id[:6]), tz) for entry in entries]
-
-
-def context_message(now: datetime, tz: ZoneInfo, lines: Sequence[str]) -> str:
-    """The time and the current entries, rebuilt from storage before every request."""
+def context_message(
+    now: datetime, tz: ZoneInfo, entries: EntryContext, lines: Sequence[Sequence[str]], background: Sequence[str] = ()
+) -> str:
+    """The time, what came before (`background`: session_lines) and the entries chosen for this request
+    (`lines`: each group's, as they will be sent), rebuilt from storage before every request."""
     local = now.astimezone(tz)
-    header = (
-        "Current context:\n"
-        f"- Time: {local:%A, %d %B %Y, %H:%M} ({tz.key}, UTC{local:%z})\n"
-        f"- Current entries ({len(lines)}, most important first):"
-    )
-    return "\n".join([header, *lines]) if lines else header + " none yet"
+    parts = ["Current context:", f"- Time: {local:%A, %d %B %Y, %H:%M} ({tz.key}, UTC{local:%z})", *background]
+    if not entries.open_total and not entries.lines:
+        return "\n".join([*parts, "- Entries: none yet"])
+    if entries.hidden:
+        parts.append(
+            f"- Entries: {entries.open_shown:,} of {entries.open_total:,} open entries are shown; "
+            f"{entries.hidden:,} more open entries are not shown: use search_entries to find them."
+        )
+    else:
+        parts.append(f"- Entries: all {entries.open_total:,} open entries are shown.")
+    for group, group_lines in zip(entries.groups, lines, strict=True):
+        parts.append(f"{group.group.value}:")
+        parts.extend(group_lines)
+    return "\n".join(parts)

@@ -76,6 +76,7 @@ class ProviderConfig:
     follow_up_seconds: float
     price: Price
     request_seconds: float = 120.0  # the whole request, however slowly the server answers
+    context_tokens: int = 1500  # the entry lines of a request's context, at most (app/memory/context.py)
 
     @property
     def is_local(self) -> bool:
@@ -166,4 +167,5 @@ def resolve_provider(
         follow_up_seconds=max(0.0, settings.follow_up_seconds),
         price=price_for(model, settings),
         request_seconds=settings.request_seconds,
+        context_tokens=settings.context_tokens,
     )

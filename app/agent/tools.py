@@ -9,6 +9,7 @@ from typing import Any
 
 from app.domain.actions import ParseFailure, ParseResult, parse_actions
 from app.domain.enums import ActionKind, Cadence, Category, Status
+from app.memory.entry_search import MAX_PAGE, SearchSort
 
 _ID = {"type": "string", "description": "the entry's short ID as shown in the context, e.g. 3fa1b2"}
 _REASON = {"type": "string", "description": "why, in a few words (kept in the user's history)"}
@@ -42,13 +43,16 @@ def _list_of(key: str, item_properties: dict[str, Any], item_required: list[str]
     return {key: {"type": "array", "items": item, "minItems": 1}}
 
 
-CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE, SEARCH = (
+CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE, SEARCH, RECALL, REMEMBER, FORGET = (
     "create_entries",
     "update_entries",
     "complete_entries",
     "archive_entries",
     "snooze_entries",
     "search_entries",
+    "recall",
+    "remember",
+    "forget",
 )
 
 TOOLS: list[dict[str, Any]] = [
@@ -103,13 +107,43 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         SEARCH,
-        "Find entries that are not in the context: completed, archived or older ones. Read-only.",
+        "Find entries not shown in the context: any of them, finished or old ones too. Read-only. Results are "
+        "lines like the context's; when there are more, the result says which offset to ask for next.",
+        {
+            "query": {"type": "string", "description": "words to look for (misheard spellings are forgiven)"},
+            "status": {"type": "string", "enum": [*(s.value for s in Status), "open", "any"], "default": "any"},
+            "category": {"type": "string", "enum": [c.value for c in Category]},
+            "due_after": {"type": "string", "description": "only entries due at or after this: 'today', 'Monday'"},
+            "due_before": {"type": "string", "description": "only entries due before this: 'next Friday'"},
+            "sort": {"type": "string", "enum": [s.value for s in SearchSort], "default": "relevance"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 20},
+            "offset": {"type": "integer", "minimum": 0, "description": "from a previous result's 'offset=N'"},
+        },
+        [],
+    ),
+    _function(
+        RECALL,
+        "Search what the user said in earlier talks (not this one), with what was answered and done then: for "
+        "'what did I say about the fence last week?' or 'what did we decide about the trip?'. Read-only.",
         {
             "query": {"type": "string", "description": "words to look for"},
-            "status": {"type": "string", "enum": [*(s.value for s in Status), "any"]},
-            "category": {"type": "string", "enum": [c.value for c in Category]},
+            "from": {"type": "string", "description": "only from then on: 'last week', 'yesterday', '2026-11-01'"},
+            "to": {"type": "string", "description": "only before then"},
         },
         ["query"],
+    ),
+    _function(
+        REMEMBER,
+        "Keep a lasting fact or preference about the user for every later talk ('my brother is Tom', 'I shop on "
+        "Saturdays', 'by morning I mean 8 am'). Not a task (create an entry), not a one-off detail, never a secret.",
+        {"text": {"type": "string", "description": "the fact, in one short sentence about the user"}},
+        ["text"],
+    ),
+    _function(
+        FORGET,
+        "Forget a remembered fact the user takes back or corrects (remember the corrected one too).",
+        {"id": {"type": "string", "description": "the memory's ID as shown under 'What you know about the user'"}},
+        ["id"],
     ),
 ]
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from app.domain.actions import ParseResult
 from app.domain.clock import Clock
 from app.domain.events import EventCallback
+from app.store import Store
 from app.store.models import Entry
 
 if TYPE_CHECKING:
@@ -66,6 +67,10 @@ class Agent(Protocol):
 
     def run(self, text: str, workspace: "Workspace", on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         """Act on one utterance through `workspace`; raise a MurmurError when the run cannot finish."""
+        ...
+
+    def synthesize(self, transcript: str, store: Store, clock: Clock) -> str:
+        """Sum up a finished session's talk for the next one; raise a MurmurError when it cannot."""
         ...
 
     def close(self) -> None:

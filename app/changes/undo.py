@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session, col, select
 
+from app.domain.enums import UndoSubject
 from app.errors import UndoError
 from app.store.models import UndoBatch, UndoItem
 
@@ -37,28 +38,33 @@ class UndoResult:
         return [r for r in self.items if r.conflict is not None]
 
 
-def _current_revision(session: Session, entry_id: str) -> int | None:
-    return session.execute(text("SELECT revision FROM entries WHERE id = :id"), {"id": entry_id}).scalar()
+# Each subject's table; both have a text `id` and a `revision` counted up by every change.
+_TABLES = {UndoSubject.ENTRY: "entries", UndoSubject.MEMORY: "memories"}
 
 
-def _restore_row(session: Session, row: dict[str, object]) -> None:
+def _current_revision(session: Session, table: str, row_id: str) -> int | None:
+    return session.execute(text(f"SELECT revision FROM {table} WHERE id = :id"), {"id": row_id}).scalar()
+
+
+def _restore_row(session: Session, table: str, row: dict[str, object]) -> None:
     columns = [name for name in row if name != "id"]
     assignments = ", ".join(f"{name} = :{name}" for name in columns)
-    session.execute(text(f"UPDATE entries SET {assignments} WHERE id = :id"), row)
+    session.execute(text(f"UPDATE {table} SET {assignments} WHERE id = :id"), row)
 
 
 def _revert(session: Session, item: UndoItem, now: datetime) -> RevertedItem:
-    revision = _current_revision(session, item.entry_id)
+    table, noun = _TABLES[item.subject], item.subject.value
+    revision = _current_revision(session, table, item.entry_id)
     if revision is None:
-        conflict = "the entry no longer exists"
+        conflict = f"the {noun} no longer exists"
     elif revision != item.after_revision:
-        conflict = "the entry was changed again since; left as it is now"
+        conflict = f"the {noun} was changed again since; left as it is now"
     else:
         conflict = None
         if item.before_row is None:
-            session.execute(text("DELETE FROM entries WHERE id = :id"), {"id": item.entry_id})
+            session.execute(text(f"DELETE FROM {table} WHERE id = :id"), {"id": item.entry_id})
         else:
-            _restore_row(session, json.loads(item.before_row))
+            _restore_row(session, table, json.loads(item.before_row))
         item.undone_at = now
     item.undo_conflict = conflict
     session.add(item)

@@ -9,9 +9,8 @@ that one write. `abandon` reverts the lot when the run fails halfway, and recove
 a run whose process died.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from sqlmodel import Session, col, update
 
@@ -23,13 +22,14 @@ from app.changes.executor import (
     failures_from_parse,
     summarize,
 )
+from app.changes.memories import MemoryChange
 from app.changes.runs import end_run, renew_lease, revert_run
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
-from app.domain.enums import Category, Status, UtteranceOutcome
+from app.domain.enums import Status, UtteranceOutcome
 from app.store import Store
 from app.store.models import Entry, UndoBatch, Utterance
-from app.store.queries import list_entries, list_entry_summaries, short_id_of, short_ids
+from app.store.queries import list_entries
 
 
 @dataclass
@@ -39,32 +39,13 @@ class Workspace:
     utterance_id: int
     applied: list[AppliedAction] = field(default_factory=list)
     failures: list[ActionFailure] = field(default_factory=list)
+    memory_changes: list[MemoryChange] = field(default_factory=list)
     undo_id: int | None = None
 
     def context_entries(self) -> list[Entry]:
         """The entries the user may be talking about (active and snoozed)."""
         with self.store.read() as session:
             return list_entries(session, self.clock.now, statuses=(Status.ACTIVE, Status.SNOOZED))
-
-    def context_summaries(self) -> tuple[list[Any], dict[str, str]]:
-        """The same entries as plain rows of the columns the model sees (fast at thousands)."""
-        with self.store.read() as session:
-            open_entries = list_entry_summaries(session, self.clock.now, (Status.ACTIVE, Status.SNOOZED))
-            return open_entries, short_ids(session)
-
-    def search(
-        self, words: Sequence[str], statuses: Sequence[Status], category: Category | None, limit: int = 20
-    ) -> tuple[list[Entry], dict[str, str]]:
-        """Entries of any of `statuses` containing any of `words`, those matching most words first."""
-        with self.store.read() as session:
-            found: dict[str, tuple[int, Entry]] = {}
-            for word in words:
-                for entry in list_entries(session, self.clock.now, statuses, category=category, search=word):
-                    hits = found.get(entry.id, (0, entry))[0] + 1
-                    found[entry.id] = (hits, entry)
-            ranked = [entry for _, entry in sorted(found.values(), key=lambda pair: -pair[0])[:limit]]
-            # Short IDs of the few results only: from their index neighbours, not the whole store.
-            return ranked, {entry.id: short_id_of(session, entry.id) for entry in ranked}
 
     def apply(self, actions: Sequence[Action]) -> tuple[list[AppliedAction], list[ActionFailure]]:
         """Apply `actions` in one transaction, joining this utterance's undo batch (one turn of an agent)."""
@@ -77,15 +58,22 @@ class Workspace:
         self.failures.extend(failures_from_parse(failures))
 
     def finish(
-        self, actions: Sequence[Action] = (), error: str | None = None, conversation_id: int | None = None
+        self,
+        actions: Sequence[Action] = (),
+        error: str | None = None,
+        conversation_id: int | None = None,
+        reply: str | None = None,
     ) -> None:
         """Apply the last `actions` and end the run, in one transaction: done when anything applied (now
-        or in an earlier turn), else failed with `error` or the failures' reasons; tied to the model's
-        conversation when it had one."""
+        or in an earlier turn) or when the run's whole work was to answer in words (`reply`, no `error`, nothing
+        that failed), else failed with `error` or the failures' reasons; the reply is kept with the utterance,
+        which is tied to the model's conversation when it had one."""
         with self.store.write() as session:
             result = self._execute(session, actions)
             utterance = self._utterance(session)
-            if self.applied or result.applied:
+            utterance.reply = reply
+            answered = bool(reply) and error is None and not (self.failures or result.failures)
+            if self.applied or result.applied or self.memory_changes or answered:
                 end_run(session, utterance, UtteranceOutcome.DONE, None, self.clock.now)
             else:
                 failures = [*self.failures, *result.failures]
@@ -95,11 +83,22 @@ class Workspace:
                 _join_conversation(session, utterance, conversation_id)
         self._record(result)
 
+    def change_memory(self, change: Callable[[Session, int | None], MemoryChange]) -> MemoryChange:
+        """One change to the user's memories (`change` gets the session and the run's undo batch, if any), in
+        its own transaction, joining the run's undo batch: one Undo reverts it with the rest."""
+        with self.store.write() as session:
+            done = change(session, self.undo_id)
+            renew_lease(self._utterance(session))
+        self.undo_id = done.batch_id
+        self.memory_changes.append(done)
+        return done
+
     def abandon(self, error: str) -> None:
         """The run failed: revert everything it applied, and leave the utterance failed (retryable)."""
         with self.store.write() as session:
             revert_run(session, self._utterance(session), error, self.clock.now)
         self.applied.clear()
+        self.memory_changes.clear()
         self.undo_id = None
 
     def _execute(self, session: Session, actions: Sequence[Action]) -> ExecutionResult:

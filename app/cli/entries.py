@@ -10,9 +10,10 @@ from app.changes.executor import ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.cli.exits import ExitCode
 from app.cli.report import print_json, read_text, report_execution, report_pipeline, say
-from app.domain.enums import Category, Status, UtteranceSource
+from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.render import entry_json, entry_line, history_json, undo_json, utterance_json
 from app.service import BY_HAND, MurmurService
+from app.store.models import UndoItem
 
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
 EDITABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "cadence", "status")
@@ -122,12 +123,18 @@ def cmd_undo(args: argparse.Namespace) -> int:
         print_json(undo_json(result, service.clock().tz))
     else:
         for item in result.reverted:
-            say(f"undone    {item.kind} of {item.entry_id[:6]}")
+            say(f"undone    {item.kind} of {_changed(item)}")
         for reverted in result.conflicts:
-            say(f"conflict  {reverted.item.kind} of {reverted.item.entry_id[:6]}: {reverted.conflict}")
+            say(f"conflict  {reverted.item.kind} of {_changed(reverted.item)}: {reverted.conflict}")
         counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
         say(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
+
+
+def _changed(item: UndoItem) -> str:
+    """What an action changed: an entry's ID ('3fa1b2'), or 'memory 9c0d1e'."""
+    short = item.entry_id[:6]
+    return f"memory {short}" if item.subject is UndoSubject.MEMORY else short
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -144,7 +151,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         say(f"batch {h.batch.id}  {h.batch.created_at.astimezone(clock.tz):%Y-%m-%d %H:%M}  {h.batch.label}  [{state}]")
         for item in h.items:
             mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
-            say(f"  action {item.id}: {item.kind} {item.entry_id[:6]} {mark}".rstrip())
+            say(f"  action {item.id}: {item.kind} {_changed(item)} {mark}".rstrip())
     return ExitCode.OK
 
 

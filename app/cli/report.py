@@ -51,8 +51,11 @@ def report_execution(
     as_json: bool,
     extra: Mapping[str, Any] | None = None,
 ) -> int:
-    """What was applied, one line each (failures on stderr), then the summary; OK if anything was applied."""
+    """What was applied, one line each (failures on stderr), then the summary; OK if anything was applied,
+    or the run was an answer (its words were said already; "Nothing changed" would only add noise)."""
     clock = service.clock()
+    answered = isinstance(result, PipelineResult) and result.answered
+    remembered = result.memory_changes if isinstance(result, PipelineResult) else []
     if as_json:
         print_json(
             {
@@ -66,10 +69,16 @@ def report_execution(
     else:
         for item in result.applied:
             say(applied_line(item, clock.now, clock.tz))
+        for change in remembered:
+            say(f"{_MEMORY_VERBS[change.kind]:<10}{change.short_id}  memory: {change.memory.text}")
         for failure in result.failures:
             print_error(failure_line(failure))
-        say(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
-    return ExitCode.OK if result.applied else ExitCode.NOTHING_APPLIED
+        if not answered:
+            say(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
+    return ExitCode.OK if result.applied or remembered or answered else ExitCode.NOTHING_APPLIED
+
+
+_MEMORY_VERBS = {"remember": "remembered", "forget": "forgot", "edit": "edited"}
 
 
 def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
@@ -81,6 +90,10 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
             say("(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)")
     usage = result.usage
     extra = {
+        "memory_changes": [
+            {"kind": c.kind, "memory_id": c.memory.id, "short_id": c.short_id, "text": c.memory.text}
+            for c in result.memory_changes
+        ],
         "utterance_id": result.utterance_id,
         "interpreter": result.interpreter,
         "message": result.message,

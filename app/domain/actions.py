@@ -77,6 +77,7 @@ class ParseFailure:
 class ParseResult:
     actions: list[Action]
     failures: list[ParseFailure]
+    answer: str | None = None  # a question answered from the list (nothing to change)
 
 
 UPDATABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "cadence", "status", "snooze_until")

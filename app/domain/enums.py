@@ -46,3 +46,21 @@ class UtteranceOutcome(StrEnum):
     PENDING = "pending"
     DONE = "done"
     FAILED = "failed"
+
+
+class UndoSubject(StrEnum):
+    """What an undo item changed: an entry, or one of the user's memories."""
+
+    ENTRY = "entry"
+    MEMORY = "memory"
+
+
+class MemorySource(StrEnum):
+    MODEL = "model"  # the agent's remember tool
+    USER = "user"  # `murmur memory add`, the Memory tab
+
+
+class SessionEnd(StrEnum):
+    SILENCE = "silence"  # the next utterance came after the gap
+    QUIT = "quit"  # the app quit
+    ASKED = "asked"  # `murmur session end`

@@ -18,6 +18,7 @@ from app.domain.actions import (
     SnoozeAction,
 )
 from app.domain.enums import ActionKind
+from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, read_create
 from app.offline.intents import DEFAULT_SNOOZE, RETRACT, Intent, Target, read_intent
@@ -118,6 +119,8 @@ class OfflineInterpreter:
     def interpret(self, text: str, context: InterpretContext) -> ParseResult:
         if not isinstance(text, str) or not text.strip():
             return ParseResult([], [])
+        if (answer := answer_question(text, context.entries, context.clock)) is not None:
+            return ParseResult([], [], answer=answer)
         utterance = _Utterance(context)
         for clause in split_clauses(text):
             try:

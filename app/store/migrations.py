@@ -141,10 +141,95 @@ def _m003_run_leases_and_identity(db: Connection) -> None:
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
+_SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2"  # "calls" finds "call", "cafe" finds "café"
+
+
+def _m004_search_memory_and_sessions(db: Connection) -> None:
+    # Full-text search of entries (the context's relevance, search_entries) and of what the user said and
+    # was answered (recall), kept in step with their tables by triggers; the user's remembered facts
+    # (undoable like entries: undo items now say what they changed); and sessions of talk.
+    if not db.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
+        raise StoreError("this Python's SQLite has no full-text search (FTS5); install a Python built with it")
+    _run_ddl(
+        db,
+        f"""
+        CREATE VIRTUAL TABLE entries_search USING fts5 (
+            entry_id UNINDEXED, summary, content, tokenize = '{_SEARCH_TOKENIZER}'
+        );
+        INSERT INTO entries_search (entry_id, summary, content) SELECT id, summary, content FROM entries;
+        CREATE VIRTUAL TABLE entries_search_terms USING fts5vocab (entries_search, 'row');
+        CREATE INDEX entries_due ON entries (due_at) WHERE due_at IS NOT NULL;
+        CREATE INDEX entries_snoozed ON entries (snooze_until) WHERE snooze_until IS NOT NULL;
+        CREATE INDEX entries_updated ON entries (updated_at);
+
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at TEXT NOT NULL,
+            last_at TEXT NOT NULL,
+            ended_at TEXT,
+            end_reason TEXT CHECK (end_reason IN ('silence', 'quit', 'asked')),
+            synthesis TEXT,
+            synthesis_error TEXT
+        );
+        CREATE INDEX sessions_open ON sessions (ended_at) WHERE ended_at IS NULL;
+
+        ALTER TABLE utterances ADD COLUMN session_id INTEGER REFERENCES sessions (id) ON DELETE SET NULL;
+        ALTER TABLE utterances ADD COLUMN reply TEXT;
+        CREATE INDEX utterances_session ON utterances (session_id);
+        CREATE INDEX utterances_created ON utterances (created_at);
+        CREATE VIRTUAL TABLE utterances_search USING fts5 (
+            text, reply, content = 'utterances', content_rowid = 'id', tokenize = '{_SEARCH_TOKENIZER}'
+        );
+        INSERT INTO utterances_search (rowid, text, reply) SELECT id, text, reply FROM utterances;
+
+        CREATE TABLE memories (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 32),
+            text TEXT NOT NULL,
+            source TEXT NOT NULL CHECK (source IN ('model', 'user')),
+            utterance_id INTEGER REFERENCES utterances (id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            used_at TEXT NOT NULL,
+            forgotten_at TEXT,
+            revision INTEGER NOT NULL DEFAULT 1
+        );
+
+        ALTER TABLE undo_items ADD COLUMN subject TEXT NOT NULL DEFAULT 'entry' CHECK (subject IN ('entry', 'memory'))
+        """,
+    )
+    # Triggers hold semicolons, so they are not split like the statements above.
+    for trigger in (
+        """CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN
+            INSERT INTO entries_search (entry_id, summary, content) VALUES (new.id, new.summary, new.content);
+        END""",
+        """CREATE TRIGGER entries_search_delete AFTER DELETE ON entries BEGIN
+            DELETE FROM entries_search WHERE entry_id = old.id;
+        END""",
+        """CREATE TRIGGER entries_search_update AFTER UPDATE OF summary, content ON entries BEGIN
+            DELETE FROM entries_search WHERE entry_id = old.id;
+            INSERT INTO entries_search (entry_id, summary, content) VALUES (new.id, new.summary, new.content);
+        END""",
+        """CREATE TRIGGER utterances_search_insert AFTER INSERT ON utterances BEGIN
+            INSERT INTO utterances_search (rowid, text, reply) VALUES (new.id, new.text, new.reply);
+        END""",
+        """CREATE TRIGGER utterances_search_delete AFTER DELETE ON utterances BEGIN
+            INSERT INTO utterances_search (utterances_search, rowid, text, reply)
+            VALUES ('delete', old.id, old.text, old.reply);
+        END""",
+        """CREATE TRIGGER utterances_search_update AFTER UPDATE OF text, reply ON utterances BEGIN
+            INSERT INTO utterances_search (utterances_search, rowid, text, reply)
+            VALUES ('delete', old.id, old.text, old.reply);
+            INSERT INTO utterances_search (rowid, text, reply) VALUES (new.id, new.text, new.reply);
+        END""",
+    ):
+        db.execute(trigger)
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
     ("003_run_leases_and_identity", _m003_run_leases_and_identity),
+    ("004_search_memory_and_sessions", _m004_search_memory_and_sessions),
 ]
 
 

@@ -9,7 +9,16 @@ from datetime import UTC, datetime
 
 from sqlmodel import Field, SQLModel
 
-from app.domain.enums import Cadence, Category, Status, UtteranceOutcome, UtteranceSource
+from app.domain.enums import (
+    Cadence,
+    Category,
+    MemorySource,
+    SessionEnd,
+    Status,
+    UndoSubject,
+    UtteranceOutcome,
+    UtteranceSource,
+)
 from app.store.column_types import EnumText, UtcDateTime
 
 
@@ -62,6 +71,8 @@ class Utterance(SQLModel, table=True):
     lease_host: str | None = None
     lease_pid: int | None = None
     lease_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    session_id: int | None = Field(default=None, foreign_key="sessions.id")
+    reply: str | None = None  # what Murmur answered (the model's words, or an offline answer)
 
 
 class UndoBatch(SQLModel, table=True):
@@ -85,8 +96,9 @@ class UndoItem(SQLModel, table=True):
     batch_id: int = Field(foreign_key="undo_batches.id")
     position: int
     kind: str
-    entry_id: str
+    entry_id: str  # the id of the entry, or of the memory when `subject` says so
     description: str
+    subject: UndoSubject = Field(default=UndoSubject.ENTRY, sa_type=EnumText(UndoSubject))
     # The entry's row, column by column as stored, before the action; null for a create.
     before_row: str | None = None
     after_revision: int
@@ -125,3 +137,33 @@ class LlmRequest(SQLModel, table=True):
     cost_usd: float = 0.0
     first_token_ms: float | None = None
     total_ms: float | None = None
+
+
+class Memory(SQLModel, table=True):
+    """A lasting fact or preference about the user, shown to the model in every request."""
+
+    __tablename__ = "memories"
+
+    id: str = Field(default_factory=new_entry_id, primary_key=True)
+    text: str
+    source: MemorySource = Field(sa_type=EnumText(MemorySource))
+    utterance_id: int | None = Field(default=None, foreign_key="utterances.id")
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    used_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)  # last remembered or confirmed
+    forgotten_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # kept for undo until then
+    revision: int = 1
+
+
+class TalkSession(SQLModel, table=True):
+    """Utterances close together in time; when it ends, the model may sum it up for the next one."""
+
+    __tablename__ = "sessions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    started_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    last_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    ended_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    end_reason: SessionEnd | None = Field(default=None, sa_type=EnumText(SessionEnd))
+    synthesis: str | None = None
+    synthesis_error: str | None = None

@@ -1,20 +1,22 @@
-"""Read queries: short IDs, entry lookup and listing. Nothing here writes."""
+"""Read queries: short IDs, entry and memory lookup, listing. Nothing here writes."""
 
 import json
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from os.path import commonprefix
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, case, text, type_coerce
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
 from app.domain.enums import Category, Status
-from app.errors import AmbiguousIdError, EntryNotFoundError
+from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError
 from app.store.column_types import EnumText
-from app.store.models import Entry
+from app.store.models import Entry, Memory
+
+Found = TypeVar("Found", Entry, Memory)
 
 SHORT_ID_MIN = 6
 # Shorter prefixes are still resolved when unique, like git does; below this they are refused.
@@ -27,7 +29,7 @@ def _shared_length(a: str, b: str) -> int:
     return 0 if a[:SHORT_ID_MIN] != b[:SHORT_ID_MIN] else len(commonprefix([a, b]))
 
 
-def _short_id(entry_id: str, neighbours: Iterable[str | None]) -> str:
+def short_id_among(entry_id: str, neighbours: Iterable[str | None]) -> str:
     shared = max((_shared_length(entry_id, other) for other in neighbours if other), default=0)
     return entry_id[: max(SHORT_ID_MIN, shared + 1)]
 
@@ -36,7 +38,7 @@ def short_ids(session: Session) -> dict[str, str]:
     """Every entry's shortest unique prefix (at least 6 hex digits), in one pass over the index."""
     ids = list(session.exec(select(Entry.id).order_by(Entry.id)).all())
     return {
-        entry_id: _short_id(entry_id, (ids[i - 1] if i else None, ids[i + 1] if i + 1 < len(ids) else None))
+        entry_id: short_id_among(entry_id, (ids[i - 1] if i else None, ids[i + 1] if i + 1 < len(ids) else None))
         for i, entry_id in enumerate(ids)
     }
 
@@ -45,16 +47,17 @@ def short_id_of(session: Session, entry_id: str) -> str:
     """One entry's short ID, from its two neighbours in the primary-key index."""
     before = session.exec(select(Entry.id).where(Entry.id < entry_id).order_by(col(Entry.id).desc()).limit(1)).first()
     after = session.exec(select(Entry.id).where(Entry.id > entry_id).order_by(Entry.id).limit(1)).first()
-    return _short_id(entry_id, (before, after))
+    return short_id_among(entry_id, (before, after))
 
 
-def normalize_prefix(prefix: str) -> str:
-    """Lowercase hex with dashes removed; refuses anything that cannot be an ID prefix."""
+def normalize_prefix(prefix: str, noun: str = "entry", not_found: type[MurmurError] = EntryNotFoundError) -> str:
+    """Lowercase hex with dashes removed; refuses anything that cannot be an ID prefix (of an entry, or a `noun`)."""
     cleaned = prefix.strip().lower().replace("-", "")
     if not cleaned or not _HEX.match(cleaned):
-        raise EntryNotFoundError(f"'{prefix}' is not an entry ID (IDs are hex digits, like 3fa1b2)")
+        article = "an" if noun[:1] in "aeiou" else "a"
+        raise not_found(f"'{prefix}' is not {article} {noun} ID (IDs are hex digits, like 3fa1b2)")
     if len(cleaned) < PREFIX_MIN:
-        raise EntryNotFoundError(f"ID '{prefix}' is too short: give at least {PREFIX_MIN} characters")
+        raise not_found(f"ID '{prefix}' is too short: give at least {PREFIX_MIN} characters")
     return cleaned
 
 
@@ -67,20 +70,25 @@ def _entries_with_prefix(session: Session, prefix: str) -> list[Entry]:
     )
 
 
+def _only_match(matches: Sequence[Found], prefix: str, nouns: str) -> Found:
+    """The one row of `matches` (at most six, by ID) found for `prefix`; AmbiguousIdError naming a few."""
+    if len(matches) > 1:
+        width = len(prefix.strip().replace("-", "")) + 2
+        shown = ", ".join(m.id[:width] for m in matches[:5])
+        count = f"{len(matches)}{'+' if len(matches) > 5 else ''}"
+        more = "" if len(matches) <= 5 else ", ..."
+        raise AmbiguousIdError(
+            f"ID '{prefix}' is ambiguous: it matches {count} {nouns} ({shown}{more}); give more characters"
+        )
+    return matches[0]
+
+
 def get_entry(session: Session, prefix: str) -> Entry:
     """The one entry whose ID starts with `prefix`; an explicit error for none or several."""
     matches = _entries_with_prefix(session, prefix)
     if not matches:
         raise EntryNotFoundError(f"no entry has ID '{prefix}'")
-    if len(matches) > 1:
-        width = len(normalize_prefix(prefix)) + 2
-        shown = ", ".join(m.id[:width] for m in matches[:5])
-        count = f"{len(matches)}{'+' if len(matches) > 5 else ''}"
-        more = "" if len(matches) <= 5 else ", ..."
-        raise AmbiguousIdError(
-            f"ID '{prefix}' is ambiguous: it matches {count} entries ({shown}{more}); give more characters"
-        )
-    return matches[0]
+    return _only_match(matches, prefix, "entries")
 
 
 def status_at(now: datetime) -> Any:
@@ -124,15 +132,6 @@ def list_entries(
     return [_show_awake(entry, now) for entry in session.exec(query).all()]
 
 
-# What the model's context shows of an entry: read as plain rows, several times faster than
-# whole ORM objects, which matters when every turn lists thousands of entries.
-def list_entry_summaries(session: Session, now: datetime, statuses: Sequence[Status]) -> list[Any]:
-    """Rows of the columns the context shows, in the order of `list_entries`, with the status at `now`."""
-    names = ("id", "summary", "category", "priority", "due_at", "due_text", "cadence")
-    columns: list[Any] = [*(getattr(Entry, name) for name in names), status_at(now).label("status")]
-    return list(session.execute(_listing(select(*columns), now, statuses, None, None)).all())
-
-
 def recent_summaries(session: Session, limit: int) -> list[str]:
     """The summaries of open entries (active or snoozed), most recently touched first."""
     query = (
@@ -152,3 +151,37 @@ def raw_entry_row(session: Session, entry_id: str) -> dict[str, object] | None:
 
 def encode_row(row: dict[str, object]) -> str:
     return json.dumps(row, ensure_ascii=False)
+
+
+# -- the user's memories ------------------------------------------------------------------------
+
+
+def short_memory_id_of(session: Session, memory_id: str) -> str:
+    """One memory's short ID, from its two neighbours among all memory rows (forgotten ones too, so an
+    undo that brings one back never makes another's short ID ambiguous)."""
+    before = session.exec(
+        select(Memory.id).where(Memory.id < memory_id).order_by(col(Memory.id).desc()).limit(1)
+    ).first()
+    after = session.exec(select(Memory.id).where(Memory.id > memory_id).order_by(Memory.id).limit(1)).first()
+    return short_id_among(memory_id, (before, after))
+
+
+def get_memory(session: Session, prefix: str) -> Memory:
+    """The one memory not forgotten whose ID starts with `prefix`; an explicit error for none or several."""
+    cleaned = normalize_prefix(prefix, "memory", MemoryNotFoundError)
+    query = (
+        select(Memory)
+        .where(Memory.id >= cleaned, Memory.id < cleaned + "g", col(Memory.forgotten_at).is_(None))
+        .order_by(Memory.id)
+        .limit(6)
+    )
+    matches = list(session.exec(query).all())
+    if not matches:
+        raise MemoryNotFoundError(f"no memory has ID '{prefix}'; `murmur memory list` shows them")
+    return _only_match(matches, prefix, "memories")
+
+
+def raw_memory_row(session: Session, memory_id: str) -> dict[str, object] | None:
+    """The memory's columns exactly as stored, for byte-exact undo (as `raw_entry_row`)."""
+    row = session.execute(text("SELECT * FROM memories WHERE id = :id"), {"id": memory_id}).mappings().first()
+    return None if row is None else dict(row)

@@ -16,15 +16,18 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app.assembly import build_service
 from app.changes.executor import ExecutionResult
+from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
-from app.domain.enums import UtteranceSource
+from app.domain.enums import SessionEnd, UtteranceSource
 from app.errors import MurmurError
 from app.logs import setup_logging
+from app.memory.recall import RecallHit
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.ui import cues, jobs
+from app.ui.background import run_in_thread
 from app.ui.bridge import PipelineBridge
 from app.ui.entry_model import EntryTableModel
 from app.ui.hotkey import GlobalHotkey
@@ -36,7 +39,7 @@ from app.ui.toast import Toast, ToastContent, content_of
 from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
 from app.ui.window import MainWindow
-from app.ui.worker import Failed, Finished, JobOutcome, PipelineWorker
+from app.ui.worker import Call, Failed, Finished, JobOutcome, PipelineWorker
 
 if TYPE_CHECKING:
     from app.ui.model_offer_dialog import ModelOfferPrompt
@@ -107,6 +110,7 @@ class Murmur(QObject):
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
         window.typed.connect(self._on_typed)
+        window.recall_requested.connect(self._on_recall_requested)
         window.mic_pressed.connect(self.mic_switch.press)
         window.mic_released.connect(self.mic_switch.release)
         window.undo_last_requested.connect(self.undo_last)
@@ -115,6 +119,14 @@ class Murmur(QObject):
         window.inbox.retry_requested.connect(self.retry)
         window.history.undo_batch_requested.connect(self.undo_batch)
         window.history.undo_action_requested.connect(self.undo_action)
+        memory = window.memory
+        memory.add_requested.connect(lambda text: self.change_memory(lambda service: service.remember(text)))
+        memory.edit_requested.connect(
+            lambda memory_id, text: self.change_memory(lambda service: service.edit_memory(memory_id, text))
+        )
+        memory.forget_requested.connect(
+            lambda memory_id: self.change_memory(lambda service: service.forget_memory(memory_id))
+        )
         self.model.edited.connect(self._on_entry_edited)
         entries = window.entries
         entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
@@ -176,6 +188,13 @@ class Murmur(QObject):
         prompt.start()
         return prompt
 
+    def _end_session(self) -> None:
+        """Quitting ends the session of talk; the model sums it up at the next utterance, not now."""
+        try:
+            self.service.end_session(SessionEnd.QUIT)
+        except MurmurError as error:
+            log.warning("the session was not ended at quit: %s", error)
+
     def _preload_speech(self) -> None:
         try:
             from app.speech.dictation import preload
@@ -201,6 +220,7 @@ class Murmur(QObject):
         if self.tray:
             self.tray.hide()
         if self.worker.close(QUIT_WAIT_SECONDS):
+            self._end_session()
             self.service.close()
         else:  # the run still holds the service: leave it to the process's end
             log.warning("quit while a run was still going; its utterance waits in the inbox")
@@ -268,6 +288,10 @@ class Murmur(QObject):
         """A change by hand: `change` calls one of the service's edits (they parse and check what they get)."""
         self.worker.put(jobs.EditJob(self.service, change))
 
+    def change_memory(self, change: Callable[[MurmurService], MemoryChange]) -> None:
+        """Remember, edit or forget one of the user's memories (the Memory tab): undoable like an edit."""
+        self.worker.put(jobs.MemoryJob(self.service, change))
+
     def undo_batch(self, batch_id: int) -> None:
         self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo_batch(batch_id)))
 
@@ -282,6 +306,16 @@ class Murmur(QObject):
         if self.worker.waiting(jobs.RefreshJob):
             return
         self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget))
+
+    def _on_recall_requested(self, words: str) -> None:
+        """Past talk for the search box, read off the GUI thread; a reply to an older search is dropped."""
+        service, tz = self.service, self.service.clock().tz
+
+        def show(outcome: JobOutcome[list[RecallHit]]) -> None:
+            if isinstance(outcome, Finished) and self.window.search.text().strip() == words:
+                self.window.said_before.set_hits(outcome.result, tz)
+
+        run_in_thread(Call("recall", lambda: service.recall(words)), self.window, show)
 
     def _on_typed(self, text: str) -> None:
         self.submit(text, UtteranceSource.TYPED)
@@ -313,6 +347,7 @@ class Murmur(QObject):
         self.window.set_inbox_count(len(views.inbox))
         self.window.history.set_history(views.history, views.entries.tz)
         self.window.usage.set_summary(views.usage)
+        self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
         self.entries_shown.emit()
 

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.changes.undo import HistoryBatch
+from app.domain.enums import UndoSubject
 from app.store.models import UndoItem
 
 BATCH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -15,10 +16,13 @@ ACTION_ROLE = Qt.ItemDataRole.UserRole + 2
 
 def action_text(item: UndoItem) -> str:
     described = json.loads(item.description)
+    # An entry's action describes itself by summary, content, time or changes; a memory's by its text.
     what = described.get("summary") or described.get("content") or described.get("until_text") or ""
     changes = described.get("changes")
     if changes:
         what = ", ".join(f"{k}={v}" for k, v in changes.items())
+    if item.subject is UndoSubject.MEMORY:
+        return f"{item.kind} memory {item.entry_id[:6]}: {described.get('text', '')}"
     return f"{item.kind} {item.entry_id[:6]}" + (f": {what}" if what else "")
 
 

@@ -11,13 +11,14 @@ from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
 from app.changes.executor import ExecutionResult
+from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.errors import MurmurError
-from app.render import applied_line, failure_line
+from app.render import applied_line, failure_line, terminal_safe
 from app.service import MurmurService, PipelineResult
-from app.store.models import Entry, Utterance
+from app.store.models import Entry, Memory, Utterance
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
     clock = service.clock()
     pipeline = result if isinstance(result, PipelineResult) else None
     return BatchReport(
-        summary=result.summary,
+        summary="Answer" if pipeline and pipeline.answered else result.summary,
         applied=[applied_line(item, clock.now, clock.tz) for item in result.applied],
         failures=[failure_line(f) for f in result.failures],
         undo_id=result.undo_id,
@@ -86,6 +87,29 @@ class EditJob:
 
     def run(self) -> BatchReport:
         return batch_report(self.service, self.change(self.service))
+
+
+_MEMORY_DONE = {"remember": "Remembered", "forget": "Forgot", "edit": "Edited"}
+
+
+def memory_report(change: MemoryChange) -> BatchReport:
+    """A change to a memory as the toast shows an edit: what happened, the memory's line, Undo."""
+    done = "Already remembered" if change.confirmed else _MEMORY_DONE[change.kind]
+    text = terminal_safe(change.memory.text, multiline=False)
+    return BatchReport(
+        summary=f"{done}: {text}", applied=[f"{change.short_id}  {text}"], failures=[], undo_id=change.batch_id
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class MemoryJob:
+    """A change to the user's memories from the Memory tab (the service's remember, forget_memory, edit_memory)."""
+
+    service: MurmurService
+    change: Callable[[MurmurService], MemoryChange]
+
+    def run(self) -> BatchReport:
+        return memory_report(self.change(self.service))
 
 
 @dataclass(frozen=True)
@@ -133,6 +157,7 @@ class Views:
     inbox: list[Utterance]
     history: list[HistoryBatch]
     usage: UsageSummary
+    memories: list[tuple[str, Memory]]  # (short ID, memory), most recently used first
 
 
 @dataclass(frozen=True, eq=False)
@@ -146,7 +171,8 @@ class RefreshJob:
     def run(self) -> Views:
         entries = load_entries(self.service)
         usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
-        return Views(entries, self.service.inbox(), self.service.history(self.history_limit), usage)
+        history = self.service.history(self.history_limit)
+        return Views(entries, self.service.inbox(), history, usage, self.service.memories())
 
 
 JobResult = BatchReport | UndoReport | Views  # what the jobs above return

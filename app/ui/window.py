@@ -1,10 +1,12 @@
-"""The main window: mic button and live activity, typed input, and the entry / inbox / history / usage tabs.
+"""The main window: mic button and live activity, typed input, and the entry / inbox / history / usage / memory tabs.
 
 Thin: it shows what it is given and asks through signals; `application.Murmur` does the work.
 Closing hides it to the tray when there is one. Geometry and view state persist.
 """
 
-from PySide6.QtCore import QSettings, QSize, Qt, Signal
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,6 +27,8 @@ from app.ui.entry_view import EntryView
 from app.ui.history_view import HistoryView
 from app.ui.icons import AppState, app_icon, state_icon
 from app.ui.inbox_view import InboxView
+from app.ui.memory_view import MemoryView
+from app.ui.said_before_view import MIN_LETTERS, SaidBeforeView
 from app.ui.usage_view import UsageView
 
 STATUS_FILTERS: dict[str, frozenset[Status]] = {
@@ -36,6 +40,7 @@ STATUS_FILTERS: dict[str, frozenset[Status]] = {
     "All": frozenset(Status),
 }
 ALL_CATEGORIES = "All categories"
+RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
 QLabel#status { font-weight: 600; }
@@ -55,6 +60,7 @@ class MainWindow(QMainWindow):
     mic_released = Signal()
     settings_requested = Signal()
     undo_last_requested = Signal()
+    recall_requested = Signal(str)  # search what was said before for these words
 
     def __init__(self, model: EntryTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,6 +92,10 @@ class MainWindow(QMainWindow):
         self.search.setPlaceholderText("Search")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
+        self.said_before = SaidBeforeView()
+        self._recall_timer = QTimer(self, singleShot=True, interval=RECALL_DELAY_MS)
+        self._recall_timer.timeout.connect(self._on_recall_timer_timeout)
+        self.search.textChanged.connect(self._on_search_text_changed)
         self.category = QComboBox()
         self.category.setObjectName("category")
         self.category.addItem(ALL_CATEGORIES, None)
@@ -99,6 +109,7 @@ class MainWindow(QMainWindow):
         self.inbox = InboxView()
         self.history = HistoryView()
         self.usage = UsageView()
+        self.memory = MemoryView()
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("tabs")
@@ -106,6 +117,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.inbox, "Inbox")
         self.tabs.addTab(self.history, "History")
         self.tabs.addTab(self.usage, "Usage")
+        self.tabs.addTab(self.memory, "Memory")
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
@@ -128,6 +140,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(tab)
         layout.addLayout(filters)
         layout.addWidget(self.entries, 1)
+        layout.addWidget(self.said_before)
         return tab
 
     def _add_menu(self) -> None:
@@ -177,6 +190,17 @@ class MainWindow(QMainWindow):
         if text:
             self.input.clear()
             self.typed.emit(text)
+
+    def _on_search_text_changed(self, text: str) -> None:
+        """Past talk is searched once typing pauses; a short or empty search hides it at once."""
+        if len(text.strip()) < MIN_LETTERS:
+            self._recall_timer.stop()
+            self.said_before.set_hits([], ZoneInfo("UTC"))
+        else:
+            self._recall_timer.start()
+
+    def _on_recall_timer_timeout(self) -> None:
+        self.recall_requested.emit(self.search.text().strip())
 
     def _on_category_index_changed(self, _index: int) -> None:
         self.proxy.set_category(self.category.currentData())

@@ -35,6 +35,9 @@ class ScriptedAgent:
         self.turns(workspace)
         return AgentOutcome(turns=1)
 
+    def synthesize(self, transcript: str, store: Store, clock: Clock) -> str:
+        raise LlmError("a scripted agent sums nothing up")
+
     def close(self) -> None:
         pass
 

@@ -16,6 +16,8 @@ from app.domain.actions import ParseFailure, ParseResult, parse_actions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
 from app.errors import UsageError
+from app.memory.context import assemble_entries
+from app.memory.entry_search import SearchRequest, search_page
 from app.service import MAX_UTTERANCE_CHARS, MurmurService
 from app.store import Store
 from app.store.models import Entry, Utterance
@@ -187,10 +189,12 @@ def test_the_interpreter_and_the_agent_read_an_ended_snooze_as_active(store: Sto
     entry_id, later = snoozed_until_21h(service_with(store, clock, creates), clock)
     workspace = Workspace(store, later.clock(), utterance_id=1)
     assert [(e.id, e.status) for e in workspace.context_entries()] == [(entry_id, Status.ACTIVE)]
-    rows, _ = workspace.context_summaries()
-    assert [(row.id, row.status) for row in rows] == [(entry_id, Status.ACTIVE)]
-    found, _ = workspace.search(["passport"], [Status.ACTIVE], category=None)
-    assert [e.id for e in found] == [entry_id]
+    now, tz = later.clock().now, later.clock().tz
+    with store.read() as session:
+        shown = assemble_entries(session, now, tz, "the passport", budget=1500)
+        found = search_page(session, now, SearchRequest("passport", statuses=(Status.ACTIVE,)))
+    assert shown.open_total == shown.open_shown == 1 and "status:" not in shown.lines[0]  # awake: active
+    assert [row.id for row in found.rows] == [entry_id]
     assert stored_status(store, entry_id) is Status.SNOOZED
 
 

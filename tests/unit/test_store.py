@@ -176,3 +176,35 @@ def test_resolving_a_prefix(store: Store) -> None:
             get_entry(session, "milk")
         with pytest.raises(EntryNotFoundError, match="too short"):
             get_entry(session, "3f")
+
+
+def test_the_previous_release_database_gains_search_memory_and_sessions(db_path: Path) -> None:
+    """What the release before search and memory made (steps 1-3): its entries and what was said become
+    searchable, nothing is lost, and the new tables are there."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:3])
+        db.execute(
+            "INSERT INTO utterances (text, source, created_at, outcome) "
+            "VALUES ('the boiler needs a service', 'cli', '2026-01-01', 'done')"
+        )
+        db.execute(
+            "INSERT INTO entries (id, content, summary, category, status, source_text, created_at, updated_at) "
+            "VALUES (?, 'Book the boiler service', 'Book the boiler service', 'todo', 'active', 'x', "
+            "'2026-01-01', '2026-01-01')",
+            ("b" * 32,),
+        )
+    Store.open(db_path).close()
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("SELECT entry_id FROM entries_search WHERE entries_search MATCH 'boilers'").fetchall() == [
+            ("b" * 32,)
+        ]
+        assert db.execute("SELECT rowid FROM utterances_search WHERE utterances_search MATCH 'service'").fetchall() == [
+            (1,)
+        ]
+        assert db.execute("SELECT count(*) FROM memories").fetchone() == (0,)
+        assert db.execute("SELECT subject FROM undo_items").fetchall() == []
+        db.execute("UPDATE entries SET summary = 'Pay the plumber' WHERE id = ?", ("b" * 32,))  # kept in step
+        assert db.execute("SELECT count(*) FROM entries_search WHERE entries_search MATCH 'boiler'").fetchone() == (1,)
+        assert db.execute("SELECT count(*) FROM entries_search WHERE entries_search MATCH 'plumber'").fetchone() == (1,)
+        db.execute("UPDATE entries SET content = 'Pay the plumber' WHERE id = ?", ("b" * 32,))
+        assert db.execute("SELECT count(*) FROM entries_search WHERE entries_search MATCH 'boiler'").fetchone() == (0,)

@@ -1,6 +1,7 @@
 """When the server fails, the budget is spent or the model overreaches: one clear line, nothing lost,
 nothing half-applied, and `retry` works later."""
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -166,8 +167,9 @@ def test_a_question_is_answered_by_the_next_input(agent_service: ServiceFactory,
 def test_a_late_answer_starts_a_new_conversation(agent_service: ServiceFactory, store: Store, clock: Clock) -> None:
     with FakeLlmServer([Reply("Which one?"), Reply("Noted.")]) as server:
         agent_service(server).submit("milk is done")
-        later = Clock(now=clock.now.replace(hour=19), tz=clock.tz)  # 30 minutes on: the window has closed
+        later = Clock(now=clock.now.replace(hour=19), tz=clock.tz)  # an hour on: the window has closed
         service = agent_service(server)
         service.clock = lambda: later
+        service.session_gap = timedelta(hours=2)  # the same session: no synthesis request in between
         service.submit("the oat one")
     assert [m["content"] for m in server.requests[1]["messages"] if m["role"] == "user"] == ["the oat one"]

@@ -148,7 +148,7 @@ def test_an_unknown_id_is_fed_back_and_corrected_in_a_later_turn(agent_service: 
             return Reply(tool_calls=[call("complete_entries", {"entries": [{"id": "fedcba", "reason": "milk done"}]})])
         if results[-1].startswith("Error:"):
             return Reply(tool_calls=[call("search_entries", {"query": "milk"})])
-        if "matching entries" in results[-1]:
+        if results[-1].startswith("Entries 1-"):
             return Reply(tool_calls=[call("complete_entries", {"entries": [{"id": short, "reason": "milk done"}]})])
         return Reply("Marked the oat milk done.")
 

@@ -1,0 +1,91 @@
+"""search_entries: the model's way to every entry the context leaves out, a page at a time."""
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session
+
+from app.domain.dates import resolve_due
+from app.domain.enums import Category, Status
+from app.memory.entry_search import SearchPage, SearchRequest, SearchSort, search_page
+from app.memory.lines import entry_lines
+
+_OPEN = (Status.ACTIVE, Status.SNOOZED)
+
+
+class SearchArgumentError(ValueError):
+    """An argument the model got wrong; its message goes back to the model as "Error: ..."."""
+
+
+def _statuses(value: Any) -> tuple[Status, ...]:
+    if value in (None, "", "any"):
+        return tuple(Status)
+    if value == "open":
+        return _OPEN
+    try:
+        return (Status(value),)
+    except ValueError:
+        raise SearchArgumentError(
+            f"status {value!r} is not one of {', '.join(s.value for s in Status)}, open, any"
+        ) from None
+
+
+def _moment(arguments: Mapping[str, Any], key: str, now: datetime, tz: ZoneInfo) -> datetime | None:
+    phrase = arguments.get(key)
+    if phrase in (None, ""):
+        return None
+    moment = resolve_due(str(phrase), now, tz)
+    if moment is None:
+        raise SearchArgumentError(f"{key} {phrase!r} is not a time I can read; try 'tomorrow' or '2026-12-01'")
+    return moment
+
+
+def _integer(arguments: Mapping[str, Any], key: str, default: int) -> int:
+    value = arguments.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise SearchArgumentError(f"{key} must be a whole number")
+    try:
+        return int(value)
+    except ValueError:
+        raise SearchArgumentError(f"{key} must be a whole number") from None
+
+
+def search_request(arguments: Mapping[str, Any], now: datetime, tz: ZoneInfo) -> SearchRequest:
+    """The request the model's arguments describe; SearchArgumentError says what is wrong with them."""
+    category = arguments.get("category")
+    if category not in (None, "") and category not in {c.value for c in Category}:
+        raise SearchArgumentError(f"category {category!r} is not one of {', '.join(c.value for c in Category)}")
+    sort = arguments.get("sort") or SearchSort.RELEVANCE.value
+    if sort not in {s.value for s in SearchSort}:
+        raise SearchArgumentError(f"sort {sort!r} is not one of {', '.join(s.value for s in SearchSort)}")
+    return SearchRequest(
+        words=str(arguments.get("query") or ""),
+        statuses=_statuses(arguments.get("status")),
+        category=Category(category) if category else None,
+        due_after=_moment(arguments, "due_after", now, tz),
+        due_before=_moment(arguments, "due_before", now, tz),
+        sort=SearchSort(sort),
+        limit=_integer(arguments, "limit", 20),
+        offset=_integer(arguments, "offset", 0),
+    )
+
+
+def render_page(page: SearchPage, tz: ZoneInfo) -> str:
+    if not page.rows:
+        return "No entries match." if not page.offset else f"No more entries: all {page.total} were shown."
+    first, last = page.offset + 1, page.offset + len(page.rows)
+    lines = [f"Entries {first}-{last} of {page.total}:", *entry_lines(page.rows, page.short_ids, tz)]
+    if page.next_offset is not None:
+        lines.append(f"More: call search_entries again with the same arguments and offset={page.next_offset}.")
+    return "\n".join(lines)
+
+
+def run_search(session: Session, arguments: Mapping[str, Any], now: datetime, tz: ZoneInfo) -> str:
+    """The tool's result text: a page of entry lines, or "Error: ..." for arguments it cannot use."""
+    try:
+        request = search_request(arguments, now, tz)
+    except SearchArgumentError as error:
+        return f"Error: {error}"
+    return render_page(search_page(session, now, request), tz)

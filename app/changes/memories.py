@@ -1,0 +1,172 @@
+"""Changes to the user's memories (remember, forget, edit), each recorded with its undo in the caller's transaction."""
+
+import json
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from sqlmodel import Session, col, func, select
+
+from app.domain.enums import MemorySource, UndoSubject
+from app.errors import UsageError
+from app.store.models import Memory, UndoBatch, UndoItem
+from app.store.queries import encode_row, get_memory, raw_memory_row, short_memory_id_of
+
+MAX_MEMORY_CHARS = 300  # a fact, not a document: every request carries the profile
+_LABEL_CHARS = 40
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class MemoryChange:
+    kind: str  # "remember", "forget" or "edit" (the undo item's kind)
+    memory: Memory
+    short_id: str
+    undo_item_id: int
+    batch_id: int
+    confirmed: bool = False  # remember found the same fact already kept: it was confirmed, not added again
+
+
+def validate_memory_text(text: str) -> str:
+    """The text as it will be kept (stripped); refuses an empty one or one over MAX_MEMORY_CHARS."""
+    if "\x00" in text:
+        raise UsageError("the memory contains a NUL byte")
+    stripped = text.strip()
+    if not stripped:
+        raise UsageError("nothing to remember: the text is empty")
+    if len(stripped) > MAX_MEMORY_CHARS:
+        raise UsageError(
+            f"a memory is one short fact: this one has {len(stripped):,} characters, the limit is {MAX_MEMORY_CHARS}"
+        )
+    return stripped
+
+
+def same_text_key(text: str) -> str:
+    """What two texts share when they say the same thing: case and runs of whitespace ignored."""
+    return _SPACES.sub(" ", text).strip().casefold()
+
+
+def remember(
+    session: Session,
+    text: str,
+    source: MemorySource,
+    now: datetime,
+    utterance_id: int | None = None,
+    batch_id: int | None = None,
+) -> MemoryChange:
+    """Keep `text` as a memory; the same fact already kept (not forgotten) is confirmed (used now) instead."""
+    text = validate_memory_text(text)
+    key = same_text_key(text)
+    active = session.exec(select(Memory).where(col(Memory.forgotten_at).is_(None))).all()
+    existing = next((m for m in active if same_text_key(m.text) == key), None)
+    if existing is not None:
+        before = _snapshot(session, existing)
+        existing.used_at = now
+        existing.revision += 1
+        change = _record(session, "remember", existing, before, now, utterance_id, batch_id, "confirmed")
+        return replace(change, confirmed=True)
+    memory = Memory(
+        text=text,
+        source=source,
+        utterance_id=utterance_id,
+        created_at=now,
+        updated_at=now,
+        used_at=now,
+        revision=1,
+    )
+    session.add(memory)
+    return _record(session, "remember", memory, None, now, utterance_id, batch_id, "remembered")
+
+
+def forget(
+    session: Session,
+    id_prefix: str,
+    now: datetime,
+    utterance_id: int | None = None,
+    batch_id: int | None = None,
+) -> MemoryChange:
+    """Forget the memory `id_prefix` names: kept, marked forgotten, so undo can bring it back."""
+    memory = get_memory(session, id_prefix)
+    before = _snapshot(session, memory)
+    memory.forgotten_at = now
+    memory.revision += 1
+    return _record(session, "forget", memory, before, now, utterance_id, batch_id, "forgot")
+
+
+def edit_memory(
+    session: Session,
+    id_prefix: str,
+    text: str,
+    now: datetime,
+    utterance_id: int | None = None,
+    batch_id: int | None = None,
+) -> MemoryChange:
+    """Say the memory `id_prefix` names in new words."""
+    text = validate_memory_text(text)
+    memory = get_memory(session, id_prefix)
+    before = _snapshot(session, memory)
+    memory.text = text
+    memory.updated_at = memory.used_at = now
+    memory.revision += 1
+    return _record(session, "edit", memory, before, now, utterance_id, batch_id, "edited memory")
+
+
+def _snapshot(session: Session, memory: Memory) -> str:
+    """The memory's row as stored now (earlier changes of this transaction flushed first), encoded."""
+    session.flush()
+    row = raw_memory_row(session, memory.id)
+    assert row is not None
+    return encode_row(row)
+
+
+def batch_label(verb: str, text: str) -> str:
+    """'remembered "My brother is Tom"', the text cut short so a history line stays one line."""
+    quoted = _SPACES.sub(" ", text).strip()
+    if len(quoted) > _LABEL_CHARS:
+        quoted = quoted[: _LABEL_CHARS - 1].rstrip() + "…"
+    return f'{verb} "{quoted}"'
+
+
+def _record(
+    session: Session,
+    kind: str,
+    memory: Memory,
+    before_row: str | None,
+    now: datetime,
+    utterance_id: int | None,
+    batch_id: int | None,
+    verb: str,
+) -> MemoryChange:
+    """Write the undo item for a change to `memory`, in batch `batch_id` or a new batch of its own
+    (labelled '<verb> "<text>"')."""
+    session.add(memory)
+    if batch_id is None:
+        batch = UndoBatch(utterance_id=utterance_id, label=batch_label(verb, memory.text), created_at=now)
+        session.add(batch)
+        session.flush()
+        assert batch.id is not None
+        batch_id, position = batch.id, 0
+    else:
+        if session.get(UndoBatch, batch_id) is None:
+            raise ValueError(f"no undo batch {batch_id} to join")
+        position = int(session.execute(select(func.count()).where(col(UndoItem.batch_id) == batch_id)).scalar_one())
+    item = UndoItem(
+        batch_id=batch_id,
+        position=position,
+        kind=kind,
+        entry_id=memory.id,
+        description=json.dumps({"text": memory.text}, ensure_ascii=False),
+        subject=UndoSubject.MEMORY,
+        before_row=before_row,
+        after_revision=memory.revision,
+    )
+    session.add(item)
+    session.flush()
+    assert item.id is not None
+    return MemoryChange(
+        kind=kind,
+        memory=memory,
+        short_id=short_memory_id_of(session, memory.id),
+        undo_item_id=item.id,
+        batch_id=batch_id,
+    )

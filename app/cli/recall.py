@@ -1,0 +1,44 @@
+"""What was said before: `murmur recall`."""
+
+import argparse
+from typing import Any
+
+from app.assembly import build_service
+from app.cli.exits import ExitCode
+from app.cli.report import print_json, say
+from app.memory.recall import render_hits
+from app.render import iso
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    service = build_service(args.db, offline=True)
+    hits = service.recall(" ".join(args.words), since=args.since, until=args.until)
+    tz = service.clock().tz
+    if args.json:
+        print_json(
+            [
+                {
+                    "utterance_id": h.utterance_id,
+                    "said_at": iso(h.said_at, tz),
+                    "said": h.said,
+                    "reply": h.reply,
+                    "done": h.done,
+                }
+                for h in hits
+            ]
+        )
+    else:
+        say(render_hits(hits, tz) if hits else "Nothing you said matches that.")
+    return ExitCode.OK if hits else ExitCode.NOTHING_APPLIED
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
+) -> None:
+    recall = sub.add_parser(
+        "recall", parents=[common, as_json], help="search what you said before (and what was answered and done)"
+    )
+    recall.add_argument("words", nargs="+", help="words to look for")
+    recall.add_argument("--since", metavar="WHEN", help="only from then on: 'last week', 'yesterday', '2026-11-01'")
+    recall.add_argument("--until", metavar="WHEN", help="only before then")
+    recall.set_defaults(func=cmd_recall)

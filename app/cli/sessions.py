@@ -1,0 +1,69 @@
+"""Sessions of talk and their synthesis: `murmur session list` and `murmur session end`."""
+
+import argparse
+from typing import Any
+
+from app.assembly import build_service
+from app.cli.exits import ExitCode
+from app.cli.report import print_json, say
+from app.render import iso
+from app.store.models import TalkSession
+
+
+def _session_json(talk: TalkSession, tz: Any) -> dict[str, Any]:
+    return {
+        "id": talk.id,
+        "started_at": iso(talk.started_at, tz),
+        "last_at": iso(talk.last_at, tz),
+        "ended_at": iso(talk.ended_at, tz),
+        "end_reason": None if talk.end_reason is None else talk.end_reason.value,
+        "synthesis": talk.synthesis,
+        "synthesis_error": talk.synthesis_error,
+    }
+
+
+def _describe(talk: TalkSession, tz: Any) -> list[str]:
+    span = f"{talk.started_at.astimezone(tz):%Y-%m-%d %H:%M}-{talk.last_at.astimezone(tz):%H:%M}"
+    state = "open" if talk.ended_at is None else f"ended ({talk.end_reason.value if talk.end_reason else '?'})"
+    lines = [f"session {talk.id}  {span}  {state}"]
+    if talk.synthesis:
+        lines.append(f"  {talk.synthesis}")
+    elif talk.synthesis_error:
+        lines.append(f"  (not summed up: {talk.synthesis_error})")
+    return lines
+
+
+def cmd_session_list(args: argparse.Namespace) -> int:
+    service = build_service(args.db, offline=True)
+    sessions, tz = service.sessions(args.limit), service.clock().tz
+    if args.json:
+        print_json([_session_json(talk, tz) for talk in sessions])
+    elif not sessions:
+        say("No sessions yet: one starts with the first thing you say.")
+    for talk in [] if args.json else sessions:
+        for line in _describe(talk, tz):
+            say(line)
+    return ExitCode.OK
+
+
+def cmd_session_end(args: argparse.Namespace) -> int:
+    service = build_service(args.db)  # the configured model sums the session up
+    talk = service.end_session()
+    if talk is None:
+        say("No session is open.")
+        return ExitCode.NOTHING_APPLIED
+    for line in _describe(talk, service.clock().tz):
+        say(line)
+    return ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
+) -> None:
+    session = sub.add_parser("session", help="sessions of talk: list them, or end the open one")
+    actions = session.add_subparsers(dest="session_command", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", parents=[common, as_json], help="the latest sessions, with their synthesis")
+    listing.add_argument("--limit", type=int, default=20, help="how many (default 20)")
+    listing.set_defaults(func=cmd_session_list)
+    end = actions.add_parser("end", parents=[common], help="end the open session now (the model sums it up)")
+    end.set_defaults(func=cmd_session_end)

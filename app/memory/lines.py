@@ -1,0 +1,48 @@
+"""Entries as the model reads them: one compact line each, in the context and in search results."""
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Protocol
+from zoneinfo import ZoneInfo
+
+from app.domain.enums import Cadence, Category, Status
+
+
+class EntryFacts(Protocol):
+    """What a line shows of an entry: an Entry, or an EntryRow (app/memory/entry_rows.py)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def category(self) -> Category: ...
+    @property
+    def priority(self) -> int | None: ...
+    @property
+    def due_at(self) -> datetime | None: ...
+    @property
+    def due_text(self) -> str | None: ...
+    @property
+    def cadence(self) -> Cadence | None: ...
+    @property
+    def status(self) -> Status: ...
+
+
+def entry_line(entry: EntryFacts, short_id: str, tz: ZoneInfo) -> str:
+    parts = [f"[{short_id}]", entry.category.value]
+    if entry.priority is not None:
+        parts.append(f"P{entry.priority}")
+    if entry.due_at is not None:
+        parts.append(f"due:{entry.due_at.astimezone(tz):%a %Y-%m-%d %H:%M}")
+    elif entry.due_text:
+        parts.append(f"due:{entry.due_text!r}")
+    if entry.cadence is not None:
+        parts.append(f"every:{entry.cadence.value}")
+    if entry.status.value != "active":
+        parts.append(f"status:{entry.status.value}")
+    return " ".join(parts) + f' "{entry.summary}"'
+
+
+def entry_lines(entries: Sequence[EntryFacts], short_ids: Mapping[str, str], tz: ZoneInfo) -> list[str]:
+    return [entry_line(entry, short_ids.get(entry.id, entry.id[:6]), tz) for entry in entries]
