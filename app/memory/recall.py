@@ -110,9 +110,9 @@ def render_hits(hits: list[RecallHit], tz: ZoneInfo) -> str:
         return "Nothing found in what the user said before."
     lines = []
     for hit in hits:
-        line = f"{hit.said_at.astimezone(tz):%a %Y-%m-%d %H:%M} said: {_clip(hit.said)!r}"
+        line = f'{hit.said_at.astimezone(tz):%a %Y-%m-%d %H:%M} said: "{_clip(hit.said)}"'
         if hit.reply:
-            line += f" | answered: {_clip(hit.reply)!r}"
+            line += f' | answered: "{_clip(hit.reply)}"'
         if hit.done:
             line += f" | done: {'; '.join(hit.done)}"
         lines.append(line)

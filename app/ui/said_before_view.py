@@ -32,6 +32,8 @@ class SaidBeforeView(QWidget):
         self.hits.clear()
         for hit in hits:
             line = f"{hit.said_at.astimezone(tz):%a %d %b %H:%M}  {hit.said}"
+            if hit.reply:
+                line += f"  \u2192 {hit.reply}"
             details = [f"You said: {hit.said}"]
             if hit.reply:
                 details.append(f"Murmur answered: {hit.reply}")
