@@ -123,7 +123,10 @@ class LlmAgent:
         question = message.endswith("?")
         if message:
             on_event(MessageEvent(message, question))
-        open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if question else None
+        # A question, or an answer that changed nothing ("when is the dentist?"), stays open for a follow-up:
+        # "move it to Friday" said next continues this talk.
+        follows = question or bool(message and not run.mutations)
+        open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if follows else None
         conversation_id = ledger.save_conversation(
             store, conversation.id if conversation else None, to_wire(history), open_until
         )

@@ -11,7 +11,6 @@ import sys
 from dataclasses import asdict, fields
 from typing import Any
 
-from app.agent.connection import test_connection
 from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
 from app.cli.exits import ExitCode
 from app.cli.report import print_json, print_warning, say
@@ -88,6 +87,8 @@ def cmd_config_delete_key(args: argparse.Namespace) -> int:
 
 
 def cmd_config_test(args: argparse.Namespace) -> int:
+    from app.agent.connection import test_connection  # the openai client takes a second to import: only here
+
     flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
     say(test_connection(load_settings().llm, None, flags))
     return ExitCode.OK

@@ -102,3 +102,10 @@ def test_the_cli_and_the_app_commands_load_without_qt() -> None:
     code = "import sys, app.cli, app.cli.app_control; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_cli_loads_without_the_openai_client() -> None:
+    """A second of importing, paid by every `murmur` command: only commands that talk to a model load it."""
+    code = "import sys, app.cli; print(sorted(m for m in sys.modules if m.split('.')[0] == 'openai'))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "[]"

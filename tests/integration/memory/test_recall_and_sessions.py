@@ -101,3 +101,20 @@ def test_a_failed_synthesis_never_blocks_the_next_utterance(murmur: Murmur) -> N
         assert all("tools" in r for r in server.requests[tried:])  # not tried again on every utterance
     [_, ended_session] = murmur.json("session", "list")
     assert ended_session["synthesis"] is None and "500" in ended_session["synthesis_error"]
+
+
+def test_an_answer_is_followed_up_in_the_same_talk(murmur: Murmur) -> None:
+    def dentist(body: dict[str, Any]) -> Step:
+        if "tools" not in body:
+            return Reply("A short session.")
+        if "when is" in last_user(body):
+            return Reply("The dentist is on Thursday at 9:00.")
+        return Reply("I moved it to Friday.")
+
+    with FakeLlmServer(dentist) as server:
+        murmur.env["MURMUR_LLM_BASE_URL"] = server.base_url
+        answered = murmur.run("add", "when is the dentist?")
+        assert answered.returncode == 0 and "Thursday" in answered.stdout
+        murmur.run("add", "move it to Friday")
+        follow_up = [(m["role"], m["content"]) for m in server.requests[-1]["messages"][2:]]
+    assert follow_up[:2] == [("user", "when is the dentist?"), ("assistant", "The dentist is on Thursday at 9:00.")]
