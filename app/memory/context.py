@@ -23,6 +23,7 @@ from app.memory.entry_search import matching_entry_ids
 from app.memory.lines import entry_line
 from app.memory.tokens import estimate_tokens
 from app.store.column_types import to_db_time
+from app.store.queries import SHORT_ID_MIN
 
 OPEN = (Status.ACTIVE, Status.SNOOZED)
 SHOW_WHOLE_UP_TO = 200  # entries: below this, the whole list is tried first
@@ -108,7 +109,11 @@ def _whole_list(reader: EntryReader, tz: ZoneInfo, budget: int, open_total: int)
     """Every open entry, when they fit the budget (most lists, most of the time)."""
     if open_total > SHOW_WHOLE_UP_TO:
         return None
-    lines = [entry_line(row, reader.short_id(row.id), tz) for row in reader.rows(_WHOLE)]
+    rows = reader.rows(_WHOLE)
+    # Short IDs are almost always their first six digits: cost the lines so before looking each one up.
+    if sum(estimate_tokens(entry_line(row, row.id[:SHORT_ID_MIN], tz)) for row in rows) > budget:
+        return None
+    lines = [entry_line(row, reader.short_id(row.id), tz) for row in rows]
     tokens = sum(estimate_tokens(line) for line in lines)
     if tokens > budget:
         return None
@@ -129,14 +134,14 @@ def assemble_entries(session: Session, now: datetime, tz: ZoneInfo, said: str, b
     groups = {group: ContextGroup(group) for group, _ in SHARES}
     fetched: dict[Group, list[EntryRow]] = {}
     chosen: set[str] = set()
-    lines: dict[str, tuple[str, int]] = {}  # an entry's line and its cost, made once
+    costs: dict[str, int] = {}  # an entry's cost with a six-digit ID, made once
     used = open_shown = 0
 
-    def line_of(row: EntryRow) -> tuple[str, int]:
-        if row.id not in lines:
-            line = entry_line(row, reader.short_id(row.id), tz)
-            lines[row.id] = (line, estimate_tokens(line))
-        return lines[row.id]
+    def cost_of(row: EntryRow) -> int:
+        # Short IDs are almost always their first six digits: costed so, each looked up only when shown.
+        if row.id not in costs:
+            costs[row.id] = estimate_tokens(entry_line(row, row.id[:SHORT_ID_MIN], tz))
+        return costs[row.id]
 
     def take(group: Group, limit: int) -> None:
         """Add `group`'s candidates not shown yet while the lines stay within `limit` tokens."""
@@ -144,11 +149,12 @@ def assemble_entries(session: Session, now: datetime, tz: ZoneInfo, said: str, b
         if group not in fetched:
             fetched[group] = fetch[group]()
         for row in fetched[group]:
-            if row.id in chosen:
-                continue
-            line, cost = line_of(row)
-            if used + cost > limit:
+            if row.id in chosen or used + cost_of(row) > limit:
                 continue  # a shorter line further down may still fit
+            line = entry_line(row, reader.short_id(row.id), tz)
+            cost = estimate_tokens(line)
+            if used + cost > limit:
+                continue
             groups[group].lines.append(line)
             chosen.add(row.id)
             used += cost

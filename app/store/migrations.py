@@ -161,6 +161,8 @@ def _m004_search_memory_and_sessions(db: Connection) -> None:
         CREATE INDEX entries_due ON entries (due_at) WHERE due_at IS NOT NULL;
         CREATE INDEX entries_snoozed ON entries (snooze_until) WHERE snooze_until IS NOT NULL;
         CREATE INDEX entries_updated ON entries (updated_at);
+        CREATE INDEX entries_priority ON entries (priority) WHERE priority IS NOT NULL;
+        CREATE INDEX entries_category ON entries (category, created_at);
 
         CREATE TABLE sessions (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -47,8 +47,9 @@ def other_user() -> pwd.struct_passwd:
         pytest.skip("needs root, to create and become a second user")
     try:
         return pwd.getpwnam(NAME)
-    except KeyError:
-        subprocess.run(["useradd", "--no-create-home", NAME], check=True, capture_output=True)
+    except KeyError:  # made here; a test running alongside may make it at the same moment (useradd exits 9)
+        made = subprocess.run(["useradd", "--no-create-home", NAME], capture_output=True, text=True)
+        assert made.returncode in (0, 9), made.stderr
         return pwd.getpwnam(NAME)
 
 
