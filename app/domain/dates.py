@@ -14,13 +14,15 @@ across a daylight-saving change keeps its hour.
 import re
 from datetime import datetime, time, timedelta
 from functools import lru_cache
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from dateparser.date import DateDataParser
-from dateparser.search import search_dates
 from dateutil.relativedelta import relativedelta
 
 from app.domain.enums import Cadence
+
+if TYPE_CHECKING:  # dateparser takes a fifth of a second to import: only a date to read loads it
+    from dateparser.date import DateDataParser
 
 DEFAULT_DUE_TIME = time(9, 0)
 ENGLISH = ("en",)  # the offline rules' cue words are English, so their date search is too
@@ -52,7 +54,9 @@ def _settings(now_local: datetime) -> dict[str, object]:
 
 
 @lru_cache(maxsize=8)
-def _parser(now_local: datetime, languages: tuple[str, ...]) -> DateDataParser:
+def _parser(now_local: datetime, languages: tuple[str, ...]) -> "DateDataParser":
+    from dateparser.date import DateDataParser
+
     return DateDataParser(languages=list(languages), settings=_settings(now_local))
 
 
@@ -120,6 +124,8 @@ def _looks_like_date(phrase: str) -> bool:
 
 def find_due_phrase(text: str, now: datetime, tz: ZoneInfo) -> tuple[str, datetime] | None:
     """The first date phrase inside `text` and what it resolves to, if any."""
+    from dateparser.search import search_dates
+
     now_local = _local_naive(now, tz).replace(microsecond=0)
     found = search_dates(text, languages=list(ENGLISH), settings=_settings(now_local)) or []
     for phrase, _ in found:

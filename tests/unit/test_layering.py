@@ -109,3 +109,10 @@ def test_the_cli_loads_without_the_openai_client() -> None:
     code = "import sys, app.cli; print(sorted(m for m in sys.modules if m.split('.')[0] == 'openai'))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "[]"
+
+
+def test_listing_loads_no_date_parser() -> None:
+    """dateparser takes a fifth of a second to import; only reading a date needs it."""
+    code = "import sys, app.cli, app.assembly; print(sorted(m for m in sys.modules if m.split('.')[0] == 'dateparser'))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "[]"
