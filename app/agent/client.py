@@ -117,7 +117,7 @@ class ChatClient:
         on_tool_call: ToolCallCallback | None = None,
     ) -> AssistantTurn:
         started = time.perf_counter()
-        request: dict[str, Any] = {"model": self.config.model, "messages": list(messages)}
+        request: dict[str, Any] = {"model": self.config.model, "messages": list(messages), **self.config.limits()}
         if tools:  # servers refuse an empty list: a request without tools has none
             request["tools"] = list(tools)
         self._deadline.start()

@@ -9,7 +9,6 @@ A transport failure reverts what the run applied and leaves the utterance retrya
 
 import json
 import logging
-import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,6 +21,7 @@ from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
+from app.agent.reply_text import clean_reply
 from app.agent.search_tool import run_search
 from app.agent.synthesis import synthesize
 from app.agent.tools import FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
@@ -45,8 +45,6 @@ from app.store.models import LlmRequest
 
 log = logging.getLogger("murmur.agent")
 
-_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-_MAX_MESSAGE_CHARS = 2_000
 _LINE_CACHE_SIZE = 50_000
 # A guess of completion tokens for the budget's pre-authorisation of one request.
 _EXPECTED_COMPLETION_TOKENS = 500
@@ -114,7 +112,7 @@ class LlmAgent:
             on_event(ThinkingEvent(run.turn, self.name))
             reply = self._request(run)
             if not reply.tool_calls:
-                message = _sanitize(reply.content)
+                message = clean_reply(reply.content)
                 if not message and run.turn == 1:
                     raise LlmError("the model answered with nothing: no changes and no words")
                 break
@@ -157,7 +155,7 @@ class LlmAgent:
         )
 
     def _messages(self, run: _Run) -> list[ChatMessage]:
-        """System prompt, a fresh context message, then the conversation: rebuilt every turn."""
+        """The system prompt with a fresh context, then the conversation: rebuilt every turn."""
         clock = run.workspace.clock
         with run.workspace.store.read() as session:
             entries = assemble_entries(session, clock.now, clock.tz, _recently_said(run), self.config.context_tokens)
@@ -172,7 +170,8 @@ class LlmAgent:
             for group in entries.groups
         ]
         context = context_message(clock.now, clock.tz, entries, lines, before)
-        return [ChatMessage.system(system_prompt(profile)), ChatMessage.system(context), *run.history]
+        # One system message: some chat templates refuse a second one, others silently drop it.
+        return [ChatMessage.system(f"{system_prompt(profile)}\n{context}"), *run.history]
 
     def _redacted_line(self, line: str) -> str:
         """Entry lines change rarely between turns and utterances: each is redacted once."""
@@ -220,7 +219,8 @@ class LlmAgent:
         cost = self.config.price.cost(reply.prompt_tokens, reply.completion_tokens)
         run.usage = run.usage.plus(reply.prompt_tokens, reply.completion_tokens, cost)
         answer = ChatMessage(Role.ASSISTANT, reply.content, tuple(reply.tool_calls))
-        record.response = json.dumps(answer.to_wire(), ensure_ascii=False)
+        record.response = json.dumps(answer.to_wire(), ensure_ascii=False)  # the log keeps what was answered
+        answer = replace(answer, content=clean_reply(reply.content))  # the talk goes on with what was shown
         record.prompt_tokens, record.completion_tokens, record.cost_usd = (
             reply.prompt_tokens,
             reply.completion_tokens,
@@ -384,12 +384,6 @@ def _canonical(arguments: str) -> str:
         return json.dumps(json.loads(arguments), sort_keys=True, ensure_ascii=False)
     except json.JSONDecodeError:
         return arguments
-
-
-def _sanitize(content: str) -> str:
-    """The words to show the user: no reasoning blocks, no surrounding blank lines, a sane length."""
-    text = _THINK_BLOCK.sub("", content).strip()
-    return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1].rstrip() + "…"
 
 
 def _unmask(text: str, run: _Run) -> str:

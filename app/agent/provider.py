@@ -10,8 +10,10 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlparse
 
+from app.agent.reply_text import STOP_SEQUENCES
 from app.config import LlmSettings
 from app.errors import UsageError
 from app.secrets import get_api_key
@@ -77,10 +79,19 @@ class ProviderConfig:
     price: Price
     request_seconds: float = 120.0  # the whole request, however slowly the server answers
     context_tokens: int = 1500  # the entry lines of a request's context, at most (app/memory/context.py)
+    max_output_tokens: int = 1024  # what one answer may run to: a small model can ramble to its context's end
 
     @property
     def is_local(self) -> bool:
         return is_local_url(self.base_url)
+
+    def limits(self) -> dict[str, Any]:
+        """How long an answer may run, in the words this server takes: OpenAI's newer models refuse
+        `max_tokens` and stop sequences; the servers people run at home take both, and a small model
+        there writes its chat template's turn markers and goes on as the user without the stops."""
+        if self.base_url == OPENAI_BASE_URL:
+            return {"max_completion_tokens": self.max_output_tokens}
+        return {"max_tokens": self.max_output_tokens, "stop": STOP_SEQUENCES}
 
 
 def is_local_url(url: str) -> bool:
@@ -168,4 +179,5 @@ def resolve_provider(
         price=price_for(model, settings),
         request_seconds=settings.request_seconds,
         context_tokens=settings.context_tokens,
+        max_output_tokens=settings.max_output_tokens,
     )

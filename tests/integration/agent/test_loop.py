@@ -261,7 +261,8 @@ def test_the_context_is_fresh_every_turn(agent_service: ServiceFactory) -> None:
     script = [Reply(tool_calls=[create(item("Buy milk"))]), Reply("Added milk.")]
     with FakeLlmServer(script) as server:
         agent_service(server).submit("buy milk")
-    first, second = (r["messages"][1]["content"] for r in server.requests)
-    assert first.startswith("Current context:\n- Time: Sunday, 22 November 2026, 18:30 (Europe/Berlin")
+    first, second = (r["messages"][0]["content"].split("Current context:")[1] for r in server.requests)
+    assert first.startswith("\n- Time: Sunday, 22 November 2026, 18:30 (Europe/Berlin")
+    assert [m["role"] for m in server.requests[0]["messages"]] == ["system", "user"]  # one system message
     assert "none yet" in first and '"Buy milk"' in second  # the new entry is in the next turn's context
     assert sum(1 for m in server.requests[1]["messages"] if m["content"] and "Current context" in m["content"]) == 1

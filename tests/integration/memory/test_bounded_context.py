@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 
 
 def context_of(body: dict[str, Any]) -> str:
-    return str(body["messages"][1]["content"])
+    return str(body["messages"][0]["content"])
 
 
 def short_id_of(summary: str, text: str) -> str:

@@ -76,7 +76,7 @@ def test_a_session_is_summed_up_and_recalled_in_the_next(murmur: Murmur) -> None
     assert asked.returncode == 0, asked.stderr  # answered: done, not left in the inbox
     assert "You said Tom will fix the fence on Saturday." in asked.stdout
     assert murmur.json("inbox") == []
-    assert f"): {SYNTHESIS}" in first["messages"][1]["content"]  # "Previous session (...): ..."
+    assert f"): {SYNTHESIS}" in first["messages"][0]["content"]  # "Previous session (...): ..."
     assert "the neighbours fence is broken, Tom will fix it on Saturday" in tool_results(second)[-1]
     assert "what did I say" not in tool_results(second)[-1]  # the talk in progress is not recalled
     [latest, previous] = murmur.json("session", "list")
@@ -116,5 +116,5 @@ def test_an_answer_is_followed_up_in_the_same_talk(murmur: Murmur) -> None:
         answered = murmur.run("add", "when is the dentist?")
         assert answered.returncode == 0 and "Thursday" in answered.stdout
         murmur.run("add", "move it to Friday")
-        follow_up = [(m["role"], m["content"]) for m in server.requests[-1]["messages"][2:]]
+        follow_up = [(m["role"], m["content"]) for m in server.requests[-1]["messages"][1:]]
     assert follow_up[:2] == [("user", "when is the dentist?"), ("assistant", "The dentist is on Thursday at 9:00.")]
