@@ -78,6 +78,18 @@ def make_openai_client(config: ProviderConfig, deadline: RequestDeadline | None 
     )
 
 
+_REASON_CHARS = 200
+
+
+def _server_reason(error: openai.APIStatusError) -> str:
+    """The server's own message for a refused request, on one line and short."""
+    body = error.body
+    detail = body.get("error", body) if isinstance(body, dict) else None
+    message = detail.get("message") if isinstance(detail, dict) else None
+    text = " ".join(str(message or "").split())
+    return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
+
+
 def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmError:
     """One line a user can act on, for every way a request can fail."""
     where = config.base_url
@@ -91,6 +103,11 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
         return LlmError(f"the model server has no model {config.model!r} (HTTP 404); check llm.model")
     if isinstance(error, openai.RateLimitError):
         return LlmError("the model server is rate-limiting requests (HTTP 429); try again in a minute")
+    if isinstance(error, openai.APIStatusError) and 400 <= error.status_code < 500:
+        # The request itself was refused ("conversation roles must alternate"): trying again never helps,
+        # the server's own words might.
+        said = f": {reason}" if (reason := _server_reason(error)) else ""
+        return LlmError(f"the model server refused the request (HTTP {error.status_code}){said}")
     if isinstance(error, openai.APIStatusError):
         return LlmError(f"the model server failed (HTTP {error.status_code}); try again later")
     if isinstance(error, httpx.HTTPError):

@@ -26,13 +26,17 @@ GOOD = [Reply(tool_calls=[MILK]), Reply("Added milk.")]
     [
         ([Fail(401, "invalid api key")], "refused the API key (HTTP 401)"),
         ([Fail(404, "no such model")], "has no model 'test-model' (HTTP 404)"),
+        (
+            [Fail(400, "Conversation roles must\nalternate user/assistant")],
+            "refused the request (HTTP 400): Conversation roles must alternate user/assistant",
+        ),
         ([Fail(429), Fail(429)], "rate-limiting requests (HTTP 429)"),  # the client retries once
         ([Fail(503), Fail(503)], "failed (HTTP 503)"),
         ([Empty()], "sent an empty or unreadable answer"),
         ([Reply(tool_calls=[MILK], cut_after_chunks=4)], "cut off in the middle"),
         ([Hang(3.0), Hang(3.0)], "did not answer within 0.5 s"),
     ],
-    ids=["401", "404", "429", "5xx", "empty", "stream-cut", "timeout"],
+    ids=["401", "404", "400-says-why", "429", "5xx", "empty", "stream-cut", "timeout"],
 )
 def test_each_server_failure_is_one_line_and_the_utterance_waits(
     agent_service: ServiceFactory, store: Store, steps: list[Step], message: str
