@@ -50,6 +50,7 @@ class LlmSettings:
     monthly_budget: float = _ranged(0.0, 0, 1_000_000)  # in the pricing currency (USD); 0 means no budget
     context_tokens: int = _ranged(1500, 200, 100_000)  # the entry lines of a request's context, at most
     max_output_tokens: int = _ranged(1024, 16, 65_536)  # what one answer of the model may run to
+    deadline_seconds: float = _ranged(45.0, 1, 3600)  # all the requests for one utterance together
     stream: bool = True
     # Price per million tokens, by model name: {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}.
     pricing: dict[str, dict[str, float]] = field(default_factory=dict)

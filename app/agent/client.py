@@ -132,12 +132,23 @@ class ChatClient:
         messages: Sequence[dict[str, Any]],
         tools: Sequence[dict[str, Any]],
         on_tool_call: ToolCallCallback | None = None,
+        time_left: float | None = None,
     ) -> AssistantTurn:
+        """One request; `time_left` is what remains of the utterance's deadline, when that is shorter than
+        a request may take."""
         started = time.perf_counter()
+        if time_left is not None and time_left < self.config.request_seconds:
+            limit = max(0.0, time_left)
+            late = f"the model did not finish within {self.config.deadline_seconds:g} s (llm.deadline_seconds)"
+        else:
+            limit, late = (
+                self.config.request_seconds,
+                f"the model server took longer than {self.config.request_seconds:g} s",
+            )
         request: dict[str, Any] = {"model": self.config.model, "messages": list(messages), **self.config.limits()}
         if tools:  # servers refuse an empty list: a request without tools has none
             request["tools"] = list(tools)
-        self._deadline.start()
+        self._deadline.start(limit)
         try:
             if not self.config.stream:
                 return _from_completion(self._client.chat.completions.create(**request), started)
@@ -150,10 +161,7 @@ class ChatClient:
             return _from_stream(raw.parse(), started, on_tool_call)
         except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
             if self._deadline.expired:  # whatever the cut looked like to the reader (a dropped or ended stream)
-                raise LlmError(
-                    f"the model server took longer than {self.config.request_seconds:g} s; "
-                    "what you said waits in the inbox"
-                ) from None
+                raise LlmError(f"{late}; what you said waits in the inbox") from None
             if isinstance(error, LlmError):
                 raise
             raise describe_transport_error(error, self.config) from None

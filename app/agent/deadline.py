@@ -26,9 +26,10 @@ class RequestDeadline:
         self._timers: list[threading.Timer] = []
         self._lock = threading.Lock()  # the timers run in their own threads
 
-    def start(self) -> None:
+    def start(self, seconds: float | None = None) -> None:
+        """Start the clock: `seconds` when given (less than the usual, as what is left of a longer limit)."""
         with self._lock:
-            self._ends_at = time.monotonic() + self.seconds
+            self._ends_at = time.monotonic() + (self.seconds if seconds is None else seconds)
             self.expired = False
 
     def stop(self) -> None:

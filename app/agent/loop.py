@@ -9,6 +9,7 @@ A transport failure reverts what the run applied and leaves the utterance retrya
 
 import json
 import logging
+import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -69,6 +70,7 @@ class _Run:
     mutations: int = 0
     usage: Usage = field(default_factory=Usage)
     turn: int = 0
+    started: float = field(default_factory=time.monotonic)  # the utterance's deadline runs from here
 
 
 class LlmAgent:
@@ -203,7 +205,8 @@ class LlmAgent:
                 stopped.append(error)
 
         try:
-            reply = self.client.complete(messages, TOOLS, run_call)
+            time_left = self.config.deadline_seconds - (time.monotonic() - run.started)
+            reply = self.client.complete(messages, TOOLS, run_call, time_left)
         except LlmError as error:
             record.error = str(error)
             ledger.record_request(run.workspace.store, record)

@@ -80,6 +80,7 @@ class ProviderConfig:
     request_seconds: float = 120.0  # the whole request, however slowly the server answers
     context_tokens: int = 1500  # the entry lines of a request's context, at most (app/memory/context.py)
     max_output_tokens: int = 1024  # what one answer may run to: a small model can ramble to its context's end
+    deadline_seconds: float = 45.0  # all the requests for one utterance together, however many turns
 
     @property
     def is_local(self) -> bool:
@@ -180,4 +181,5 @@ def resolve_provider(
         request_seconds=settings.request_seconds,
         context_tokens=settings.context_tokens,
         max_output_tokens=settings.max_output_tokens,
+        deadline_seconds=settings.deadline_seconds,
     )

@@ -13,6 +13,7 @@ from app.domain.enums import UtteranceOutcome
 from app.errors import LlmError
 from app.store import Store
 from tests.support.agent_service import ServiceFactory, all_entries
+from tests.support.llm_server import FakeLlmServer, Reply, call
 
 DRIP_SECONDS = 1.0  # one byte per this, forever: well inside any per-read timeout
 
@@ -85,3 +86,25 @@ def test_a_server_that_drips_forever_is_cut_at_the_request_deadline(
     [waiting] = service.inbox()
     assert waiting.text == "buy milk" and waiting.outcome is UtteranceOutcome.FAILED
     assert "took longer than 2 s" in (waiting.error or "")
+
+
+def test_a_model_that_never_stops_is_cut_at_the_utterance_deadline(agent_service: ServiceFactory, store: Store) -> None:
+    """Turn 1 applies a change at once; turn 2 streams words forever. The utterance's deadline (across its
+    turns, while tokens stream) ends the run; what turn 1 did is taken back, so nothing half-done stays."""
+    create = call(
+        "create_entries",
+        {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo", "source_text": "buy milk"}]},
+    )
+    endless = Reply("and then " * 5_000, chunk_size=4, chunk_delay=0.01)
+    with FakeLlmServer([Reply(tool_calls=[create]), endless]) as server:
+        service = agent_service(server, deadline_seconds=1.5, request_seconds=30.0, timeout_seconds=10.0)
+        started = time.monotonic()
+        with pytest.raises(LlmError) as raised:
+            service.submit("buy milk")
+        elapsed = time.monotonic() - started
+    assert 1.5 <= elapsed < 4.0, f"the run ended after {elapsed:.1f} s"
+    assert "did not finish within 1.5 s (llm.deadline_seconds)" in str(raised.value)
+    assert all(body["max_tokens"] == 1024 for body in server.requests)
+    assert all_entries(store) == []
+    [waiting] = service.inbox()
+    assert waiting.outcome is UtteranceOutcome.FAILED and "llm.deadline_seconds" in (waiting.error or "")
