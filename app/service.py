@@ -114,11 +114,12 @@ class MurmurService:
         now = self.clock().now
         with self.store.write() as session:  # committed before it is interpreted
             utterance = Utterance(text=text, source=source, created_at=now)
-            join_session(session, utterance, now, self.session_gap)
+            new_session = join_session(session, utterance, now, self.session_gap)
             _start_attempt(session, utterance, now)
             assert utterance.id is not None
             utterance_id = utterance.id
-        self.sum_up_sessions()  # the session the gap just ended, before this one's first request
+        if new_session:  # the sessions ended before this one, summed up before its first request
+            self.sum_up_sessions()
         return self._process(utterance_id, text, source, on_event, options)
 
     def retry(

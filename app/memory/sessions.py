@@ -22,19 +22,20 @@ def open_session(session: Session) -> TalkSession | None:
     ).first()
 
 
-def end_session(session: Session, talk: TalkSession, now: datetime, reason: SessionEnd) -> TalkSession:
+def end_session(session: Session, talk: TalkSession, now: datetime, reason: SessionEnd) -> None:
     talk.ended_at, talk.end_reason = now, reason
     session.add(talk)
-    return talk
 
 
-def join_session(session: Session, utterance: Utterance, now: datetime, gap: timedelta) -> TalkSession | None:
-    """Put `utterance` in the open session, or in a new one when the open one has been silent longer than
-    `gap` (it ends then). Returns the session that ended, if one did."""
-    talk, ended = open_session(session), None
+def join_session(session: Session, utterance: Utterance, now: datetime, gap: timedelta) -> bool:
+    """Put `utterance` in the open session, or in a new one when there is none or the open one has been
+    silent longer than `gap` (it ends then). True when a new session started: the sessions ended before it
+    (by this gap, a quit or when asked) may now be summed up."""
+    talk = open_session(session)
     if talk is not None and now - talk.last_at > gap:
-        ended = end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
+        end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
         talk = None
+    started = talk is None
     if talk is None:
         talk = TalkSession(started_at=now, last_at=now)
         session.add(talk)
@@ -42,7 +43,7 @@ def join_session(session: Session, utterance: Utterance, now: datetime, gap: tim
     talk.last_at = now
     session.add(talk)
     utterance.session_id = talk.id
-    return ended
+    return started
 
 
 def needs_synthesis(session: Session, talk: TalkSession) -> bool:
