@@ -11,7 +11,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlmodel import Session
@@ -23,7 +23,7 @@ from app.agent.prompts import context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
 from app.agent.reply_text import clean_reply
-from app.agent.search_tool import run_search
+from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.synthesis import synthesize
 from app.agent.tools import FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
 from app.changes.executor import ActionFailure, AppliedAction
@@ -33,7 +33,6 @@ from app.changes.workspace import Workspace
 from app.config import PrivacySettings
 from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.clock import Clock
-from app.domain.dates import resolve_due
 from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
 from app.errors import BudgetExceededError, LlmError, MurmurError
@@ -298,24 +297,21 @@ class LlmAgent:
         return f"Error: {problem}"
 
     def _search(self, run: _Run, arguments: dict[str, Any]) -> str:
-        clock = run.workspace.clock
         with run.workspace.store.read() as session:
-            text = run_search(session, arguments, clock.now, clock.tz)
+            text = run_search(session, arguments, run.workspace.clock)
         return redact(text).text if self.privacy.redact else text
 
     def _recall(self, run: _Run, arguments: dict[str, Any]) -> str:
         """Earlier talks only: this one's words are already in front of the model."""
         clock = run.workspace.clock
-        bounds: dict[str, datetime | None] = {}
-        for key in ("from", "to"):
-            phrase = str(arguments.get(key) or "").strip()
-            bounds[key] = resolve_due(phrase, clock.now, clock.tz, clock.languages) if phrase else None
-            if phrase and bounds[key] is None:
-                return f"Error: {key} {phrase!r} is not a time I can read; try 'last week' or '2026-11-01'"
+        try:
+            since, until = (time_argument(arguments, key, clock) for key in ("from", "to"))
+        except ToolArgumentError as error:
+            return f"Error: {error}"
         query = RecallQuery(
             str(arguments.get("query") or ""),
-            since=bounds.get("from"),
-            until=bounds.get("to"),
+            since=since,
+            until=until,
             exclude_conversation=run.conversation_id,
             exclude_utterance=run.workspace.utterance_id,
         )

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
+from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
 from app.memory.entry_search import SearchPage, SearchRequest, SearchSort, search_page
@@ -15,8 +16,8 @@ from app.memory.lines import entry_lines
 _OPEN = (Status.ACTIVE, Status.SNOOZED)
 
 
-class SearchArgumentError(ValueError):
-    """An argument the model got wrong; its message goes back to the model as "Error: ..."."""
+class ToolArgumentError(ValueError):
+    """An argument the model got wrong (search_entries, recall); its message goes back as "Error: ..."."""
 
 
 def _statuses(value: Any) -> tuple[Status, ...]:
@@ -27,45 +28,46 @@ def _statuses(value: Any) -> tuple[Status, ...]:
     try:
         return (Status(value),)
     except ValueError:
-        raise SearchArgumentError(
+        raise ToolArgumentError(
             f"status {value!r} is not one of {', '.join(s.value for s in Status)}, open, any"
         ) from None
 
 
-def _moment(arguments: Mapping[str, Any], key: str, now: datetime, tz: ZoneInfo) -> datetime | None:
-    phrase = arguments.get(key)
-    if phrase in (None, ""):
+def time_argument(arguments: Mapping[str, Any], key: str, clock: Clock) -> datetime | None:
+    """The moment a tool's time argument names ("last week", "Friday"); None when it is not given."""
+    phrase = str(arguments.get(key) or "").strip()
+    if not phrase:
         return None
-    moment = resolve_due(str(phrase), now, tz)
+    moment = resolve_due(phrase, clock.now, clock.tz, clock.languages)
     if moment is None:
-        raise SearchArgumentError(f"{key} {phrase!r} is not a time I can read; try 'tomorrow' or '2026-12-01'")
+        raise ToolArgumentError(f"{key} {phrase!r} is not a time I can read; try 'tomorrow', 'last week' or a date")
     return moment
 
 
 def _integer(arguments: Mapping[str, Any], key: str, default: int) -> int:
     value = arguments.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise SearchArgumentError(f"{key} must be a whole number")
+        raise ToolArgumentError(f"{key} must be a whole number")
     try:
         return int(value)
     except ValueError:
-        raise SearchArgumentError(f"{key} must be a whole number") from None
+        raise ToolArgumentError(f"{key} must be a whole number") from None
 
 
-def search_request(arguments: Mapping[str, Any], now: datetime, tz: ZoneInfo) -> SearchRequest:
-    """The request the model's arguments describe; SearchArgumentError says what is wrong with them."""
+def search_request(arguments: Mapping[str, Any], clock: Clock) -> SearchRequest:
+    """The request the model's arguments describe; ToolArgumentError says what is wrong with them."""
     category = arguments.get("category")
     if category not in (None, "") and category not in {c.value for c in Category}:
-        raise SearchArgumentError(f"category {category!r} is not one of {', '.join(c.value for c in Category)}")
+        raise ToolArgumentError(f"category {category!r} is not one of {', '.join(c.value for c in Category)}")
     sort = arguments.get("sort") or SearchSort.RELEVANCE.value
     if sort not in {s.value for s in SearchSort}:
-        raise SearchArgumentError(f"sort {sort!r} is not one of {', '.join(s.value for s in SearchSort)}")
+        raise ToolArgumentError(f"sort {sort!r} is not one of {', '.join(s.value for s in SearchSort)}")
     return SearchRequest(
         words=str(arguments.get("query") or ""),
         statuses=_statuses(arguments.get("status")),
         category=Category(category) if category else None,
-        due_after=_moment(arguments, "due_after", now, tz),
-        due_before=_moment(arguments, "due_before", now, tz),
+        due_after=time_argument(arguments, "due_after", clock),
+        due_before=time_argument(arguments, "due_before", clock),
         sort=SearchSort(sort),
         limit=_integer(arguments, "limit", 20),
         offset=_integer(arguments, "offset", 0),
@@ -82,10 +84,10 @@ def render_page(page: SearchPage, tz: ZoneInfo) -> str:
     return "\n".join(lines)
 
 
-def run_search(session: Session, arguments: Mapping[str, Any], now: datetime, tz: ZoneInfo) -> str:
+def run_search(session: Session, arguments: Mapping[str, Any], clock: Clock) -> str:
     """The tool's result text: a page of entry lines, or "Error: ..." for arguments it cannot use."""
     try:
-        request = search_request(arguments, now, tz)
-    except SearchArgumentError as error:
+        request = search_request(arguments, clock)
+    except ToolArgumentError as error:
         return f"Error: {error}"
-    return render_page(search_page(session, now, request), tz)
+    return render_page(search_page(session, clock.now, request), clock.tz)

@@ -12,7 +12,7 @@ from app.store import Store
 from app.store.models import Entry
 from tests.support.clock import FIXED_CLOCK
 
-NOW, TZ = FIXED_CLOCK.now, FIXED_CLOCK.tz
+NOW = FIXED_CLOCK.now
 
 
 def add(store: Store, summary: str, **fields: object) -> str:
@@ -65,7 +65,9 @@ def test_pages_show_every_match_once(store: Store) -> None:
 
 def test_the_tool_says_what_is_wrong_with_its_arguments(store: Store) -> None:
     with store.read() as session:
-        assert run_search(session, {"status": "done"}, NOW, TZ).startswith("Error: status 'done' is not one of")
-        assert run_search(session, {"due_before": "the day after the flood"}, NOW, TZ).startswith("Error: due_before")
-        assert run_search(session, {"limit": "many"}, NOW, TZ) == "Error: limit must be a whole number"
-        assert run_search(session, {"query": "zebra"}, NOW, TZ) == "No entries match."
+        assert run_search(session, {"status": "done"}, FIXED_CLOCK).startswith("Error: status 'done' is not one of")
+        assert run_search(session, {"due_before": "the day after the flood"}, FIXED_CLOCK).startswith(
+            "Error: due_before"
+        )
+        assert run_search(session, {"limit": "many"}, FIXED_CLOCK) == "Error: limit must be a whole number"
+        assert run_search(session, {"query": "zebra"}, FIXED_CLOCK) == "No entries match."
