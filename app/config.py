@@ -37,6 +37,11 @@ def _ranged(default: float, low: float, high: float) -> Any:
     return field(default=default, metadata={"range": (low, high)})
 
 
+def _one_of(default: str, *others: str) -> Any:
+    """A setting that takes one of a few words (checked like a range)."""
+    return field(default=default, metadata={"choices": (default, *others)})
+
+
 @dataclass(frozen=True)
 class LlmSettings:
     preset: str = ""  # a name from app.agent.provider.PRESETS, or "" for a custom server
@@ -51,6 +56,16 @@ class LlmSettings:
     context_tokens: int = _ranged(1500, 200, 100_000)  # the entry lines of a request's context, at most
     max_output_tokens: int = _ranged(1024, 16, 65_536)  # what one answer of the model may run to
     deadline_seconds: float = _ranged(45.0, 1, 3600)  # all the requests for one utterance together
+    # How the model calls tools: auto (native function calling until the server or the model shows it cannot,
+    # then <execute> blocks in its words, remembered per model), native, text.
+    tool_protocol: str = _one_of("auto", "native", "text")
+    # When the model fails an utterance (an error, the deadline, nothing usable): offline (the built-in rules
+    # file it, saying so) or inbox (it waits there for `murmur retry`).
+    fallback: str = _one_of("offline", "inbox")
+    # Archiving or completing more entries than this from one utterance waits for the user's yes.
+    confirm_over: int = _ranged(5, 1, 10_000)
+    # The wait for the first word of an answer: a CPU-only server reads a long prompt for a while first.
+    first_token_seconds: float = _ranged(90.0, 1, 3600)
     stream: bool = True
     # Price per million tokens, by model name: {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}.
     pricing: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -137,6 +152,8 @@ def _checked(value: Any, setting: Field[Any], kind: Any, name: str) -> Any:
         low, high = setting.metadata["range"]
         if not low <= value <= high:
             raise UsageError(f"setting {name} must be between {low:g} and {high:g}, got {value!r}")
+    if "choices" in setting.metadata and value not in setting.metadata["choices"]:
+        raise UsageError(f"setting {name} must be one of {', '.join(setting.metadata['choices'])}, got {value!r}")
     return value
 
 

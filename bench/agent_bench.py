@@ -20,9 +20,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.agent.client import AssistantTurn, ChatClient, ToolCallCallback  # noqa: E402
+from app.agent.client import ChatClient  # noqa: E402
 from app.agent.loop import LlmAgent  # noqa: E402
 from app.agent.tools import TOOLS  # noqa: E402
+from app.agent.turn import AssistantTurn, ToolCallCallback  # noqa: E402
 from app.config import PrivacySettings  # noqa: E402
 from app.domain.clock import Clock  # noqa: E402
 from app.domain.enums import Category  # noqa: E402

@@ -9,8 +9,8 @@ request with plain JSON is read as such. Transport failures become one-line `Llm
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import httpx2 as httpx  # the HTTP library openai 3 is built on
@@ -18,7 +18,9 @@ import openai
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 
 from app.agent.deadline import RequestDeadline
-from app.agent.provider import ProviderConfig
+from app.agent.provider import ProviderConfig, ToolProtocol
+from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages, tool_instructions
+from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
 from app.errors import LlmError
 
 log = logging.getLogger("murmur.agent")
@@ -26,33 +28,6 @@ log = logging.getLogger("murmur.agent")
 # The client retries 429 and 5xx answers itself (with backoff); once, so a dead server is
 # reported within about two timeouts instead of minutes.
 MAX_RETRIES = 1
-
-
-@dataclass(frozen=True)
-class ToolCall:
-    id: str
-    name: str
-    arguments: str  # raw text as the model wrote it; parsed and validated by the loop
-
-
-@dataclass(frozen=True)
-class AssistantTurn:
-    content: str
-    tool_calls: list[ToolCall]
-    finish_reason: str | None
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    first_token_ms: float | None = None
-    total_ms: float = 0.0
-    # Calls already handed to on_tool_call while streaming (the rest are the caller's to run).
-    delivered: int = 0
-
-    @property
-    def truncated(self) -> bool:
-        return self.finish_reason == "length"
-
-
-ToolCallCallback = Callable[[ToolCall], None]
 
 
 @dataclass
@@ -109,12 +84,17 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
         said = f": {reason}" if (reason := _server_reason(error)) else ""
         return LlmError(f"the model server refused the request (HTTP {error.status_code}){said}")
     if isinstance(error, openai.APIStatusError):
-        return LlmError(f"the model server failed (HTTP {error.status_code}); try again later")
+        said = f": {reason}" if (reason := _server_reason(error)) else ""
+        return LlmError(f"the model server failed (HTTP {error.status_code}){said}; try again later")
     if isinstance(error, httpx.HTTPError):
         return LlmError(f"the connection to the model server at {where} dropped in the middle of its answer")
     if isinstance(error, json.JSONDecodeError | ValueError):
         return LlmError(f"the model server at {where} sent an empty or unreadable answer")
     return LlmError(f"the model server at {where} failed: {type(error).__name__}")
+
+
+class ToolsRefused(LlmError):
+    """The server refused a request that offered tools (some refuse the `tools` parameter itself)."""
 
 
 class ChatClient:
@@ -133,9 +113,12 @@ class ChatClient:
         tools: Sequence[dict[str, Any]],
         on_tool_call: ToolCallCallback | None = None,
         time_left: float | None = None,
+        protocol: ToolProtocol = ToolProtocol.NATIVE,
     ) -> AssistantTurn:
         """One request; `time_left` is what remains of the utterance's deadline, when that is shorter than
-        a request may take."""
+        a request may take. With the text protocol the tools are taught in the system message and the
+        calls read from the model's words (app/agent/text_protocol.py); a model that writes its calls as
+        words though offered native tools has them read the same way."""
         started = time.perf_counter()
         if time_left is not None and time_left < self.config.request_seconds:
             limit = max(0.0, time_left)
@@ -145,28 +128,68 @@ class ChatClient:
                 self.config.request_seconds,
                 f"the model server took longer than {self.config.request_seconds:g} s",
             )
-        request: dict[str, Any] = {"model": self.config.model, "messages": list(messages), **self.config.limits()}
-        if tools:  # servers refuse an empty list: a request without tools has none
+        text = protocol is ToolProtocol.TEXT
+        request: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": to_text_messages(messages, tool_instructions(tools)) if text else list(messages),
+            **self.config.limits(protocol),
+        }
+        if tools and not text:  # servers refuse an empty list: a request without tools has none
             request["tools"] = list(tools)
+        known = [tool["function"]["name"] for tool in tools]
+        parser = ExecuteParser(on_tool_call) if text else None
         self._deadline.start(limit)
         try:
-            if not self.config.stream:
-                return _from_completion(self._client.chat.completions.create(**request), started)
-            raw = self._client.chat.completions.with_raw_response.create(
-                **request, stream=True, stream_options={"include_usage": True}
-            )
-            if raw.headers.get("content-type", "").startswith("application/json"):
-                body = raw.http_response.read()
-                return _from_completion(ChatCompletion.model_validate(json.loads(body)), started)
-            return _from_stream(raw.parse(), started, on_tool_call)
+            return _calls_in_words(self._answer(request, started, on_tool_call, parser), parser, known)
         except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
             if self._deadline.expired:  # whatever the cut looked like to the reader (a dropped or ended stream)
                 raise LlmError(f"{late}; what you said waits in the inbox") from None
             if isinstance(error, LlmError):
                 raise
-            raise describe_transport_error(error, self.config) from None
+            described = describe_transport_error(error, self.config)
+            if "tools" in request and _refused(error):
+                raise ToolsRefused(str(described)) from None
+            raise described from None
         finally:
             self._deadline.stop()
+
+    def _answer(
+        self,
+        request: dict[str, Any],
+        started: float,
+        on_tool_call: ToolCallCallback | None,
+        parser: ExecuteParser | None,
+    ) -> AssistantTurn:
+        if not self.config.stream:
+            return _from_completion(self._client.chat.completions.create(**request), started)
+        raw = self._client.chat.completions.with_raw_response.create(
+            **request, stream=True, stream_options={"include_usage": True}
+        )
+        if raw.headers.get("content-type", "").startswith("application/json"):
+            body = raw.http_response.read()
+            return _from_completion(ChatCompletion.model_validate(json.loads(body)), started)
+        return _from_stream(raw.parse(), started, on_tool_call, parser)
+
+
+def _refused(error: Exception) -> bool:
+    """A refusal that may be about the request itself, not the key, the model's name or the rate (llama.cpp
+    answers a `tools` parameter it cannot take with 400 or 500)."""
+    return isinstance(error, openai.APIStatusError) and error.status_code in (400, 422, 500, 501)
+
+
+def _calls_in_words(turn: AssistantTurn, parser: ExecuteParser | None, known: Sequence[str]) -> AssistantTurn:
+    """The calls the model wrote as words: from the text protocol's parser, else (native calls missing)
+    from a block or a bare JSON call in its answer, which small models write when their template drops
+    the tools."""
+    if turn.tool_calls:
+        return turn
+    if parser is None:
+        parser = ExecuteParser()
+        parser.feed(turn.content)
+    parsed = parser.finish(cut=turn.truncated)
+    calls = parsed.calls or bare_calls(parsed.visible, known)
+    visible = parsed.visible if parsed.calls or not calls else ""
+    return replace(turn, content=visible, tool_calls=calls, delivered=parsed.delivered, calls_in_words=bool(calls))
 
 
 def _from_completion(completion: ChatCompletion, started: float) -> AssistantTurn:
@@ -182,6 +205,7 @@ def _from_completion(completion: ChatCompletion, started: float) -> AssistantTur
     elapsed = (time.perf_counter() - started) * 1000
     return AssistantTurn(
         content=choice.message.content or "",
+        raw_content=choice.message.content or "",
         tool_calls=calls,
         finish_reason=choice.finish_reason,
         prompt_tokens=usage.prompt_tokens if usage else 0,
@@ -192,7 +216,10 @@ def _from_completion(completion: ChatCompletion, started: float) -> AssistantTur
 
 
 def _from_stream(
-    chunks: openai.Stream[ChatCompletionChunk], started: float, on_tool_call: ToolCallCallback | None
+    chunks: openai.Stream[ChatCompletionChunk],
+    started: float,
+    on_tool_call: ToolCallCallback | None,
+    parser: ExecuteParser | None,
 ) -> AssistantTurn:
     content: list[str] = []
     calls: dict[int, _PartialCall] = {}
@@ -218,6 +245,8 @@ def _from_stream(
             first_token_ms = (time.perf_counter() - started) * 1000
         if delta.content:
             content.append(delta.content)
+            if parser is not None:
+                parser.feed(delta.content)
         for piece in delta.tool_calls or []:
             # Calls arrive in index order; a new index means every earlier call is complete.
             deliver_up_to(piece.index)
@@ -234,6 +263,7 @@ def _from_stream(
         deliver_up_to(len(calls))
     return AssistantTurn(
         content="".join(content),
+        raw_content="".join(content),
         tool_calls=[calls[i].done(i) for i in sorted(calls)],
         finish_reason=finish_reason,
         prompt_tokens=prompt_tokens,

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import col, func, select
 
 from app.store import Store
-from app.store.models import Conversation, LlmRequest, utc_now
+from app.store.models import Conversation, LlmRequest, ModelProtocol, utc_now
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,24 @@ def usage_summary(
 def recent_requests(store: Store, limit: int = 20) -> list[LlmRequest]:
     with store.read() as session:
         return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
+
+
+# -- how each model calls tools ----------------------------------------------------------------
+
+
+def learned_protocol(store: Store, base_url: str, model: str) -> ModelProtocol | None:
+    with store.read() as session:
+        return session.get(ModelProtocol, (base_url, model))
+
+
+def learn_protocol(store: Store, base_url: str, model: str, protocol: str, reason: str) -> None:
+    """Remember how this model calls tools (a newer finding replaces an older one)."""
+    with store.write() as session:
+        known = session.get(ModelProtocol, (base_url, model)) or ModelProtocol(
+            base_url=base_url, model=model, protocol=protocol, reason=reason
+        )
+        known.protocol, known.reason, known.learned_at = protocol, reason, utc_now()
+        session.add(known)
 
 
 # -- conversations ----------------------------------------------------------------------------

@@ -17,15 +17,18 @@ from typing import Any
 from sqlmodel import Session
 
 from app.agent import ledger
-from app.agent.client import AssistantTurn, ChatClient, ToolCall
+from app.agent.client import ChatClient, ToolsRefused
 from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import context_message, session_lines, system_prompt
-from app.agent.provider import ProviderConfig
+from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
 from app.agent.reply_text import clean_reply
 from app.agent.search_tool import ToolArgumentError, run_search, time_argument
+from app.agent.server_props import server_props, template_takes_tools
 from app.agent.synthesis import synthesize
+from app.agent.text_protocol import MALFORMED
 from app.agent.tools import FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
+from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
 from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
 from app.changes.memories import MemoryChange, forget, remember
@@ -87,6 +90,7 @@ class LlmAgent:
         self.profile_tokens = profile_tokens  # the user's memories in every request, at most
         self.client = client or ChatClient(config)
         self._redacted_lines: dict[str, str] = {}
+        self._protocol_found: ToolProtocol | None = None  # in auto: native until the model or server shows otherwise
 
     def close(self) -> None:
         self.client.close()
@@ -203,13 +207,7 @@ class LlmAgent:
             except Exception as error:  # the answer is still read to its end, for its tokens and cost
                 stopped.append(error)
 
-        try:
-            time_left = self.config.deadline_seconds - (time.monotonic() - run.started)
-            reply = self.client.complete(messages, TOOLS, run_call, time_left)
-        except LlmError as error:
-            record.error = str(error)
-            ledger.record_request(run.workspace.store, record)
-            raise
+        reply, record = self._complete(run, messages, record, run_call)
         for index, call in enumerate(reply.tool_calls[reply.delivered :], start=reply.delivered):
             if reply.truncated and index == len(reply.tool_calls) - 1:
                 content = self._refuse(
@@ -220,7 +218,7 @@ class LlmAgent:
                 run_call(call)
         cost = self.config.price.cost(reply.prompt_tokens, reply.completion_tokens)
         run.usage = run.usage.plus(reply.prompt_tokens, reply.completion_tokens, cost)
-        answer = ChatMessage(Role.ASSISTANT, reply.content, tuple(reply.tool_calls))
+        answer = ChatMessage(Role.ASSISTANT, reply.raw_content or reply.content, tuple(reply.tool_calls))
         record.response = json.dumps(answer.to_wire(), ensure_ascii=False)  # the log keeps what was answered
         answer = replace(answer, content=clean_reply(reply.content))  # the talk goes on with what was shown
         record.prompt_tokens, record.completion_tokens, record.cost_usd = (
@@ -235,6 +233,67 @@ class LlmAgent:
         run.history.append(answer)
         run.history.extend(results)
         return reply
+
+    def _complete(
+        self, run: _Run, messages: list[dict[str, Any]], record: LlmRequest, run_call: ToolCallCallback
+    ) -> tuple[AssistantTurn, LlmRequest]:
+        """The request, by the model's way of calling tools. In auto, a server that refuses the tools gets the
+        same request again in the text protocol (a second record); when that works, it is remembered."""
+        store = run.workspace.store
+        protocol = self._protocol(store)
+        try:
+            return self._complete_as(run, messages, record, run_call, protocol), record
+        except ToolsRefused as refused:
+            if self.config.tool_protocol is not ToolProtocol.AUTO:
+                raise
+            retry = LlmRequest.model_validate(record.model_dump(exclude={"id", "error"}))
+            try:
+                reply = self._complete_as(run, messages, retry, run_call, ToolProtocol.TEXT)
+            except LlmError:
+                raise refused from None  # the retry was a guess: the server's own refusal says more
+            self._learn(store, ToolProtocol.TEXT, f"the server refused native tool calls ({refused})")
+            return reply, retry
+
+    def _complete_as(
+        self,
+        run: _Run,
+        messages: list[dict[str, Any]],
+        record: LlmRequest,
+        run_call: ToolCallCallback,
+        protocol: ToolProtocol,
+    ) -> AssistantTurn:
+        record.protocol = protocol.value
+        record.tools = json.dumps([tool["function"]["name"] for tool in TOOLS])
+        time_left = self.config.deadline_seconds - (time.monotonic() - run.started)
+        try:
+            reply = self.client.complete(messages, TOOLS, run_call, time_left, protocol)
+        except LlmError as error:
+            record.error = str(error)
+            ledger.record_request(run.workspace.store, record)
+            raise
+        if protocol is ToolProtocol.NATIVE and reply.calls_in_words and self.config.tool_protocol is ToolProtocol.AUTO:
+            self._learn(run.workspace.store, ToolProtocol.TEXT, "the model wrote its tool calls as text")
+        return reply
+
+    def _protocol(self, store: Store) -> ToolProtocol:
+        """Native or text for this request: as set, else as learned of this model, else as its server says."""
+        if self.config.tool_protocol is not ToolProtocol.AUTO:
+            return self.config.tool_protocol
+        if self._protocol_found is None:
+            known = ledger.learned_protocol(store, self.config.base_url, self.config.model)
+            if known is not None:
+                self._protocol_found = ToolProtocol(known.protocol)
+            elif self.config.is_local and template_takes_tools(server_props(self.config.base_url)) is False:
+                self._learn(store, ToolProtocol.TEXT, "the server says the model's chat template takes no tools")
+            else:
+                self._protocol_found = ToolProtocol.NATIVE
+        assert self._protocol_found is not None
+        return self._protocol_found
+
+    def _learn(self, store: Store, protocol: ToolProtocol, reason: str) -> None:
+        log.info("tool protocol for %s: %s (%s)", self.config.model, protocol.value, reason)
+        ledger.learn_protocol(store, self.config.base_url, self.config.model, protocol.value, reason)
+        self._protocol_found = protocol
 
     # -- one tool call -----------------------------------------------------------------------
 
@@ -256,7 +315,9 @@ class LlmAgent:
         known = [*MUTATING, SEARCH, RECALL, REMEMBER, FORGET]
         problem = None
         arguments: Any = None
-        if call.name not in known:
+        if call.name == MALFORMED:
+            problem = f"this <execute> block is not a JSON list of calls, each with a name and args: {call.arguments}"
+        elif call.name not in known:
             problem = f"unknown tool {call.name!r}; the tools are {', '.join(known)}"
         else:
             try:

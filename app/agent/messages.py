@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from app.agent.client import ToolCall
+from app.agent.turn import ToolCall
 from app.errors import LlmError
 
 

@@ -10,10 +10,11 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 from urllib.parse import urlparse
 
-from app.agent.reply_text import STOP_SEQUENCES
+from app.agent.reply_text import STOP_SEQUENCES, TEXT_PROTOCOL_STOP
 from app.config import LlmSettings
 from app.errors import UsageError
 from app.secrets import get_api_key
@@ -53,6 +54,15 @@ DEFAULT_PRICING: dict[str, dict[str, float]] = {
 }
 
 
+class ToolProtocol(StrEnum):
+    """How the model calls tools: the server's function calling, <execute> blocks in its words
+    (app/agent/text_protocol.py), or native until the server or the model shows it cannot."""
+
+    NATIVE = "native"
+    TEXT = "text"
+    AUTO = "auto"
+
+
 @dataclass(frozen=True)
 class Price:
     input_per_million: float = 0.0
@@ -81,18 +91,21 @@ class ProviderConfig:
     context_tokens: int = 1500  # the entry lines of a request's context, at most (app/memory/context.py)
     max_output_tokens: int = 1024  # what one answer may run to: a small model can ramble to its context's end
     deadline_seconds: float = 45.0  # all the requests for one utterance together, however many turns
+    tool_protocol: ToolProtocol = ToolProtocol.AUTO
 
     @property
     def is_local(self) -> bool:
         return is_local_url(self.base_url)
 
-    def limits(self) -> dict[str, Any]:
+    def limits(self, protocol: ToolProtocol = ToolProtocol.NATIVE) -> dict[str, Any]:
         """How long an answer may run, in the words this server takes: OpenAI's newer models refuse
         `max_tokens` and stop sequences; the servers people run at home take both, and a small model
-        there writes its chat template's turn markers and goes on as the user without the stops."""
+        there writes its chat template's turn markers and goes on as the user without the stops.
+        With the text protocol the answer ends at its call block: the model would write the results itself."""
         if self.base_url == OPENAI_BASE_URL:
             return {"max_completion_tokens": self.max_output_tokens}
-        return {"max_tokens": self.max_output_tokens, "stop": STOP_SEQUENCES}
+        stops = [TEXT_PROTOCOL_STOP, *STOP_SEQUENCES[:-1]] if protocol is ToolProtocol.TEXT else STOP_SEQUENCES
+        return {"max_tokens": self.max_output_tokens, "stop": stops}
 
 
 def is_local_url(url: str) -> bool:
@@ -182,4 +195,5 @@ def resolve_provider(
         context_tokens=settings.context_tokens,
         max_output_tokens=settings.max_output_tokens,
         deadline_seconds=settings.deadline_seconds,
+        tool_protocol=ToolProtocol(settings.tool_protocol),
     )

@@ -16,10 +16,13 @@ TURN_ENDS = (
     "</s>",
     "[INST]",
 )
-# Asked of local servers as stop sequences (four: the most some servers take).
-STOP_SEQUENCES = ["<|im_end|>", "<|im_start|>", "<end_of_turn>", "<|eot_id|>"]
+# Asked of local servers as stop sequences (four: the most some servers take); with the text protocol the
+# end of a call block takes the place of the last (a ChatML model writes <|im_end|> before <|im_start|>).
+STOP_SEQUENCES = ["<|im_end|>", "<end_of_turn>", "<|eot_id|>", "<|im_start|>"]
+TEXT_PROTOCOL_STOP = "</execute>"
 
-_THINK_BLOCK = re.compile(r"<think>.*?(?:</think>|$)", re.DOTALL | re.IGNORECASE)
+# Reasoning, and results a model wrote for itself instead of waiting for them (the text protocol).
+_THINK_BLOCK = re.compile(r"<(think|results)>.*?(?:</\1>|$)", re.DOTALL | re.IGNORECASE)
 _LEFTOVER_TOKEN = re.compile(r"<\|[^|<>\s]{1,40}\|>|<(?:bos|eos|s)>|\[/INST\]")
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*\s*")
 

@@ -47,6 +47,9 @@ def cmd_log(args: argparse.Namespace) -> int:
             f"    {request.created_at:%Y-%m-%d %H:%M:%S} UTC  {timing}  {request.prompt_tokens}+"
             f"{request.completion_tokens} tokens  ${request.cost_usd:.5f}"
         )
+        if request.tools:
+            how = "as <execute> blocks in the text" if request.protocol == "text" else "as native tool calls"
+            say(f"    tools offered {how}: {', '.join(json.loads(request.tools))}")
         for message in json.loads(request.request):
             say(f"  > {message['role']}: {_one_line(message.get('content'))}")
         if request.error:
@@ -73,6 +76,8 @@ def _request_json(request: LlmRequest) -> dict[str, Any]:
         "base_url": request.base_url,
         "model": request.model,
         "turn": request.turn,
+        "tools": json.loads(request.tools) if request.tools else [],
+        "protocol": request.protocol,
         "messages": json.loads(request.request),
         "response": json.loads(request.response) if request.response else None,
         "error": request.error,

@@ -227,11 +227,32 @@ def _m004_search_memory_and_sessions(db: Connection) -> None:
         db.execute(trigger)
 
 
+def _m005_tool_protocols(db: Connection) -> None:
+    # Which tools each request offered and how (native function calling or <execute> blocks in the text),
+    # and what Murmur learned of each model's way of calling tools, so it is not found out again every time.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE llm_requests ADD COLUMN tools TEXT;
+        ALTER TABLE llm_requests ADD COLUMN protocol TEXT CHECK (protocol IN ('native', 'text'));
+        CREATE TABLE model_protocols (
+            base_url TEXT NOT NULL,
+            model TEXT NOT NULL,
+            protocol TEXT NOT NULL CHECK (protocol IN ('native', 'text')),
+            reason TEXT NOT NULL,
+            learned_at TEXT NOT NULL,
+            PRIMARY KEY (base_url, model)
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
     ("003_run_leases_and_identity", _m003_run_leases_and_identity),
     ("004_search_memory_and_sessions", _m004_search_memory_and_sessions),
+    ("005_tool_protocols", _m005_tool_protocols),
 ]
 
 

@@ -137,6 +137,20 @@ class LlmRequest(SQLModel, table=True):
     cost_usd: float = 0.0
     first_token_ms: float | None = None
     total_ms: float | None = None
+    tools: str | None = None  # JSON: the names of the tools offered
+    protocol: str | None = None  # how they were offered: native (function calling) or text (<execute> blocks)
+
+
+class ModelProtocol(SQLModel, table=True):
+    """How a model on a server calls tools, as learned from its server or its answers."""
+
+    __tablename__ = "model_protocols"
+
+    base_url: str = Field(primary_key=True)
+    model: str = Field(primary_key=True)
+    protocol: str
+    reason: str  # what showed it, for `murmur config test` and the log
+    learned_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 class Memory(SQLModel, table=True):

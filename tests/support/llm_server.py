@@ -78,6 +78,7 @@ class _State:
     script: Script
     model_names: list[str]
     stream_capable: bool
+    props: dict[str, Any] | None = None  # llama.cpp's /props, for a server that has it
     requests: list[dict[str, Any]] = field(default_factory=list)
     stream_ends: list[float] = field(default_factory=list)  # time.monotonic() when each stream was complete
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -153,6 +154,8 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.rstrip("/").endswith("/models"):
             models = [{"id": name, "object": "model", "owned_by": "test"} for name in self.server.state.model_names]
             self._json(200, {"object": "list", "data": models})
+        elif self.path.rstrip("/") == "/props" and self.server.state.props is not None:
+            self._json(200, self.server.state.props)
         else:
             self._json(404, {"error": {"message": f"no route {self.path}"}})
 
@@ -228,9 +231,14 @@ class FakeLlmServer:
     """The server, running in a thread for the life of a `with` block."""
 
     def __init__(
-        self, script: Script = (), *, model_names: Sequence[str] = ("test-model",), stream_capable: bool = True
+        self,
+        script: Script = (),
+        *,
+        model_names: Sequence[str] = ("test-model",),
+        stream_capable: bool = True,
+        props: dict[str, Any] | None = None,
     ) -> None:
-        self.state = _State(script=script, model_names=list(model_names), stream_capable=stream_capable)
+        self.state = _State(script=script, model_names=list(model_names), stream_capable=stream_capable, props=props)
         self._server = _Server(self.state)
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-llm", daemon=True)
 

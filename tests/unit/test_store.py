@@ -208,3 +208,22 @@ def test_the_previous_release_database_gains_search_memory_and_sessions(db_path:
         assert db.execute("SELECT count(*) FROM entries_search WHERE entries_search MATCH 'plumber'").fetchone() == (1,)
         db.execute("UPDATE entries SET content = 'Pay the plumber' WHERE id = ?", ("b" * 32,))
         assert db.execute("SELECT count(*) FROM entries_search WHERE entries_search MATCH 'boiler'").fetchone() == (0,)
+
+
+def test_the_previous_release_database_gains_tool_protocols(db_path: Path) -> None:
+    """What the release before the text protocol made (steps 1-4): its logged requests are kept (offering no
+    tools on record), and what is learned of a model can be stored."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:4])
+        db.execute(
+            "INSERT INTO llm_requests (created_at, base_url, model, turn, request, prompt_tokens, completion_tokens, "
+            "cost_usd) VALUES ('2026-01-01', 'http://localhost:8080/v1', 'small', 1, '[]', 10, 2, 0)"
+        )
+    Store.open(db_path).close()
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("SELECT model, tools, protocol FROM llm_requests").fetchall() == [("small", None, None)]
+        db.execute(
+            "INSERT INTO model_protocols VALUES ('http://localhost:8080/v1', 'small', 'text', 'why', '2026-01-02')"
+        )
+        with pytest.raises(sqlite3.IntegrityError):
+            db.execute("INSERT INTO model_protocols VALUES ('u', 'm', 'carrier pigeon', 'why', '2026-01-02')")

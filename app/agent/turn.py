@@ -1,0 +1,33 @@
+"""What one request to the model brought back: its words and its tool calls, however the server sent them."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: str  # raw text as the model wrote it; parsed and validated by the loop
+
+
+@dataclass(frozen=True)
+class AssistantTurn:
+    content: str
+    tool_calls: list[ToolCall]
+    finish_reason: str | None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    first_token_ms: float | None = None
+    total_ms: float = 0.0
+    # Calls already handed to on_tool_call while streaming (the rest are the caller's to run).
+    delivered: int = 0
+    raw_content: str = ""  # all the model wrote; `content` is its words to the user, call blocks taken out
+    calls_in_words: bool = False  # the calls were written as text (the text protocol, or a model that ignores tools)
+
+    @property
+    def truncated(self) -> bool:
+        return self.finish_reason == "length"
+
+
+ToolCallCallback = Callable[[ToolCall], None]
