@@ -14,7 +14,7 @@ write persists it.
 import logging
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select, update
@@ -38,7 +38,7 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
-from app.errors import MurmurError, StoreError, UsageError
+from app.errors import LlmError, MurmurError, StoreError, UsageError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
@@ -66,6 +66,7 @@ class PipelineResult:
     turns: int = 0
     usage: Usage = Usage()
     memory_changes: list[MemoryChange] = field(default_factory=list)  # what the model remembered or forgot
+    fallback_reason: str | None = None  # the model failed for this reason, and the offline rules filed it
 
     @property
     def summary(self) -> str:
@@ -92,6 +93,7 @@ class MurmurService:
     interpreter: Interpreter | Agent
     clock: Callable[[], Clock] = field(default=Clock.system)
     session_gap: timedelta = timedelta(minutes=30)  # silence that ends a session (memory.session_gap_minutes)
+    fallback: Interpreter | None = None  # files what the model failed (llm.fallback = offline); None: the inbox
 
     def __post_init__(self) -> None:
         self.recover_interrupted_runs()
@@ -165,15 +167,42 @@ class MurmurService:
             on_event(_done_event(utterance_id, result, failure))
 
     def _run(self, utterance_id: int, text: str, on_event: EventCallback, options: RunOptions) -> PipelineResult:
+        """The interpreter's run; when the model fails it (and a fallback is set), what it applied is taken back
+        and the offline rules file the utterance in a second attempt, saying why."""
+        try:
+            return self._interpret(self.interpreter, utterance_id, text, on_event, options)
+        except LlmError as error:
+            if self.fallback is None:
+                raise
+            reason = str(error)
+        log.info("utterance %d: the model failed (%s); the offline rules file it", utterance_id, reason)
+        with self.store.write() as session:
+            utterance = session.get(Utterance, utterance_id)
+            assert utterance is not None
+            _start_attempt(session, utterance, self.clock().now)
+        result = self._interpret(self.fallback, utterance_id, text, on_event, options)
+        return replace(result, fallback_reason=reason)
+
+    def _interpret(
+        self,
+        interpreter: Interpreter | Agent,
+        utterance_id: int,
+        text: str,
+        on_event: EventCallback,
+        options: RunOptions,
+    ) -> PipelineResult:
         workspace = Workspace(self.store, self.clock(), utterance_id)
         try:
-            if isinstance(self.interpreter, Agent):  # it reports its own turns
-                outcome = self.interpreter.run(text, workspace, on_event, options)
+            if isinstance(interpreter, Agent):  # it reports its own turns
+                outcome = interpreter.run(text, workspace, on_event, options)
+                if self._did_nothing_for(text, outcome, workspace):
+                    workspace.close_conversation(outcome.conversation_id)
+                    raise LlmError(f"the model changed nothing ({_quoted(outcome.message)})")
                 question = f"the assistant asked: {outcome.message}" if outcome.question else None
                 workspace.finish(error=question, conversation_id=outcome.conversation_id, reply=outcome.message)
             else:
-                on_event(ThinkingEvent(1, self.interpreter.name))
-                outcome = self._read_and_apply(self.interpreter, text, workspace)
+                on_event(ThinkingEvent(1, interpreter.name))
+                outcome = self._read_and_apply(interpreter, text, workspace)
         except MurmurError as error:
             workspace.abandon(str(error))
             raise
@@ -185,7 +214,7 @@ class MurmurService:
             raise
         return PipelineResult(
             utterance_id=utterance_id,
-            interpreter=self.interpreter.name,
+            interpreter=interpreter.name,
             applied=workspace.applied,
             failures=workspace.failures,
             undo_id=workspace.undo_id,
@@ -195,6 +224,16 @@ class MurmurService:
             usage=outcome.usage,
             memory_changes=workspace.memory_changes,
         )
+
+    def _did_nothing_for(self, text: str, outcome: AgentOutcome, workspace: Workspace) -> bool:
+        """The model called no tool and asked nothing, though the offline rules find something to do in what
+        was said: a small model's "Sure, I'll remind you!" with no reminder made. A question it answered from
+        its context is not this: the rules read a question as one too."""
+        if outcome.tool_calls or outcome.question or self.fallback is None:
+            return False
+        context = InterpretContext(entries=workspace.context_entries(), clock=workspace.clock)
+        parsed = self.fallback.interpret(text, context)
+        return bool(parsed.actions) and parsed.answer is None
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
@@ -390,6 +429,16 @@ def validate_utterance_text(text: str) -> str:
             "split it into smaller parts"
         )
     return stripped
+
+
+_QUOTE_CHARS = 80
+
+
+def _quoted(message: str | None) -> str:
+    if not message:
+        return "and said nothing"
+    short = message if len(message) <= _QUOTE_CHARS else message[: _QUOTE_CHARS - 1] + "…"
+    return f'it only said "{short}"'
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:

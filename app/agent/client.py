@@ -9,7 +9,7 @@ request with plain JSON is read as such. Transport failures become one-line `Llm
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -41,7 +41,9 @@ class _PartialCall:
 
 
 def make_openai_client(config: ProviderConfig, deadline: RequestDeadline | None = None) -> openai.OpenAI:
-    timeout = httpx.Timeout(config.timeout_seconds, connect=min(5.0, config.timeout_seconds))
+    # Reads wait as long as a first word may take; silences once the answer streams are the deadline's.
+    wait = max(config.timeout_seconds, config.first_token_seconds)
+    timeout = httpx.Timeout(wait, connect=min(5.0, config.timeout_seconds))
     return openai.OpenAI(
         base_url=config.base_url,
         api_key=config.api_key,
@@ -69,7 +71,8 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
     """One line a user can act on, for every way a request can fail."""
     where = config.base_url
     if isinstance(error, openai.APITimeoutError):
-        return LlmError(f"the model server at {where} did not answer within {config.timeout_seconds:g} s")
+        wait = max(config.timeout_seconds, config.first_token_seconds)
+        return LlmError(f"the model server at {where} did not answer within {wait:g} s (llm.first_token_seconds)")
     if isinstance(error, openai.APIConnectionError):
         return LlmError(f"cannot reach the model server at {where}; is it running and is the URL right?")
     if isinstance(error, openai.AuthenticationError | openai.PermissionDeniedError):
@@ -100,7 +103,7 @@ class ToolsRefused(LlmError):
 class ChatClient:
     def __init__(self, config: ProviderConfig, client: openai.OpenAI | None = None) -> None:
         self.config = config
-        self._deadline = RequestDeadline(config.request_seconds)
+        self._deadline = RequestDeadline(config.request_seconds, stall_seconds=config.timeout_seconds)
         self._client = client or make_openai_client(config, self._deadline)
 
     def close(self) -> None:
@@ -143,7 +146,12 @@ class ChatClient:
             return _calls_in_words(self._answer(request, started, on_tool_call, parser), parser, known)
         except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
             if self._deadline.expired:  # whatever the cut looked like to the reader (a dropped or ended stream)
-                raise LlmError(f"{late}; what you said waits in the inbox") from None
+                raise LlmError(late) from None
+            if self._deadline.stalled:
+                raise LlmError(
+                    f"the model server stopped in the middle of its answer ({self.config.timeout_seconds:g} s "
+                    "without a word, llm.timeout_seconds)"
+                ) from None
             if isinstance(error, LlmError):
                 raise
             described = describe_transport_error(error, self.config)
@@ -168,7 +176,7 @@ class ChatClient:
         if raw.headers.get("content-type", "").startswith("application/json"):
             body = raw.http_response.read()
             return _from_completion(ChatCompletion.model_validate(json.loads(body)), started)
-        return _from_stream(raw.parse(), started, on_tool_call, parser)
+        return _from_stream(raw.parse(), started, on_tool_call, parser, self._deadline.heard)
 
 
 def _refused(error: Exception) -> bool:
@@ -220,6 +228,7 @@ def _from_stream(
     started: float,
     on_tool_call: ToolCallCallback | None,
     parser: ExecuteParser | None,
+    heard: Callable[[], None],
 ) -> AssistantTurn:
     content: list[str] = []
     calls: dict[int, _PartialCall] = {}
@@ -235,6 +244,7 @@ def _from_stream(
             delivered += 1
 
     for chunk in chunks:
+        heard()
         if chunk.usage:
             prompt_tokens, completion_tokens = chunk.usage.prompt_tokens, chunk.usage.completion_tokens
         if not chunk.choices:

@@ -1,9 +1,12 @@
-"""An overall time limit on one request to the model server.
+"""An overall time limit on one request to the model server, and a shorter one on silences once it talks.
 
 httpx's timeouts are per read: a server that sends a byte every few seconds never trips them, and a request
 could last forever. The limit is enforced from the client's event hooks: a request that starts after it has
 passed is refused, and a timer shuts the connection's socket down when it passes while the answer is read
 (a shutdown wakes the blocked read at once, which a close from another thread does not).
+
+The read timeout is long, for the wait before the first word (a CPU-only server reads a long prompt for a
+minute); once the answer streams, `heard` is called per piece and a silence of `stall_seconds` cuts it.
 """
 
 import socket
@@ -19,9 +22,13 @@ class DeadlinePassed(httpx.TransportError):
 
 
 class RequestDeadline:
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, stall_seconds: float | None = None) -> None:
         self.seconds = seconds
+        self.stall_seconds = stall_seconds
         self.expired = False
+        self.stalled = False  # cut for a silence in the middle of the answer
+        self._heard_at: float | None = None
+        self._socket: socket.socket | None = None
         self._ends_at: float | None = None
         self._timers: list[threading.Timer] = []
         self._lock = threading.Lock()  # the timers run in their own threads
@@ -30,7 +37,17 @@ class RequestDeadline:
         """Start the clock: `seconds` when given (less than the usual, as what is left of a longer limit)."""
         with self._lock:
             self._ends_at = time.monotonic() + (self.seconds if seconds is None else seconds)
-            self.expired = False
+            self.expired = self.stalled = False
+            self._heard_at = self._socket = None
+
+    def heard(self) -> None:
+        """A piece of the answer arrived: from the first on, a silence of `stall_seconds` ends the request."""
+        with self._lock:
+            first = self._heard_at is None
+            self._heard_at = time.monotonic()
+            sock = self._socket
+        if first and sock is not None and self.stall_seconds is not None:
+            self._arm(self.stall_seconds, self._check_silence, sock)
 
     def stop(self) -> None:
         with self._lock:
@@ -57,18 +74,39 @@ class RequestDeadline:
         left = self._left()
         if not isinstance(sock, socket.socket) or left is None:
             return
-        timer = threading.Timer(max(0.0, left), self._cut, (sock,))
+        with self._lock:
+            self._socket = sock
+        self._arm(left, self._cut, sock)
+
+    def _arm(self, seconds: float, then: Any, sock: socket.socket) -> None:
+        timer = threading.Timer(max(0.0, seconds), then, (sock,))
         timer.daemon = True
         with self._lock:
             self._timers.append(timer)
         timer.start()
+
+    def _check_silence(self, sock: socket.socket) -> None:
+        with self._lock:
+            if self._ends_at is None or self._heard_at is None or self.stall_seconds is None:
+                return
+            quiet = time.monotonic() - self._heard_at
+        if quiet < self.stall_seconds:
+            self._arm(self.stall_seconds - quiet, self._check_silence, sock)
+            return
+        with self._lock:
+            self.stalled = True
+        _shut(sock)
 
     def _cut(self, sock: socket.socket) -> None:
         with self._lock:
             if self._ends_at is None:  # the request ended just in time
                 return
             self.expired = True
-        try:
-            sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass  # already closed: nothing is waiting on it
+        _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed: nothing is waiting on it

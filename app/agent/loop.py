@@ -22,12 +22,12 @@ from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
-from app.agent.reply_text import clean_reply
+from app.agent.reply_text import asks_the_user, clean_reply
 from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.synthesis import synthesize
 from app.agent.text_protocol import MALFORMED
-from app.agent.tools import FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
+from app.agent.tools import ARCHIVE, COMPLETE, FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
 from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
@@ -69,6 +69,8 @@ class _Run:
     history: list[ChatMessage]
     conversation_id: int | None  # the talk this utterance continues, if any
     seen_calls: dict[str, str] = field(default_factory=dict)
+    calls: int = 0  # tool calls the model made, of any kind
+    bulk: int = 0  # entries archived or completed
     mutations: int = 0
     usage: Usage = field(default_factory=Usage)
     turn: int = 0
@@ -123,7 +125,7 @@ class LlmAgent:
                 break
         else:
             message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
-        question = message.endswith("?")
+        question = asks_the_user(message)
         if message:
             on_event(MessageEvent(message, question))
         # A question, or an answer that changed nothing ("when is the dentist?"), stays open for a follow-up:
@@ -139,6 +141,7 @@ class LlmAgent:
             turns=run.turn,
             usage=run.usage,
             conversation_id=conversation_id,
+            tool_calls=run.calls,
         )
 
     def _authorise(self, run: _Run) -> bool:
@@ -300,6 +303,7 @@ class LlmAgent:
     def _run_call(self, run: _Run, call: ToolCall) -> ChatMessage:
         """Run one complete call and return its tool message; nothing here raises but the cap."""
         run.on_event(ToolCallEvent(call.id, call.name, call.arguments))
+        run.calls += 1
         key = f"{call.name}:{_canonical(call.arguments)}"
         if key in run.seen_calls:
             content = (
@@ -341,6 +345,8 @@ class LlmAgent:
                 f"{self.config.max_mutations}); nothing was changed: confirm with "
                 f"`murmur retry {run.workspace.utterance_id} --confirm`"
             )
+        if call.name in (ARCHIVE, COMPLETE):
+            self._confirm_bulk(run, len(parsed.actions))
         run.mutations += len(parsed.actions)
         parse_failures = [replace(f, tool=call.name) for f in parsed.failures]
         run.workspace.note_parse_failures(parse_failures)
@@ -350,6 +356,17 @@ class LlmAgent:
         lines += [f"Error: {f.tool}: {f.error}" for f in parse_failures]
         lines += [_failure_line(f) for f in failures]
         return "\n".join(lines)
+
+    def _confirm_bulk(self, run: _Run, count: int) -> None:
+        """Archiving or completing many entries at once waits for the user's yes, whatever the model says
+        ("delete everything" must not clear the list, even though undo would bring it back)."""
+        run.bulk += count
+        if run.bulk > self.config.confirm_over and not run.options.confirmed:
+            raise ConfirmationNeeded(
+                f"that would archive or complete {run.bulk} entries at once (more than {self.config.confirm_over}, "
+                f"llm.confirm_over); nothing was changed: confirm with "
+                f"`murmur retry {run.workspace.utterance_id} --confirm`"
+            )
 
     @staticmethod
     def _refuse(run: _Run, call: ToolCall, problem: str) -> str:

@@ -92,6 +92,8 @@ class ProviderConfig:
     max_output_tokens: int = 1024  # what one answer may run to: a small model can ramble to its context's end
     deadline_seconds: float = 45.0  # all the requests for one utterance together, however many turns
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
+    confirm_over: int = 5  # entries archived or completed by one utterance without asking
+    first_token_seconds: float = 90.0  # the wait for an answer's first word (a CPU server reads the prompt first)
 
     @property
     def is_local(self) -> bool:
@@ -196,4 +198,6 @@ def resolve_provider(
         max_output_tokens=settings.max_output_tokens,
         deadline_seconds=settings.deadline_seconds,
         tool_protocol=ToolProtocol(settings.tool_protocol),
+        confirm_over=settings.confirm_over,
+        first_token_seconds=settings.first_token_seconds,
     )

@@ -47,3 +47,16 @@ def clean_reply(content: str) -> str:
     text = _LEFTOVER_TOKEN.sub("", _first_turn(_THINK_BLOCK.sub("", content)))
     text = _without_repeats(text).strip()
     return text if len(text) <= MAX_REPLY_CHARS else text[: MAX_REPLY_CHARS - 1].rstrip() + "…"
+
+
+# Asks nothing the user must answer: the polite close of a reply ("Anything else I can help with?").
+_PLEASANTRY = re.compile(r"\b(anything else|can i help|help you with|let me know)\b", re.IGNORECASE)
+MAX_QUESTION_CHARS = 300  # a clarifying question is short; a long reply ending in "?" is rambling
+
+
+def asks_the_user(message: str) -> bool:
+    """The reply is a question the user is to answer, so what they say next continues this talk."""
+    if not message.endswith("?") or len(message) > MAX_QUESTION_CHARS:
+        return False
+    sentences = [match.group() for match in _SENTENCE.finditer(message)]
+    return not _PLEASANTRY.search(sentences[-1] if sentences else message)

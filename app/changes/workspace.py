@@ -28,7 +28,7 @@ from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome
 from app.store import Store
-from app.store.models import Entry, UndoBatch, Utterance
+from app.store.models import Conversation, Entry, UndoBatch, Utterance
 from app.store.queries import list_entries
 
 
@@ -92,6 +92,16 @@ class Workspace:
         self.undo_id = done.batch_id
         self.memory_changes.append(done)
         return done
+
+    def close_conversation(self, conversation_id: int | None) -> None:
+        """The talk the run left open for a follow-up is not one to continue (the run is being abandoned)."""
+        if conversation_id is None:
+            return
+        with self.store.write() as session:
+            conversation = session.get(Conversation, conversation_id)
+            if conversation is not None:
+                conversation.open_until = None
+                session.add(conversation)
 
     def abandon(self, error: str) -> None:
         """The run failed: revert everything it applied, and leave the utterance failed (retryable)."""

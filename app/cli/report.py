@@ -84,9 +84,11 @@ _MEMORY_VERBS = {"remember": "remembered", "forget": "forgot", "edit": "edited"}
 def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
     """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
     if not as_json:
+        if result.fallback_reason:
+            say(f"({result.fallback_reason}; the built-in rules filed this)")
         if result.message:
             say(("? " if result.question else "") + result.message)
-        if result.interpreter == "offline" and first_offline_notice():
+        if result.interpreter == "offline" and not result.fallback_reason and first_offline_notice():
             say("(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)")
     usage = result.usage
     extra = {
@@ -96,6 +98,7 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
         ],
         "utterance_id": result.utterance_id,
         "interpreter": result.interpreter,
+        "fallback_reason": result.fallback_reason,
         "message": result.message,
         "question": result.question,
         "turns": result.turns,

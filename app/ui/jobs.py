@@ -49,9 +49,17 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         failures=[failure_line(f) for f in result.failures],
         undo_id=result.undo_id,
         utterance_id=pipeline.utterance_id if pipeline else None,
-        message=pipeline.message if pipeline else None,
+        message=_words(pipeline) if pipeline else None,
         question=pipeline.question if pipeline else False,
     )
+
+
+def _words(result: PipelineResult) -> str | None:
+    """What the toast says beside the changes: the model's words, or why the built-in rules stood in."""
+    if not result.fallback_reason:
+        return result.message
+    said = f"{result.fallback_reason[:1].upper()}{result.fallback_reason[1:]}; the built-in rules filed this."
+    return f"{said} {result.message}" if result.message else said
 
 
 # The jobs compare by identity (eq=False): two alike are still two jobs to run.

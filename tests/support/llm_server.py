@@ -47,6 +47,8 @@ class Reply:
     chunk_size: int = 7  # characters per streamed piece of content or arguments
     cut_after_chunks: int | None = None  # close the connection mid-stream after this many chunks
     chunk_delay: float = 0.0  # seconds between streamed chunks, as a slow model writes
+    first_chunk_delay: float = 0.0  # seconds between the headers and the first chunk, as a CPU server reads the prompt
+    pause: tuple[int, float] | None = None  # (after this many chunks, this many seconds of silence)
 
 
 @dataclass(frozen=True)
@@ -208,9 +210,13 @@ class _Handler(BaseHTTPRequestHandler):
         chunks.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": _finish(reply)}]})
         if body.get("stream_options", {}).get("include_usage"):
             chunks.append({**base, "choices": [], "usage": _usage(reply)})
+        self.wfile.flush()
+        time.sleep(reply.first_chunk_delay)
         for number, chunk in enumerate(chunks):
             if reply.cut_after_chunks is not None and number >= reply.cut_after_chunks:
                 return  # the connection closes with no [DONE]: a stream cut in the middle
+            if reply.pause is not None and number == reply.pause[0]:
+                time.sleep(reply.pause[1])
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()
             time.sleep(reply.chunk_delay)

@@ -108,3 +108,22 @@ def test_a_model_that_never_stops_is_cut_at_the_utterance_deadline(agent_service
     assert all_entries(store) == []
     [waiting] = service.inbox()
     assert waiting.outcome is UtteranceOutcome.FAILED and "llm.deadline_seconds" in (waiting.error or "")
+
+
+def test_the_first_word_may_take_long_but_a_silence_after_it_may_not(
+    agent_service: ServiceFactory, store: Store
+) -> None:
+    """A CPU server reads a long prompt before its first word (here 1.5 s, over llm.timeout_seconds): that
+    wait is llm.first_token_seconds'. Once it talks, a silence as long as llm.timeout_seconds cuts it."""
+    milk = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})
+    slow_start = [Reply(tool_calls=[milk], first_chunk_delay=1.5), Reply("Added milk.", first_chunk_delay=1.5)]
+    with FakeLlmServer(slow_start) as server:
+        agent_service(server, timeout_seconds=1.0, first_token_seconds=5.0).submit("buy milk")
+    assert [e.summary for e in all_entries(store)] == ["Buy milk"]
+
+    stalls = [Reply("Added bread, and then", pause=(2, 3.0), chunk_size=3)]
+    with FakeLlmServer(stalls) as server:
+        started = time.monotonic()
+        with pytest.raises(LlmError, match=r"stopped in the middle of its answer \(1 s without a word"):
+            agent_service(server, timeout_seconds=1.0, first_token_seconds=5.0).submit("buy bread")
+    assert time.monotonic() - started < 2.8  # cut at the silence, not when the server spoke again

@@ -34,7 +34,7 @@ GOOD = [Reply(tool_calls=[MILK]), Reply("Added milk.")]
         ([Fail(503), Fail(503)], "failed (HTTP 503)"),
         ([Empty()], "sent an empty or unreadable answer"),
         ([Reply(tool_calls=[MILK], cut_after_chunks=4)], "cut off in the middle"),
-        ([Hang(3.0), Hang(3.0)], "did not answer within 0.5 s"),
+        ([Hang(3.0), Hang(3.0)], "did not answer within 0.5 s (llm.first_token_seconds)"),
     ],
     ids=["401", "404", "400-says-why", "429", "5xx", "empty", "stream-cut", "timeout"],
 )
@@ -42,7 +42,7 @@ def test_each_server_failure_is_one_line_and_the_utterance_waits(
     agent_service: ServiceFactory, store: Store, steps: list[Step], message: str
 ) -> None:
     with FakeLlmServer(steps) as server:
-        service = agent_service(server, timeout_seconds=0.5)
+        service = agent_service(server, timeout_seconds=0.5, first_token_seconds=0.5)
         with pytest.raises(LlmError) as raised:
             service.submit("buy milk")
     assert message in str(raised.value) and "\n" not in str(raised.value)
