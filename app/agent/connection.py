@@ -1,13 +1,16 @@
-"""Checking that a configured model server answers and knows its model (Settings -> Test, `murmur config test`)."""
+"""Checking that a configured model server answers, knows its model, and what the model can do with tools
+(Settings -> Test, `murmur config test`)."""
 
 from app.agent.client import describe_transport_error, make_openai_client
+from app.agent.probe import probe_tools
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.config import LlmSettings
-from app.errors import UsageError
+from app.errors import LlmError, UsageError
 
 
 def test_connection(settings: LlmSettings, api_key: str | None, flags: ProviderFlags = NO_FLAGS) -> str:
-    """One line saying the server answers and knows the model; a MurmurError with one line if not."""
+    """Lines saying the server answers and knows the model, then how the model calls tools and how fast it
+    writes; a MurmurError with one line if the server cannot be reached."""
     provider = resolve_provider(settings, flags, stored_key=api_key)
     if provider is None:
         raise UsageError("no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server")
@@ -19,4 +22,9 @@ def test_connection(settings: LlmSettings, api_key: str | None, flags: ProviderF
     if models and provider.model not in models:
         shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
         return f"Connected to {provider.base_url}, but it does not list the model {provider.model!r} (it has: {shown})"
-    return f"Connected to {provider.base_url}; model {provider.model!r} is ready"
+    lines = [f"Connected to {provider.base_url}; model {provider.model!r} is ready"]
+    try:
+        lines += probe_tools(provider).lines()
+    except LlmError as error:
+        lines.append(f"A test request to the model failed: {error}")
+    return "\n".join(lines)

@@ -69,14 +69,28 @@ def test_without_an_llm_the_offline_rules_run_and_say_so_once(tmp_path: Path) ->
 
 
 def test_a_server_failure_is_one_line_and_retry_works_later(tmp_path: Path) -> None:
+    """With llm.fallback = inbox; the default (the built-in rules file it) is the next test."""
     with FakeLlmServer([Fail(401, "bad key")]) as failing:
         murmur = Murmur(tmp_path / "m.db", tmp_path, MURMUR_LLM_BASE_URL=failing.base_url, MURMUR_LLM_MODEL="m")
+        assert murmur.run("config", "set", "llm.fallback", "inbox").returncode == 0
         assert_one_line_error(murmur.run("add", "buy milk"), 1, "refused the API key (HTTP 401)")
     [waiting] = murmur.json("inbox")
     with FakeLlmServer(MILK_AND_BAD) as working:
         murmur.env["MURMUR_LLM_BASE_URL"] = working.base_url
         retried = murmur.json("retry", str(waiting["id"]))
     assert retried["summary"].startswith("1 created") and murmur.json("inbox") == []
+
+
+def test_by_default_the_built_in_rules_file_what_the_model_failed(tmp_path: Path) -> None:
+    with FakeLlmServer([Fail(503, "loading model"), Fail(503, "loading model")]) as failing:
+        murmur = Murmur(tmp_path / "m.db", tmp_path, MURMUR_LLM_BASE_URL=failing.base_url, MURMUR_LLM_MODEL="m")
+        done = murmur.run("add", "buy milk")
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.splitlines()
+    assert said[0] == "(the model server failed (HTTP 503): loading model; try again later; the built-in rules filed this)"
+    assert "Buy milk" in said[1] and "offline: no LLM is configured" not in done.stdout
+    assert murmur.json("inbox") == []
+    assert_one_line_error(murmur.run("config", "set", "llm.fallback", "maybe"), 2, "one of offline, inbox")
 
 
 def test_config_set_show_and_test(murmur: Murmur, server: FakeLlmServer, tmp_path: Path) -> None:
