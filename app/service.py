@@ -25,7 +25,15 @@ from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
 from app.changes.workspace import Workspace
-from app.domain.actions import Action, ArchiveAction, CompleteAction, SnoozeAction, UpdateAction, parse_update_fields
+from app.domain.actions import (
+    Action,
+    ArchiveAction,
+    CompleteAction,
+    CreateAction,
+    SnoozeAction,
+    UpdateAction,
+    parse_update_fields,
+)
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.enums import Category, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
@@ -228,12 +236,13 @@ class MurmurService:
     def _did_nothing_for(self, text: str, outcome: AgentOutcome, workspace: Workspace) -> bool:
         """The model called no tool and asked nothing, though the offline rules find something to do in what
         was said: a small model's "Sure, I'll remind you!" with no reminder made. A question it answered from
-        its context is not this: the rules read a question as one too."""
+        its context is not this: the rules read a question as one too (an answer, or a question to keep)."""
         if outcome.tool_calls or outcome.question or self.fallback is None:
             return False
         context = InterpretContext(entries=workspace.context_entries(), clock=workspace.clock)
         parsed = self.fallback.interpret(text, context)
-        return bool(parsed.actions) and parsed.answer is None
+        asked = all(isinstance(a, CreateAction) and a.category is Category.QUESTION for a in parsed.actions)
+        return bool(parsed.actions) and parsed.answer is None and not asked
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:

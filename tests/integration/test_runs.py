@@ -40,7 +40,8 @@ def start(murmur: Murmur, *args: str) -> subprocess.Popen[str]:
 
 
 def failed_utterance(murmur: Murmur) -> int:
-    """An utterance waiting in the inbox, its first run refused by the server."""
+    """An utterance waiting in the inbox, its first run refused by the server (no fallback to the rules)."""
+    assert murmur.run("config", "set", "llm.fallback", "inbox").returncode == 0
     with FakeLlmServer([Fail(503)]) as failing:
         murmur.env["MURMUR_LLM_BASE_URL"] = failing.base_url
         assert murmur.run("add", "buy milk").returncode == 1
