@@ -19,8 +19,9 @@ from openai.types.chat import ChatCompletion, ChatCompletionChunk
 
 from app.agent.deadline import RequestDeadline
 from app.agent.provider import ProviderConfig, ToolProtocol
+from app.agent.reply_text import is_looping
 from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages, tool_instructions
-from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
+from app.agent.turn import LOOPING, AssistantTurn, ToolCall, ToolCallCallback
 from app.errors import LlmError
 
 log = logging.getLogger("murmur.agent")
@@ -56,6 +57,9 @@ def make_openai_client(config: ProviderConfig, deadline: RequestDeadline | None 
 
 
 _REASON_CHARS = 200
+# How often a streaming answer is looked at for a loop, and how many of its last pieces are looked at.
+_LOOP_CHECK_CHARS = 64
+_LOOP_CHECK_PIECES = 400
 
 
 def _server_reason(error: openai.APIStatusError) -> str:
@@ -236,6 +240,7 @@ def _from_stream(
     finish_reason: str | None = None
     prompt_tokens = completion_tokens = 0
     first_token_ms: float | None = None
+    looked = 0  # characters since the last look for a loop
 
     def deliver_up_to(index: int) -> None:
         nonlocal delivered
@@ -257,6 +262,13 @@ def _from_stream(
             content.append(delta.content)
             if parser is not None:
                 parser.feed(delta.content)
+            looked += len(delta.content)
+            if looked >= _LOOP_CHECK_CHARS:
+                looked = 0
+                if is_looping("".join(content[-_LOOP_CHECK_PIECES:])):
+                    finish_reason = LOOPING  # reading on only costs the user time: stop here
+                    chunks.close()
+                    break
         for piece in delta.tool_calls or []:
             # Calls arrive in index order; a new index means every earlier call is complete.
             deliver_up_to(piece.index)
@@ -268,8 +280,8 @@ def _from_stream(
         finish_reason = choice.finish_reason or finish_reason
     if finish_reason is None:
         raise LlmError("the model server's answer was cut off in the middle (the stream ended early)")
-    if finish_reason != "length":
-        # The last call is complete too; after a length cut it is not and is left to the caller.
+    if finish_reason not in ("length", LOOPING):
+        # The last call is complete too; after a cut it is not and is left to the caller.
         deliver_up_to(len(calls))
     return AssistantTurn(
         content="".join(content),

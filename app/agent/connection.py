@@ -19,10 +19,11 @@ def test_connection(settings: LlmSettings, api_key: str | None, flags: ProviderF
             models = [model.id for model in client.models.list()]
     except Exception as error:  # every transport failure becomes one line below
         raise describe_transport_error(error, provider) from None
-    if models and provider.model not in models:
-        shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
-        return f"Connected to {provider.base_url}, but it does not list the model {provider.model!r} (it has: {shown})"
     lines = [f"Connected to {provider.base_url}; model {provider.model!r} is ready"]
+    if models and provider.model not in models:
+        # llama.cpp lists its file and takes any name, Ollama lists "name:tag": the tool test below tells
+        shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
+        lines = [f"Connected to {provider.base_url}; it does not list the model {provider.model!r} (it has: {shown})"]
     try:
         lines += probe_tools(provider).lines()
     except LlmError as error:

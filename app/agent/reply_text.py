@@ -45,7 +45,7 @@ def _without_repeats(text: str) -> str:
 
 def clean_reply(content: str) -> str:
     text = _LEFTOVER_TOKEN.sub("", _first_turn(_THINK_BLOCK.sub("", content)))
-    text = _without_repeats(text).strip()
+    text = _without_repeats(_without_loop(text)).strip()
     return text if len(text) <= MAX_REPLY_CHARS else text[: MAX_REPLY_CHARS - 1].rstrip() + "…"
 
 
@@ -60,3 +60,43 @@ def asks_the_user(message: str) -> bool:
         return False
     sentences = [match.group() for match in _SENTENCE.finditer(message)]
     return not _PLEASANTRY.search(sentences[-1] if sentences else message)
+
+
+# A model in a loop ("remember, remember, remember, ...") writes until max_tokens: half a minute on a CPU.
+_LOOP_TAIL_CHARS = 240  # the end of the answer that must be one unit, over and over
+_LOOP_MAX_UNIT = 80
+_LOOP_MIN_REPEATS = 6
+
+
+def _loop_unit(text: str) -> str | None:
+    """What the answer ends repeating, when it ends in the same few words over and over."""
+    tail = text[-_LOOP_TAIL_CHARS:]
+    if len(tail) < _LOOP_TAIL_CHARS:
+        return None
+    for size in range(1, _LOOP_MAX_UNIT + 1):
+        if _LOOP_TAIL_CHARS // size >= _LOOP_MIN_REPEATS and tail == _repeated(tail[-size:], len(tail)):
+            return tail[-size:]
+    return None
+
+
+def is_looping(text: str) -> bool:
+    """Long enough in a loop that nothing new will come."""
+    return _loop_unit(text) is not None
+
+
+def _without_loop(text: str) -> str:
+    """The answer up to where its loop began, marked as cut."""
+    unit = _loop_unit(text)
+    if unit is None:
+        return text
+    while text.endswith(unit):
+        text = text[: -len(unit)]
+    # The loop's first round may have begun inside the unit as found ("...remember, remembe" ends the text).
+    start = next((size for size in range(len(unit) - 1, 0, -1) if text.endswith(unit[-size:])), 0)
+    return text[: len(text) - start].rstrip(" ,;") + "…"
+
+
+def _repeated(unit: str, length: int) -> str:
+    """`unit` repeated to `length` characters, aligned on the end."""
+    times = length // len(unit) + 1
+    return (unit * times)[-length:]

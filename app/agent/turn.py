@@ -11,6 +11,9 @@ class ToolCall:
     arguments: str  # raw text as the model wrote it; parsed and validated by the loop
 
 
+LOOPING = "looping"  # the finish reason Murmur gives an answer it stopped reading because it repeated itself
+
+
 @dataclass(frozen=True)
 class AssistantTurn:
     content: str
@@ -27,7 +30,8 @@ class AssistantTurn:
 
     @property
     def truncated(self) -> bool:
-        return self.finish_reason == "length"
+        """Cut before its end: by max_tokens, or by Murmur when the model went round in a loop."""
+        return self.finish_reason in ("length", LOOPING)
 
 
 ToolCallCallback = Callable[[ToolCall], None]

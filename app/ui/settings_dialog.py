@@ -314,11 +314,12 @@ class SettingsDialog(QDialog):
     # -- the language model -------------------------------------------------------------------
 
     def test_connection(self) -> None:
-        """Ask the server (as set in the form, not yet saved) for its models, off the GUI thread."""
+        """Ask the server (as set in the form, not yet saved) for its models, then try the model with one tool
+        call (app/agent/probe.py), off the GUI thread."""
         llm = self.result_settings().llm
         key = self.api_key.text().strip() or None
         self.test_button.setEnabled(False)
-        self.connection_note.setText("Connecting…")
+        self.connection_note.setText("Connecting, then trying the model with one tool call…")
         run_in_thread(Call("test-connection", lambda: test_connection(llm, key)), self, self._on_connection_tested)
 
     def _on_connection_tested(self, outcome: JobOutcome[str]) -> None:

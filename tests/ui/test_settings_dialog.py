@@ -12,7 +12,7 @@ from app.speech.capture import sounddevice_module
 from app.ui.activity import SILENCE_DBFS
 from app.ui.settings_dialog import SettingsDialog
 from tests.support.fake_models import VOSK_XX, vosk_zip
-from tests.support.llm_server import FakeLlmServer
+from tests.support.llm_server import FakeLlmServer, Reply, call
 from tests.support.model_server import ModelServer
 from tests.support.pulse import PulseAudio
 from tests.support.speech import flite_wav, have
@@ -54,12 +54,15 @@ def llm_dialog(qtbot: QtBot, base_url: str) -> SettingsDialog:
     return dialog
 
 
-def test_connection_test_reaches_the_local_server(qtbot: QtBot) -> None:
-    with FakeLlmServer() as llm:
+def test_connection_test_reaches_the_local_server_and_tries_the_model(qtbot: QtBot) -> None:
+    milk = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})
+    with FakeLlmServer([Reply(tool_calls=[milk])]) as llm:
         dialog = llm_dialog(qtbot, llm.base_url)
         with qtbot.waitSignal(dialog.connection_tested, timeout=15_000):
             qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    assert dialog.connection_note.text() == f"Connected to {llm.base_url}; model 'test-model' is ready"
+    connected, tried = dialog.connection_note.text().splitlines()
+    assert connected == f"Connected to {llm.base_url}; model 'test-model' is ready"
+    assert tried.startswith("Native tool calls work (")
     assert dialog.test_button.isEnabled()
 
 

@@ -3,6 +3,7 @@ work is taken back first, the result says why, and a question the model answered
 cap on bulk archive and complete, which no fallback gets around. Real agent, real openai client, local server."""
 
 import json
+import time
 from dataclasses import replace
 
 import pytest
@@ -46,11 +47,24 @@ def test_a_failing_server_after_a_first_change_leaves_only_the_rules_work(
 def test_a_model_that_never_finishes_is_cut_at_the_deadline_and_the_rules_file_it(
     agent_service: ServiceFactory, store: Store
 ) -> None:
-    endless = Reply("Let me think. " * 400, chunk_size=4, chunk_delay=0.01)
+    endless = Reply(" ".join(f"thought{n}" for n in range(2000)), chunk_size=4, chunk_delay=0.01)
     with FakeLlmServer([endless]) as server:
         result = with_fallback(agent_service(server, deadline_seconds=1.5)).submit("buy milk")
     assert "did not finish within 1.5 s" in (result.fallback_reason or "")
     assert [entry.summary.lower() for entry in all_entries(store)] == ["buy milk"]
+
+
+def test_a_model_in_a_loop_is_stopped_at_once_not_at_its_token_limit(
+    agent_service: ServiceFactory, store: Store
+) -> None:
+    looping = Reply("Okay, I will remember, " + "remember, " * 3000, chunk_size=5, chunk_delay=0.002)
+    with FakeLlmServer([looping]) as server:
+        started = time.monotonic()
+        result = with_fallback(agent_service(server)).submit("buy milk")
+    assert time.monotonic() - started < 3.0  # the whole answer would take over 6 s to stream
+    assert result.fallback_reason == 'the model changed nothing (it only said "Okay, I will…")'
+    [request] = ledger.recent_requests(store)
+    assert json.loads(request.response or "{}")["content"].count("remember") < 100  # the log keeps what was read
 
 
 def test_words_without_any_change_are_not_taken_for_work_done(agent_service: ServiceFactory, store: Store) -> None:

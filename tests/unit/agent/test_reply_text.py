@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.agent.reply_text import MAX_REPLY_CHARS, clean_reply
+from app.agent.reply_text import MAX_REPLY_CHARS, clean_reply, is_looping
 
 
 @pytest.mark.parametrize(
@@ -28,3 +28,11 @@ def test_a_reply_is_cut_where_the_turn_ends(written: str, shown: str) -> None:
 def test_a_long_reply_is_cut_to_a_readable_length() -> None:
     cleaned = clean_reply(" ".join(f"word{n}" for n in range(2_000)))
     assert len(cleaned) == MAX_REPLY_CHARS and cleaned.endswith("…")
+
+
+def test_a_loop_is_seen_once_it_is_long_and_cut_where_it_began() -> None:
+    looping = "Sure, I will add it and remember, " + "remember, " * 30
+    assert is_looping(looping) and clean_reply(looping) == "Sure, I will add it and…"
+    varied = " ".join(f"item{n}" for n in range(100))
+    assert not is_looping(varied) and clean_reply(varied) == varied
+    assert not is_looping("remember, " * 5)  # too short to tell
