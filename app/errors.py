@@ -67,6 +67,10 @@ class SecretStoreError(MurmurError):
     """The API key cannot be saved or read (no keyring backend, keyring locked)."""
 
 
+class ConfirmationNeeded(MurmurError):
+    """More changes from one utterance than the user lets through unasked: nothing is applied until they confirm."""
+
+
 class LlmError(MurmurError):
     """The model server could not be used: unreachable, refused the key, unknown model, cut the answer."""
 

@@ -270,9 +270,7 @@ def main() -> None:
                     )
                 )
     print()
-    print(
-        "| model | protocol | right change (model) | right (with the rules) | fallback ran | median s | p95 s |"
-    )
+    print("| model | protocol | right change (model) | right (with the rules) | fallback ran | median s | p95 s |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for row in rows:
         print("| " + " | ".join(row) + " |")

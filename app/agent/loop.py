@@ -38,7 +38,7 @@ from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.clock import Clock
 from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
-from app.errors import BudgetExceededError, LlmError, MurmurError
+from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, MurmurError
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
@@ -51,10 +51,6 @@ log = logging.getLogger("murmur.agent")
 _LINE_CACHE_SIZE = 50_000
 # A guess of completion tokens for the budget's pre-authorisation of one request.
 _EXPECTED_COMPLETION_TOKENS = 500
-
-
-class ConfirmationNeeded(MurmurError):
-    """More changes than the per-utterance cap: nothing is applied until the user confirms."""
 
 
 @dataclass

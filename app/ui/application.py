@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -137,6 +138,7 @@ class Murmur(QObject):
         )
         self.toast.undo_clicked.connect(self.undo_batch)
         self.toast.retry_clicked.connect(self.retry)
+        self.toast.confirm_clicked.connect(partial(self.retry, confirmed=True))
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.reminders.due.connect(self._on_reminder_due)
@@ -276,8 +278,9 @@ class Murmur(QObject):
         """Queue an utterance; it runs after those before it, never alongside."""
         self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source))
 
-    def retry(self, utterance_id: int) -> None:
-        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id))
+    def retry(self, utterance_id: int, confirmed: bool = False) -> None:
+        job = jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, confirmed=confirmed)
+        self._queue_utterance(job)
 
     def _queue_utterance(self, job: jobs.UtteranceJob) -> None:
         self._runs += 1

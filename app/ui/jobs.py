@@ -11,11 +11,12 @@ from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
 from app.changes.executor import ExecutionResult
+from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import EventCallback
-from app.errors import MurmurError
+from app.errors import ConfirmationNeeded, MurmurError
 from app.render import applied_line, failure_line, terminal_safe
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
@@ -33,6 +34,7 @@ class BatchReport:
     message: str | None = None  # the model's words (an answer or a clarifying question)
     question: bool = False
     error: str | None = None  # the whole run failed (server down, no model): it waits in the inbox
+    confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
 
     @property
     def failed(self) -> bool:
@@ -74,15 +76,19 @@ class UtteranceJob:
     text: str = ""
     source: UtteranceSource = UtteranceSource.TYPED
     retry_of: int | None = None
+    confirmed: bool = False  # the user said yes to a run that waited for it
 
     def run(self) -> BatchReport:
         try:
             if self.retry_of is None:
                 result = self.service.submit(self.text, self.source, self.on_event)
             else:
-                result = self.service.retry(self.retry_of, self.on_event)
+                result = self.service.retry(self.retry_of, self.on_event, RunOptions(confirmed=self.confirmed))
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
-            return BatchReport(str(error), [], [], None, utterance_id=error.utterance_id, error=str(error))
+            confirm = isinstance(error, ConfirmationNeeded)
+            return BatchReport(
+                str(error), [], [], None, utterance_id=error.utterance_id, error=str(error), confirm=confirm
+            )
         return batch_report(self.service, result)
 
 

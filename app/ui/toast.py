@@ -23,12 +23,21 @@ class ToastContent:
     undo_id: int | None = None
     retry_utterance_id: int | None = None
     error: bool = False
+    confirm: bool = False  # the run waits for a yes: the button runs it again, confirmed
 
 
 def content_of(report: BatchReport) -> ToastContent:
     details = list(report.applied)
     if report.failures:
         details += ["Couldn't be processed:"] + [f"  {line}" for line in report.failures]
+    if report.confirm:
+        return ToastContent(
+            title="Waiting for your yes",
+            message=f"{report.error}.",
+            retry_utterance_id=report.utterance_id,
+            error=True,
+            confirm=True,
+        )
     if report.failed:
         reason = report.error or "; ".join(report.failures) or "nothing to do was found in it"
         return ToastContent(
@@ -44,6 +53,7 @@ def content_of(report: BatchReport) -> ToastContent:
 class Toast(QFrame):
     undo_clicked = Signal(int)  # the batch to undo
     retry_clicked = Signal(int)  # the utterance to run again
+    confirm_clicked = Signal(int)  # the utterance to run again, with the user's yes
     closed = Signal()  # faded out or dismissed
 
     def __init__(self, seconds: float, parent: QWidget | None = None) -> None:
@@ -116,6 +126,7 @@ class Toast(QFrame):
         self.details.setVisible(False)
         self.undo_button.setVisible(content.undo_id is not None)
         self.retry_button.setVisible(content.retry_utterance_id is not None)
+        self.retry_button.setText("Do it" if content.confirm else "Retry")
         self.show_again()
 
     def show_again(self) -> None:
@@ -174,6 +185,6 @@ class Toast(QFrame):
 
     def _on_retry_clicked(self) -> None:
         if self.content and self.content.retry_utterance_id is not None:
-            utterance_id = self.content.retry_utterance_id
+            utterance_id, confirm = self.content.retry_utterance_id, self.content.confirm
             self.dismiss()
-            self.retry_clicked.emit(utterance_id)
+            (self.confirm_clicked if confirm else self.retry_clicked).emit(utterance_id)

@@ -64,3 +64,15 @@ def test_it_stays_while_hovered_and_fades_after_leaving(qtbot: QtBot) -> None:
     assert toast.isVisible() and toast.windowOpacity() == 1.0
     with qtbot.waitSignal(toast.closed, timeout=5_000):
         toast.leaveEvent(QEnterEvent(QPointF(), QPointF(), QPointF()))
+
+
+def test_a_run_waiting_for_a_yes_offers_do_it(qtbot: QtBot) -> None:
+    waiting = BatchReport("x", [], [], None, utterance_id=9, error="that would archive 6 entries", confirm=True)
+    toast = make_toast(qtbot, seconds=60)
+    toast.show_content(content_of(waiting))
+    assert toast.title.text() == "Waiting for your yes" and toast.retry_button.text() == "Do it"
+    with qtbot.assertNotEmitted(toast.retry_clicked), qtbot.waitSignal(toast.confirm_clicked) as confirmed:
+        qtbot.mouseClick(toast.retry_button, Qt.MouseButton.LeftButton)
+    assert confirmed.args == [9]
+    toast.show_content(content_of(BatchReport("down", [], [], None, utterance_id=4, error="the server is down")))
+    assert toast.retry_button.text() == "Retry"

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from app.agent.loop import ConfirmationNeeded
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseResult
 from app.domain.clock import Clock
@@ -14,6 +13,7 @@ from app.errors import (
     AmbiguousIdError,
     AudioDeviceError,
     BudgetExceededError,
+    ConfirmationNeeded,
     LlmError,
     ModelError,
     SchemaTooNewError,

@@ -10,11 +10,10 @@ import pytest
 from sqlmodel import col, select
 
 from app.agent import ledger
-from app.agent.loop import ConfirmationNeeded
 from app.changes.interpretation import RunOptions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome
-from app.errors import LlmError
+from app.errors import ConfirmationNeeded, LlmError
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from app.agent import ledger
-from app.agent.loop import ConfirmationNeeded
 from app.domain.clock import Clock
 from app.domain.enums import UtteranceOutcome
+from app.errors import ConfirmationNeeded
 from app.store import Store
 from tests.support.agent_service import TEST_PRICE, ServiceFactory, all_entries
 from tests.support.llm_server import FakeLlmServer, Reply, ToolCallSpec, call

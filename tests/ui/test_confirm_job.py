@@ -1,0 +1,39 @@
+"""The window's jobs and a model that archives everything: the run waits for a yes, and the yes applies it
+(real agent, real openai client, the local test server, a real SQLite file)."""
+
+from pathlib import Path
+from typing import Any
+
+from app.agent.loop import LlmAgent
+from app.config import PrivacySettings
+from app.domain.enums import Status
+from app.domain.events import ignore_events
+from app.service import MurmurService
+from app.store import Store
+from app.ui.jobs import UtteranceJob
+from tests.support.agent_service import add_entries, all_entries
+from tests.support.llm_server import FakeLlmServer, Reply, Step, call, provider_for
+
+
+def archive_all(body: dict[str, Any]) -> Step:
+    messages = body["messages"]
+    if messages[-1]["role"] == "tool":
+        return Reply("Archived everything.")
+    shorts = [line.split("]")[0][1:] for line in messages[0]["content"].splitlines() if line.startswith("[")]
+    return Reply(tool_calls=[call("archive_entries", {"entries": [{"id": s, "reason": "asked"} for s in shorts]})])
+
+
+def test_archiving_everything_waits_for_a_yes_and_the_yes_applies_it(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "m.db")
+    with FakeLlmServer(archive_all) as server:
+        agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
+        service = MurmurService(store=store, interpreter=agent)
+        add_entries(service, *(f"Task {n}" for n in range(6)))
+        report = UtteranceJob(service, ignore_events, "delete everything").run()
+        assert report.confirm and report.utterance_id is not None and "6 entries" in (report.error or "")
+        assert {e.status for e in all_entries(store)} == {Status.ACTIVE}
+        done = UtteranceJob(service, ignore_events, retry_of=report.utterance_id, confirmed=True).run()
+        agent.close()
+    assert not done.confirm and len(done.applied) == 6
+    assert {e.status for e in all_entries(store)} == {Status.ARCHIVED}
+    store.close()
