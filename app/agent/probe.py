@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.agent.client import ChatClient
+from app.agent.model_presets import SUGGESTED
 from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.tools import CREATE, TOOLS
@@ -25,8 +26,6 @@ _PROBE_MESSAGES = [
     {"role": "user", "content": "Add buy milk to my list."},
 ]
 _PROBE_TOKENS = 200
-# Models known to follow tool instructions well enough, to name when this one does not.
-BIGGER_MODELS = "qwen2.5:7b-instruct or llama3.1:8b"
 
 
 class Verdict(StrEnum):
@@ -58,7 +57,7 @@ class ToolProbe:
         else:
             lines.append(
                 f"This model does not follow tool instructions {timing}: use a bigger model (for example "
-                f"{BIGGER_MODELS}) or the offline rules (--offline)."
+                f"{SUGGESTED}) or the offline rules (--offline)."
             )
             if self.said:
                 lines.append(f"It answered: {self.said}")

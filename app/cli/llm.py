@@ -95,12 +95,30 @@ def cmd_config_test(args: argparse.Namespace) -> int:
 
 
 def cmd_config_presets(args: argparse.Namespace) -> int:
+    from app.agent.model_presets import MEASURED, SUGGESTED, TESTED_MODELS
+
     if args.json:
-        print_json([asdict(p) for p in PRESETS.values()])
+        print_json(
+            {
+                "servers": [asdict(p) for p in PRESETS.values()],
+                "tested_models": [asdict(m) for m in TESTED_MODELS],
+                "measured": MEASURED,
+                "suggested": SUGGESTED,
+            }
+        )
         return ExitCode.OK
+    say("Servers:")
     for preset in PRESETS.values():
         key = "needs an API key" if preset.needs_key else "no key needed"
-        say(f"{preset.name:<11} {preset.label:<26} {preset.base_url}  model {preset.default_model}  ({key})")
+        say(f"  {preset.name:<11} {preset.label:<26} {preset.base_url}  model {preset.default_model}  ({key})")
+    say(f"Local models tried ({MEASURED}); right changes by the model itself:")
+    for model in TESTED_MODELS:
+        say(
+            f"  {model.parameters:>5}  {model.name:<36} native {model.native}, text {model.text}, "
+            f"{model.median_seconds:.0f} s each; {model.advice}"
+        )
+    say(f"For the model to do the work itself, use a model with tool calling of about 7B: {SUGGESTED}.")
+    say("`murmur config test` tries the configured model the same way in a few seconds.")
     return ExitCode.OK
 
 

@@ -127,6 +127,17 @@ class SettingsDialog(QDialog):
         self.api_key = _line("", "unchanged" if self._has_key() else "none")
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.follow_up = _spin(llm.follow_up_seconds, 3600, " s")
+        self.tool_protocol = _combo(
+            {
+                "auto": "Automatic (native, else in the prompt)",
+                "native": "The server's function calling",
+                "text": "In the prompt (for models without function calling)",
+            },
+            llm.tool_protocol,
+        )
+        self.fallback = _combo(
+            {"offline": "The built-in rules file it, saying so", "inbox": "It waits in the Inbox"}, llm.fallback
+        )
         self.budget = _spin(llm.monthly_budget, 100_000, " USD a month (0: none)")
         self.keyring_note = QLabel(secrets.keyring_problem() or "")
         self.keyring_note.setWordWrap(True)
@@ -177,6 +188,8 @@ class SettingsDialog(QDialog):
                 ("", self.keyring_note),
                 ("", self.test_button),
                 ("", self.connection_note),
+                ("Tool calls", self.tool_protocol),
+                ("When the model fails", self.fallback),
                 ("Follow-up window", self.follow_up),
                 ("Budget", self.budget),
             ),
@@ -237,6 +250,8 @@ class SettingsDialog(QDialog):
                 model=self.llm_model.text().strip(),
                 follow_up_seconds=self.follow_up.value(),
                 monthly_budget=self.budget.value(),
+                tool_protocol=str(self.tool_protocol.currentData()),
+                fallback=str(self.fallback.currentData()),
             ),
             privacy=replace(
                 s.privacy, redact=self.redact.isChecked(), keep_unredacted=self.keep_unredacted.isChecked()

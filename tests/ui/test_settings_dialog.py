@@ -27,6 +27,8 @@ def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path:
     dialog.engine.setCurrentIndex(dialog.engine.findData("pocketsphinx"))
     dialog.llm_model.setText("llama3.2")
     dialog.budget.setValue(5)
+    dialog.tool_protocol.setCurrentIndex(dialog.tool_protocol.findData("text"))
+    dialog.fallback.setCurrentIndex(dialog.fallback.findData("inbox"))
     dialog.redact.setChecked(False)
     dialog.api_key.setText("sk-test-123")
     dialog._on_accepted()
@@ -37,6 +39,7 @@ def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path:
     assert loaded.ui.hotkey == "<ctrl>+<shift>+m" and loaded.ui.hotkey_mode == "toggle"
     assert not loaded.ui.audio_cues and loaded.speech.engine == "pocketsphinx"
     assert loaded.llm.model == "llama3.2" and loaded.llm.monthly_budget == 5 and not loaded.privacy.redact
+    assert loaded.llm.tool_protocol == "text" and loaded.llm.fallback == "inbox"
     assert secrets.get_api_key() == "sk-test-123"
     assert "sk-test-123" not in path.read_text()
 

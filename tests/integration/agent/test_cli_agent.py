@@ -112,3 +112,17 @@ def test_set_key_without_a_keyring_refuses_and_writes_nothing(murmur: Murmur, tm
     assert_one_line_error(done, 1, "no system keyring is available")
     written = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert b"sk-secret-123" not in written
+
+
+def test_presets_name_the_servers_and_the_local_models_tried_with_their_scores(tmp_path: Path) -> None:
+    murmur = Murmur(tmp_path / "m.db", tmp_path)
+    shown = murmur.json("config", "presets")
+    assert {server["name"] for server in shown["servers"]} >= {"ollama", "llamacpp", "openai"}
+    assert shown["tested_models"] and "local_models_bench.py" in shown["measured"]
+    for model in shown["tested_models"]:
+        for score in (model["native"], model["text"], model["fallback"]):
+            right, tried = score.split("/")
+            assert 0 <= int(right) <= int(tried) == 20
+        assert model["median_seconds"] > 0
+    text = murmur.run("config", "presets").stdout
+    assert all(model["name"] in text for model in shown["tested_models"]) and "config test" in text
