@@ -41,16 +41,17 @@ def build_service(
     settings = settings or load_settings()
     interpreter = build_interpreter(settings, offline, flags)
     store = Store.open(db_path or default_db_path())
-    fallback = None
-    if isinstance(interpreter, Agent) and settings.llm.fallback == "offline":
+    rules = None
+    if isinstance(interpreter, Agent):
         from app.offline import OfflineInterpreter
 
-        fallback = OfflineInterpreter()
+        rules = OfflineInterpreter()
     languages = tuple(date_languages(settings.speech.language))
     return MurmurService(
         store=store,
         interpreter=interpreter,
         clock=partial(Clock.system, languages=languages),
         session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
-        fallback=fallback,
+        rules=rules,
+        fallback=rules if settings.llm.fallback == "offline" else None,
     )

@@ -102,6 +102,8 @@ class MurmurService:
     clock: Callable[[], Clock] = field(default=Clock.system)
     session_gap: timedelta = timedelta(minutes=30)  # silence that ends a session (memory.session_gap_minutes)
     fallback: Interpreter | None = None  # files what the model failed (llm.fallback = offline); None: the inbox
+    # Reads what was said when the model changed nothing, to tell an answer from work it left undone.
+    rules: Interpreter | None = None
 
     def __post_init__(self) -> None:
         self.recover_interrupted_runs()
@@ -237,10 +239,10 @@ class MurmurService:
         """The model called no tool and asked nothing, though the offline rules find something to do in what
         was said: a small model's "Sure, I'll remind you!" with no reminder made. A question it answered from
         its context is not this: the rules read a question as one too (an answer, or a question to keep)."""
-        if outcome.tool_calls or outcome.question or self.fallback is None:
+        if outcome.tool_calls or outcome.question or self.rules is None:
             return False
         context = InterpretContext(entries=workspace.context_entries(), clock=workspace.clock)
-        parsed = self.fallback.interpret(text, context)
+        parsed = self.rules.interpret(text, context)
         asked = all(isinstance(a, CreateAction) and a.category is Category.QUESTION for a in parsed.actions)
         return bool(parsed.actions) and parsed.answer is None and not asked
 

@@ -25,7 +25,9 @@ BREAD = call("create_entries", {"entries": [{"content": "Bake bread", "summary":
 
 
 def with_fallback(service: MurmurService) -> MurmurService:
-    return replace(service, fallback=OfflineInterpreter())
+    """As built for llm.fallback = offline (app/assembly.py)."""
+    rules = OfflineInterpreter()
+    return replace(service, rules=rules, fallback=rules)
 
 
 def test_a_failing_server_after_a_first_change_leaves_only_the_rules_work(
@@ -89,11 +91,14 @@ def test_a_question_the_model_answered_is_not_a_failure(agent_service: ServiceFa
 
 
 def test_with_the_inbox_fallback_the_failure_waits(agent_service: ServiceFactory, store: Store) -> None:
-    with FakeLlmServer([Fail(500), Fail(500), Fail(500), Fail(500)]) as server:
-        service = agent_service(server)  # no fallback: llm.fallback = inbox
-        with pytest.raises(LlmError):
+    """As built for llm.fallback = inbox: no fallback, the rules only judge."""
+    with FakeLlmServer([*[Fail(500)] * 4, Reply("Added milk.")]) as server:  # the client retries; auto tries text
+        service = replace(agent_service(server), rules=OfflineInterpreter())
+        with pytest.raises(LlmError, match="HTTP 500"):
             service.submit("buy milk")
-    assert all_entries(store) == [] and [u.text for u in service.inbox()] == ["buy milk"]
+        with pytest.raises(LlmError, match=r'the model changed nothing \(it only said "Added milk."\)'):
+            service.submit("buy bread")  # a claim of work not done is not shown as if it were done
+    assert all_entries(store) == [] and [u.text for u in service.inbox()] == ["buy milk", "buy bread"]
 
 
 def test_archiving_more_than_a_handful_waits_for_a_yes_whatever_the_model_says(
