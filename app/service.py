@@ -236,10 +236,10 @@ class MurmurService:
         )
 
     def _did_nothing_for(self, text: str, outcome: AgentOutcome, workspace: Workspace) -> bool:
-        """The model called no tool and asked nothing, though the offline rules find something to do in what
-        was said: a small model's "Sure, I'll remind you!" with no reminder made. A question it answered from
-        its context is not this: the rules read a question as one too (an answer, or a question to keep)."""
-        if outcome.tool_calls or outcome.question or self.rules is None:
+        """The model changed nothing and asked nothing, though the offline rules find something to do in what
+        was said: a small model's "Sure, I'll remind you!" with no reminder made, or calls that all failed. A
+        question it answered is not this: the rules read a question as one too (an answer, or one to keep)."""
+        if workspace.applied or workspace.memory_changes or outcome.question or self.rules is None:
             return False
         context = InterpretContext(entries=workspace.context_entries(), clock=workspace.clock)
         parsed = self.rules.interpret(text, context)

@@ -65,7 +65,6 @@ class _Run:
     history: list[ChatMessage]
     conversation_id: int | None  # the talk this utterance continues, if any
     seen_calls: dict[str, str] = field(default_factory=dict)
-    calls: int = 0  # tool calls the model made, of any kind
     bulk: int = 0  # entries archived or completed
     mutations: int = 0
     usage: Usage = field(default_factory=Usage)
@@ -137,7 +136,6 @@ class LlmAgent:
             turns=run.turn,
             usage=run.usage,
             conversation_id=conversation_id,
-            tool_calls=run.calls,
         )
 
     def _authorise(self, run: _Run) -> bool:
@@ -299,7 +297,6 @@ class LlmAgent:
     def _run_call(self, run: _Run, call: ToolCall) -> ChatMessage:
         """Run one complete call and return its tool message; nothing here raises but the cap."""
         run.on_event(ToolCallEvent(call.id, call.name, call.arguments))
-        run.calls += 1
         key = f"{call.name}:{_canonical(call.arguments)}"
         if key in run.seen_calls:
             content = (

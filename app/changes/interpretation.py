@@ -51,7 +51,6 @@ class AgentOutcome:
     turns: int = 0
     usage: Usage = Usage()
     conversation_id: int | None = None
-    tool_calls: int = 0  # calls the model made (reads included): none at all, and nothing asked, is a sign
 
 
 class Interpreter(Protocol):

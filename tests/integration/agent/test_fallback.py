@@ -126,3 +126,11 @@ def test_archiving_more_than_a_handful_waits_for_a_yes_whatever_the_model_says(
     assert sorted(e.id for e in all_entries(store)) == sorted(ids)
     requests = ledger.recent_requests(store)
     assert all(json.loads(r.tools or "[]") for r in requests)  # each request's tools are on record
+
+
+def test_calls_that_all_failed_are_no_work_done(agent_service: ServiceFactory, store: Store) -> None:
+    wrong = call("complete_entries", {"entries": [{"id": "ffffff", "reason": "done"}]})
+    with FakeLlmServer([Reply(tool_calls=[wrong]), Reply("Done!")]) as server:
+        result = with_fallback(agent_service(server)).submit("add eggs to my shopping")
+    assert result.fallback_reason is not None and result.interpreter == "offline"
+    assert [entry.summary.lower() for entry in all_entries(store)] == ["add eggs to my shopping"]
