@@ -66,7 +66,7 @@ def tool_instructions(tools: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def new_call_id() -> str:
+def _new_call_id() -> str:
     return f"text_{uuid.uuid4().hex[:12]}"
 
 
@@ -76,11 +76,11 @@ def _call_from(value: Any) -> ToolCall | None:
         return None
     args: Any = next((value[key] for key in ("args", "arguments", "parameters") if key in value), {})
     arguments = args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
-    return ToolCall(id=new_call_id(), name=value["name"], arguments=arguments)
+    return ToolCall(id=_new_call_id(), name=value["name"], arguments=arguments)
 
 
 def _malformed(text: str) -> ToolCall:
-    return ToolCall(id=new_call_id(), name=MALFORMED, arguments=text.strip())
+    return ToolCall(id=_new_call_id(), name=MALFORMED, arguments=text.strip())
 
 
 def bare_calls(text: str, known: Sequence[str]) -> list[ToolCall]:
@@ -120,7 +120,6 @@ class ExecuteParser:
         self._block = ""  # what the open block holds, not yet read
         self._calls: list[ToolCall] = []
         self._delivered = 0
-        self._blocks_seen = 0
 
     def feed(self, text: str) -> None:
         if self._close is None:
@@ -140,10 +139,6 @@ class ExecuteParser:
         self._visible.append(self._held)
         return ParsedText("".join(self._visible), list(self._calls), self._delivered)
 
-    @property
-    def saw_block(self) -> bool:
-        return self._blocks_seen > 0
-
     # -- outside a block -----------------------------------------------------------------------
 
     def _outside(self, text: str) -> None:
@@ -153,7 +148,6 @@ class ExecuteParser:
             self._visible.append(text[:index])
             self._held = ""
             self._close = BLOCKS[marker]
-            self._blocks_seen += 1
             self._block = text[index + len(marker) :]
             self._inside()
             return
