@@ -28,22 +28,18 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlmodel import select  # noqa: E402
 
-from app.agent.loop import LlmAgent  # noqa: E402
-from app.agent.provider import resolve_provider  # noqa: E402
-from app.config import LlmSettings, PrivacySettings  # noqa: E402
+from app.assembly import build_service  # noqa: E402
+from app.config import LlmSettings, Settings  # noqa: E402
 from app.domain.actions import CreateAction  # noqa: E402
 from app.domain.enums import Category, Status  # noqa: E402
 from app.errors import MurmurError  # noqa: E402
-from app.offline import OfflineInterpreter  # noqa: E402
-from app.service import MurmurService  # noqa: E402
-from app.store import Store  # noqa: E402
 from app.store.models import Entry  # noqa: E402
 
 CACHE = Path(os.environ.get("MURMUR_LLM_BENCH_DIR") or Path.home() / ".cache" / "murmur-llm-bench")
@@ -116,9 +112,13 @@ def llama_server() -> Path:
         return binary
     name, version = LLAMA_CPP_SOURCE
     print(f"building llama-server from {name} {version} (once; about 12 minutes on 2 cores)", flush=True)
-    with urllib.request.urlopen(f"https://pypi.org/pypi/{name}/{version}/json", timeout=60) as answer:
-        files = json.load(answer)["urls"]
-    sdist = next(f for f in files if f["packagetype"] == "sdist")
+    # The package index's own listing (PEP 691); pip cannot fetch it: its build reports another version.
+    listing = urllib.request.Request(
+        f"https://pypi.org/simple/{name}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"}
+    )
+    with urllib.request.urlopen(listing, timeout=60) as answer:
+        files = json.load(answer)["files"]
+    sdist = next(f for f in files if f["filename"] == f"{name.replace('-', '_')}-{version}.tar.gz")
     archive = CACHE / "src" / sdist["filename"]
     archive.parent.mkdir(parents=True, exist_ok=True)
     urllib.request.urlretrieve(sdist["url"], archive)
@@ -213,11 +213,8 @@ class Outcome:
 
 def run_case(base_url: str, protocol: str, text: str, check: Check) -> Outcome:
     with tempfile.TemporaryDirectory() as folder:
-        store = Store.open(Path(folder) / "bench.db")
-        provider = resolve_provider(LlmSettings(base_url=base_url, model="default", tool_protocol=protocol))
-        assert provider is not None
-        agent = LlmAgent(provider, PrivacySettings())
-        service = MurmurService(store=store, interpreter=agent, fallback=OfflineInterpreter())
+        llm = LlmSettings(base_url=base_url, model="default", tool_protocol=protocol)  # fallback: offline
+        service = build_service(Path(folder) / "bench.db", replace(Settings(), llm=llm))  # as the app builds it
         service.apply([CreateAction(content=s, summary=s, category=Category.TODO, source_text=s) for s in SEED])
         started = time.perf_counter()
         fell_back = True
@@ -226,10 +223,9 @@ def run_case(base_url: str, protocol: str, text: str, check: Check) -> Outcome:
         except MurmurError as error:  # the cap on bulk changes, say: no change, and counted wrong
             print(f"    ({error})", flush=True)
         seconds = time.perf_counter() - started
-        with store.read() as session:
+        with service.store.read() as session:
             entries = list(session.exec(select(Entry)).all())
-        agent.close()
-        store.close()
+        service.close()
     right = check(entries)
     return Outcome(right and not fell_back, right, fell_back, seconds)
 
