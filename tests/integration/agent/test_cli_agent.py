@@ -52,8 +52,10 @@ def test_the_log_and_usage_show_what_was_sent(murmur: Murmur, server: FakeLlmSer
     assert log[1]["messages"] == [{k: v for k, v in m.items()} for m in server.requests[0]["messages"]]
     usage = murmur.json("usage")
     assert usage["by_month"][0]["requests"] == 2 and usage["budget_left"] is None
+    assert log[1]["protocol"] == "native" and "create_entries" in log[1]["tools"] and "recall" in log[1]["tools"]
     human = murmur.run("log").stdout
     assert "> user: buy milk" in human and "< tool call create_entries" in human
+    assert "tools offered as native tool calls: create_entries, update_entries," in human
 
 
 def test_offline_is_forced_with_a_flag(murmur: Murmur, server: FakeLlmServer) -> None:
