@@ -95,7 +95,7 @@ def test_a_model_that_never_stops_is_cut_at_the_utterance_deadline(agent_service
         "create_entries",
         {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo", "source_text": "buy milk"}]},
     )
-    endless = Reply("and then " * 5_000, chunk_size=4, chunk_delay=0.01)
+    endless = Reply(" ".join(f"and then {n}" for n in range(5_000)), chunk_size=4, chunk_delay=0.01)  # no loop
     with FakeLlmServer([Reply(tool_calls=[create]), endless]) as server:
         service = agent_service(server, deadline_seconds=1.5, request_seconds=30.0, timeout_seconds=10.0)
         started = time.monotonic()
