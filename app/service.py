@@ -86,6 +86,11 @@ class PipelineResult:
         return memory if entries == "Nothing changed" else f"{entries}; {memory}"
 
     @property
+    def fallback_note(self) -> str | None:
+        """Why the built-in rules stood in for the model, in one sentence (the CLI and the toast say it)."""
+        return f"The built-in rules filed this: {self.fallback_reason}" if self.fallback_reason else None
+
+    @property
     def answered(self) -> bool:
         """The run's work was an answer in words ("what's due this week?"): done, though nothing changed."""
         changed = self.applied or self.memory_changes

@@ -84,8 +84,8 @@ _MEMORY_VERBS = {"remember": "remembered", "forget": "forgot", "edit": "edited"}
 def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
     """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
     if not as_json:
-        if result.fallback_reason:
-            say(f"({result.fallback_reason}; the built-in rules filed this)")
+        if result.fallback_note:
+            say(result.fallback_note)
         if result.message:
             say(("? " if result.question else "") + result.message)
         if result.interpreter == "offline" and not result.fallback_reason and first_offline_notice():

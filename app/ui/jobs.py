@@ -58,10 +58,9 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
 
 def _words(result: PipelineResult) -> str | None:
     """What the toast says beside the changes: the model's words, or why the built-in rules stood in."""
-    if not result.fallback_reason:
+    if not result.fallback_note:
         return result.message
-    said = f"{result.fallback_reason[:1].upper()}{result.fallback_reason[1:]}; the built-in rules filed this."
-    return f"{said} {result.message}" if result.message else said
+    return f"{result.fallback_note} {result.message}" if result.message else result.fallback_note
 
 
 # The jobs compare by identity (eq=False): two alike are still two jobs to run.

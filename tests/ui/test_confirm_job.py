@@ -8,11 +8,12 @@ from app.agent.loop import LlmAgent
 from app.config import PrivacySettings
 from app.domain.enums import Status
 from app.domain.events import ignore_events
+from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from app.ui.jobs import UtteranceJob
 from tests.support.agent_service import add_entries, all_entries
-from tests.support.llm_server import FakeLlmServer, Reply, Step, call, provider_for
+from tests.support.llm_server import FakeLlmServer, Reply, Step, call, closed_port_url, provider_for
 
 
 def archive_all(body: dict[str, Any]) -> Step:
@@ -37,3 +38,15 @@ def test_archiving_everything_waits_for_a_yes_and_the_yes_applies_it(tmp_path: P
     assert not done.confirm and len(done.applied) == 6
     assert {e.status for e in all_entries(store)} == {Status.ARCHIVED}
     store.close()
+
+
+def test_a_run_the_rules_filed_says_so_in_the_toast(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "m.db")
+    agent = LlmAgent(provider_for(closed_port_url()), PrivacySettings())
+    rules = OfflineInterpreter()
+    service = MurmurService(store=store, interpreter=agent, rules=rules, fallback=rules)
+    report = UtteranceJob(service, ignore_events, "remind me to call mom tomorrow").run()
+    agent.close()
+    store.close()
+    assert report.summary == "1 created" and not report.failed
+    assert (report.message or "").startswith("The built-in rules filed this: cannot reach the model server at")

@@ -90,7 +90,7 @@ def test_by_default_the_built_in_rules_file_what_the_model_failed(tmp_path: Path
     assert done.returncode == 0, done.stderr
     said = done.stdout.splitlines()
     assert (
-        said[0] == "(the model server failed (HTTP 503): loading model; try again later; the built-in rules filed this)"
+        said[0] == "The built-in rules filed this: the model server failed (HTTP 503): loading model; try again later"
     )
     assert "Buy milk" in said[1] and "offline: no LLM is configured" not in done.stdout
     assert murmur.json("inbox") == []
