@@ -17,6 +17,7 @@ from app.cli.report import print_json, print_warning, say
 from app.config import Settings, all_keys, load_settings, read_settings_file, save_settings, settings_path, with_value
 from app.errors import UsageError
 from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
+from app.store import Store
 
 
 def _settings_to_show_or_change() -> Settings:
@@ -90,7 +91,7 @@ def cmd_config_test(args: argparse.Namespace) -> int:
     from app.agent.connection import test_connection  # the openai client takes a second to import: only here
 
     flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
-    say(test_connection(load_settings().llm, None, flags))
+    say(test_connection(load_settings().llm, None, flags, Store.open(args.db)))
     return ExitCode.OK
 
 

@@ -425,7 +425,7 @@ class Murmur(QObject):
     def open_settings(self) -> None:
         from app.ui.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window)
+        dialog = SettingsDialog(self.settings, self.window, self.service.store)
         if dialog.exec():
             self.apply_settings(dialog.result_settings())
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory

@@ -34,6 +34,7 @@ from app.config import Settings
 from app.errors import MurmurError
 from app.speech.capture import InputDevice, list_input_devices
 from app.speech.models import ModelManager
+from app.store import Store
 from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
 from app.ui.mic_level import MicrophoneLevel
@@ -82,8 +83,9 @@ class SettingsDialog(QDialog):
     devices_listed = Signal()  # the microphones (or why there are none) are shown
     connection_tested = Signal(str)  # the one line the connection test ended with, as shown
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: Settings, parent: QWidget | None = None, store: Store | None = None) -> None:
         super().__init__(parent)
+        self._store = store
         self.setWindowTitle("Murmur settings")
         self.settings = settings
         ui, speech, llm, privacy = settings.ui, settings.speech, settings.llm, settings.privacy
@@ -335,7 +337,10 @@ class SettingsDialog(QDialog):
         key = self.api_key.text().strip() or None
         self.test_button.setEnabled(False)
         self.connection_note.setText("Connecting, then trying the model with one tool call…")
-        run_in_thread(Call("test-connection", lambda: test_connection(llm, key)), self, self._on_connection_tested)
+        store = self._store  # what the test finds of the model is remembered there
+        run_in_thread(
+            Call("test-connection", lambda: test_connection(llm, key, store=store)), self, self._on_connection_tested
+        )
 
     def _on_connection_tested(self, outcome: JobOutcome[str]) -> None:
         self.test_button.setEnabled(True)

@@ -57,3 +57,24 @@ def test_a_model_that_follows_neither_is_told_so_with_what_to_do(tmp_path: Path)
     assert lines[1].startswith("This model does not follow tool instructions (")
     assert "use a bigger model (for example" in lines[1] and "--offline" in lines[1]
     assert lines[2] == "It answered: Sure, milk is a great choice! Anything else?"
+
+
+def test_what_config_test_finds_is_used_from_the_next_utterance(tmp_path: Path) -> None:
+    """A model that ignores native tools (it answers in words) but follows the text protocol: auto could not
+    tell from its answers alone; the test tells, and the next utterance goes straight to the text protocol."""
+
+    def text_only(body: dict[str, Any]) -> Step:
+        if "tools" in body:
+            return Reply("Sure, I can help with your list!")
+        if "<results>" in (body["messages"][-1].get("content") or ""):
+            return Reply("Added milk.")
+        return Reply(MILK_BLOCK)
+
+    with FakeLlmServer(text_only) as server:
+        murmur = Murmur(tmp_path / "m.db", tmp_path, MURMUR_LLM_BASE_URL=server.base_url, MURMUR_LLM_MODEL="m")
+        tested = murmur.run("config", "test")
+        assert tested.stdout.splitlines()[1].startswith("Only the text protocol works"), tested.stdout
+        tried = len(server.requests)
+        added = murmur.json("add", "buy milk")
+        assert "tools" not in server.requests[tried]
+    assert added["interpreter"] == "llm" and [a["entry"]["summary"] for a in added["applied"]] == ["Buy milk"]
