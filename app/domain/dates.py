@@ -5,6 +5,9 @@ Rules a user can predict:
   has already passed today means tomorrow.
 - A phrase with only a day ("Thursday", "tomorrow", "dec 3") is due at 09:00 that day; "today"
   after 09:00 is due at the next full hour.
+- A bare clock time ("at 5", "at 3:15", "half past six") is the sensible daytime hour: with a day, 7-11
+  is the morning and 12-6 the afternoon; alone, the next such time from now ("at 8" said at 10:00 is
+  20:00). dateparser alone reads "at 5" as May and "3:15" as the night.
 - A phrase dateparser cannot read ("in 3 business days") resolves to None; callers keep the
   phrase as the entry's `due_text`, so nothing the user said is dropped.
 Wall-clock arithmetic is done on naive local times and the zone attached last, so a date
@@ -84,6 +87,74 @@ def _next_day_of_month(day: int, now_local: datetime) -> datetime | None:
     return None
 
 
+_SPOKEN_TIME = re.compile(
+    r"\b(?:(?P<half>half)\s+past|(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
+    + "|".join(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])
+    + r")\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = {
+    word: n for n, word in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
+}
+# "at 5", "at 3:15", "5:30": a clock time with nothing saying morning or afternoon.
+_BARE_TIME = re.compile(
+    r"(?:\bat\s+(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?|\b(?P<h>\d{1,2}):(?P<m>\d{2}))"
+    r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|h\b|o'?clock\s+(?:in|at)\b|%|percent|(?:min(?:ute)?|hour|hr|day|week|month|year)s?\b))"
+    r"(?![\d:])",
+    re.IGNORECASE,
+)
+_DAYTIME = range(7, 22)  # a bare hour is read as one of these
+_DAY_OF_MONTH_IN_TEXT = re.compile(r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
+# "at 3" in a sentence: an hour of the clock, not "at 30 percent" or "at 5 minutes past" (read whole elsewhere).
+_CLOCK_IN_TEXT = re.compile(r"\bat\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?![\d:.,]\d|\s*(?:%|percent|minutes?|hours?)\b)")
+
+
+def _spoken_to_digits(phrase: str) -> str:
+    """ "half past six" -> "at 6:30", "quarter to nine" -> "at 8:45"."""
+
+    def digits(match: re.Match[str]) -> str:
+        spoken = match.group("spoken").lower()
+        hour = int(spoken) if spoken.isdigit() else _NUMBER_WORDS[spoken]
+        if match.group("half"):
+            return f"at {hour}:30"
+        if match.group("rel").lower() == "past":
+            return f"at {hour}:15"
+        return f"at {(hour - 2) % 12 + 1}:45"
+
+    return _SPOKEN_TIME.sub(digits, phrase)
+
+
+def _daytime_hour(hour: int) -> int:
+    """7-11 in the morning, 12 at noon, 1-6 in the afternoon."""
+    return hour + 12 if 1 <= hour <= 6 else hour
+
+
+def _next_daytime(hour: int, minute: int, now_local: datetime) -> datetime:
+    """The next moment after now at hour:minute or twelve hours later that falls in the day."""
+    candidates = sorted(
+        datetime.combine(now_local.date() + timedelta(days=days), time(h % 24, minute))
+        for days in (0, 1)
+        for h in {hour % 12, hour % 12 + 12}
+    )
+    return next(c for c in candidates if c > now_local and c.hour in _DAYTIME)
+
+
+def _bare_time(phrase: str, now_local: datetime) -> tuple[str, datetime | None]:
+    """The phrase with a bare clock time made unambiguous (24-hour), or the moment itself when the
+    phrase is nothing but the time."""
+    match = _BARE_TIME.search(phrase)
+    if match is None:
+        return phrase, None
+    hour = int(match.group("hour") or match.group("h"))
+    minute = int(match.group("minute") or match.group("m") or 0)
+    if not (1 <= hour <= 12 and minute < 60):
+        return phrase, None  # "at 17:00" says it all; "at 0:30" too
+    rest = (phrase[: match.start()] + phrase[match.end() :]).strip(" ,")
+    if not rest:
+        return phrase, _next_daytime(hour, minute, now_local)
+    return f"{rest} at {_daytime_hour(hour):02d}:{minute:02d}", None
+
+
 def _with_default_time(day_local: datetime, now_local: datetime) -> datetime:
     due = datetime.combine(day_local.date(), DEFAULT_DUE_TIME)
     if due <= now_local and day_local.date() == now_local.date():
@@ -102,6 +173,9 @@ def resolve_due(phrase: str, now: datetime, tz: ZoneInfo, languages: tuple[str, 
 # A batch often repeats a phrase ("tomorrow"), and dateparser takes about a millisecond a call.
 @lru_cache(maxsize=256)
 def _resolve_local(phrase: str, now_local: datetime, tz: ZoneInfo, languages: tuple[str, ...]) -> datetime | None:
+    phrase, moment = _bare_time(_spoken_to_digits(phrase), now_local)
+    if moment is not None:
+        return _attach(moment, tz)
     day_of_month = _DAY_OF_MONTH.match(phrase)
     if day_of_month:
         day = _next_day_of_month(int(day_of_month.group(1)), now_local)
@@ -134,11 +208,13 @@ def find_due_phrase(text: str, now: datetime, tz: ZoneInfo) -> tuple[str, dateti
         resolved = resolve_due(phrase, now, tz)
         if resolved is not None:
             return phrase, resolved
-    day_of_month = re.search(r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", text, re.IGNORECASE)
-    if day_of_month:
-        resolved = resolve_due(day_of_month.group(0), now, tz)
-        if resolved is not None:
-            return day_of_month.group(0), resolved
+    # What dateparser's search misses: "on the 1st", "at 3", "half past six".
+    for pattern in (_DAY_OF_MONTH_IN_TEXT, _CLOCK_IN_TEXT, _SPOKEN_TIME):
+        found_here = pattern.search(text)
+        if found_here:
+            resolved = resolve_due(found_here.group(0), now, tz)
+            if resolved is not None:
+                return found_here.group(0), resolved
     return None
 
 

@@ -45,6 +45,60 @@ def test_phrases_resolve_preferring_the_future(phrase: str, expected: datetime) 
     assert resolve_due(phrase, FIXED_NOW, BERLIN) == expected
 
 
+MONDAY_MORNING = datetime(2026, 11, 23, 10, 0, tzinfo=BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        # With a day: 7-11 is the morning, 12 noon, 1-6 the afternoon (dateparser alone read "at 5" as May).
+        ("friday at 5", at(27, 17)),
+        ("thursday at 10", at(26, 10)),
+        ("tomorrow at 4", at(24, 16)),
+        ("at 4 tomorrow", at(24, 16)),  # was 09:00: the time said was dropped
+        ("at 3:15 tomorrow", at(24, 15, 15)),  # was 03:15 in the night
+        ("tomorrow at 12", at(24, 12)),
+        # Alone: the next such time of day from now (10:00 on a Monday).
+        ("at 5", at(23, 17)),
+        ("at 3:15", at(23, 15, 15)),
+        ("at 8", at(23, 20)),  # 08:00 has passed: 20:00
+        ("at 11", at(23, 11)),
+        ("5:30", at(23, 17, 30)),
+        ("half past six", at(23, 18, 30)),
+        ("quarter to nine", at(23, 20, 45)),
+        ("quarter past eleven", at(23, 11, 15)),
+        # Said in full: kept as said.
+        ("at 5am", at(24, 5)),
+        ("tomorrow at 17:00", at(24, 17)),
+    ],
+)
+def test_a_bare_clock_time_is_the_sensible_daytime_hour(phrase: str, expected: datetime) -> None:
+    assert resolve_due(phrase, MONDAY_MORNING, BERLIN) == expected
+
+
+def test_a_bare_clock_time_late_in_the_evening_is_the_next_morning() -> None:
+    late = datetime(2026, 11, 23, 22, 30, tzinfo=BERLIN)
+    assert resolve_due("at 9", late, BERLIN) == at(24, 9)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "expected"),
+    [
+        ("pick up the kids at 3", "at 3", at(23, 15)),
+        ("meeting at half past six", "half past six", at(23, 18, 30)),
+        ("call mom friday at 5", "friday at 5", at(27, 17)),
+    ],
+)
+def test_clock_times_are_found_in_sentences(text: str, phrase: str, expected: datetime) -> None:
+    assert find_due_phrase(text, MONDAY_MORNING, BERLIN) == (phrase, expected)
+
+
+@pytest.mark.parametrize("text", ["sale at 30 percent off", "room 204 needs cleaning", "stretch at 5 minutes past"])
+def test_numbers_that_are_not_clock_times_stay_numbers(text: str) -> None:
+    found = find_due_phrase(text, MONDAY_MORNING, BERLIN)
+    assert found is None or found[1].hour != 17
+
+
 @pytest.mark.parametrize("phrase", ["in 3 business days", "the day after my birthday", "", "   ", "purple"])
 def test_unreadable_phrases_resolve_to_none(phrase: str) -> None:
     assert resolve_due(phrase, FIXED_NOW, BERLIN) is None
