@@ -46,6 +46,7 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
+from app.domain.summaries import clipped
 from app.errors import LlmError, MurmurError, StoreError, UsageError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
@@ -453,8 +454,7 @@ _QUOTE_CHARS = 80
 def _quoted(message: str | None) -> str:
     if not message:
         return "and said nothing"
-    short = message if len(message) <= _QUOTE_CHARS else message[: _QUOTE_CHARS - 1] + "…"
-    return f'it only said "{short}"'
+    return f'it only said "{clipped(message, _QUOTE_CHARS)}"'
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:

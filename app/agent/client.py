@@ -22,6 +22,7 @@ from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.reply_text import is_looping
 from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages, tool_instructions
 from app.agent.turn import LOOPING, AssistantTurn, ToolCall, ToolCallCallback
+from app.domain.summaries import clipped
 from app.errors import LlmError
 
 log = logging.getLogger("murmur.agent")
@@ -67,8 +68,7 @@ def _server_reason(error: openai.APIStatusError) -> str:
     body = error.body
     detail = body.get("error", body) if isinstance(body, dict) else None
     message = detail.get("message") if isinstance(detail, dict) else None
-    text = " ".join(str(message or "").split())
-    return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
+    return clipped(" ".join(str(message or "").split()), _REASON_CHARS)
 
 
 def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmError:

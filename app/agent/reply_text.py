@@ -3,6 +3,8 @@ local models write "<|im_end|>" and go on as the user), runaway repetition cut, 
 
 import re
 
+from app.domain.summaries import clipped
+
 MAX_REPLY_CHARS = 2_000
 # Where a local model's turn really ended: what follows is the template's next turn, not words to the user.
 TURN_ENDS = (
@@ -46,7 +48,7 @@ def _without_repeats(text: str) -> str:
 def clean_reply(content: str) -> str:
     text = _LEFTOVER_TOKEN.sub("", _first_turn(_THINK_BLOCK.sub("", content)))
     text = _without_repeats(_without_loop(text)).strip()
-    return text if len(text) <= MAX_REPLY_CHARS else text[: MAX_REPLY_CHARS - 1].rstrip() + "…"
+    return clipped(text, MAX_REPLY_CHARS)
 
 
 # Asks nothing the user must answer: the polite close of a reply ("Anything else I can help with?").

@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlmodel import Session, col, func, select
 
 from app.domain.enums import MemorySource, UndoSubject
+from app.domain.summaries import clipped
 from app.errors import UsageError
 from app.store.models import Memory, UndoBatch, UndoItem
 from app.store.queries import encode_row, get_memory, raw_memory_row, short_memory_id_of
@@ -121,10 +122,7 @@ def _snapshot(session: Session, memory: Memory) -> str:
 
 def batch_label(verb: str, text: str) -> str:
     """'remembered "My brother is Tom"', the text cut short so a history line stays one line."""
-    quoted = _SPACES.sub(" ", text).strip()
-    if len(quoted) > _LABEL_CHARS:
-        quoted = quoted[: _LABEL_CHARS - 1].rstrip() + "…"
-    return f'{verb} "{quoted}"'
+    return f'{verb} "{clipped(_SPACES.sub(" ", text).strip(), _LABEL_CHARS)}"'
 
 
 def _record(

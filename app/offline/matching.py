@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from app.domain.enums import Status
+from app.domain.summaries import clipped
 from app.offline.vocabulary import STOP_WORDS
 from app.store.models import Entry
 
@@ -65,7 +66,7 @@ class EntryMatch:
 def _shown(phrase: str) -> str:
     """The phrase as said, for a message: trimmed, and cut short if long."""
     phrase = phrase.strip(" ,.!?;:'\"")
-    return phrase if len(phrase) <= _MAX_SHOWN else phrase[: _MAX_SHOWN - 1].rstrip() + "…"
+    return clipped(phrase, _MAX_SHOWN)
 
 
 def _label(entry: Entry) -> str:
