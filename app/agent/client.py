@@ -43,9 +43,7 @@ class _PartialCall:
 
 
 def make_openai_client(config: ProviderConfig, deadline: RequestDeadline | None = None) -> openai.OpenAI:
-    # Reads wait as long as a first word may take; silences once the answer streams are the deadline's.
-    wait = max(config.timeout_seconds, config.first_token_seconds)
-    timeout = httpx.Timeout(wait, connect=min(5.0, config.timeout_seconds))
+    timeout = httpx.Timeout(config.read_wait_seconds, connect=min(5.0, config.timeout_seconds))
     return openai.OpenAI(
         base_url=config.base_url,
         api_key=config.api_key,
@@ -75,7 +73,7 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
     """One line a user can act on, for every way a request can fail."""
     where = config.base_url
     if isinstance(error, openai.APITimeoutError):
-        wait = max(config.timeout_seconds, config.first_token_seconds)
+        wait = config.read_wait_seconds
         return LlmError(f"the model server at {where} did not answer within {wait:g} s (llm.first_token_seconds)")
     if isinstance(error, openai.APIConnectionError):
         return LlmError(f"cannot reach the model server at {where}; is it running and is the URL right?")
@@ -85,13 +83,12 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
         return LlmError(f"the model server has no model {config.model!r} (HTTP 404); check llm.model")
     if isinstance(error, openai.RateLimitError):
         return LlmError("the model server is rate-limiting requests (HTTP 429); try again in a minute")
-    if isinstance(error, openai.APIStatusError) and 400 <= error.status_code < 500:
-        # The request itself was refused ("conversation roles must alternate"): trying again never helps,
-        # the server's own words might.
-        said = f": {reason}" if (reason := _server_reason(error)) else ""
-        return LlmError(f"the model server refused the request (HTTP {error.status_code}){said}")
     if isinstance(error, openai.APIStatusError):
         said = f": {reason}" if (reason := _server_reason(error)) else ""
+        if 400 <= error.status_code < 500:
+            # The request itself was refused ("conversation roles must alternate"): trying again never helps,
+            # the server's own words might.
+            return LlmError(f"the model server refused the request (HTTP {error.status_code}){said}")
         return LlmError(f"the model server failed (HTTP {error.status_code}){said}; try again later")
     if isinstance(error, httpx.HTTPError):
         return LlmError(f"the connection to the model server at {where} dropped in the middle of its answer")

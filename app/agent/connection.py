@@ -3,8 +3,8 @@
 
 from app.agent import ledger
 from app.agent.client import describe_transport_error, make_openai_client
-from app.agent.probe import Verdict, probe_tools
-from app.agent.provider import NO_FLAGS, ProviderFlags, ToolProtocol, resolve_provider
+from app.agent.probe import probe_tools
+from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.config import LlmSettings
 from app.errors import LlmError, UsageError
 from app.store import Store
@@ -34,8 +34,7 @@ def test_connection(
     except LlmError as error:
         return "\n".join([*lines, f"A test request to the model failed: {error}"])
     lines += probe.lines()
-    protocol = {Verdict.NATIVE: ToolProtocol.NATIVE, Verdict.TEXT: ToolProtocol.TEXT}.get(probe.verdict)
-    if store is not None and protocol is not None:
+    if store is not None and probe.protocol is not None:
         why = f"`config test`: {probe.verdict}"
-        ledger.learn_protocol(store, provider.base_url, provider.model, protocol.value, why)
+        ledger.learn_protocol(store, provider.base_url, provider.model, probe.protocol.value, why)
     return "\n".join(lines)

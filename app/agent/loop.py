@@ -49,6 +49,7 @@ from app.store.models import LlmRequest
 log = logging.getLogger("murmur.agent")
 
 _LINE_CACHE_SIZE = 50_000
+_TOOL_NAMES = json.dumps([tool["function"]["name"] for tool in TOOLS])  # the log's "tools offered"
 # A guess of completion tokens for the budget's pre-authorisation of one request.
 _EXPECTED_COMPLETION_TOKENS = 500
 
@@ -260,7 +261,7 @@ class LlmAgent:
         protocol: ToolProtocol,
     ) -> AssistantTurn:
         record.protocol = protocol.value
-        record.tools = json.dumps([tool["function"]["name"] for tool in TOOLS])
+        record.tools = _TOOL_NAMES
         time_left = self.config.deadline_seconds - (time.monotonic() - run.started)
         try:
             reply = self.client.complete(messages, TOOLS, run_call, time_left, protocol)
@@ -333,10 +334,10 @@ class LlmAgent:
             return self._change_memory(run, call.name, arguments)
         parsed = actions_from_arguments(call.name, arguments)
         if run.mutations + len(parsed.actions) > self.config.max_mutations and not run.options.confirmed:
-            raise ConfirmationNeeded(
+            raise _waits_for_yes(
+                run,
                 f"that would make {run.mutations + len(parsed.actions)} changes at once (more than "
-                f"{self.config.max_mutations}); nothing was changed: confirm with "
-                f"`murmur retry {run.workspace.utterance_id} --confirm`"
+                f"{self.config.max_mutations})",
             )
         if call.name in (ARCHIVE, COMPLETE):
             self._confirm_bulk(run, len(parsed.actions))
@@ -355,10 +356,10 @@ class LlmAgent:
         ("delete everything" must not clear the list, even though undo would bring it back)."""
         run.bulk += count
         if run.bulk > self.config.confirm_over and not run.options.confirmed:
-            raise ConfirmationNeeded(
+            raise _waits_for_yes(
+                run,
                 f"that would archive or complete {run.bulk} entries at once (more than {self.config.confirm_over}, "
-                f"llm.confirm_over); nothing was changed: confirm with "
-                f"`murmur retry {run.workspace.utterance_id} --confirm`"
+                "llm.confirm_over)",
             )
 
     @staticmethod
@@ -446,6 +447,12 @@ def _recently_said(run: _Run) -> str:
     ("move it to Friday" is about what they named a moment ago)."""
     said = [message.content for message in run.history if message.role is Role.USER]
     return " ".join([run.original, *said[-3:-1]])
+
+
+def _waits_for_yes(run: _Run, why: str) -> ConfirmationNeeded:
+    return ConfirmationNeeded(
+        f"{why}; nothing was changed: confirm with `murmur retry {run.workspace.utterance_id} --confirm`"
+    )
 
 
 def _canonical(arguments: str) -> str:

@@ -6,7 +6,7 @@ from one that never will, and a fast one from a slow one, before speaking to it.
 """
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from app.agent.client import ChatClient
@@ -41,6 +41,11 @@ class ToolProbe:
     tokens_per_second: float | None  # of the answer's writing, once it began
     template_takes_tools: bool | None  # what a llama.cpp server says of its chat template, when it says
     said: str  # what the model answered, shortened, when it made no call
+
+    @property
+    def protocol(self) -> ToolProtocol | None:
+        """The protocol that worked, if one did."""
+        return {Verdict.NATIVE: ToolProtocol.NATIVE, Verdict.TEXT: ToolProtocol.TEXT}.get(self.verdict)
 
     def lines(self) -> list[str]:
         speed = f", {self.tokens_per_second:.0f} tokens/s" if self.tokens_per_second else ""
@@ -83,7 +88,7 @@ def _speed(turn: AssistantTurn) -> float | None:
 def probe_tools(config: ProviderConfig) -> ToolProbe:
     """Try the model; a server that cannot be used at all raises its one-line LlmError."""
     takes_tools = template_takes_tools(server_props(config.base_url)) if config.is_local else None
-    client = ChatClient(config.with_output_tokens(_PROBE_TOKENS))
+    client = ChatClient(replace(config, max_output_tokens=_PROBE_TOKENS))
     try:
         turn: AssistantTurn | None = None
         if takes_tools is not False:

@@ -9,7 +9,7 @@ provider and the offline rules run.
 import ipaddress
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 from urllib.parse import urlparse
@@ -95,8 +95,10 @@ class ProviderConfig:
     confirm_over: int = 5  # entries archived or completed by one utterance without asking
     first_token_seconds: float = 90.0  # the wait for an answer's first word (a CPU server reads the prompt first)
 
-    def with_output_tokens(self, tokens: int) -> "ProviderConfig":
-        return replace(self, max_output_tokens=tokens)
+    @property
+    def read_wait_seconds(self) -> float:
+        """How long a read may wait: as long as a first word may take (silences later are the deadline's)."""
+        return max(self.timeout_seconds, self.first_token_seconds)
 
     @property
     def is_local(self) -> bool:

@@ -87,15 +87,15 @@ def _next_day_of_month(day: int, now_local: datetime) -> datetime | None:
     return None
 
 
-_SPOKEN_TIME = re.compile(
-    r"\b(?:(?P<half>half)\s+past|(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
-    + "|".join(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])
-    + r")\b",
-    re.IGNORECASE,
-)
 _NUMBER_WORDS = {
     word: n for n, word in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
 }
+_SPOKEN_TIME = re.compile(
+    r"\b(?:(?P<half>half)\s+past|(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
+    + "|".join(_NUMBER_WORDS)
+    + r")\b",
+    re.IGNORECASE,
+)
 # "at 5", "at 3:15", "5:30": a clock time with nothing saying morning or afternoon.
 _BARE_TIME = re.compile(
     r"(?:\bat\s+(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?|\b(?P<h>\d{1,2}):(?P<m>\d{2}))"
