@@ -4,14 +4,15 @@ Both front ends (the CLI and the desktop app) build their MurmurService here, so
 agree on which interpreter runs.
 """
 
-from datetime import timedelta
+from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
-from app.config import Settings, load_settings
+from app.config import LocaleSettings, Settings, load_settings
 from app.domain.clock import Clock
+from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.paths import default_db_path
 from app.service import MurmurService
 from app.speech.language import date_languages
@@ -32,6 +33,17 @@ def build_interpreter(
     return LlmAgent(provider, settings.privacy, profile_tokens=settings.memory.profile_tokens)
 
 
+def local_calendar(settings: LocaleSettings) -> LocalCalendar:
+    """The user's calendar from the [locale] settings: the country said, else the system locale's."""
+    return LocalCalendar(
+        country=settings.country.upper() or country_from_locale(),
+        morning=time.fromisoformat(settings.morning),
+        afternoon=time.fromisoformat(settings.afternoon),
+        evening=time.fromisoformat(settings.evening),
+        night=time.fromisoformat(settings.night),
+    )
+
+
 def build_service(
     db_path: Path | None = None,
     settings: Settings | None = None,
@@ -50,7 +62,7 @@ def build_service(
     return MurmurService(
         store=store,
         interpreter=interpreter,
-        clock=partial(Clock.system, languages=languages),
+        clock=partial(Clock.system, languages=languages, calendar=local_calendar(settings.locale)),
         session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
         rules=rules,
         fallback=rules if settings.llm.fallback == "offline" else None,

@@ -1,13 +1,14 @@
 """Settings: one TOML file in the platform config dir, read into typed dataclasses.
 
 Sections: [llm] the model server, [speech] microphone and engines, [ui] the desktop app, [privacy],
-[memory] what Murmur keeps in mind about the user.
+[memory] what Murmur keeps in mind about the user, [locale] the user's country and hours of the day.
 What overrides what (flags > environment > this file > defaults) is decided where a setting is used
 (e.g. `app.agent.provider`); this module only reads and writes the file. The API key is never here:
 it lives in the keyring (`app.secrets`).
 """
 
 import logging
+import re
 import tomllib
 import types
 import typing
@@ -35,6 +36,11 @@ class SettingsFileError(UsageError):
 def _ranged(default: float, low: float, high: float) -> Any:
     """A numeric setting and the values it allows (checked at `config set` and when the file is read)."""
     return field(default=default, metadata={"range": (low, high)})
+
+
+def _clock(default: str) -> Any:
+    """A time of day, "HH:MM" (24-hour)."""
+    return field(default=default, metadata={"clock": True})
 
 
 def _one_of(default: str, *others: str) -> Any:
@@ -108,12 +114,23 @@ class MemorySettings:
 
 
 @dataclass(frozen=True)
+class LocaleSettings:
+    country: str = ""  # ISO code (US, GB, DE) for the named days ("on Thanksgiving"); empty: the system locale's
+    # The hours the day's parts mean: "every morning", "this evening", "tonight".
+    morning: str = _clock("08:00")
+    afternoon: str = _clock("14:00")
+    evening: str = _clock("19:00")
+    night: str = _clock("21:00")
+
+
+@dataclass(frozen=True)
 class Settings:
     llm: LlmSettings = field(default_factory=LlmSettings)
     speech: SpeechSettings = field(default_factory=SpeechSettings)
     ui: UiSettings = field(default_factory=UiSettings)
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
     memory: MemorySettings = field(default_factory=MemorySettings)
+    locale: LocaleSettings = field(default_factory=LocaleSettings)
 
 
 def _section_types() -> dict[str, type]:
@@ -152,6 +169,8 @@ def _checked(value: Any, setting: Field[Any], kind: Any, name: str) -> Any:
         low, high = setting.metadata["range"]
         if not low <= value <= high:
             raise UsageError(f"setting {name} must be between {low:g} and {high:g}, got {value!r}")
+    if "clock" in setting.metadata and not re.fullmatch(r"(?:[01]\d|2[0-3]):[0-5]\d", value):
+        raise UsageError(f"setting {name} must be a time of day like 08:00, got {value!r}")
     if "choices" in setting.metadata and value not in setting.metadata["choices"]:
         raise UsageError(f"setting {name} must be one of {', '.join(setting.metadata['choices'])}, got {value!r}")
     return value

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import describe_action
+from app.domain.recurrence import describe
 from app.store.models import Entry, Memory, UndoItem, Utterance
 
 # Escape sequences a terminal acts on: CSI (7- and 8-bit), then OSC/DCS/SOS/PM/APC up to their BEL or ST
@@ -46,7 +47,8 @@ def entry_json(entry: Entry, short_id: str, tz: ZoneInfo) -> dict[str, Any]:
         "priority": entry.priority,
         "due_at": iso(entry.due_at, tz),
         "due_text": entry.due_text,
-        "cadence": None if entry.cadence is None else entry.cadence.value,
+        "recurrence": entry.recurrence,
+        "repeats": None if entry.recurrence is None else describe(entry.recurrence),
         "status": entry.status.value,
         "snooze_until": iso(entry.snooze_until, tz),
         "created_at": iso(entry.created_at, tz),
@@ -150,8 +152,8 @@ def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
         extras.append(f"due {when(entry.due_at, now, tz)}")
     elif entry.due_text:
         extras.append(f"due '{terminal_safe(entry.due_text, multiline=False)}'")
-    if entry.cadence:
-        extras.append(entry.cadence.value)
+    if entry.recurrence:
+        extras.append(describe(entry.recurrence))
     if entry.snooze_until:
         extras.append(f"snoozed until {when(entry.snooze_until, now, tz)}")
     if entry.status.value not in ("active", "snoozed"):

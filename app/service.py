@@ -46,6 +46,7 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
+from app.domain.local_calendar import personal_days
 from app.domain.summaries import clipped
 from app.errors import LlmError, MurmurError, StoreError, UsageError
 from app.memory.profile import active_memories, short_memory_ids
@@ -53,7 +54,7 @@ from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.store import Store
 from app.store.models import Entry, Memory, TalkSession, Utterance
-from app.store.queries import list_entries, recent_summaries, short_ids
+from app.store.queries import get_entry, list_entries, recent_summaries, short_ids
 
 log = logging.getLogger("murmur.service")
 
@@ -207,7 +208,7 @@ class MurmurService:
         on_event: EventCallback,
         options: RunOptions,
     ) -> PipelineResult:
-        workspace = Workspace(self.store, self.clock(), utterance_id)
+        workspace = Workspace(self.store, self._run_clock(), utterance_id)
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
@@ -263,9 +264,17 @@ class MurmurService:
 
     # -- direct edits, undo, reads -----------------------------------------------------------
 
+    def _run_clock(self) -> Clock:
+        """The clock for reading what was said: the user's calendar with the days their memories name, so
+        "on my birthday" is a date once "my birthday is May 5" is remembered."""
+        clock = self.clock()
+        with self.store.read() as session:
+            days = personal_days(m.text for m in active_memories(session))
+        return replace(clock, calendar=replace(clock.calendar, personal=days)) if days else clock
+
     def apply(self, actions: Sequence[Action], label: str | None = None) -> ExecutionResult:
         """Direct edits (from the CLI or the window): the same executor, so they are undoable too."""
-        clock = self.clock()
+        clock = self._run_clock()
         with self.store.write() as session:
             wake_snoozed(session, clock.now)
             return execute(session, actions, clock, label=label)
@@ -281,7 +290,7 @@ class MurmurService:
         return self.apply(actions, "snoozed by hand")
 
     def edit(self, entry_ids: Sequence[str], fields: Mapping[str, object], reason: str = BY_HAND) -> ExecutionResult:
-        """Set `fields` (content, summary, category, priority, due_date, cadence, status; None clears one) on
+        """Set `fields` (content, summary, category, priority, due_date, repeat, status; None clears one) on
         each entry; a field that does not validate is a UsageError and changes nothing."""
         try:
             changes = parse_update_fields(dict(fields))
@@ -290,6 +299,32 @@ class MurmurService:
         return self.apply(
             [UpdateAction(entry_id=i, changes=changes, reason=reason) for i in entry_ids], "edited by hand"
         )
+
+    def open_entry(self, entry_id: str) -> Entry | None:
+        """The entry with this full ID while it is open (active or snoozed); None once done or gone."""
+        with self.store.read() as session:
+            entry = session.get(Entry, entry_id)
+            return entry if entry is not None and entry.status in (Status.ACTIVE, Status.SNOOZED) else None
+
+    def merge(self, new_id: str, into_id: str) -> ExecutionResult:
+        """Two entries that are one thing said twice ("remind me to call the plumber at 11" next to "Call
+        the plumber"): `into` takes the due and priority `new` brought, and `new` is archived, in one batch
+        that one undo takes back."""
+        clock = self.clock()
+        with self.store.write() as session:
+            wake_snoozed(session, clock.now)
+            new, into = get_entry(session, new_id), get_entry(session, into_id)
+            if new.id == into.id:
+                raise UsageError("an entry cannot be merged into itself")
+            changes: dict[str, object] = {}
+            if new.due_text and new.due_at != into.due_at:
+                changes["due_date"] = new.due_text
+            if new.priority is not None and new.priority != into.priority:
+                changes["priority"] = new.priority
+            took = f"merged '{new.summary}' ({new.id[:6]}) into it"
+            actions: list[Action] = [UpdateAction(entry_id=into.id, changes=changes, reason=took)] if changes else []
+            actions.append(ArchiveAction(entry_id=new.id, reason=f"merged into '{into.summary}' ({into.id[:6]})"))
+            return execute(session, actions, clock, label="merged")
 
     def undo(self) -> UndoResult:
         """Revert the newest batch not undone yet."""
@@ -427,7 +462,7 @@ def _done_event(utterance_id: int, result: PipelineResult | None, failure: str) 
 
 def read_time(phrase: str, clock: Clock, name: str) -> datetime:
     """The moment a time phrase given by hand means; a UsageError naming the option when it is unreadable."""
-    moment = resolve_due(phrase, clock.now, clock.tz, clock.languages)
+    moment = resolve_due(phrase, clock)
     if moment is None:
         raise UsageError(f"{name} {phrase!r} is not a time Murmur can read; try 'yesterday', 'last week' or a date")
     return moment

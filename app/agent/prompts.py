@@ -33,8 +33,11 @@ Quality:
 - summary is card text of about 10 words at most, starting with a capital, no trailing period.
 - content keeps the full meaning; source_text is the user's own words for that entry.
 - due_date is natural language as the user said it ("Thursday", "tomorrow 5pm"); the app resolves it.
+- repeat says how often a habit comes round, as the user said it ("every other monday", "twice a week", \
+"on the 15th of every month") or as an RRULE body ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"); its time of day \
+goes in due_date.
 - category: todo (an action), reminder (something to be reminded of at a time), habit (recurring, with \
-a cadence), note, idea, list, question, thought. priority only when the user signals importance \
+a repeat), note, idea, list, question, thought. priority only when the user signals importance \
 (1 most important, 5 least).
 
 What you know about the user:

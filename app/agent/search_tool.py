@@ -38,7 +38,7 @@ def time_argument(arguments: Mapping[str, Any], key: str, clock: Clock) -> datet
     phrase = str(arguments.get(key) or "").strip()
     if not phrase:
         return None
-    moment = resolve_due(phrase, clock.now, clock.tz, clock.languages)
+    moment = resolve_due(phrase, clock)
     if moment is None:
         raise ToolArgumentError(f"{key} {phrase!r} is not a time I can read; try 'tomorrow', 'last week' or a date")
     return moment

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.domain.actions import ParseFailure, ParseResult, parse_actions
-from app.domain.enums import ActionKind, Cadence, Category, Status
+from app.domain.enums import ActionKind, Category, Status
 from app.memory.entry_search import MAX_PAGE, SearchSort
 
 _ID = {"type": "string", "description": "the entry's short ID as shown in the context, e.g. 3fa1b2"}
@@ -23,7 +23,11 @@ _FIELDS = {
     "category": {"type": "string", "enum": [c.value for c in Category]},
     "priority": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is most important"},
     "due_date": _DUE,
-    "cadence": {"type": "string", "enum": [c.value for c in Cadence], "description": "for habits"},
+    "repeat": {
+        "type": "string",
+        "description": "for habits, how often: 'daily', 'weekdays', 'every other monday', 'on the 15th of every "
+        "month', or an RRULE body like FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+    },
 }
 
 
@@ -89,7 +93,7 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         COMPLETE,
-        "Mark entries done. A habit with a cadence moves to its next due date instead.",
+        "Mark entries done. A habit that repeats moves to its next due date instead.",
         _list_of("entries", {"id": _ID, "reason": _REASON}, ["id", "reason"]),
         ["entries"],
     ),

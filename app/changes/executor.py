@@ -23,8 +23,9 @@ from app.domain.actions import (
     describe_action,
 )
 from app.domain.clock import Clock
-from app.domain.dates import next_occurrence, resolve_due
+from app.domain.dates import DEFAULT_DUE_TIME, resolve_due
 from app.domain.enums import ActionKind, Status
+from app.domain.recurrence import first_occurrence, next_occurrence
 from app.errors import InvalidActionError, MurmurError
 from app.store.models import Entry, UndoBatch, UndoItem
 from app.store.queries import encode_row, get_entry, raw_entry_row, short_id_of
@@ -84,7 +85,14 @@ def failures_from_parse(failures: Sequence[ParseFailure]) -> list[ActionFailure]
 
 
 def _resolve_due_text(due_text: str | None, clock: Clock) -> datetime | None:
-    return None if due_text is None else resolve_due(due_text, clock.now, clock.tz, clock.languages)
+    return None if due_text is None else resolve_due(due_text, clock)
+
+
+def _first_due(entry: Entry, clock: Clock) -> None:
+    """A habit given no due date is first due at its rule's first occurrence, at 09:00."""
+    if entry.recurrence is not None and entry.due_at is None and not entry.due_text:
+        now_local = clock.now.astimezone(clock.tz).replace(tzinfo=None)
+        entry.due_at = first_occurrence(entry.recurrence, now_local, DEFAULT_DUE_TIME).replace(tzinfo=clock.tz)
 
 
 def _touch(entry: Entry, clock: Clock) -> None:
@@ -100,20 +108,23 @@ def _create(session: Session, action: CreateAction, clock: Clock, utterance_id: 
         priority=action.priority,
         due_at=_resolve_due_text(action.due_text, clock),
         due_text=action.due_text,
-        cadence=action.cadence,
+        recurrence=action.recurrence,
         status=Status.ACTIVE,
         source_text=action.source_text,
         utterance_id=utterance_id,
         created_at=clock.now,
         updated_at=clock.now,
     )
+    _first_due(entry, clock)
     session.add(entry)
-    note = (
-        ""
+    notes = (
+        []
         if action.due_text is None or entry.due_at
-        else f"kept the due phrase '{action.due_text}' (no date read from it)"
+        else [f"kept the due phrase '{action.due_text}' (no date read from it)"]
     )
-    return entry, note
+    if action.similar_to and (similar := session.get(Entry, action.similar_to)) is not None:
+        notes.append(f"looks like '{similar.summary}' ({similar.id[:6]})")  # the user may merge the two
+    return entry, "; ".join(notes)
 
 
 def _set_status(entry: Entry, status: Status, clock: Clock) -> None:
@@ -125,7 +136,7 @@ def _set_status(entry: Entry, status: Status, clock: Clock) -> None:
 
 def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     changes = action.changes
-    for name in ("content", "summary", "category", "priority", "cadence"):
+    for name in ("content", "summary", "category", "priority", "recurrence"):
         if name in changes:
             setattr(entry, name, changes[name])
     note = ""
@@ -151,9 +162,9 @@ def _complete(entry: Entry, clock: Clock) -> str:
     if entry.status in (Status.COMPLETED, Status.ARCHIVED):
         raise InvalidActionError(f"'{entry.summary}' is already {entry.status.value}")
     _touch(entry, clock)
-    if entry.cadence is not None:
+    if entry.recurrence is not None:
         # A habit is never finished: mark today's done and move it to its next occurrence.
-        entry.due_at = next_occurrence(entry.cadence, entry.due_at, clock.now, clock.tz)
+        entry.due_at = next_occurrence(entry.recurrence, entry.due_at, clock.now, clock.tz)
         entry.completed_at = clock.now
         _set_status(entry, Status.ACTIVE, clock)
         return f"habit due next {entry.due_at.astimezone(clock.tz):%a %d %b %H:%M}"
@@ -170,7 +181,7 @@ def _archive(entry: Entry, clock: Clock) -> str:
 
 
 def _snooze_time(until_text: str, clock: Clock) -> datetime:
-    until = resolve_due(until_text, clock.now, clock.tz, clock.languages)
+    until = resolve_due(until_text, clock)
     if until is None:
         raise InvalidActionError(f"can't read a time from '{until_text}'")
     if until <= clock.now:

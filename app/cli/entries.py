@@ -1,4 +1,4 @@
-"""The list commands: add, list, complete, archive, snooze, edit, undo, history, inbox, retry."""
+"""The list commands: add, list, complete, archive, snooze, merge, edit, undo, history, inbox, retry."""
 
 import argparse
 from collections.abc import Callable
@@ -16,7 +16,7 @@ from app.service import BY_HAND, MurmurService
 from app.store.models import UndoItem
 
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
-EDITABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "cadence", "status")
+EDITABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "repeat", "status")
 
 
 def _interpreting_service(args: argparse.Namespace) -> MurmurService:
@@ -108,6 +108,10 @@ def cmd_edit(args: argparse.Namespace) -> int:
     return _by_hand(args, lambda service: service.edit(args.ids, fields, args.reason))
 
 
+def cmd_merge(args: argparse.Namespace) -> int:
+    return _by_hand(args, lambda service: service.merge(args.new, args.into))
+
+
 # -- undo and history -----------------------------------------------------------------------------
 
 
@@ -192,6 +196,13 @@ def add_commands(
         edit.add_argument("ids", nargs="+", metavar="SHORT_ID")
         edit.set_defaults(func=func)
 
+    merge = sub.add_parser(
+        "merge", parents=[common, as_json], help="make two entries one: INTO takes NEW's due and priority"
+    )
+    merge.add_argument("new", metavar="NEW", help="the entry said again (it is archived)")
+    merge.add_argument("into", metavar="INTO", help="the entry it is the same as")
+    merge.set_defaults(func=cmd_merge)
+
     snooze = sub.add_parser("snooze", parents=[common, as_json, reason], help="hide entries until a time")
     snooze.add_argument("ids", nargs="+", metavar="SHORT_ID")
     snooze.add_argument(
@@ -208,7 +219,12 @@ def add_commands(
     edit.add_argument("--category", choices=[c.value for c in Category])
     edit.add_argument("--priority", metavar="1-5|none")
     edit.add_argument("--due", dest="due_date", metavar="WHEN|none")
-    edit.add_argument("--cadence", metavar="daily|weekdays|weekly|monthly|none")
+    edit.add_argument(
+        "--repeat",
+        "--cadence",  # its name before habits took repeat rules
+        metavar="RULE|none",
+        help="e.g. 'every other monday', 'on the 15th of every month', 'FREQ=WEEKLY;BYDAY=MO,TH'",
+    )
     edit.add_argument("--status", choices=[s.value for s in Status])
     edit.set_defaults(func=cmd_edit)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from app.changes.executor import ExecutionResult
 from app.cli.exits import ExitCode
+from app.domain.actions import CreateAction
 from app.paths import config_dir
 from app.render import applied_json, applied_line, dumps, failure_json, failure_line, terminal_safe
 from app.service import MurmurService, PipelineResult
@@ -69,6 +70,8 @@ def report_execution(
     else:
         for item in result.applied:
             say(applied_line(item, clock.now, clock.tz))
+            if isinstance(item.action, CreateAction) and item.action.similar_to:
+                say(f"          the same thing? murmur merge {item.short_id} {item.action.similar_to[:6]}")
         for change in remembered:
             say(f"{_MEMORY_VERBS[change.kind]:<10}{change.short_id}  memory: {change.memory.text}")
         for failure in result.failures:

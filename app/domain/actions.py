@@ -2,15 +2,18 @@
 
 Parsing is forgiving, since a model's arguments are loose: each item is parsed on its own, so one
 bad item never sinks the others; an unknown category becomes `note`, a priority is clamped to 1-5,
-an unknown cadence is dropped, an unknown status is refused with a clear error, an empty reason
-becomes "No reason provided", and an empty source_text becomes the content.
+a repeat (an RRULE body, an old cadence word or spoken words such as "every other monday") that names
+no repeat is dropped from a new entry and refused in an update, a malformed RRULE or an unknown status
+is refused with a clear error, an empty reason becomes "No reason provided", and an empty source_text
+becomes the content.
 """
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.domain.enums import ActionKind, Cadence, Category, Status
+from app.domain.enums import ActionKind, Category, Status
+from app.domain.recurrence import rule_from
 from app.domain.summaries import card_summary
 from app.errors import InvalidActionError
 
@@ -25,7 +28,8 @@ class CreateAction:
     source_text: str
     priority: int | None = None
     due_text: str | None = None
-    cadence: Cadence | None = None
+    similar_to: str | None = None  # an open entry that looks alike: named in the result, to merge if meant
+    recurrence: str | None = None  # an RRULE body (app/domain/recurrence.py)
     kind: ActionKind = field(default=ActionKind.CREATE, init=False)
 
 
@@ -80,7 +84,9 @@ class ParseResult:
     answer: str | None = None  # a question answered from the list (nothing to change)
 
 
-UPDATABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "cadence", "status", "snooze_until")
+UPDATABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "repeat", "status", "snooze_until")
+# Other names a model uses for the repeat: the field of older prompts, and the entry's own.
+_REPEAT_NAMES = ("repeat", "recurrence", "cadence")
 
 
 def _text(value: Any) -> str:
@@ -117,13 +123,13 @@ def parse_priority(value: Any) -> int | None:
     return max(1, min(5, round(value)))
 
 
-def parse_cadence(value: Any) -> Cadence | None:
-    """Unknown cadences are dropped rather than failing the whole action."""
-    raw = value.strip().lower() if isinstance(value, str) else ""
-    try:
-        return Cadence(raw)
-    except ValueError:
-        return None
+def parse_repeat(value: Any) -> str | None:
+    """The rule `value` names (see app.domain.recurrence.rule_from); None when it names none."""
+    return rule_from(value) if isinstance(value, str) else None
+
+
+def _repeat_of(data: Mapping[str, Any]) -> Any:
+    return next((data[name] for name in _REPEAT_NAMES if data.get(name)), None)
 
 
 def parse_status(value: Any) -> Status:
@@ -160,14 +166,14 @@ def parse_create(data: Mapping[str, Any]) -> CreateAction:
         source_text=_text(data.get("source_text")) or content,
         priority=parse_priority(data.get("priority")),
         due_text=_text(data.get("due_date")) or None,
-        cadence=parse_cadence(data.get("cadence")),
+        recurrence=parse_repeat(_repeat_of(data)),
     )
 
 
 def parse_update_fields(fields: Any) -> dict[str, Any]:
     if not isinstance(fields, Mapping) or not fields:
         raise InvalidActionError("update needs a non-empty 'fields' object")
-    unknown = sorted(set(fields) - set(UPDATABLE_FIELDS))
+    unknown = sorted(set(fields) - set(UPDATABLE_FIELDS) - set(_REPEAT_NAMES))
     if unknown:
         raise InvalidActionError(f"unknown field(s) {', '.join(unknown)}; updatable: {', '.join(UPDATABLE_FIELDS)}")
     changes: dict[str, Any] = {}
@@ -180,13 +186,23 @@ def parse_update_fields(fields: Any) -> dict[str, Any]:
             changes[name] = parse_category(value)
         elif name == "priority":
             changes[name] = parse_priority(value)
-        elif name == "cadence":
-            changes[name] = parse_cadence(value)
+        elif name in _REPEAT_NAMES:
+            changes["recurrence"] = _changed_repeat(value)
         elif name == "status":
             changes[name] = parse_status(value)
         else:  # due_date, snooze_until: phrases resolved when applied; empty clears
             changes[name] = _text(value) or None
     return changes
+
+
+def _changed_repeat(value: Any) -> str | None:
+    """An empty repeat clears it; one that names no repeat is refused rather than clearing it."""
+    if not _text(value):
+        return None
+    rule = parse_repeat(value)
+    if rule is None:
+        raise InvalidActionError(f"can't read a repeat from {value!r}; say e.g. 'every other monday' or an RRULE")
+    return rule
 
 
 def parse_update(data: Mapping[str, Any]) -> UpdateAction:

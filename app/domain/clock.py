@@ -7,7 +7,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import tzlocal
 
+from app.domain.local_calendar import LocalCalendar
 from app.errors import UsageError
+
+DEFAULT_CALENDAR = LocalCalendar()
 
 
 @dataclass(frozen=True)
@@ -15,11 +18,17 @@ class Clock:
     now: datetime
     tz: ZoneInfo
     languages: tuple[str, ...] = ("en",)  # what due phrases may be said in: the dictation language
+    calendar: LocalCalendar = DEFAULT_CALENDAR  # named days and the hours of the day's parts
 
     @classmethod
-    def system(cls, tz: ZoneInfo | None = None, languages: tuple[str, ...] = ("en",)) -> "Clock":
+    def system(
+        cls,
+        tz: ZoneInfo | None = None,
+        languages: tuple[str, ...] = ("en",),
+        calendar: LocalCalendar = DEFAULT_CALENDAR,
+    ) -> "Clock":
         zone = tz or user_timezone()
-        return cls(now=datetime.now(zone), tz=zone, languages=languages)
+        return cls(now=datetime.now(zone), tz=zone, languages=languages, calendar=calendar)
 
 
 def user_timezone() -> ZoneInfo:

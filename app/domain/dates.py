@@ -15,14 +15,16 @@ across a daylight-saving change keeps its hour.
 """
 
 import re
+from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from dateutil.relativedelta import relativedelta
-
-from app.domain.enums import Cadence
+from app.domain.clock import Clock
+from app.domain.day_phrases import explicit, find_day_phrase
+from app.domain.local_calendar import LocalCalendar
+from app.domain.spoken_numbers import CARDINALS
 
 if TYPE_CHECKING:  # dateparser takes a fifth of a second to import: only a date to read loads it
     from dateparser.date import DateDataParser
@@ -32,7 +34,25 @@ ENGLISH = ("en",)  # the offline rules' cue words are English, so their date sea
 
 # Periods dateparser reports when the phrase itself named a time of day.
 _TIMED_PERIODS = {"time", "part_of_day"}
-_DAY_OF_MONTH = re.compile(r"^(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)?$", re.IGNORECASE)
+# A written date or clock time: "3/4", "2026-12-25", "5pm", "3:15", "the 1st".
+_WRITTEN_DATE = re.compile(r"\d[/.-]\d|\d:\d\d|\d\s*(?:am|pm|a\.m|p\.m)\b|\b\d{1,2}(?:st|nd|rd|th)\b")
+_DURATION = re.compile(
+    r"(?:for\s+)?(?:an?\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|half an?)"
+    r"[\s-]+(?:minute|min|hour|hr|day|week|month|year)s?",
+    re.IGNORECASE,
+)
+# A clock time said apart from its day ("Christmas Eve dinner at Grandma's at 6pm"): only with am/pm or
+# minutes, so "at Grandma's" or "at 5 Main Street" are not read as one.
+_TIME_APART = re.compile(
+    r"\bat\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?:1[0-2]|[1-9])(?![\d:.,]|\s*%))\b", re.I
+)
+_HAS_TIME = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d|\bat\s+\d|noon|midnight|morning|afternoon|evening|night", re.I)
+_TIME_ALONE = re.compile(r"(?:at\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|midnight)", re.IGNORECASE)
+_CLOCK_ONLY = re.compile(
+    r"(?:at\s+)?(?P<hour>\d{1,2})(?::(?P<minute>\d\d)\s*(?P<half>[ap]\.?m\.?)?|\s*(?P<only>[ap]\.?m\.?))", re.I
+)
+_TWO_PREPOSITIONS = re.compile(r"^(?:in|on|by|for)\s+(?=(?:at|on|by)\s)", re.IGNORECASE)
+_MINUTES_AGO = re.compile(r"\bago\b", re.IGNORECASE)
 
 # A phrase found inside a sentence only counts as a date when it carries one of these words or
 # a digit: dateparser's search also reads "may", "now" and "second" as dates.
@@ -71,50 +91,30 @@ def _attach(naive_local: datetime, tz: ZoneInfo) -> datetime:
     return naive_local.replace(tzinfo=tz)
 
 
-def _next_day_of_month(day: int, now_local: datetime) -> datetime | None:
-    """ "the 1st": the next time that day of the month comes round (dateparser misreads it)."""
-    if not 1 <= day <= 31:
-        return None
-    candidate = now_local.replace(hour=0, minute=0, second=0, microsecond=0)
-    for months_ahead in range(0, 14):
-        month_start = (candidate + relativedelta(months=months_ahead)).replace(day=1)
-        try:
-            target = month_start.replace(day=day)
-        except ValueError:  # the 31st in a 30-day month
-            continue
-        if target.date() >= now_local.date():
-            return target
-    return None
-
-
-_NUMBER_WORDS = {
-    word: n for n, word in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
-}
 _SPOKEN_TIME = re.compile(
-    r"\b(?:(?P<half>half)\s+past|(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
-    + "|".join(_NUMBER_WORDS)
+    r"\b(?:at\s+)?(?:(?P<half>half)\s+past|(?:a\s+)?(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
+    + "|".join(CARDINALS)
     + r")\b",
     re.IGNORECASE,
 )
-# "at 5", "at 3:15", "5:30": a clock time with nothing saying morning or afternoon.
+# "at 5", "at 3:15", "5:30": a clock time with nothing saying morning or afternoon ("06:30" says it).
 _BARE_TIME = re.compile(
-    r"(?:\bat\s+(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?|\b(?P<h>\d{1,2}):(?P<m>\d{2}))"
+    r"(?:\bat\s+(?P<hour>[1-9]\d?)(?::(?P<minute>\d{2}))?|\b(?P<h>[1-9]\d?):(?P<m>\d{2}))"
     r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|h\b|o'?clock\s+(?:in|at)\b|%|percent|(?:min(?:ute)?|hour|hr|day|week|month|year)s?\b))"
     r"(?![\d:])",
     re.IGNORECASE,
 )
 _DAYTIME = range(7, 22)  # a bare hour is read as one of these
-_DAY_OF_MONTH_IN_TEXT = re.compile(r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 # "at 3" in a sentence: an hour of the clock, not "at 30 percent" or "at 5 minutes past" (read whole elsewhere).
 _CLOCK_IN_TEXT = re.compile(r"\bat\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?![\d:.,]\d|\s*(?:%|percent|minutes?|hours?)\b)")
 
 
-def _spoken_to_digits(phrase: str) -> str:
-    """ "half past six" -> "at 6:30", "quarter to nine" -> "at 8:45"."""
+def spoken_to_digits(phrase: str) -> str:
+    """ "half past six" -> "at 6:30", "at quarter to nine" -> "at 8:45"."""
 
     def digits(match: re.Match[str]) -> str:
         spoken = match.group("spoken").lower()
-        hour = int(spoken) if spoken.isdigit() else _NUMBER_WORDS[spoken]
+        hour = int(spoken) if spoken.isdigit() else CARDINALS[spoken]
         if match.group("half"):
             return f"at {hour}:30"
         if match.group("rel").lower() == "past":
@@ -155,6 +155,21 @@ def _bare_time(phrase: str, now_local: datetime) -> tuple[str, datetime | None]:
     return f"{rest} at {_daytime_hour(hour):02d}:{minute:02d}", None
 
 
+def _clock_only(phrase: str, now_local: datetime) -> datetime | None:
+    """ "at 17:00", "5pm", "at 00:00": the next such time, today or tomorrow. Read here, as dateparser reads
+    "at 00:00" said on Dec 31 as the first of December."""
+    found = _CLOCK_ONLY.fullmatch(phrase.strip())
+    if found is None:
+        return None
+    hour, minute = int(found["hour"]), int(found["minute"] or 0)
+    if half := found["half"] or found["only"]:
+        hour = hour % 12 + (12 if half.lower().startswith("p") else 0)
+    if hour > 23 or minute > 59:
+        return None
+    moment = datetime.combine(now_local.date(), time(hour, minute))
+    return moment if moment > now_local else moment + timedelta(days=1)
+
+
 def _with_default_time(day_local: datetime, now_local: datetime) -> datetime:
     due = datetime.combine(day_local.date(), DEFAULT_DUE_TIME)
     if due <= now_local and day_local.date() == now_local.date():
@@ -162,84 +177,123 @@ def _with_default_time(day_local: datetime, now_local: datetime) -> datetime:
     return due
 
 
-def resolve_due(phrase: str, now: datetime, tz: ZoneInfo, languages: tuple[str, ...] = ENGLISH) -> datetime | None:
-    """The moment `phrase` means, said at `now` in `tz` (in one of `languages`); None when unreadable."""
+def resolve_due(phrase: str, clock: Clock, languages: tuple[str, ...] | None = None) -> datetime | None:
+    """The moment `phrase` means, said at the clock's now, in its zone and calendar, in one of
+    `languages` (the clock's by default); None when unreadable."""
     phrase = phrase.strip()
     if not phrase:
         return None
-    return _resolve_local(phrase, _local_naive(now, tz).replace(microsecond=0), tz, languages)
+    now_local = _local_naive(clock.now, clock.tz).replace(second=0, microsecond=0)
+    return _resolve_local(phrase, now_local, clock.tz, languages or clock.languages, clock.calendar)
 
 
 # A batch often repeats a phrase ("tomorrow"), and dateparser takes about a millisecond a call.
 @lru_cache(maxsize=256)
-def _resolve_local(phrase: str, now_local: datetime, tz: ZoneInfo, languages: tuple[str, ...]) -> datetime | None:
-    phrase, moment = _bare_time(_spoken_to_digits(phrase), now_local)
+def _resolve_local(
+    phrase: str, now_local: datetime, tz: ZoneInfo, languages: tuple[str, ...], calendar: LocalCalendar
+) -> datetime | None:
+    made_explicit = explicit(spoken_to_digits(phrase), now_local, calendar) if "en" in languages else phrase
+    if isinstance(made_explicit, datetime):
+        return _attach(made_explicit, tz)
+    phrase, moment = _bare_time(made_explicit, now_local)
+    moment = moment or _clock_only(phrase, now_local)
     if moment is not None:
         return _attach(moment, tz)
-    day_of_month = _DAY_OF_MONTH.match(phrase)
-    if day_of_month:
-        day = _next_day_of_month(int(day_of_month.group(1)), now_local)
-        return None if day is None else _attach(_with_default_time(day, now_local), tz)
     data = _parser(now_local, languages).get_date_data(phrase)
     if data.date_obj is None:
         return None
     parsed = data.date_obj
     if parsed.tzinfo is not None:  # the phrase named a zone ("5pm UTC")
         parsed = _local_naive(parsed, tz)
-    if data.period not in _TIMED_PERIODS:
+    if data.period not in _TIMED_PERIODS and not _HAS_TIME.search(phrase):  # it says "day" for 10am said at 10:00
         parsed = _with_default_time(parsed, now_local)
+    elif parsed <= now_local and parsed.date() == now_local.date() and not _MINUTES_AGO.search(phrase):
+        parsed += timedelta(days=1)  # "this evening" said at 23:30: a time of today that has passed
     return _attach(parsed.replace(microsecond=0), tz)
 
 
 def _looks_like_date(phrase: str) -> bool:
-    words = re.findall(r"[a-z.']+|\d", phrase.lower())
-    return any(word.isdigit() or word in _DATE_WORDS for word in words)
+    """Whether a phrase dateparser found in a sentence names a moment: a date word, a clock time or a
+    written date. A number alone does not ("room 204", "timer number 21", "a 2 liter bottle")."""
+    lowered = phrase.lower()
+    words = re.findall(r"[a-z.']+", lowered)
+    return any(word in _DATE_WORDS for word in words) or bool(_WRITTEN_DATE.search(lowered))
 
 
-def find_due_phrase(text: str, now: datetime, tz: ZoneInfo) -> tuple[str, datetime] | None:
-    """The first date phrase inside `text` and what it resolves to, if any."""
+def _is_duration(text: str, phrase: str) -> bool:
+    """ "30 minutes" in "read for 30 minutes", "a week" in "twice a week": how long or how often, not when."""
+    if not _DURATION.fullmatch(phrase.strip()):
+        return False
+    return _lasts(text, phrase)
+
+
+def _lasts(text: str, phrase: str) -> bool:
+    """Whether a duration said at the start of `phrase` is how long, not "in 10 minutes"."""
+    before = text[: text.lower().find(phrase.lower())].lower().split()
+    return not before or before[-1] != "in"
+
+
+@dataclass(frozen=True)
+class DuePhrase:
+    """A due found in a sentence: `text` to keep as the entry's due phrase, the `moment` it means, and
+    the `spoken` pieces that leave the summary ("Christmas Eve dinner at Grandma's at 6pm" is due
+    "christmas eve at 6pm"; "at 6pm" goes, "Christmas Eve" stays: it names the dinner)."""
+
+    text: str
+    moment: datetime
+    spoken: tuple[str, ...]
+
+
+def _is_origin(text: str, phrase: str) -> bool:
+    """ "the costs from last year", "since monday": when something began, not when it is due."""
+    before = text[: text.lower().find(phrase.lower())].lower().split()
+    return phrase.lower().startswith(("from ", "since ")) or bool(before) and before[-1] in ("from", "since")
+
+
+def find_due_phrase(text: str, clock: Clock) -> DuePhrase | None:
+    """The first date phrase inside `text` (English, as the offline rules are) and what it resolves to."""
+    now_local = _local_naive(clock.now, clock.tz).replace(second=0, microsecond=0)
+    day = find_day_phrase(text, now_local, clock.calendar)
+    if day is not None and not day.names_thing:
+        return _with_time_said_apart(text, day.phrase, clock, cut=True)
+    # "the christmas cards before december 15": the named day names the cards; a day said besides wins.
+    found = _found_by_dateparser(text.replace(day.phrase, " " * len(day.phrase)) if day else text, clock, now_local)
+    if day is None or (found is not None and not _TIME_ALONE.fullmatch(found.text)):
+        return found
+    return _with_time_said_apart(text, day.phrase, clock, cut=False)
+
+
+def _with_time_said_apart(text: str, day: str, clock: Clock, cut: bool) -> DuePhrase | None:
+    """The day phrase, with a clock time said elsewhere in the sentence ("Christmas Eve dinner at 6pm")."""
+    spoken = (day,) if cut else ()
+    rest = text.replace(day, " ")
+    time_said = _TIME_APART.search(rest) if not _HAS_TIME.search(day) else None
+    phrase = f"{day} {time_said.group(0)}" if time_said else day
+    moment = resolve_due(phrase, clock, ENGLISH)
+    if moment is None:
+        return None
+    return DuePhrase(phrase, moment, spoken + ((time_said.group(0),) if time_said else ()))
+
+
+def _found_by_dateparser(text: str, clock: Clock, now_local: datetime) -> DuePhrase | None:
     from dateparser.search import search_dates
 
-    now_local = _local_naive(now, tz).replace(microsecond=0)
     found = search_dates(text, languages=list(ENGLISH), settings=_settings(now_local)) or []
-    for phrase, _ in found:
-        if not _looks_like_date(phrase):
+    for said, _ in found:
+        phrase = _TWO_PREPOSITIONS.sub("", said)  # "put the roast in at 4:15": "in" is the roast's
+        if (lasting := _DURATION.match(phrase)) and _lasts(text, phrase) and phrase[lasting.end() :].strip():
+            phrase = phrase[lasting.end() :].strip()  # "stretch for 10 minutes at 5pm": due at 5pm
+        if not _looks_like_date(phrase) or _is_duration(text, phrase) or _is_origin(text, phrase):
             continue
-        resolved = resolve_due(phrase, now, tz)
-        if resolved is not None:
-            return phrase, resolved
-    # What dateparser's search misses: "on the 1st", "at 3", "half past six".
-    for pattern in (_DAY_OF_MONTH_IN_TEXT, _CLOCK_IN_TEXT, _SPOKEN_TIME):
+        if resolve_due(phrase, clock, ENGLISH) is not None and (
+            said := _with_time_said_apart(text, phrase, clock, True)
+        ):
+            return said
+    # What dateparser's search misses: "at 3", "half past six".
+    for pattern in (_CLOCK_IN_TEXT, _SPOKEN_TIME):
         found_here = pattern.search(text)
         if found_here:
-            resolved = resolve_due(found_here.group(0), now, tz)
+            resolved = resolve_due(found_here.group(0), clock, ENGLISH)
             if resolved is not None:
-                return found_here.group(0), resolved
+                return DuePhrase(found_here.group(0), resolved, (found_here.group(0),))
     return None
-
-
-def _advance(local: datetime, cadence: Cadence) -> datetime:
-    if cadence is Cadence.DAILY:
-        return local + timedelta(days=1)
-    if cadence is Cadence.WEEKDAYS:
-        local += timedelta(days=1)
-        while local.weekday() >= 5:
-            local += timedelta(days=1)
-        return local
-    if cadence is Cadence.WEEKLY:
-        return local + timedelta(weeks=1)
-    return local + relativedelta(months=1)
-
-
-def next_occurrence(cadence: Cadence, due: datetime | None, now: datetime, tz: ZoneInfo) -> datetime:
-    """The habit's next due time after `now`, stepping from its current due time by its cadence."""
-    now_local = _local_naive(now, tz)
-    if due is None:
-        local = datetime.combine(now_local.date(), DEFAULT_DUE_TIME)
-    else:
-        local = _local_naive(due, tz)
-    # Step at least once: completing today's habit moves it to the next period even if early.
-    local = _advance(local, cadence)
-    while local <= now_local:
-        local = _advance(local, cadence)
-    return _attach(local, tz)

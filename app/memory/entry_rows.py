@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from app.domain.enums import Cadence, Category, Status
+from app.domain.enums import Category, Status
 from app.store.column_types import to_db_time
 from app.store.queries import short_id_among
 
@@ -23,12 +23,12 @@ class EntryRow:
     priority: int | None
     due_at: datetime | None
     due_text: str | None
-    cadence: Cadence | None
+    recurrence: str | None
     status: Status
 
 
 _COLUMNS = (
-    "id, summary, category, priority, due_at, due_text, cadence, "
+    "id, summary, category, priority, due_at, due_text, recurrence, "
     # a snoozed entry whose time has come reads active (as app.store.queries.status_at)
     "CASE WHEN status = 'snoozed' AND snooze_until <= :now THEN 'active' ELSE status END AS live"
 )
@@ -68,7 +68,7 @@ def _time(value: str | None) -> datetime | None:
 
 
 def _row(values: tuple[Any, ...]) -> EntryRow:
-    entry_id, summary, category, priority, due_at, due_text, cadence, status = values
+    entry_id, summary, category, priority, due_at, due_text, recurrence, status = values
     return EntryRow(
         entry_id,
         summary,
@@ -76,6 +76,6 @@ def _row(values: tuple[Any, ...]) -> EntryRow:
         priority,
         _time(due_at),
         due_text,
-        None if cadence is None else Cadence(cadence),
+        recurrence,
         Status(status),
     )

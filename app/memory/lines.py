@@ -5,7 +5,8 @@ from datetime import datetime
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from app.domain.enums import Cadence, Category, Status
+from app.domain.enums import Category, Status
+from app.domain.recurrence import describe
 
 
 class EntryFacts(Protocol):
@@ -24,7 +25,7 @@ class EntryFacts(Protocol):
     @property
     def due_text(self) -> str | None: ...
     @property
-    def cadence(self) -> Cadence | None: ...
+    def recurrence(self) -> str | None: ...
     @property
     def status(self) -> Status: ...
 
@@ -37,8 +38,8 @@ def entry_line(entry: EntryFacts, short_id: str, tz: ZoneInfo) -> str:
         parts.append(f"due:{entry.due_at.astimezone(tz):%a %Y-%m-%d %H:%M}")
     elif entry.due_text:
         parts.append(f"due:{entry.due_text!r}")
-    if entry.cadence is not None:
-        parts.append(f"every:{entry.cadence.value}")
+    if entry.recurrence is not None:
+        parts.append(f"repeats:{describe(entry.recurrence)!r}")
     if entry.status.value != "active":
         parts.append(f"status:{entry.status.value}")
     return " ".join(parts) + f' "{entry.summary}"'

@@ -9,7 +9,17 @@ pepper", "call mom and dad", "I need to buy eggs and bread".
 
 import re
 
-from app.offline.vocabulary import COMMAND_OPENINGS, COMMAND_VERBS, HESITATIONS, LEADING_FILLER
+from app.domain.dates import spoken_to_digits
+from app.domain.spoken_numbers import CARDINALS
+from app.offline.vocabulary import (
+    COMMAND_OPENINGS,
+    COMMAND_VERBS,
+    HESITATIONS,
+    LEADING_FILLER,
+    STOP_WORDS,
+    TASK_VERBS,
+    without_filler,
+)
 
 # A full stop after these is not the end of a sentence ("Dr. Smith", "5 p.m. tomorrow").
 _ABBREVIATIONS = frozenset("dr mr mrs ms st prof jr sr vs etc e.g i.e a.m p.m approx".split())
@@ -39,6 +49,30 @@ _ONLY_FILLER = re.compile(
 _PRIORITY_LEAD = re.compile(
     r"^(?:urgent(?:ly)?|important|asap|(?:high|low)[- ]priority|p\s?[1-5]|priority\s+[1-5])\s*[:,-]?\s+", re.I
 )
+# "call mom no call dad", "at three, I mean four", "buy apples actually make that pears".
+_CORRECTION = re.compile(
+    r"[\s,]+(?P<marker>i mean|sorry|no wait|wait no|or rather|(?:actually\s+)?make (?:that|it)|correction|no)[\s,]+",
+    re.IGNORECASE,
+)
+# Words one may be corrected by another of ("at five no six", "on saturday no sunday").
+_KINDS = [
+    re.compile(rf"\d+(?::\d\d)?(?:am|pm)?|{'|'.join(CARDINALS)}|noon", re.I),
+    re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight", re.I),
+]
+# A restart: what came before was the speaker searching ("what was it, oh yeah, buy stamps").
+_RESTART = re.compile(r"^.*?\b(?:oh\s+)?(?:yeah|right|yes)\s*,?\s+(?=\w)", re.IGNORECASE)
+_SEARCHING = re.compile(r"^(?:hmm+\s+)?(?:what was it|what else|where was i|let me think|let's see)\b", re.IGNORECASE)
+_NAMED_LIST = re.compile(r"^[\w' -]{1,40}\blist\s*:", re.IGNORECASE)
+# "scratch that" said at the end of a sentence without a pause: its own clause.
+_TRAILING_RETRACT = re.compile(r"\s+(?=(?:scratch|strike|forget|ignore|cancel)\s+that$|never\s?mind$)", re.I)
+# "at four" reads as "at 4", which the date rules know; "at three thirty" as "at 3:30".
+_AT_NUMBER = re.compile(
+    rf"\b(?P<lead>at|by|around|before|after|until|till)\s+(?P<hour>{'|'.join(CARDINALS)})"
+    r"(?:\s+(?P<minutes>fifteen|thirty|forty[\s-]five|o'?clock))?\b",
+    re.IGNORECASE,
+)
+_NOT_CORRECTIONS = frozenset("later more less longer rush idea way problem need one".split())
+_MINUTES = {"fifteen": ":15", "thirty": ":30", "forty five": ":45", "forty-five": ":45", "oclock": "", "o'clock": ""}
 _TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": ""})
 
 
@@ -83,9 +117,56 @@ def _starts_new_clause(piece: str, before: str) -> bool:
     return _is_completion(piece) and before_is_command
 
 
+def _last_word(text: str) -> str:
+    found = re.search(r"[\w']+(?=\W*$)", text)
+    return found.group(0) if found else ""
+
+
+def _same_kind(first: str, second: str) -> bool:
+    return any(kind.fullmatch(first) and kind.fullmatch(second) for kind in _KINDS)
+
+
+def _corrects(before: str, after: str) -> bool:
+    """Whether a bare "no" corrects the word before it: one of a kind ("at five no six", "on saturday no
+    sunday"), or the object of a command ("text maya no nadia"); not "there's no milk", "no later than"."""
+    said, instead = _last_word(before), _first_word(after)
+    if _same_kind(said, instead):
+        return True
+    words = before.lower().split()
+    ordinary = instead.lower() in STOP_WORDS or instead.lower() in _NOT_CORRECTIONS
+    return len(words) == 2 and words[0] in TASK_VERBS and words[1] not in STOP_WORDS and not ordinary
+
+
+def _digits(found: re.Match[str]) -> str:
+    minutes = _MINUTES.get((found["minutes"] or "").lower(), "")
+    return f"{found['lead']} {CARDINALS[found['hour'].lower()]}{minutes}"
+
+
+def _corrected(clause: str) -> str:
+    """The clause as the speaker meant it after correcting themselves: "call mom no call dad" is "call
+    dad" (the correction restarts at the word it repeats), "at three, I mean four" is "at four" (else it
+    replaces the last word said)."""
+    corrections = list(_CORRECTION.finditer(clause))
+    found = corrections[-1] if corrections else None  # the last one said wins
+    if found is None or not (after := clause[found.end() :].strip(" ,")):
+        return clause
+    before = clause[: found.start()]
+    anchor = re.search(rf"(?i)\b{re.escape(_first_word(after))}\b(?!.*\b{re.escape(_first_word(after))}\b)", before)
+    if anchor is not None:
+        return _corrected(before[: anchor.start()] + after)
+    if found.group("marker").lower() == "no" and not _corrects(before, after):
+        return clause  # "no" that corrects nothing: "no rush", "there's no milk"
+    return _corrected(re.sub(r"[\w']+[\s,]*$", "", before) + after)
+
+
 def clean_clause(clause: str) -> str:
-    """Drop hesitations, filler and politeness, and stray punctuation at the ends (a final "?" is kept)."""
-    clause = _DOTTED_TIME.sub(r"\1\2m", HESITATIONS.sub(" ", clause))
+    """Drop hesitations, filler and politeness, and stray punctuation at the ends (a final "?" is kept);
+    apply the speaker's self-corrections."""
+    clause = _corrected(without_filler(HESITATIONS.sub(" ", clause))).strip()
+    if _SEARCHING.match(clause):
+        clause = _RESTART.sub("", clause, count=1)
+    clause = _AT_NUMBER.sub(_digits, spoken_to_digits(clause))
+    clause = _DOTTED_TIME.sub(r"\1\2m", clause)
     clause = re.sub(r"\s+", " ", clause).strip(_EDGE_PUNCTUATION)
     clause = LEADING_FILLER.sub("", clause).strip(_EDGE_PUNCTUATION)
     clause = _POLITE_END.sub("", clause).strip(_EDGE_PUNCTUATION)
@@ -121,6 +202,9 @@ def _ends_with_abbreviation(sentence: str) -> bool:
 
 
 def _split_sentence(sentence: str) -> list[str]:
+    sentence, retract = _split_trailing_retract(sentence)
+    if _NAMED_LIST.match(sentence):  # "packing list: maps, snacks, phone mount": items, not commands
+        return [sentence, *retract]
     parts = _JOINT.split(sentence)
     clauses = [parts[0]]
     in_comma_list = False  # a plain comma that did not split: the sentence is listing things
@@ -135,7 +219,13 @@ def _split_sentence(sentence: str) -> list[str]:
             clauses.append(piece)
         else:
             clauses[-1] += joint + piece
-    return clauses
+    return clauses + retract
+
+
+def _split_trailing_retract(sentence: str) -> tuple[str, list[str]]:
+    """ "buy printer ink scratch that": the order, and its taking back."""
+    parts = _TRAILING_RETRACT.split(sentence.rstrip(_EDGE_PUNCTUATION), maxsplit=1)
+    return (parts[0], [parts[1]]) if len(parts) == 2 and parts[0].strip() else (sentence, [])
 
 
 def _normalised(text: str) -> str:

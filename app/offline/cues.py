@@ -1,4 +1,4 @@
-"""Cues in a clause that creates an entry: priority, cadence, category, and the lead-in to cut.
+"""Cues in a clause that creates an entry: priority, category, and the lead-in to cut.
 
 Each reader returns what it found and the text without the words that only served as a cue, so
 "urgent: remind me to pay rent every month" leaves "pay rent" for the card.
@@ -8,8 +8,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.domain.enums import Cadence, Category
-from app.offline.vocabulary import COMMAND_VERBS
+from app.domain.enums import Category
+from app.offline.vocabulary import TASK_VERBS
 
 _SEPARATORS = " ,;:.!-–—"
 
@@ -25,11 +25,17 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_PREPOSITION = re.compile(r"(?:on|at|by|before|until|till|in|for|from|due)\s", re.IGNORECASE)
+
+
 def cut_phrase(text: str, phrase: str) -> str:
     """The text without `phrase` and a preposition left hanging before it ("call mom on [friday]")."""
     if not phrase.strip():
         return tidy(text)
-    dangling = r"(?:(?:on|at|by|before|until|till|in|for|from|due|is due)\s+)?"
+    # "put the roast in [at 4:15]": a phrase opening with its own preposition leaves the one before it alone.
+    dangling = (
+        "" if _PREPOSITION.match(phrase.strip()) else r"(?:(?:on|at|by|before|until|till|in|for|from|due|is due)\s+)?"
+    )
     pattern = re.compile(rf"(?<!\w){dangling}{re.escape(phrase.strip())}(?!\w)", re.IGNORECASE)
     return tidy(pattern.sub(" ", text, count=1))
 
@@ -82,57 +88,18 @@ def read_priority(text: str) -> tuple[int | None, str]:
     return level, tidy(text)
 
 
-# --- cadence --------------------------------------------------------------------------------
-
-_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
-_CADENCE = re.compile(
-    rf"\b(?:every|each)\s+(?:single\s+)?(?P<weekday>{_WEEKDAY}){_DAYPART}"
-    rf"|\bon\s+(?P<weekdays>{_WEEKDAY})s\b"
-    r"|\b(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|afternoon|evening|night|weekday|week|weekend|month)s?\b"
-    r"|\bonce\s+a\s+(?P<once>day|week|month)\b|\btwice\s+a\s+day\b"
-    r"|\b(?P<word>daily|nightly|weekly|monthly|on\s+weekdays|weekdays)\b",
-    re.I,
-)
-_CADENCE_BY_WORD = {
-    "day": Cadence.DAILY, "morning": Cadence.DAILY, "afternoon": Cadence.DAILY, "evening": Cadence.DAILY,
-    "night": Cadence.DAILY, "daily": Cadence.DAILY, "nightly": Cadence.DAILY,
-    "weekday": Cadence.WEEKDAYS, "weekdays": Cadence.WEEKDAYS, "on weekdays": Cadence.WEEKDAYS,
-    "week": Cadence.WEEKLY, "weekend": Cadence.WEEKLY, "weekly": Cadence.WEEKLY,
-    "month": Cadence.MONTHLY, "monthly": Cadence.MONTHLY,
-}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class CadenceCue:
-    cadence: Cadence
-    phrase: str  # as said, to cut from the card text
-    first_day: str | None  # "monday" for "every monday": when the habit is first due
-
-
-def read_cadence(text: str) -> CadenceCue | None:
-    found = _CADENCE.search(text)
-    if not found:
-        return None
-    weekday = found.group("weekday") or found.group("weekdays")
-    if weekday:
-        first_day = found.group(0)[found.start("weekday") - found.start() :] if found.group("weekday") else weekday
-        return CadenceCue(Cadence.WEEKLY, found.group(0), first_day.lower())
-    word = found.group("unit") or found.group("once") or found.group("word") or "day"
-    return CadenceCue(_CADENCE_BY_WORD[re.sub(r"\s+", " ", word.lower())], found.group(0), None)
-
-
 # --- category -------------------------------------------------------------------------------
 
 _REMINDER = re.compile(
     r"\b(?P<cue>(?:remind me|don'?t forget|do not forget|don'?t let me forget|set a reminder|remember to)"
     r"(?:\s+(?:to|that|about|of|for))?\b)"
-    r"|^(?P<lead>(?:reminder|remember that)\b(?:\s*:|\s+(?:to|that|about|for)\b)?)",
+    r"|^(?P<lead>reminder\b(?:\s*:|\s+(?:to|that|about|for)\b)?)",
     re.I,
 )
 _LABELS: list[tuple[Category, re.Pattern[str]]] = [
     (Category.NOTE, re.compile(
-        r"^(?:note to self|note|make a note|write down|jot down)(?:\s+(?:that|of))?\s*(?::|-|,|\s)\s*", re.I)),
+        r"^(?:(?:note to self|note|make a note|write down|jot down|for the record|fyi)(?:\s+(?:that|of))?"
+        r"|(?:remember|keep in mind|bear in mind)\s+that)\s*(?::|-|,|\s)\s*", re.I)),
     (Category.IDEA, re.compile(
         r"^(?:(?:i have|i've got|i got|here's|here is)\s+)?(?:(?:an?|another|new|quick|random)\s+)*idea"
         r"(?:\s*[:,-]|\s+(?:for|about|to|that)\b|$)\s*", re.I)),
@@ -140,7 +107,25 @@ _LABELS: list[tuple[Category, re.Pattern[str]]] = [
     (Category.QUESTION, re.compile(r"^question\s*[:,-]\s*", re.I)),
     (Category.THOUGHT, re.compile(r"^thought\s*[:,-]\s*", re.I)),
 ]  # fmt: skip
-_IDEA = re.compile(r"^(?:what if|maybe we could|maybe we should|how about|wouldn't it be)\b", re.I)
+_IDEA = re.compile(r"^(?:what if|how about|what about|wouldn't it be|it would be (?:nice|cool|fun|great))\b", re.I)
+# "I was thinking maybe we could paint the fence": an idea, whose card is what could be done.
+_IDEA_LEAD = re.compile(
+    r"^(?:(?:i was|i've been|i'm|i am|we were)\s+thinking(?:\s+that)?\s+)?(?:maybe|perhaps)?\s*(?:we|i)\s+"
+    r"(?:could|might)(?:\s+maybe)?\s+"
+    r"|^(?:i was|i've been|i'm|i am|we were)\s+thinking(?:\s+that)?\s+(?:maybe|perhaps)\s+(?:we|i)\s+should\s+"
+    r"|^maybe\s+we\s+should\s+",
+    re.I,
+)
+# A dated appointment or plan is something to be reminded of ("vet appointment on May 12 at 10am").
+_EVENT = re.compile(
+    r"\b(?:appointment|appt|meeting|dinner|lunch|breakfast|brunch|party|interview|flight|concert|game|match"
+    r"|class|lesson|session|check-?up|visit|date|wedding|funeral|birthday|anniversary|recital|rehearsal|exam"
+    r"|surgery|haircut|call with|coffee with|drinks with|meetup|reservation|show|movie|conference|webinar"
+    r"|playdate|practice|training|tournament|ceremony|graduation|barbecue|bbq|cookout|picnic|potluck|standup"
+    r"|stand-up|book club|recital|parade|festival|shower|reunion|sleepover|vet|massage|facial|manicure|pedicure"
+    r"|physio|therapy|checkout|check-in|tasting|screening|premiere|orientation|audition|fitting)s?\b",
+    re.I,
+)
 _PRONOUN = r"(?:i|we|you|they|he|she|it|there|people|anyone|anybody|someone|somebody)\b"
 _QUESTION = re.compile(
     r"^(?:what|why|how|when|where|who|whom|whose|which|i wonder)\b"
@@ -154,7 +139,9 @@ _LIST_ADD = re.compile(
     re.I,
 )
 _LIST_MENTION = re.compile(
-    r"\b(?:shopping|grocery|groceries|packing|reading|wish|bucket)\s+list\b|\bwishlist\b|\blist of\b", re.I
+    r"\b(?:shopping|grocery|groceries|packing|reading|wish|bucket)\s+list\b|\bwishlist\b|\blist of\b"
+    r"|^[\w' -]{1,30}\blist\s*:",  # "camping list: tent, lantern"
+    re.I,
 )
 _TODO_LEAD = re.compile(
     r"^(?:(?:i|we)\s+)?(?:really\s+|still\s+|also\s+|just\s+)?"
@@ -162,10 +149,19 @@ _TODO_LEAD = re.compile(
     re.I,
 )
 _TODO_CUE = re.compile(
-    r"\b(?:need to|needs to|have to|has to|must|got to|gotta|should|todo|to-do|to do)\b|^(?:i|we) need\b", re.I
+    r"\b(?:need to|needs to|have to|has to|must|got to|gotta|should|todo|to-do|to do)\b|^(?:i|we) need\b|^task\b",
+    re.I,
 )
 _THOUGHT = re.compile(
-    r"\bi\s+(?:just\s+)?(?:think|feel|believe|reali[sz]ed?|noticed|have noticed)\b|\bi've noticed\b", re.I
+    r"\bi\s+(?:just\s+)?(?:think|feel|believe|reali[sz]ed?|noticed|have noticed|wish|love|hate)\b|\bi've noticed\b"
+    r"|\b(?:i'm|i am)\s+(?:really\s+|so\s+|very\s+|kind of\s+)?(?:proud|glad|happy|worried|grateful|thankful"
+    r"|annoyed|tired|excited|nervous|sad|frustrated|curious|amazed|relieved)\b|^honestly\b|^feeling\s+\w+",
+    re.I,
+)
+_HEDGE = re.compile(
+    r"^(?:i\s+(?:really\s+)?(?:feel like|think|guess|suppose|reckon)\s+)(?=(?:i|we)\s+(?:really\s+)?"
+    r"(?:should|need to|have to|must|ought to|gotta|'ve got to)\b)",
+    re.I,
 )
 _TODO_LISTS = frozenset({"todo", "to-do", "to do", "task", "tasks"})
 
@@ -219,26 +215,52 @@ def _list(text: str) -> CategoryCue | None:
     return CategoryCue(Category.LIST, _keep) if _LIST_MENTION.search(text) else None
 
 
+def without_hedge(text: str) -> str:
+    """ "I feel like I should call grandma" is the todo it goes on to name: "I should call grandma"."""
+    return _HEDGE.sub("", text)
+
+
+def _in_first_words(text: str, found: re.Match[str], count: int = 1) -> bool:
+    """ "book club on the 20th", "call with the landlord": the event is what the first words name."""
+    return len(text[: found.start()].split()) < count
+
+
+def starts_with_verb(text: str) -> bool:
+    """ "repaint the fence": an imperative (and "could you add coffee to the list?" a request, not a question)."""
+    return text.split(" ", 1)[0].lower() in TASK_VERBS
+
+
 def _todo(text: str) -> CategoryCue | None:
     if found := _TODO_LEAD.match(text):
         return CategoryCue(Category.TODO, _cutting(found.group(0)))
-    if _TODO_CUE.search(text) or text.split(" ", 1)[0].lower() in COMMAND_VERBS:
+    if _TODO_CUE.search(text) or starts_with_verb(text):
         return CategoryCue(Category.TODO, _keep)
     return None
 
 
-def read_category(bare: str, has_cadence: bool, asked: bool) -> CategoryCue:
-    """The first cue that fits, in a fixed order; `bare` is the clause without its date, cadence and
-    priority words, so "tomorrow call mom" still starts with a verb. `asked`: it ended with "?"."""
+def is_question(text: str) -> bool:
+    """ "when does the market open": asked, not planned; "what if we ..." is an idea."""
+    return bool(_QUESTION.match(text)) and not _IDEA.match(text)
+
+
+def read_category(bare: str, repeats: bool, dated: bool = False, deadline: bool = False) -> CategoryCue:
+    """The first cue that fits, in a fixed order; `bare` is the clause without its date, repeat and
+    priority words, so "tomorrow call mom" still starts with a verb. `dated`: it named a day or time;
+    `deadline`: as a deadline ("by friday", "is due monday"). Questions are told apart before."""
     if cue := _reminder(bare) or _label(bare):
         return cue
-    if has_cadence:  # "I need to stretch every morning": a habit, with the todo lead-in cut all the same
+    if repeats:  # "I need to stretch every morning": a habit, with the todo lead-in cut all the same
         todo = _todo(bare)
         return CategoryCue(Category.HABIT, todo.rewrite if todo else _keep)
+    if found := _IDEA_LEAD.match(bare):
+        return CategoryCue(Category.IDEA, _cutting(found.group(0)))
     if _IDEA.match(bare):
         return CategoryCue(Category.IDEA, _keep)
-    if asked or _QUESTION.match(bare):
-        return CategoryCue(Category.QUESTION, _keep)
+    if deadline and not _EVENT.search(bare):  # "the essay is due next tuesday": something to get done
+        return _todo(bare) or CategoryCue(Category.TODO, _keep)
+    if dated and (event := _EVENT.search(bare)) and (not starts_with_verb(bare) or _in_first_words(bare, event)):
+        todo = _todo(bare)  # "I have a meeting with Jo on Tuesday": the lead-in goes all the same
+        return CategoryCue(Category.REMINDER, todo.rewrite if todo else _keep)
     if cue := _list(bare) or _todo(bare):
         return cue
     if _THOUGHT.search(bare):

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from app.domain.clock import Clock
-from app.domain.dates import find_due_phrase, resolve_due
+from app.domain.dates import ENGLISH, find_due_phrase, resolve_due
 from app.domain.enums import ActionKind
 from app.offline.cues import cut_phrase
 
@@ -25,7 +25,8 @@ _PAST_TO_VERB = {
     "renewed": "renew", "submitted": "submit", "watered": "water", "fed": "feed", "walked": "walk",
     "ordered": "order", "wrote": "write", "scheduled": "schedule", "posted": "post", "mailed": "mail",
     "printed": "print", "signed": "sign", "washed": "wash", "took out": "take out", "bought": "buy",
-    "finished": "finish", "completed": "complete",
+    "finished": "finish", "completed": "complete", "took": "take", "filed": "file", "made": "make",
+    "brought": "bring", "sold": "sell", "wrapped": "wrap", "repaired": "repair", "replaced": "replace",
 }  # fmt: skip
 _STRICT_PAST = ("bought", "finished", "completed")
 _LOOSE_PAST = "|".join(re.escape(p) for p in _PAST_TO_VERB if p not in _STRICT_PAST)
@@ -41,7 +42,7 @@ _TRAILING_WORDS = re.compile(r"(?:\s+(?:too|as well|already|now|for good|please)
 _TARGETS_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.IGNORECASE)
 _UNTIL = re.compile(r"\s+(?P<sep>until|till|til|'til|to|for|by|into)\s+", re.IGNORECASE)
 _DURATION = re.compile(
-    r"^(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
+    r"^(?:by\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
     r"(?:minute|hour|day|week|month)s?\b",
     re.IGNORECASE,
 )
@@ -74,15 +75,32 @@ PHRASINGS = [
     Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{'|'.join(_STRICT_PAST)})\s+(?P<x>.+)$"), True),
     Phrasing(_COMPLETE, _p(_IS_DONE), True, tail=True),
     Phrasing(_COMPLETE, _p(r"^(?P<x>.+?)\s+(?:done|finished|completed)$"), True, tail=True),
-    Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}(?P<verb>{_LOOSE_PAST})\s+(?P<x>.+)$"), False),
+    # "the taxes are filed", "the water bill is paid": news that an entry is done, if one matches.
+    Phrasing(
+        _COMPLETE,
+        _p(
+            rf"^(?P<x>.+?)\s+(?:is|are|was|were|has been|have been|got)\s+(?:all\s+|now\s+|already\s+)?"
+            rf"(?:{_LOOSE_PAST})$"
+        ),
+        False,
+        tail=True,
+    ),
+    Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{_LOOSE_PAST})\s+(?!to\b)(?P<x>.+)$"), False),
     Phrasing(_ARCHIVE, _p(r"^(?:archive|delete|scratch|cross out|get rid of|forget about)\s+(?P<x>.+)$"), True),
     Phrasing(_ARCHIVE, _p(r"^never\s?mind(?:\s+about)?\s+(?P<x>.+)$"), True),
     Phrasing(_ARCHIVE, _p(rf"^(?:remove|drop|take)\s+(?P<x>.+?){_OFF_LIST}"), True),
     Phrasing(_ARCHIVE, _p(r"^(?:remove|drop)\s+(?!(?:off|by|in|out)\b)(?P<x>.+)$"), False),
+    # "cancel the dentist" may also be a task ("cancel the gym membership"): an entry must match.
+    Phrasing(_ARCHIVE, _p(r"^(?:cancel|call off|skip|scrap|ditch|don't bother with|no need to)\s+(?P<x>.+)$"), False),
     Phrasing(_SNOOZE, _p(r"^push\s+(?P<x>.+?)\s+(?:back|off)(?P<rest>\s+.+)?$"), True),
     Phrasing(_SNOOZE, _p(r"^put\s+(?P<x>.+?)\s+off(?P<rest>\s+.+)?$"), True),
     Phrasing(_SNOOZE, _p(r"^(?:snooze|postpone|defer|delay|push back|put off)\s+(?P<x>.+)$"), True),
     Phrasing(_SNOOZE, _p(r"^push\s+(?P<x>.+)$"), False),
+    Phrasing(
+        _SNOOZE,
+        _p(r"^(?:move|reschedule|shift|bump|change)\s+(?P<x>.+?)(?P<rest>\s+(?:to|until|till|for|by)\s+.+)$"),
+        False,
+    ),
 ]
 
 
@@ -101,6 +119,7 @@ class Intent:
     parts: list[Target]
     strict: bool
     until_text: str | None = None
+    shift: str | None = None  # "push X back a week": how far to move the entry's own due
 
 
 def _clean_target(phrase: str) -> str:
@@ -108,7 +127,9 @@ def _clean_target(phrase: str) -> str:
     return _TRAILING_WORDS.sub("", phrase).strip(" ,")
 
 
-def _intent(kind: str, phrase: str, verb: str | None, strict: bool, until: str | None = None) -> Intent:
+def _intent(
+    kind: str, phrase: str, verb: str | None, strict: bool, until: str | None = None, shift: str | None = None
+) -> Intent:
     base = _PAST_TO_VERB.get(verb.lower()) if verb else None
 
     def target(text: str) -> Target:
@@ -116,7 +137,7 @@ def _intent(kind: str, phrase: str, verb: str | None, strict: bool, until: str |
 
     whole = _clean_target(phrase)
     parts = [p for p in (_clean_target(p) for p in _TARGETS_SPLIT.split(whole)) if p]
-    return Intent(kind, target(whole), [target(p) for p in parts] if len(parts) > 1 else [], strict, until)
+    return Intent(kind, target(whole), [target(p) for p in parts] if len(parts) > 1 else [], strict, until, shift)
 
 
 def _snooze_time(separator: str, when: str) -> str:
@@ -136,13 +157,13 @@ def split_snooze_time(rest: str, clock: Clock) -> tuple[str, str]:
     separators = list(_UNTIL.finditer(rest))
     for found in reversed(separators):
         when = _snooze_time(found.group("sep"), rest[found.end() :])
-        if resolve_due(when, clock.now, clock.tz) is not None:
+        if resolve_due(when, clock, ENGLISH) is not None:
             return rest[: found.start()], when
     explicit = next((f for f in separators if f.group("sep").lower() in ("until", "till", "til", "'til")), None)
     if explicit is not None:  # unreadable, but clearly a time: the executor will say so
         return rest[: explicit.start()], rest[explicit.end() :].strip(" ,.!?")
-    if due := find_due_phrase(rest, clock.now, clock.tz):
-        return cut_phrase(rest, due[0]), due[0]
+    if due := find_due_phrase(rest, clock):
+        return cut_phrase(rest, due.text), due.text
     return rest, DEFAULT_SNOOZE
 
 
@@ -159,8 +180,10 @@ def read_intent(clause: str, clock: Clock) -> Intent | None:
         phrase = groups.get("x") or ""
         if phrasing.tail and _NOT_A_TARGET.search(phrase):
             continue
-        until = None
-        if phrasing.kind == _SNOOZE:
+        until = shift = None
+        if phrasing.kind == _SNOOZE and _DURATION.fullmatch(rest := (groups.get("rest") or "").strip(" ,.!")):
+            shift = rest
+        elif phrasing.kind == _SNOOZE:
             phrase, until = split_snooze_time(phrase + (groups.get("rest") or ""), clock)
-        return _intent(phrasing.kind, phrase, groups.get("verb"), phrasing.strict, until)
+        return _intent(phrasing.kind, phrase, groups.get("verb"), phrasing.strict, until, shift)
     return None

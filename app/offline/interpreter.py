@@ -6,6 +6,7 @@ applies the actions, and what cannot be acted on comes back as a ParseFailure sa
 """
 
 import logging
+from dataclasses import replace
 
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
@@ -17,12 +18,15 @@ from app.domain.actions import (
     ParseResult,
     SnoozeAction,
 )
+from app.domain.clock import Clock
+from app.domain.dates import ENGLISH, resolve_due
 from app.domain.enums import ActionKind
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
-from app.offline.creating import OpenSummaries, read_create
+from app.offline.creating import OpenSummaries, SaidAgain, read_create
 from app.offline.intents import DEFAULT_SNOOZE, RETRACT, Intent, Target, read_intent
 from app.offline.matching import EntryIndex, EntryMatch
+from app.store.models import Entry
 
 log = logging.getLogger("murmur.offline")
 
@@ -49,8 +53,9 @@ class _Utterance:
     def __init__(self, context: InterpretContext) -> None:
         self.context = context
         self.index = EntryIndex(context.entries)
-        self.summaries = OpenSummaries(context.entries, context.clock)
+        self.summaries = OpenSummaries(context.entries, context.clock, self.index)
         self.actions: list[Action] = []
+        self.listed: list[Entry] = []  # said again with nothing new: already on the list
         self.failures: list[ParseFailure] = []
         self._marks: list[tuple[int, int]] = []  # where each clause's results begin, for "scratch that"
 
@@ -93,22 +98,29 @@ class _Utterance:
                 self.failures.append(ParseFailure(tool=intent.kind, error=found.error or "", raw=clause))
             elif found.entry.id not in done:  # "salt and pepper": both words name one entry
                 done.add(found.entry.id)
-                self.actions.append(_action(intent, found.entry.id, clause))
+                self.actions.append(_action(intent, found.entry, clause, self.context.clock))
         return True
 
     def _create(self, clause: str) -> None:
         create = read_create(clause, self.context.clock)
         action = self.summaries.refresh_or_create(create) if create else None
-        if action is not None:
+        if isinstance(action, SaidAgain):
+            self.listed.append(action.entry)
+        elif action is not None:
             self.actions.append(action)
 
 
-def _action(intent: Intent, entry_id: str, clause: str) -> Action:
+def _action(intent: Intent, entry: Entry, clause: str, clock: Clock) -> Action:
     if intent.kind == ActionKind.COMPLETE:
-        return CompleteAction(entry_id=entry_id, reason=_reason(clause))
+        return CompleteAction(entry_id=entry.id, reason=_reason(clause))
     if intent.kind == ActionKind.ARCHIVE:
-        return ArchiveAction(entry_id=entry_id, reason=_reason(clause))
-    return SnoozeAction(entry_id=entry_id, until_text=intent.until_text or DEFAULT_SNOOZE, reason=_reason(clause))
+        return ArchiveAction(entry_id=entry.id, reason=_reason(clause))
+    until = intent.until_text or DEFAULT_SNOOZE
+    if intent.shift:  # "push the plumber back a week": a week after its own due, or from now if it has none
+        start = replace(clock, now=entry.due_at or clock.now)
+        moved = resolve_due(f"in {intent.shift.removeprefix('by ')}", start, ENGLISH)
+        until = f"{moved.astimezone(clock.tz):%Y-%m-%d %H:%M}" if moved else until
+    return SnoozeAction(entry_id=entry.id, until_text=until, reason=_reason(clause))
 
 
 class OfflineInterpreter:
@@ -129,4 +141,11 @@ class OfflineInterpreter:
                 log.exception("offline rules failed on a clause")
                 error = f"could not read '{clause[:80]}'; try saying it another way"
                 utterance.failures.append(ParseFailure(tool=ActionKind.CREATE.value, error=error, raw=clause))
-        return ParseResult(utterance.actions, utterance.failures)
+        return ParseResult(utterance.actions, utterance.failures, answer=_already_listed(utterance.listed))
+
+
+def _already_listed(entries: list[Entry]) -> str | None:
+    """ "Already on your list: Buy eggs (3fa1b2)." for what was said again with nothing new."""
+    if not entries:
+        return None
+    return "Already on your list: " + ", ".join(f"{e.summary} ({e.id[:6]})" for e in entries) + "."

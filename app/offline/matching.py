@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 
 from app.domain.enums import Status
 from app.domain.summaries import clipped
-from app.offline.vocabulary import STOP_WORDS
+from app.offline.vocabulary import STOP_WORDS, TASK_VERBS
 from app.store.models import Entry
 
 MATCH_THRESHOLD = 70.0
@@ -27,6 +27,7 @@ MIN_OVERLAP = 0.7  # most of what was said must be found: "call mom's doctor" is
 WORD_SIMILARITY = 80.0  # fuzz.ratio for two spellings of one word
 _FUZZY_MIN_LENGTH = 4  # shorter words must match exactly: "cat" is not a slip of "car"
 _MAX_CANDIDATES_NAMED = 4
+RESEMBLANCE = 0.5  # the share of a new entry's words (verbs aside) an open one must have to look like it
 MAX_PHRASE_WORDS = 20  # an entry is named in a few words; more is not a reference to one
 _MAX_SHOWN = 60
 _OPEN = (Status.ACTIVE, Status.SNOOZED)
@@ -109,6 +110,20 @@ class EntryIndex:
         if len(close) > 1:
             return EntryMatch(None, f"'{shown}' is ambiguous: it could be {_names(close)}; say which", tuple(close))
         return EntryMatch(close[0])
+
+    def resembling(self, phrase: str) -> Entry | None:
+        """The open entry that looks most like a new one without being it, to name it so the user can
+        merge: "call the dentist" next to "Dentist appointment", "oven timer 21" next to "Oven timer 1";
+        not "Buy eggs" next to "Buy milk" (verbs alike say nothing)."""
+        said = {w for w in meaningful_words(phrase) if w not in TASK_VERBS}
+        if not said:
+            return None
+        scored = [
+            (len(said & set(words)) / len(said), -len(words), entry)
+            for entry, (words, _) in zip(self._entries, self._words, strict=True)
+        ]
+        best = max(scored, key=lambda item: item[:2], default=None)
+        return best[2] if best is not None and best[0] >= RESEMBLANCE else None
 
 
 def _found(word: str, entry_words: tuple[str, ...]) -> tuple[str, float] | None:

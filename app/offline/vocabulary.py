@@ -15,6 +15,25 @@ COMMAND_VERBS = frozenset(
     """.split()
 )
 
+# More verbs a task starts with: a clause opening with one is a todo ("repaint the fence", "soak the beans"),
+# though these do not split a sentence the way the command verbs above do.
+TASK_VERBS = COMMAND_VERBS | frozenset(
+    """
+    adjust apply approve assemble attach back-up bathe bleach boil borrow brush bundle buy carve change chase
+    paint repaint service varnish chop clip collect compare cover cut dance deal declutter defrost deliver deposit
+    design dig discuss donate leave wear swing ride rest stop pop head grab sign renew top water
+    download draft drain draw dress drive dust edit empty enrol enroll exchange feed figure fill finalise finalize
+    fold frame freeze fry grade grill grind hand handle help hem hire hold hoover hug hunt insure interview iron
+    join jot keep kill knit label laminate lay let lift load lock log look lower maintain marinate measure memorise
+    memorize mend mix mount move negotiate note oil open patch peel photograph pitch plant play polish pour
+    practice prep present press price prune pump rake reach rebook recharge recycle refill register reheat
+    reinstall rent renovate repaint repot request reschedule reset resize respond restock rinse roast run sand
+    save scan scrub seal season sew sharpen shave shovel shred sing slice soak sow spray start stock stop store
+    stretch submit swap sweep switch tell test thank thaw tighten tile top toss trim tune turn type unblock
+    unclog unload unlock unpack unplug upload use vote wax weed weigh whisk wrap
+    """.split()
+)
+
 # Openings that start a new command without an imperative verb first ("... and I need to ...").
 COMMAND_OPENINGS = (
     "i need", "i have", "i should", "i must", "i've got to", "i gotta", "we need", "we have to", "we should",
@@ -28,11 +47,39 @@ STOP_WORDS = frozenset(
     """
     a an the my our your his her their its this that these those to of for on in at by with from and or
     is are was were be been it i me we you please about some any up as entry task item todo reminder one thing
+    idea note habit thought
     """.split()
 )
 
 # Hesitations: dropped wherever they appear, since they never carry meaning.
 HESITATIONS = re.compile(r"\b(?:u+m+|u+h+m*|e+r+m+|er|h+m+|a+h+)\b[\s,.]*", re.IGNORECASE)
+
+# Filler inside a sentence, never part of a task ("call the bank you know about the loan"), but kept where it
+# is meant: "let you know", "what kind of paint".
+_MID_FILLER = re.compile(
+    r"(?<!let )(?<!tell )(?<!if )(?<!what )\byou know\b[\s,]*|\b(?:basically|literally|honestly)\b[\s,]*"
+    r"|(?<!what )(?<!which )(?<!this )(?<!that )(?<!a )(?<!any )(?<!some )(?<!the )\b(?:kind|sort) of\b\s*",
+    re.IGNORECASE,
+)
+# "like" is filler between pauses, or before a verb when nobody likes anything ("I need to like clean the
+# gutters"); "I like to cook", "I'd like a table", "looks like rain" keep it.
+_LIKE = re.compile(r"(?<![\w'])like\b(?P<pause>\s*,)?\s*(?P<next>[\w']*)", re.IGNORECASE)
+_LIKERS = frozenset("i you we they he she would 'd don't do really just feel feels looks look sounds seems".split())
+
+
+def without_filler(text: str) -> str:
+    """The text without words that only fill a pause."""
+    text = _MID_FILLER.sub(" ", text)
+
+    def like(found: re.Match[str]) -> str:
+        said_before = text[: found.start()].rstrip()
+        before = said_before.rsplit(" ", 1)[-1].lower()
+        paused = bool(found["pause"]) or said_before.endswith(",") or not said_before
+        filler = (paused or before not in _LIKERS) and found["next"].lower() in TASK_VERBS
+        return found["next"] if filler else found.group(0)
+
+    return _LIKE.sub(like, text)
+
 
 # Words that open a spoken clause without meaning anything ("okay so, buy milk").
 LEADING_FILLER = re.compile(

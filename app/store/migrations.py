@@ -7,6 +7,8 @@ instead of being adopted; one made before the ID existed is known by its record 
 Never edit a step that has shipped; append a new one.
 """
 
+import json
+import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 from sqlite3 import Connection
@@ -247,12 +249,41 @@ def _m005_tool_protocols(db: Connection) -> None:
     )
 
 
+# The four cadences as repeat rules, written out: a shipped step must not change if the rules' code does.
+_CADENCE_RULES = {
+    "daily": "FREQ=DAILY",
+    "weekdays": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+    "weekly": "FREQ=WEEKLY",
+    "monthly": "FREQ=MONTHLY",
+}
+
+
+def _m006_recurrence(db: Connection) -> None:
+    # Habits repeat by an iCalendar RRULE body ("every other monday") instead of one of four cadences.
+    # Undo records hold whole rows, so theirs move to the new column too, or undoing an old change would
+    # write the dropped one. DROP COLUMN needs SQLite 3.35; an older one keeps `cadence`, no longer written.
+    db.execute("ALTER TABLE entries ADD COLUMN recurrence TEXT")
+    cases = " ".join(f"WHEN '{cadence}' THEN '{rule}'" for cadence, rule in _CADENCE_RULES.items())
+    db.execute(f"UPDATE entries SET recurrence = CASE cadence {cases} END WHERE cadence IS NOT NULL")
+    rows = db.execute("SELECT id, before_row FROM undo_items WHERE subject = 'entry' AND before_row IS NOT NULL")
+    for item_id, before_row in rows.fetchall():
+        row = json.loads(before_row)
+        if "cadence" in row:
+            row["recurrence"] = _CADENCE_RULES.get(row.pop("cadence") or "")
+            db.execute(
+                "UPDATE undo_items SET before_row = ? WHERE id = ?", (json.dumps(row, ensure_ascii=False), item_id)
+            )
+    if sqlite3.sqlite_version_info >= (3, 35):
+        db.execute("ALTER TABLE entries DROP COLUMN cadence")
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
     ("003_run_leases_and_identity", _m003_run_leases_and_identity),
     ("004_search_memory_and_sessions", _m004_search_memory_and_sessions),
     ("005_tool_protocols", _m005_tool_protocols),
+    ("006_recurrence", _m006_recurrence),
 ]
 
 

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from sqlmodel import Field, SQLModel
 
 from app.domain.enums import (
-    Cadence,
     Category,
     MemorySource,
     SessionEnd,
@@ -41,7 +40,7 @@ class Entry(SQLModel, table=True):
     priority: int | None = None
     due_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     due_text: str | None = None
-    cadence: Cadence | None = Field(default=None, sa_type=EnumText(Cadence))
+    recurrence: str | None = None  # an RRULE body: a habit's repeat (app/domain/recurrence.py)
     status: Status = Field(default=Status.ACTIVE, sa_type=EnumText(Status))
     snooze_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
     source_text: str

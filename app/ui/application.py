@@ -139,6 +139,7 @@ class Murmur(QObject):
         self.toast.undo_clicked.connect(self.undo_batch)
         self.toast.retry_clicked.connect(self.retry)
         self.toast.confirm_clicked.connect(partial(self.retry, confirmed=True))
+        self.toast.merge_clicked.connect(self.merge)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.reminders.due.connect(self._on_reminder_due)
@@ -290,6 +291,10 @@ class Murmur(QObject):
     def edit(self, change: Callable[[MurmurService], ExecutionResult]) -> None:
         """A change by hand: `change` calls one of the service's edits (they parse and check what they get)."""
         self.worker.put(jobs.EditJob(self.service, change))
+
+    def merge(self, new_id: str, into_id: str) -> None:
+        """The toast's Merge: the entry just made is the listed one said again."""
+        self.edit(lambda service: service.merge(new_id, into_id))
 
     def change_memory(self, change: Callable[[MurmurService], MemoryChange]) -> None:
         """Remember, edit or forget one of the user's memories (the Memory tab): undoable like an edit."""

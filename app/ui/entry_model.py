@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from app.domain.enums import Category, Status
+from app.domain.recurrence import describe
 from app.render import when
 from app.store.models import Entry
 from app.ui.icons import category_icon
@@ -57,7 +58,7 @@ HEADERS = {
     Column.ID: "ID",
 }
 # Column -> the field `parse_update_fields` takes for it.
-EDITABLE = {Column.SUMMARY: "summary", Column.PRIORITY: "priority", Column.DUE: "due_date", Column.REPEATS: "cadence"}
+EDITABLE = {Column.SUMMARY: "summary", Column.PRIORITY: "priority", Column.DUE: "due_date", Column.REPEATS: "repeat"}
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class EntryRow:
     priority: int | None
     due: str
     overdue: bool
-    cadence: str
+    repeats: str
     snoozed_until: str
     status: Status
     created_at: datetime
@@ -89,7 +90,7 @@ class EntryRow:
             priority=entry.priority,
             due=due if is_open or not due.startswith("overdue ") else due.removeprefix("overdue "),
             overdue=is_open and entry.due_at is not None and entry.due_at < now,
-            cadence=entry.cadence.value if entry.cadence else "",
+            repeats=describe(entry.recurrence) if entry.recurrence else "",
             snoozed_until=when(entry.snooze_until, now, snapshot.tz).removeprefix("overdue ")
             if entry.snooze_until and entry.status is Status.SNOOZED
             else "",
@@ -107,7 +108,7 @@ class EntryRow:
             Column.CATEGORY: self.category.value,
             Column.PRIORITY: f"P{self.priority}" if self.priority else "",
             Column.DUE: self.due,
-            Column.REPEATS: self.cadence,
+            Column.REPEATS: self.repeats,
             Column.SNOOZED: self.snoozed_until,
             Column.STATUS: self.status.value,
             Column.ID: self.short_id,

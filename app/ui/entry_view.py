@@ -33,7 +33,7 @@ class EntryView(QTableView):
         self.verticalHeader().setDefaultSectionSize(26)
         header = self.horizontalHeader()
         header.setSectionResizeMode(Column.SUMMARY, QHeaderView.ResizeMode.Stretch)
-        widths = {Column.CATEGORY: 76, Column.PRIORITY: 56, Column.DUE: 140, Column.REPEATS: 70, Column.SNOOZED: 110}
+        widths = {Column.CATEGORY: 76, Column.PRIORITY: 56, Column.DUE: 140, Column.REPEATS: 130, Column.SNOOZED: 110}
         for column, width in (widths | {Column.STATUS: 74, Column.ID: 64}).items():
             self.setColumnWidth(column, width)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

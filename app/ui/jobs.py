@@ -4,22 +4,32 @@ report the widgets can show as it is (a BatchReport, an UndoReport or the Views)
 Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
-from app.changes.executor import ExecutionResult
+from app.changes.executor import AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
+from app.domain.actions import CreateAction
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.errors import ConfirmationNeeded, MurmurError
 from app.render import applied_line, failure_line, terminal_safe
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
+
+
+@dataclass(frozen=True)
+class Similar:
+    """A new entry and the open one it looks like, to merge with one click."""
+
+    new_id: str
+    into_id: str
+    into_summary: str
 
 
 @dataclass(frozen=True)
@@ -35,6 +45,7 @@ class BatchReport:
     question: bool = False
     error: str | None = None  # the whole run failed (server down, no model): it waits in the inbox
     confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
+    similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
 
     @property
     def failed(self) -> bool:
@@ -53,7 +64,17 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         utterance_id=pipeline.utterance_id if pipeline else None,
         message=_words(pipeline) if pipeline else None,
         question=pipeline.question if pipeline else False,
+        similar=_similar(service, result.applied),
     )
+
+
+def _similar(service: MurmurService, applied: Sequence[AppliedAction]) -> Similar | None:
+    """The first entry made that looks like an open one (the rules named it), if that one is still open."""
+    for item in applied:
+        if isinstance(item.action, CreateAction) and item.action.similar_to:
+            into = service.open_entry(item.action.similar_to)
+            return Similar(item.entry.id, into.id, terminal_safe(into.summary)) if into else None
+    return None
 
 
 def _words(result: PipelineResult) -> str | None:

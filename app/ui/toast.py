@@ -24,6 +24,7 @@ class ToastContent:
     retry_utterance_id: int | None = None
     error: bool = False
     confirm: bool = False  # the run waits for a yes: the button runs it again, confirmed
+    merge: tuple[str, str] | None = None  # (new, into): the new entry looks like a listed one; Merge joins them
 
 
 def content_of(report: BatchReport) -> ToastContent:
@@ -47,13 +48,19 @@ def content_of(report: BatchReport) -> ToastContent:
             retry_utterance_id=report.utterance_id,
             error=True,
         )
-    return ToastContent(title=report.summary, message=report.message or "", details=details, undo_id=report.undo_id)
+    message = report.message or ""
+    merge = None
+    if report.similar:
+        looks = f"Looks like “{report.similar.into_summary}”, already on your list."
+        message, merge = f"{message} {looks}".strip(), (report.similar.new_id, report.similar.into_id)
+    return ToastContent(title=report.summary, message=message, details=details, undo_id=report.undo_id, merge=merge)
 
 
 class Toast(QFrame):
     undo_clicked = Signal(int)  # the batch to undo
     retry_clicked = Signal(int)  # the utterance to run again
     confirm_clicked = Signal(int)  # the utterance to run again, with the user's yes
+    merge_clicked = Signal(str, str)  # the new entry, and the listed one it is the same as
     closed = Signal()  # faded out or dismissed
 
     def __init__(self, seconds: float, parent: QWidget | None = None) -> None:
@@ -80,6 +87,9 @@ class Toast(QFrame):
         self.undo_button.clicked.connect(self._on_undo_clicked)
         self.retry_button = QPushButton("Retry")
         self.retry_button.clicked.connect(self._on_retry_clicked)
+        self.merge_button = QPushButton("Merge")
+        self.merge_button.setToolTip("They are the same: keep the listed one, with what was just said")
+        self.merge_button.clicked.connect(self._on_merge_clicked)
         close_button = QToolButton()
         close_button.setText("✕")
         close_button.setToolTip("Dismiss")
@@ -93,6 +103,7 @@ class Toast(QFrame):
         buttons.addWidget(self.details_button)
         buttons.addStretch(1)
         buttons.addWidget(self.retry_button)
+        buttons.addWidget(self.merge_button)
         buttons.addWidget(self.undo_button)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
@@ -127,6 +138,7 @@ class Toast(QFrame):
         self.undo_button.setVisible(content.undo_id is not None)
         self.retry_button.setVisible(content.retry_utterance_id is not None)
         self.retry_button.setText("Do it" if content.confirm else "Retry")
+        self.merge_button.setVisible(content.merge is not None)
         self.show_again()
 
     def show_again(self) -> None:
@@ -182,6 +194,12 @@ class Toast(QFrame):
             undo_id = self.content.undo_id
             self.dismiss()
             self.undo_clicked.emit(undo_id)
+
+    def _on_merge_clicked(self) -> None:
+        if self.content and self.content.merge is not None:
+            new_id, into_id = self.content.merge
+            self.dismiss()
+            self.merge_clicked.emit(new_id, into_id)
 
     def _on_retry_clicked(self) -> None:
         if self.content and self.content.retry_utterance_id is not None:

@@ -124,7 +124,9 @@ def fill_store(db_path: Path, count: int, now: datetime, seed: int = 7) -> None:
         snooze = now + timedelta(days=rng.uniform(0.1, 30)) if status == "snoozed" else None
         completed = updated if status == "completed" else None
         priority = rng.choice([1, 2, 3, 4, 5]) if rng.random() < 0.2 else None
-        cadence = rng.choice(["daily", "weekly", "monthly"]) if category == "habit" else None
+        recurrence = (
+            rng.choice(["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY"]) if category == "habit" else None
+        )
         rows.append(
             (
                 uuid.UUID(int=rng.getrandbits(128)).hex,
@@ -134,7 +136,7 @@ def fill_store(db_path: Path, count: int, now: datetime, seed: int = 7) -> None:
                 priority,
                 _iso(due),
                 None,
-                cadence,
+                recurrence,
                 status,
                 _iso(snooze),
                 summary.lower(),
@@ -145,7 +147,7 @@ def fill_store(db_path: Path, count: int, now: datetime, seed: int = 7) -> None:
         )
     with closing(sqlite3.connect(db_path)) as db, db:
         db.executemany(
-            "INSERT INTO entries (id, content, summary, category, priority, due_at, due_text, cadence, status, "
+            "INSERT INTO entries (id, content, summary, category, priority, due_at, due_text, recurrence, status, "
             "snooze_until, source_text, created_at, updated_at, completed_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,

@@ -6,7 +6,7 @@ from typing import Any
 
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseResult
-from app.domain.enums import Cadence, Category, Status
+from app.domain.enums import Category, Status
 from app.offline import OfflineInterpreter
 from app.store.models import Entry
 from tests.support.clock import BERLIN, FIXED_CLOCK
@@ -25,7 +25,7 @@ def entry(short_id: str, summary: str, category: Category = Category.TODO, **fie
 MILK = entry("3fa1b2", "Buy milk")
 OAT_MILK = entry("9c0d1e", "Buy oat milk")
 DENTIST = entry("7d4e5f", "Call the dentist", Category.REMINDER)
-PLANTS = entry("2b8c9a", "Water the plants", Category.HABIT, cadence=Cadence.DAILY)
+PLANTS = entry("2b8c9a", "Water the plants", Category.HABIT, recurrence="FREQ=DAILY")
 PASSPORT = entry("5e6f70", "Renew passport", due_text="friday", due_at=FRIDAY_9AM)
 LANDLORD = entry("a1b2c3", "Email the landlord about the heating", status=Status.SNOOZED)
 FLIGHTS = entry("d4e5f6", "Book flights to Lisbon")

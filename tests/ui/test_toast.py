@@ -1,9 +1,13 @@
+from pathlib import Path
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.ui.jobs import BatchReport
+from app.assembly import build_service
+from app.domain.enums import Status, UtteranceSource
+from app.ui.jobs import BatchReport, UtteranceJob
 from app.ui.toast import Toast, ToastContent, content_of
 
 PARTIAL = BatchReport(
@@ -76,3 +80,28 @@ def test_a_run_waiting_for_a_yes_offers_do_it(qtbot: QtBot) -> None:
     assert confirmed.args == [9]
     toast.show_content(content_of(BatchReport("down", [], [], None, utterance_id=4, error="the server is down")))
     assert toast.retry_button.text() == "Retry"
+
+
+def test_a_new_entry_like_a_listed_one_offers_merge(qtbot: QtBot, tmp_path: Path) -> None:
+    service = build_service(tmp_path / "murmur.db", offline=True)
+    service.submit("call the plumber", UtteranceSource.TYPED)
+    report = UtteranceJob(service, lambda event: None, "remind me to call the plumber tomorrow at 11am").run()
+    toast = make_toast(qtbot, seconds=60)
+    toast.show_content(content_of(report))
+    assert toast.merge_button.isVisible() and "Looks like “Call the plumber”" in toast.message.text()
+    with qtbot.waitSignal(toast.merge_clicked) as merge:
+        qtbot.mouseClick(toast.merge_button, Qt.MouseButton.LeftButton)
+    assert report.similar is not None and merge.args == [report.similar.new_id, report.similar.into_id]
+    service.merge(*merge.args)
+    [kept] = service.entries([Status.ACTIVE])
+    assert (
+        kept.summary == "Call the plumber"
+        and kept.due_at is not None
+        and kept.due_at.astimezone(service.clock().tz).hour == 11
+    )
+
+
+def test_no_merge_is_offered_for_an_ordinary_entry(qtbot: QtBot) -> None:
+    toast = make_toast(qtbot, seconds=60)
+    toast.show_content(content_of(PARTIAL))
+    assert not toast.merge_button.isVisible()

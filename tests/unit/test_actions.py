@@ -12,8 +12,9 @@ from app.domain.actions import (
     describe_action,
     parse_action,
     parse_actions,
+    parse_update_fields,
 )
-from app.domain.enums import Cadence, Category, Status
+from app.domain.enums import Category, Status
 from app.errors import InvalidActionError
 
 
@@ -64,17 +65,28 @@ def test_priority_is_clamped_to_one_to_five(raw: object, expected: int | None) -
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ("daily", Cadence.DAILY),
-        ("Weekly", Cadence.WEEKLY),
-        ("weekdays", Cadence.WEEKDAYS),
-        ("biweekly", None),
-        ("", None),
-        (None, None),
-        (3, None),
+        ({"cadence": "daily"}, "FREQ=DAILY"),  # the old field and its words
+        ({"cadence": "Weekly"}, "FREQ=WEEKLY"),
+        ({"repeat": "weekdays"}, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+        ({"repeat": "every other monday"}, "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"),
+        ({"repeat": "freq=weekly;byday=th,mo"}, "FREQ=WEEKLY;BYDAY=MO,TH"),
+        ({"recurrence": "FREQ=MONTHLY;BYMONTHDAY=15"}, "FREQ=MONTHLY;BYMONTHDAY=15"),
+        ({"repeat": "now and then"}, None),
+        ({"repeat": ""}, None),
+        ({"repeat": None}, None),
+        ({"repeat": 3}, None),
     ],
 )
-def test_unknown_cadence_is_dropped(raw: object, expected: Cadence | None) -> None:
-    assert create(cadence=raw).cadence == expected
+def test_a_repeat_is_read_and_an_unknown_one_dropped(raw: dict[str, object], expected: str | None) -> None:
+    assert create(**raw).recurrence == expected
+
+
+def test_a_malformed_rule_fails_that_create_alone() -> None:
+    result = parse_actions([("create", {"content": "stretch", "repeat": "FREQ=HOURLY"}), ("create", {"content": "x"})])
+    assert [f.error for f in result.failures] == [
+        "the repeat rule 'FREQ=HOURLY' needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY"
+    ]
+    assert len(result.actions) == 1
 
 
 def test_unknown_status_is_rejected_with_a_clear_error() -> None:
@@ -166,11 +178,22 @@ def test_update_fields_are_validated_and_normalised() -> None:
         "update",
         {
             "id": "abc123",
-            "fields": {"priority": 0, "cadence": "fortnightly", "category": "IDEA", "due_date": " friday "},
+            "fields": {"priority": 0, "repeat": "fortnightly", "category": "IDEA", "due_date": " friday "},
         },
     )
     assert isinstance(action, UpdateAction)
-    assert action.changes == {"priority": 1, "cadence": None, "category": Category.IDEA, "due_date": "friday"}
+    assert action.changes == {
+        "priority": 1,
+        "recurrence": "FREQ=WEEKLY;INTERVAL=2",
+        "category": Category.IDEA,
+        "due_date": "friday",
+    }
+
+
+def test_an_update_clears_a_repeat_only_when_asked() -> None:
+    assert parse_update_fields({"repeat": None}) == {"recurrence": None}
+    with pytest.raises(InvalidActionError, match="can't read a repeat from 'now and then'"):
+        parse_update_fields({"repeat": "now and then"})
 
 
 def test_snooze_without_time_means_tomorrow() -> None:

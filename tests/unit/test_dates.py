@@ -9,8 +9,7 @@ import pytest
 from app.assembly import build_service
 from app.config import Settings, SpeechSettings
 from app.domain.clock import Clock
-from app.domain.dates import find_due_phrase, next_occurrence, resolve_due
-from app.domain.enums import Cadence
+from app.domain.dates import find_due_phrase, resolve_due
 from tests.support.clock import BERLIN, FIXED_NOW
 
 
@@ -31,9 +30,9 @@ def at(day: int, hour: int, minute: int = 0, month: int = 11, year: int = 2026) 
         ("today", at(22, 19)),  # 09:00 has passed: the next full hour
         ("in 2 hours", at(22, 20, 30)),
         ("in 3 days", at(25, 9)),
-        ("next week", at(29, 9)),
+        ("next week", at(23, 9)),  # its Monday: said on a Sunday, tomorrow
         ("Sunday", at(29, 9)),  # today is Sunday: the next one
-        ("friday morning", at(27, 9)),
+        ("friday morning", at(27, 8)),  # the morning hour of the calendar
         ("dec 3", at(3, 9, month=12)),
         ("on the 1st", at(1, 9, month=12)),
         ("the 22nd", at(22, 19)),  # today's date, 09:00 passed: the next full hour
@@ -42,7 +41,7 @@ def at(day: int, hour: int, minute: int = 0, month: int = 11, year: int = 2026) 
     ],
 )
 def test_phrases_resolve_preferring_the_future(phrase: str, expected: datetime) -> None:
-    assert resolve_due(phrase, FIXED_NOW, BERLIN) == expected
+    assert resolve_due(phrase, Clock(now=FIXED_NOW, tz=BERLIN)) == expected
 
 
 MONDAY_MORNING = datetime(2026, 11, 23, 10, 0, tzinfo=BERLIN)
@@ -73,40 +72,41 @@ MONDAY_MORNING = datetime(2026, 11, 23, 10, 0, tzinfo=BERLIN)
     ],
 )
 def test_a_bare_clock_time_is_the_sensible_daytime_hour(phrase: str, expected: datetime) -> None:
-    assert resolve_due(phrase, MONDAY_MORNING, BERLIN) == expected
+    assert resolve_due(phrase, Clock(now=MONDAY_MORNING, tz=BERLIN)) == expected
 
 
 def test_a_bare_clock_time_late_in_the_evening_is_the_next_morning() -> None:
     late = datetime(2026, 11, 23, 22, 30, tzinfo=BERLIN)
-    assert resolve_due("at 9", late, BERLIN) == at(24, 9)
+    assert resolve_due("at 9", Clock(now=late, tz=BERLIN)) == at(24, 9)
 
 
 @pytest.mark.parametrize(
     ("text", "phrase", "expected"),
     [
         ("pick up the kids at 3", "at 3", at(23, 15)),
-        ("meeting at half past six", "half past six", at(23, 18, 30)),
+        ("meeting at half past six", "at half past six", at(23, 18, 30)),
         ("call mom friday at 5", "friday at 5", at(27, 17)),
     ],
 )
 def test_clock_times_are_found_in_sentences(text: str, phrase: str, expected: datetime) -> None:
-    assert find_due_phrase(text, MONDAY_MORNING, BERLIN) == (phrase, expected)
+    found = find_due_phrase(text, Clock(now=MONDAY_MORNING, tz=BERLIN))
+    assert found is not None and (found.text, found.moment) == (phrase, expected)
 
 
 @pytest.mark.parametrize("text", ["sale at 30 percent off", "room 204 needs cleaning", "stretch at 5 minutes past"])
 def test_numbers_that_are_not_clock_times_stay_numbers(text: str) -> None:
-    found = find_due_phrase(text, MONDAY_MORNING, BERLIN)
-    assert found is None or found[1].hour != 17
+    found = find_due_phrase(text, Clock(now=MONDAY_MORNING, tz=BERLIN))
+    assert found is None or found.moment.hour != 17
 
 
 @pytest.mark.parametrize("phrase", ["in 3 business days", "the day after my birthday", "", "   ", "purple"])
 def test_unreadable_phrases_resolve_to_none(phrase: str) -> None:
-    assert resolve_due(phrase, FIXED_NOW, BERLIN) is None
+    assert resolve_due(phrase, Clock(now=FIXED_NOW, tz=BERLIN)) is None
 
 
 def test_resolution_keeps_wall_clock_time_across_daylight_saving() -> None:
     # 09:00 in Berlin is 08:00 UTC in winter and 07:00 UTC in summer.
-    summer = resolve_due("april 10", FIXED_NOW, BERLIN)
+    summer = resolve_due("april 10", Clock(now=FIXED_NOW, tz=BERLIN))
     assert summer is not None
     assert summer.hour == 9 and summer.utcoffset() is not None and summer.utcoffset().total_seconds() == 7200
 
@@ -115,7 +115,7 @@ def test_other_timezones_resolve_in_their_own_wall_clock() -> None:
     tokyo = ZoneInfo("Asia/Tokyo")
     now = datetime(2026, 11, 23, 2, 30, tzinfo=tokyo)  # the same instant as FIXED_NOW
     assert now == FIXED_NOW
-    assert resolve_due("tomorrow", now, tokyo) == datetime(2026, 11, 24, 9, tzinfo=tokyo)
+    assert resolve_due("tomorrow", Clock(now=now, tz=tokyo)) == datetime(2026, 11, 24, 9, tzinfo=tokyo)
 
 
 @pytest.mark.parametrize(
@@ -129,10 +129,10 @@ def test_other_timezones_resolve_in_their_own_wall_clock() -> None:
     ],
 )
 def test_due_phrases_are_found_inside_sentences(text: str, phrase: str) -> None:
-    found = find_due_phrase(text, FIXED_NOW, BERLIN)
+    found = find_due_phrase(text, Clock(now=FIXED_NOW, tz=BERLIN))
     assert found is not None
-    assert found[0] == phrase
-    assert found[1] == resolve_due(phrase, FIXED_NOW, BERLIN)
+    assert found.text == phrase
+    assert found.moment == resolve_due(phrase, Clock(now=FIXED_NOW, tz=BERLIN))
 
 
 @pytest.mark.parametrize(
@@ -146,31 +146,14 @@ def test_due_phrases_are_found_inside_sentences(text: str, phrase: str) -> None:
     ],
 )
 def test_words_that_only_look_like_dates_are_ignored(text: str) -> None:
-    assert find_due_phrase(text, FIXED_NOW, BERLIN) is None
-
-
-@pytest.mark.parametrize(
-    ("cadence", "due", "expected"),
-    [
-        (Cadence.DAILY, at(22, 7), at(23, 7)),
-        (Cadence.DAILY, at(10, 7), at(23, 7)),  # long overdue: the next one after now, not a backlog
-        (Cadence.DAILY, None, at(23, 9)),
-        (Cadence.WEEKDAYS, at(20, 7), at(23, 7)),  # Friday -> Monday
-        (Cadence.WEEKDAYS, at(23, 7), at(24, 7)),  # completing Monday's early moves to Tuesday
-        (Cadence.WEEKLY, at(19, 18), at(26, 18)),
-        (Cadence.MONTHLY, at(30, 8, month=10), at(30, 8)),
-        (Cadence.MONTHLY, at(31, 8, month=10), at(30, 8)),  # no 31 November: the month's last day
-    ],
-)
-def test_habits_roll_forward_by_their_cadence(cadence: Cadence, due: datetime | None, expected: datetime) -> None:
-    assert next_occurrence(cadence, due, FIXED_NOW, BERLIN) == expected
+    assert find_due_phrase(text, Clock(now=FIXED_NOW, tz=BERLIN)) is None
 
 
 def test_the_dictation_language_reads_due_phrases(clock: Clock) -> None:
     german = ("de", "en")
-    assert resolve_due("in zwei Wochen", clock.now, clock.tz) is None
-    assert resolve_due("in zwei Wochen", clock.now, clock.tz, german) == datetime(2026, 12, 6, 9, 0, tzinfo=clock.tz)
-    assert resolve_due("Thursday", clock.now, clock.tz, german) == datetime(2026, 11, 26, 9, 0, tzinfo=clock.tz)
+    assert resolve_due("in zwei Wochen", clock) is None
+    assert resolve_due("in zwei Wochen", clock, german) == datetime(2026, 12, 6, 9, 0, tzinfo=clock.tz)
+    assert resolve_due("Thursday", clock, german) == datetime(2026, 11, 26, 9, 0, tzinfo=clock.tz)
 
 
 def test_the_settings_language_reaches_the_service(tmp_path: Path) -> None:

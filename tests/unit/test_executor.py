@@ -16,7 +16,7 @@ from app.domain.actions import (
     parse_action,
 )
 from app.domain.clock import Clock
-from app.domain.enums import Cadence, Category, Status
+from app.domain.enums import Category, Status
 from app.store import Store
 from app.store.models import Entry, UndoBatch, UndoItem
 from tests.support.clock import BERLIN
@@ -124,7 +124,7 @@ def test_ambiguous_id_fails_that_action_only(store: Store, clock: Clock) -> None
 
 
 def test_completing_a_habit_rolls_it_forward(store: Store, clock: Clock) -> None:
-    created = run(store, clock, [new("stretch", category="habit", cadence="daily", due_date="today at 7pm")])
+    created = run(store, clock, [new("stretch", category="habit", repeat="daily", due_date="today at 7pm")])
     habit_id = created.applied[0].entry.id
     result = run(store, clock, [CompleteAction(entry_id=habit_id)])
     habit = entry(store, habit_id)
@@ -132,6 +132,20 @@ def test_completing_a_habit_rolls_it_forward(store: Store, clock: Clock) -> None
     assert habit.due_at == datetime(2026, 11, 23, 19, tzinfo=BERLIN)
     assert habit.completed_at == clock.now
     assert "habit due next Mon 23 Nov 19:00" == result.applied[0].note
+
+
+def test_an_every_other_monday_habit_keeps_its_fortnight(store: Store, clock: Clock) -> None:
+    """Made on Sunday 22 November with no due date: first due the coming Monday at 09:00, then every
+    second Monday after it, however early or late it is done."""
+    created = run(store, clock, [new("team sync", category="habit", repeat="every other monday")])
+    habit_id = created.applied[0].entry.id
+    assert entry(store, habit_id).due_at == datetime(2026, 11, 23, 9, tzinfo=BERLIN)
+    first = run(store, clock, [CompleteAction(entry_id=habit_id)])
+    assert entry(store, habit_id).due_at == datetime(2026, 12, 7, 9, tzinfo=BERLIN)
+    assert first.applied[0].note == "habit due next Mon 07 Dec 09:00"
+    late = Clock(now=datetime(2026, 12, 9, 20, tzinfo=BERLIN), tz=clock.tz)
+    run(store, late, [CompleteAction(entry_id=habit_id)])
+    assert entry(store, habit_id).due_at == datetime(2026, 12, 21, 9, tzinfo=BERLIN)
 
 
 def test_completing_twice_is_reported(store: Store, clock: Clock) -> None:
@@ -172,18 +186,18 @@ def test_update_changes_fields_and_bumps_the_revision(store: Store, clock: Clock
                 changes={
                     "summary": "Buy oat milk",
                     "due_date": None,
-                    "cadence": Cadence.WEEKLY,
+                    "recurrence": "FREQ=WEEKLY",
                     "status": Status.SNOOZED,
                 },
             )
         ],
     )
     updated = entry(store, entry_id)
-    assert (updated.summary, updated.due_at, updated.due_text, updated.cadence) == (
+    assert (updated.summary, updated.due_at, updated.due_text, updated.recurrence) == (
         "Buy oat milk",
         None,
         None,
-        Cadence.WEEKLY,
+        "FREQ=WEEKLY",
     )
     assert updated.status is Status.SNOOZED and updated.snooze_until == datetime(2026, 11, 23, 9, tzinfo=BERLIN)
     assert updated.revision == 2 and updated.updated_at == later.now

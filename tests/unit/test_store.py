@@ -1,19 +1,25 @@
 """The store: connection set-up, migrations, schema agreement, short IDs and bad database files."""
 
 import hashlib
+import json
 import sqlite3
 from contextlib import closing
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect
 from sqlmodel import select
 
+from app.changes.executor import execute
+from app.changes.undo import undo_latest
+from app.domain.actions import CompleteAction
 from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
 from app.store import Store
 from app.store.migrations import APPLICATION_ID, MIGRATIONS, migrate
 from app.store.models import Entry, SQLModel, Utterance
 from app.store.queries import get_entry, short_id_of, short_ids
+from tests.support.clock import BERLIN, FIXED_CLOCK
 
 
 def pragma(store: Store, name: str) -> object:
@@ -227,3 +233,40 @@ def test_the_previous_release_database_gains_tool_protocols(db_path: Path) -> No
         )
         with pytest.raises(sqlite3.IntegrityError):
             db.execute("INSERT INTO model_protocols VALUES ('u', 'm', 'carrier pigeon', 'why', '2026-01-02')")
+
+
+def test_the_previous_release_database_gains_repeat_rules(db_path: Path) -> None:
+    """What the release before repeat rules made (steps 1-5): a weekly habit keeps its repeat as a rule, the
+    old column is gone, undoing a change made back then still works, and completing the habit rolls it on."""
+    habit_id = "c" * 32
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:5])
+        db.execute(
+            "INSERT INTO entries (id, content, summary, category, due_at, cadence, status, source_text, created_at, "
+            "updated_at, revision) VALUES (?, 'Bins out', 'Bins out', 'habit', '2026-11-16T08:00:00.000000+00:00', "
+            "'weekly', 'active', 'x', '2026-01-01', '2026-01-01', 2)",
+            (habit_id,),
+        )
+        before = dict(zip(("id", "summary", "cadence"), (habit_id, "Put the bins out", "weekly"), strict=True))
+        db.execute("INSERT INTO undo_batches (label, created_at) VALUES ('edited by hand', '2026-01-01')")
+        db.execute(
+            "INSERT INTO undo_items (batch_id, position, kind, entry_id, description, before_row, after_revision) "
+            "VALUES (1, 0, 'update', ?, '{}', ?, 2)",
+            (habit_id, json.dumps(before)),
+        )
+    store = Store.open(db_path)
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("SELECT recurrence FROM entries").fetchall() == [("FREQ=WEEKLY",)]
+        assert "cadence" not in [row[1] for row in db.execute("PRAGMA table_info(entries)")]
+    with store.write() as session:
+        result = execute(session, [CompleteAction(entry_id=habit_id)], FIXED_CLOCK)
+        assert result.applied[0].entry.due_at == datetime(2026, 11, 23, 9, tzinfo=BERLIN)  # Mondays, 09:00 Berlin
+    for _ in range(2):  # the completion, then the edit made before the upgrade (its row names no old column)
+        with store.write() as session:
+            undo_latest(session, FIXED_CLOCK.now)
+    with store.read() as session:
+        assert (get_entry(session, habit_id).summary, get_entry(session, habit_id).recurrence) == (
+            "Put the bins out",
+            "FREQ=WEEKLY",
+        )
+    store.close()

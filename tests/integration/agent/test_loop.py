@@ -35,9 +35,9 @@ def test_each_item_is_parsed_on_its_own_and_bad_fields_are_mended_or_reported(
         Reply(
             tool_calls=[
                 create(
-                    item("Paint the shed", category="chore"),  # unknown category -> note
+                    item("Paint the shed", category="chore", repeat="now and then"),  # -> note, repeat dropped
                     item("Pay taxes", priority=99),  # clamped to 5
-                    item("Stretch", category="habit", cadence="fortnightly"),  # unknown cadence dropped
+                    item("Stretch", category="habit", repeat="every other monday"),  # spoken: read as a rule
                     {"content": "Call Anna", "category": "todo", "summary": "Call Anna", "source_text": ""},
                 )
             ]
@@ -47,9 +47,10 @@ def test_each_item_is_parsed_on_its_own_and_bad_fields_are_mended_or_reported(
     with FakeLlmServer(script) as server:
         result = agent_service(server).submit("paint the shed, pay taxes, stretch, call anna")
     by_summary = {e.summary: e for e in all_entries(store)}
-    assert by_summary["Paint the shed"].category is Category.NOTE
+    assert by_summary["Paint the shed"].category is Category.NOTE and by_summary["Paint the shed"].recurrence is None
     assert by_summary["Pay taxes"].priority == 5
-    assert by_summary["Stretch"].cadence is None and by_summary["Stretch"].category is Category.HABIT
+    stretch = by_summary["Stretch"]
+    assert (stretch.recurrence, stretch.category) == ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", Category.HABIT)
     assert by_summary["Call Anna"].source_text == "Call Anna"  # empty source_text becomes the content
     assert result.summary == "4 created" and result.message == "Added four entries." and result.turns == 2
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.domain.enums import Cadence, Category
-from app.offline.cues import cut_phrase, read_cadence, read_category, read_priority
+from app.domain.enums import Category
+from app.offline.cues import cut_phrase, is_question, read_category, read_priority
 
 
 @pytest.mark.parametrize(
@@ -33,44 +33,14 @@ def test_priority(text: str, level: int | None, rest: str) -> None:
     assert read_priority(text) == (level, rest)
 
 
-@pytest.mark.parametrize(
-    ("text", "cadence", "first_day"),
-    [
-        ("stretch every day", Cadence.DAILY, None),
-        ("stretch every morning", Cadence.DAILY, None),
-        ("read each evening", Cadence.DAILY, None),
-        ("floss every night", Cadence.DAILY, None),
-        ("journal daily", Cadence.DAILY, None),
-        ("stand-up every weekday", Cadence.WEEKDAYS, None),
-        ("commute on weekdays", Cadence.WEEKDAYS, None),
-        ("mow the lawn every week", Cadence.WEEKLY, None),
-        ("mow the lawn weekly", Cadence.WEEKLY, None),
-        ("bins every monday", Cadence.WEEKLY, "monday"),
-        ("yoga every tuesday evening", Cadence.WEEKLY, "tuesday evening"),
-        ("bins on thursdays", Cadence.WEEKLY, "thursday"),
-        ("pay rent every month", Cadence.MONTHLY, None),
-        ("pay rent monthly", Cadence.MONTHLY, None),
-    ],
-)
-def test_cadence(text: str, cadence: Cadence, first_day: str | None) -> None:
-    cue = read_cadence(text)
-    assert cue is not None and (cue.cadence, cue.first_day) == (cadence, first_day)
-    assert cue.phrase.lower() in text.lower()
-
-
-@pytest.mark.parametrize("text", ["call mom tomorrow", "every other week", "daylight saving", "the weekend"])
-def test_no_cadence(text: str) -> None:
-    assert read_cadence(text) is None
-
-
 def test_category_order_puts_reminders_first_and_notes_last() -> None:
-    assert read_category("remind me what if we moved", has_cadence=False, asked=False).category is Category.REMINDER
-    assert read_category("what if we moved", has_cadence=False, asked=False).category is Category.IDEA
-    assert read_category("moved the desk", has_cadence=False, asked=True).category is Category.QUESTION
-    assert read_category("I think I should move", has_cadence=False, asked=False).category is Category.TODO
-    assert read_category("I think we moved", has_cadence=False, asked=False).category is Category.THOUGHT
-    assert read_category("stretch", has_cadence=True, asked=False).category is Category.HABIT
-    assert read_category("the desk moved", has_cadence=False, asked=False).category is Category.NOTE
+    assert read_category("remind me what if we moved", repeats=False).category is Category.REMINDER
+    assert read_category("what if we moved", repeats=False).category is Category.IDEA
+    assert is_question("when does the market open on sundays") and not is_question("what if we moved")
+    assert read_category("I think I should move", repeats=False).category is Category.TODO
+    assert read_category("I think we moved", repeats=False).category is Category.THOUGHT
+    assert read_category("stretch", repeats=True).category is Category.HABIT
+    assert read_category("the desk moved", repeats=False).category is Category.NOTE
 
 
 @pytest.mark.parametrize(
@@ -86,11 +56,10 @@ def test_category_order_puts_reminders_first_and_notes_last() -> None:
         ("add eggs to the shopping list", Category.LIST, "Shopping list: eggs"),
         ("add eggs to the list", Category.LIST, "List: eggs"),
         ("add call the vet to my todo list", Category.TODO, "call the vet"),
-        ("do we have any batteries", Category.QUESTION, "do we have any batteries"),
     ],
 )
 def test_category_and_lead_in(text: str, category: Category, content: str) -> None:
-    cue = read_category(text, has_cadence=False, asked=False)
+    cue = read_category(text, repeats=False)
     assert (cue.category, cue.rewrite(text)) == (category, content)
 
 

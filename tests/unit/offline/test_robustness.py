@@ -7,6 +7,7 @@ import pytest
 
 from app.domain.actions import CreateAction, ParseResult
 from app.offline import OfflineInterpreter
+from app.offline.creating import SUMMARY_WORDS
 from tests.support.offline_entries import ENTRIES, interpret
 
 
@@ -76,7 +77,7 @@ def test_random_text_never_raises() -> None:
         assert not any("could not read" in f.error for f in result.failures), text
         for action in result.actions:
             if isinstance(action, CreateAction):
-                assert action.content and 0 < len(action.summary.rstrip("…").split()) <= 10, text
+                assert action.content and 0 < len(action.summary.rstrip("…").split()) <= SUMMARY_WORDS, text
 
 
 def test_entries_are_only_read() -> None:

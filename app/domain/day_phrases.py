@@ -1,0 +1,215 @@
+"""Day phrases dateparser reads otherwise than people mean them, made explicit before it reads them:
+named days ("on Thanksgiving"), the day's parts at the user's hours ("this evening"), ends of periods
+("by the end of the week" is Friday at 17:00), "next week" (its Monday), "next month" (its 1st)."""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+
+from dateutil.relativedelta import relativedelta
+
+from app.domain.local_calendar import LocalCalendar
+
+END_OF_DAY = "17:00"  # close of business, and the hour the end of a week or month is due
+LATER_TODAY = timedelta(hours=3)
+# Words that make a phrase a deadline; the due is the moment named, and the words leave the summary.
+DEADLINE = r"(?:by|before|until|till|til|no later than|not later than|in time for|due(?:\s+(?:by|on|before))?)"
+_LEAD = re.compile(rf"^(?:{DEADLINE}|for)\s+", re.IGNORECASE)
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day"
+_PART = r"(?:morning|afternoon|evening|night)"
+# What may stand next to a named phrase and belongs to it: a day before it, a time after it.
+_DAY_WORD = rf"(?:today|tomorrow|(?:on\s+|this\s+|next\s+)?{_WEEKDAY})"
+_CLOCK_WORD = r"at\s+\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?"
+_TIME_WORD = rf"(?:{_CLOCK_WORD}|at\s+noon|at\s+midnight|noon|midnight|(?:in\s+the\s+)?{_PART})"
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+# "june 30", "the 5th of may": dateparser's search splits these when a deadline word comes first.
+_MONTH_DAY = (
+    rf"(?:{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})\b"
+)
+# "before the 20th": that day of this month, or of the next once it is past.
+_ORDINAL_DAY = r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\b)"
+_DAY_PREPOSITIONS = frozenset("on at for by before until till after over during this next".split())
+_NOT_A_NOUN = frozenset("at on in by and or to for with from this next before after until the a , . ! ?".split())
+_PERIODS = (
+    r"(?:the\s+)?day\s+after\s+tomorrow|later\s+today|later\s+on|in\s+(?:half\s+an\s+hour|an\s+hour\s+and\s+a\s+half)"
+    r"|(?:the\s+)?end\s+of\s+(?:the\s+|this\s+|next\s+)?(?:day|week|month)|close\s+of\s+business|end\s+of\s+business"
+    r"|\bcob\b|\beod\b|next\s+(?:week|month|year|weekend)|(?:this\s+|the\s+|over\s+the\s+)?weekend"
+    r"|first\s+thing(?:\s+in\s+the\s+morning)?|(?:at|by|before|after|around)\s+lunch(?:\s*time)?|lunchtime|tonight"
+    rf"|this\s+{_PART}|in\s+the\s+{_PART}"
+)
+
+
+def _next_weekday(today: date, weekday: int) -> date:
+    """That weekday this week, or next week once it is past (today counts)."""
+    return today + timedelta(days=(weekday - today.weekday()) % 7)
+
+
+def _next_monday(today: date) -> date:
+    return today + timedelta(days=7 - today.weekday())
+
+
+def _iso(day: date) -> str:
+    return day.isoformat()
+
+
+def _end_of_week(which: str, now: datetime) -> str:
+    friday = _next_weekday(now.date(), 4)
+    if friday == now.date() and now.strftime("%H:%M") >= END_OF_DAY:
+        friday += timedelta(days=7)
+    if "next" in which:
+        friday = _next_monday(now.date()) + timedelta(days=4)
+    return f"{_iso(friday)} at {END_OF_DAY}"
+
+
+def _end_of_month(which: str, now: datetime) -> str:
+    month = now.date().replace(day=1) + relativedelta(months=1 if "next" in which else 0)
+    last = month + relativedelta(months=1) - timedelta(days=1)
+    if last == now.date() and now.strftime("%H:%M") >= END_OF_DAY:
+        last = month + relativedelta(months=2) - timedelta(days=1)
+    return f"{_iso(last)} at {END_OF_DAY}"
+
+
+def _next_period(which: str, now: datetime) -> str:
+    today = now.date()
+    if which.endswith("week"):
+        return _iso(_next_monday(today))
+    if which.endswith("weekend"):
+        return _iso(_next_monday(today) + timedelta(days=5))
+    if which.endswith("month"):
+        return _iso(today.replace(day=1) + relativedelta(months=1))
+    return _iso(date(today.year + 1, 1, 1))
+
+
+def _at(clock_time: str) -> str:
+    return f"at {clock_time}"
+
+
+Rewrite = Callable[[re.Match[str], datetime, LocalCalendar], str]
+
+
+def _next_day_of_month(day: int, now: datetime) -> str:
+    """ "the 20th": the next time that day of the month comes round (today counts)."""
+    month = now.date().replace(day=1)
+    for _ in range(14):
+        if day <= (month + relativedelta(months=1) - timedelta(days=1)).day and month.replace(day=day) >= now.date():
+            return _iso(month.replace(day=day))
+        month += relativedelta(months=1)
+    return f"the {day}th"  # no such day (the 32nd): left for dateparser to refuse
+
+
+def _half_of_day(found: re.Match[str]) -> str:
+    """ "at 10 tonight" is 22:00, "at 7 in the morning" 07:00: the part of day says am or pm."""
+    return f"{found['time']}{'am' if found['part'] == 'morning' else 'pm'}"
+
+
+_PART_WITH_TIME = r"(?:(?:in\s+the|this)\s+)?(?P<part>morning|afternoon|evening|night|tonight)"
+_REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
+    (re.compile(rf"(?P<time>at\s+\d{{1,2}}(?::\d\d)?)\s+{_PART_WITH_TIME}\b"), lambda m, now, c: _half_of_day(m)),
+    (re.compile(r"\bhalf\s+an\s+hour\b"), lambda m, now, c: "30 minutes"),
+    (re.compile(r"\ban\s+hour\s+and\s+a\s+half\b"), lambda m, now, c: "90 minutes"),
+    (re.compile(r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?!\s+of\b)"),
+     lambda m, now, c: _next_day_of_month(int(m["day"]), now)),
+    (re.compile(r"\b(?:the\s+)?day\s+after\s+tomorrow\b"), lambda m, now, c: _iso(now.date() + timedelta(days=2))),
+    (re.compile(r"\b(?:the\s+)?end\s+of\s+(?P<which>(?:the\s+|this\s+|next\s+)?)week\b"),
+     lambda m, now, c: _end_of_week(m["which"], now)),
+    (re.compile(r"\b(?:the\s+)?end\s+of\s+(?P<which>(?:the\s+|this\s+|next\s+)?)month\b"),
+     lambda m, now, c: _end_of_month(m["which"], now)),
+    (re.compile(r"\b(?:(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:business\s+)?day|close\s+of\s+business"
+                r"|end\s+of\s+business|cob|eod)\b"), lambda m, now, c: _at(END_OF_DAY)),
+    (re.compile(r"\bnext\s+(?P<which>week|month|year|weekend)\b"), lambda m, now, c: _next_period(m["which"], now)),
+    (re.compile(r"\b(?:this\s+|the\s+|over\s+the\s+)?weekend\b"), lambda m, now, c: _iso(_next_weekday(now.date(), 5))),
+    (re.compile(r"\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b"), lambda m, now, c: _at(f"{c.morning:%H:%M}")),
+    (re.compile(r"\bafter\s+lunch\b"), lambda m, now, c: _at("13:00")),
+    (re.compile(r"\b(?:at\s+)?lunch(?:\s*time)?\b"), lambda m, now, c: _at("12:00")),
+    (re.compile(r"\b(?:at\s+)?(?:noon|midday)\b"), lambda m, now, c: _at("12:00")),
+    (re.compile(r"\b(?:at\s+)?midnight\b"), lambda m, now, c: _at("00:00")),
+    (re.compile(r"\btonight\b"), lambda m, now, c: _at(f"{c.night:%H:%M}")),
+    (re.compile(rf"\b(?:this\s+|in\s+the\s+|at\s+)?(?P<part>{_PART})\b"),
+     lambda m, now, c: _at(f"{c.part_of_day(m['part']):%H:%M}")),
+]  # fmt: skip
+
+
+@lru_cache(maxsize=16)
+def _named_days(calendar: LocalCalendar, year: int) -> tuple[str, dict[str, tuple[date, ...]]]:
+    """A pattern of the named days (an apostrophe may be left out: recognizers drop it), and their dates
+    by name without apostrophes."""
+    names = calendar.named_days((year, year + 1, year + 2))
+    alternatives = "|".join(re.escape(n).replace("'", "'?") for n in sorted(names, key=len, reverse=True))
+    return rf"(?:the\s+)?(?P<name>{alternatives})(?!\w)", {n.replace("'", ""): days for n, days in names.items()}
+
+
+def explicit(phrase: str, now: datetime, calendar: LocalCalendar) -> str | datetime:
+    """`phrase` (lower case, naive local `now`) in words dateparser reads as meant, or the moment itself;
+    the phrase unchanged when it holds nothing this module knows."""
+    phrase = _LEAD.sub("", phrase.strip().lower())
+    if re.fullmatch(r"later(?:\s+today|\s+on)?", phrase):
+        return (now + LATER_TODAY).replace(second=0, microsecond=0)
+    pattern, days = _named_days(calendar, now.year)
+
+    def named_day(found: re.Match[str]) -> str:
+        upcoming = [d for d in days[found["name"].replace("'", "")] if d >= now.date()]
+        return _iso(upcoming[0]) if upcoming else found.group(0)
+
+    phrase = re.sub(rf"(?:\b(?:at|on|for)\s+)?\b{pattern}", named_day, phrase)  # "at 2027-03-28" is no time
+    for rewrite_pattern, rewrite in _REWRITES:
+        phrase = rewrite_pattern.sub(_at_now(rewrite, now, calendar), phrase)
+    return re.sub(r"\s+", " ", phrase).strip()
+
+
+def _at_now(rewrite: Rewrite, now: datetime, calendar: LocalCalendar) -> Callable[[re.Match[str]], str]:
+    return lambda found: rewrite(found, now, calendar)
+
+
+def yearly_named_day(text: str, now: datetime, calendar: LocalCalendar) -> tuple[str, str] | None:
+    """ "every christmas eve": a named day that falls on one date each year, as a yearly rule and the words
+    said. (A movable one, Easter or Thanksgiving, has no such rule here: it is due on its next date, once.)"""
+    pattern, days = _named_days(calendar, now.year)
+    found = re.search(rf"\b(?:every|each)\s+(?:year\s+on\s+)?{pattern}", text, re.IGNORECASE)
+    if found is None:
+        return None
+    dates = {(day.month, day.day) for day in days[found["name"].lower().replace("'", "")]}
+    if len(dates) != 1:
+        return None
+    [(month, day)] = dates
+    return f"FREQ=YEARLY;BYMONTH={month};BYMONTHDAY={day}", found.group(0)
+
+
+@dataclass(frozen=True)
+class DaySaid:
+    phrase: str
+    names_thing: bool  # "Christmas Eve dinner": the day names the dinner, and is its date only if none other is said
+
+
+def find_day_phrase(text: str, now: datetime, calendar: LocalCalendar) -> DaySaid | None:
+    """The first phrase in `text` that names a day or a part of one the way this module reads it (or a
+    month and day, which dateparser's search may split), with the day before it and the time after
+    it ("tomorrow after lunch", "on Thanksgiving at noon", "before June 30"). A named day that names a
+    thing ("the christmas cards") comes only when there is no other."""
+    named = rf"(?:{_named_days(calendar, now.year)[0]}|{_PERIODS}|{_MONTH_DAY}|{_ORDINAL_DAY})"
+    around = re.compile(
+        rf"(?:\b{DEADLINE}\s+)?(?:\b(?:{_DAY_WORD}|{_CLOCK_WORD})\s+)?(?<!\w)(?P<day>{named})(?!\w)(?:\s+(?:{_TIME_WORD}|{_DAY_WORD})\b)?",
+        re.IGNORECASE,
+    )
+    naming: DaySaid | None = None
+    for found in around.finditer(text):
+        said = DaySaid(found.group(0), names_thing=found["name"] is not None and _names_a_thing(text, found))
+        if not said.names_thing:
+            return said
+        naming = naming or said
+    return naming
+
+
+def _names_a_thing(text: str, found: re.Match[str]) -> bool:
+    """A named day alone before a noun names the thing, not only its date: "thanksgiving dinner", "the
+    christmas cards"; "on New Year's Day go swimming" is a date."""
+    if found.group(0) != found["day"]:
+        return False
+    before, after = text[: found.start()].lower().split(), text[found.end() :].lower().split()
+    if before and before[-1] in _DAY_PREPOSITIONS:
+        return False
+    return bool(after) and after[0].strip(",.!?") not in _NOT_A_NOUN

@@ -1,0 +1,49 @@
+"""The offline interpreter against everyday speech: the pass rate of each group of the corpus
+(tests/data/offline_utterances.toml) and of the sentences held out while the rules were tuned, at four
+fixed nows in two timezones. `bench/offline_bench.py` prints the same figures and every miss."""
+
+from collections import defaultdict
+
+import pytest
+
+from tests.support.utterance_corpus import CORPUS, HELD_OUT, Case, clock_at, load, problems, runs
+
+OVERALL_GOAL = 0.95
+GROUP_FLOOR = 0.85
+CASES, ENTRIES = load()
+HELD_OUT_CASES, _ = load(HELD_OUT)
+Misses = dict[str, tuple[int, list[str]]]  # per group: the number of runs, and what went wrong in each miss
+
+
+def _misses(cases: list[Case]) -> Misses:
+    counts: dict[str, int] = defaultdict(int)
+    missed: dict[str, list[str]] = defaultdict(list)
+    for case, now_name, zone in runs(cases):
+        counts[case.group] += 1
+        if found := problems(case, ENTRIES, clock_at(now_name, zone)):
+            missed[case.group].append(f"{case.say!r} at {now_name} {zone.key}: {'; '.join(found)}")
+    return {group: (count, missed[group]) for group, count in counts.items()}
+
+
+@pytest.fixture(scope="module", params=[CORPUS, HELD_OUT], ids=["corpus", "held-out"])
+def misses(request: pytest.FixtureRequest) -> Misses:
+    return _misses(CASES if request.param == CORPUS else HELD_OUT_CASES)
+
+
+def test_the_corpus_is_big_and_varied() -> None:
+    groups = {case.group for case in CASES}
+    assert len(CASES) >= 150 and len(groups) >= 10
+    said = [case.say.lower() for case in CASES + HELD_OUT_CASES]
+    assert len(set(said)) == len(said), "a sentence is in the corpus twice"
+
+
+@pytest.mark.parametrize("group", sorted({case.group for case in CASES}))
+def test_each_group_passes_its_floor(group: str, misses: Misses) -> None:
+    count, missed = misses[group]
+    assert (count - len(missed)) / count >= GROUP_FLOOR, "\n".join(missed)
+
+
+def test_overall_pass_rate(misses: Misses) -> None:
+    total = sum(count for count, _ in misses.values())
+    missed = [miss for _, group_misses in misses.values() for miss in group_misses]
+    assert (total - len(missed)) / total >= OVERALL_GOAL, "\n".join(missed)
