@@ -203,7 +203,8 @@ class MainWindow(QMainWindow):
         self.recall_requested.emit(self.search.text().strip())
 
     def _on_category_index_changed(self, _index: int) -> None:
-        self.proxy.set_category(self.category.currentData())
+        chosen = self.category.currentData()  # Qt hands the enum back as its plain string
+        self.proxy.set_category(Category(chosen) if chosen else None)
 
     def _on_status_filter_text_changed(self, text: str) -> None:
         self.proxy.set_statuses(STATUS_FILTERS[text])

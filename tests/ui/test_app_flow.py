@@ -91,3 +91,15 @@ def test_view_state_persists(qtbot: QtBot, murmur: Murmur) -> None:
     qtbot.addWidget(other)
     other.restore_view_state()
     assert other.status_filter.currentText() == "Completed" and other.tabs.currentIndex() == 2
+
+
+def test_the_category_filter_shows_that_category(qtbot: QtBot, murmur: Murmur) -> None:
+    """The combo box hands back its item data as a plain string: the filter must still match the enum."""
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "buy milk. remind me to call mom tomorrow")
+    murmur.window.category.setCurrentText("Todo")
+    assert summaries(murmur) == ["Buy milk"]
+    murmur.window.category.setCurrentText("Reminder")
+    assert summaries(murmur) == ["Call mom"]
+    murmur.window.category.setCurrentIndex(0)
+    assert sorted(summaries(murmur)) == ["Buy milk", "Call mom"]
