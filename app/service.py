@@ -418,6 +418,11 @@ class MurmurService:
         with self.store.read() as session:
             return short_ids(session)
 
+    def changed_since_last_look(self) -> bool:
+        """Whether the database changed since the last look (by `murmur add` in a terminal, a shortcut, sync,
+        or this service): microseconds, never reads the data, so the window can ask twice a second."""
+        return self.store.changed()
+
     def close(self) -> None:
         """Let go of the interpreter's connections and the database (the service is not used after)."""
         if isinstance(self.interpreter, Agent):

@@ -28,6 +28,7 @@ from sqlmodel import Session
 from app.errors import StoreError
 from app.private_files import create_private_database, tighten_database_files
 from app.store.migrations import check_openable, migrate
+from app.store.watch import ChangeWatch
 
 log = logging.getLogger("murmur.store")
 
@@ -62,6 +63,7 @@ class Store:
         event.listen(self._engine, "connect", self._on_connect)
         event.listen(self._engine, "begin", self._on_begin)
         self._writer = self._engine.execution_options(**{_WRITE_OPTION: True})
+        self._watch = ChangeWatch(path)  # connects at its first look: only the desktop app looks
 
     @classmethod
     def open(cls, path: Path | str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> "Store":
@@ -128,5 +130,10 @@ class Store:
     def engine(self) -> Engine:
         return self._engine
 
+    def changed(self) -> bool:
+        """Whether anyone (this process included) committed since the last call: a cheap look, no reading."""
+        return self._watch.changed()
+
     def close(self) -> None:
+        self._watch.close()
         self._engine.dispose()

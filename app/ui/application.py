@@ -50,6 +50,7 @@ log = logging.getLogger("murmur.ui")
 QUIT_WAIT_SECONDS = 30.0
 TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
+WATCH_MS = 500  # how often to look for commits by other processes: they show within a second
 
 
 class Murmur(QObject):
@@ -89,6 +90,7 @@ class Murmur(QObject):
             TalkMode.CLICK_OR_HOLD, self.voice.is_recording, self.start_recording, self.stop_recording
         )
         self._runs = 0  # utterances queued or running
+        self._handled = 0  # the worker's outcomes handled here: fewer than it was given means one is unfinished
         self._arm_microphone = False  # keep it open between recordings (see start)
         self._paused = False
         self._quitting = False
@@ -96,6 +98,8 @@ class Murmur(QObject):
         self._hotkey_problem: str | None = None
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
+        self._watch_timer = QTimer(self, interval=WATCH_MS)
+        self._watch_timer.timeout.connect(self._on_watch_timer_timeout)
         self._connect()
         self.bridge.attach()
 
@@ -178,6 +182,7 @@ class Murmur(QObject):
         self._update_state()
         self.refresh()
         self._refresh_timer.start()
+        self._watch_timer.start()
         if preload_speech:
             self._preload_speech()
         if offer_models:
@@ -212,6 +217,7 @@ class Murmur(QObject):
         if self._quitting:  # asked again while the events below were delivered
             return
         self._quitting = True
+        self._watch_timer.stop()
         self.window.save_view_state()
         self.hotkey.stop()
         self.voice.disarm()
@@ -315,6 +321,13 @@ class Murmur(QObject):
             return
         self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget))
 
+    def _on_watch_timer_timeout(self) -> None:
+        """Show what another process (`murmur add`, a shortcut, sync) committed. The look is a PRAGMA read, cheap
+        enough for the GUI thread. Only when the worker is idle: every job ends in a refresh, which looks first,
+        so a look now would see the app's own writes and reload the list twice."""
+        if self.worker.submitted == self._handled and self.service.changed_since_last_look():
+            self.refresh()
+
     def _on_recall_requested(self, words: str) -> None:
         """Past talk for the search box, read off the GUI thread; a reply to an older search is dropped."""
         service, tz = self.service, self.service.clock().tz
@@ -332,6 +345,7 @@ class Murmur(QObject):
         self.edit(lambda service: service.edit([entry_id], fields))
 
     def _on_job_finished(self, outcome: JobOutcome[jobs.JobResult]) -> None:
+        self._handled += 1
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1

@@ -4,7 +4,7 @@ and change priority. It only asks (signals); the window's owner applies through 
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QPoint, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
@@ -40,9 +40,33 @@ class EntryView(QTableView):
         self.customContextMenuRequested.connect(self._on_context_menu_requested)
         self._actions = self._make_actions()
         self.addActions(self._actions)
+        # Each refresh resets the model, and a reset forgets the selection: a refresh for another process's
+        # commit comes unasked, so the rows the user picked, and where they scrolled, are kept by ID.
+        self._kept: tuple[list[str], str | None, int] = ([], None, 0)
+        proxy.modelAboutToBeReset.connect(self._on_proxy_model_about_to_be_reset)
+        proxy.modelReset.connect(self._on_proxy_model_reset)
 
     def selected_ids(self) -> list[str]:
         return [self.proxy.entry_id(index) for index in self.selectionModel().selectedRows()]
+
+    def _on_proxy_model_about_to_be_reset(self) -> None:
+        current = self.currentIndex()
+        current_id = self.proxy.entry_id(current) if current.isValid() else None
+        self._kept = (self.selected_ids(), current_id, self.verticalScrollBar().value())
+
+    def _on_proxy_model_reset(self) -> None:
+        selected, current_id, scrolled = self._kept
+        if selected or current_id:
+            rows = {self.proxy.entry_id(self.proxy.index(row, 0)): row for row in range(self.proxy.rowCount())}
+            selection = QItemSelection()
+            for row in (rows[entry_id] for entry_id in selected if entry_id in rows):
+                selection.select(self.proxy.index(row, 0), self.proxy.index(row, self.proxy.columnCount() - 1))
+            flags = QItemSelectionModel.SelectionFlag.NoUpdate
+            if current_id in rows:
+                self.selectionModel().setCurrentIndex(self.proxy.index(rows[current_id], 0), flags)
+            self.selectionModel().select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.updateGeometries()  # the scroll range follows the new rows now, not at the next layout
+        self.verticalScrollBar().setValue(scrolled)
 
     def _make_actions(self) -> list[QAction]:
         def action(text: str, shortcut: str, handler: Callable[[], None]) -> QAction:

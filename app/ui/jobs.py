@@ -203,6 +203,7 @@ class RefreshJob:
     history_limit: int = 100
 
     def run(self) -> Views:
+        self.service.changed_since_last_look()  # what this reads shows every commit so far: no second refresh
         entries = load_entries(self.service)
         usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
         history = self.service.history(self.history_limit)

@@ -59,6 +59,7 @@ class PipelineWorker(Generic[T]):
         self._on_outcome = on_outcome
         self._jobs: queue.Queue[Job[T] | None] = queue.Queue()
         self._waiting: list[Job[T]] = []  # the jobs not started yet
+        self._submitted = 0
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._loop, name="murmur-pipeline", daemon=True)
         self._thread.start()
@@ -66,7 +67,14 @@ class PipelineWorker(Generic[T]):
     def put(self, job: Job[T]) -> None:
         with self._lock:
             self._waiting.append(job)
+            self._submitted += 1
         self._jobs.put(job)
+
+    @property
+    def submitted(self) -> int:
+        """How many jobs were ever put: with a count of outcomes handled, says whether any is still unfinished."""
+        with self._lock:
+            return self._submitted
 
     def waiting(self, kind: type[object]) -> int:
         """How many jobs of class `kind` are queued and not started yet."""
