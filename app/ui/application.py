@@ -18,10 +18,11 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app.assembly import build_service
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
+from app.changes.undo import HistoryBatch
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
-from app.domain.enums import SessionEnd, UtteranceSource
+from app.domain.enums import ActionKind, SessionEnd, UndoSubject, UtteranceSource
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
@@ -96,6 +97,7 @@ class Murmur(QObject):
         self._quitting = False
         self._error = ""
         self._hotkey_problem: str | None = None
+        self._created_in: int | None = None  # the batch of the last run, whose first new entry the list selects
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
         self._watch_timer = QTimer(self, interval=WATCH_MS)
@@ -356,6 +358,8 @@ class Murmur(QObject):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
                 self._show_report(report)
+                if isinstance(job, jobs.UtteranceJob):
+                    self._created_in = report.undo_id
             case Finished(result=jobs.UndoReport() as undone):
                 self._error = ""
                 self.toast.show_content(ToastContent(title=undone.text))
@@ -371,7 +375,22 @@ class Murmur(QObject):
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
+        if self._created_in is not None:
+            self._select_first_created(views.history, self._created_in)
+            self._created_in = None
         self.entries_shown.emit()
+
+    def _select_first_created(self, history: list[HistoryBatch], batch_id: int) -> None:
+        """A new entry is easy to lose in a long list: it is selected and scrolled to. The report has no IDs;
+        the batch's undo items, listed in the history just read, name them."""
+        batch = next((h for h in history if h.batch.id == batch_id), None)
+        created = [
+            item.entry_id
+            for item in (batch.items if batch else [])
+            if item.kind == ActionKind.CREATE.value and item.subject is UndoSubject.ENTRY
+        ]
+        if created:
+            self.window.select_entry(created[0])
 
     def _show_report(self, report: jobs.BatchReport) -> None:
         content = content_of(report)

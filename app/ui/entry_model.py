@@ -1,6 +1,7 @@
 """The entry list as a Qt model (one model, not a widget per row) and its filter proxy.
 
-Rows are sorted by priority (1 first, none last), then newest first. Inline edits do not write:
+Rows are sorted overdue first (most overdue first), then by priority (1 first, none last), then newest
+first. Inline edits do not write:
 they emit `edited(entry_id, fields)`, which the window sends through the service so they are
 undoable like the agent's.
 """
@@ -71,6 +72,7 @@ class EntryRow:
     category: Category
     priority: int | None
     due: str
+    due_at: datetime | None
     overdue: bool
     repeats: str
     snoozed_until: str
@@ -89,6 +91,7 @@ class EntryRow:
             category=entry.category,
             priority=entry.priority,
             due=due if is_open or not due.startswith("overdue ") else due.removeprefix("overdue "),
+            due_at=entry.due_at,
             overdue=is_open and entry.due_at is not None and entry.due_at < now,
             repeats=describe(entry.recurrence) if entry.recurrence else "",
             snoozed_until=when(entry.snooze_until, now, snapshot.tz).removeprefix("overdue ")
@@ -99,8 +102,10 @@ class EntryRow:
             haystack=f"{entry.summary}\n{entry.content}\n{short_id}".lower(),
         )
 
-    def sort_key(self) -> tuple[bool, int, float]:
-        return (self.priority is None, self.priority or 0, -self.created_at.timestamp())
+    def sort_key(self) -> tuple[bool, float, bool, int, float]:
+        # What is late comes first, or a long list hides it at the bottom; a snoozed entry waits as asked.
+        late = self.due_at.timestamp() if self.overdue and self.status is Status.ACTIVE and self.due_at else None
+        return (late is None, late or 0.0, self.priority is None, self.priority or 0, -self.created_at.timestamp())
 
     def text(self, column: Column) -> str:
         return {

@@ -4,6 +4,7 @@ display). Where a global grab is impossible (Wayland), `start()` says so and the
 
 import logging
 import os
+import re
 import threading
 from typing import Any
 
@@ -23,6 +24,43 @@ def grab_problem() -> str | None:
         os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY")
     ):
         return WAYLAND_HINT
+    return None
+
+
+def hotkey_problem(combination: str) -> str | None:
+    """Why pynput could not listen for `combination`, in one line, or None when it can.
+
+    pynput's own parser decides. Where pynput cannot load (it needs an X display on Linux, and then
+    no global hotkey works here either) only its grammar is checked: parts joined by "+", each one
+    character or a <name>, none twice; the names themselves are checked when the hotkey starts."""
+    try:
+        from pynput import keyboard
+    except Exception:  # pynput's backend raises ImportError (or Xlib's own errors) without a display
+        return _grammar_problem(combination)
+    try:
+        keyboard.HotKey.parse(combination)
+    except ValueError as error:
+        return _invalid(combination, str(error))
+    return None
+
+
+def _invalid(combination: str, part: str) -> str:
+    which = f" ({part!r} is not a key)" if part and part != combination else ""
+    return f"{combination!r} is not a hotkey{which}; write it like <ctrl>+<alt>+<space>, or press Record…"
+
+
+def _grammar_problem(combination: str) -> str | None:
+    parts, start = [], 0
+    for i, char in enumerate(combination):  # split as pynput does: "<ctrl>++" is Ctrl and the plus key
+        if char == "+" and i != start:
+            parts.append(combination[start:i])
+            start = i + 1
+    parts.append(combination[start:])
+    for part in parts:
+        if not (len(part) == 1 or re.fullmatch(r"<\w+>", part)):
+            return _invalid(combination, part)
+    if len({p.lower() for p in parts}) != len(parts):
+        return _invalid(combination, "")
     return None
 
 

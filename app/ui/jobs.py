@@ -4,21 +4,23 @@ report the widgets can show as it is (a BatchReport, an UndoReport or the Views)
 Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
-from app.changes.executor import AppliedAction, ExecutionResult
+from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
-from app.domain.actions import CreateAction
-from app.domain.enums import Status, UtteranceSource
+from app.domain.actions import CreateAction, UpdateAction
+from app.domain.enums import ActionKind, Status, UtteranceSource
 from app.domain.events import EventCallback
+from app.domain.recurrence import describe
 from app.errors import ConfirmationNeeded, MurmurError
-from app.render import applied_line, failure_line, terminal_safe
+from app.render import terminal_safe, when
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
 
@@ -36,9 +38,9 @@ class Similar:
 class BatchReport:
     """What one utterance or one manual edit did, in words."""
 
-    summary: str  # "2 created, 1 completed (1 couldn't be processed)"
-    applied: list[str]  # one line per applied action
-    failures: list[str]  # one line per action that could not be applied, with the reason
+    summary: str  # "Created “Buy milk” · tomorrow 09:00 (1 couldn't be processed)"
+    applied: list[str]  # one line in words per applied action, no IDs: "Created todo “Buy milk”, due today 17:00"
+    failures: list[str]  # one line per action that could not be applied, with the reason: "Couldn't complete …"
     undo_id: int | None
     utterance_id: int | None = None  # set for utterances: what Retry runs again
     message: str | None = None  # the model's words (an answer or a clarifying question)
@@ -56,16 +58,120 @@ class BatchReport:
 def batch_report(service: MurmurService, result: PipelineResult | ExecutionResult) -> BatchReport:
     clock = service.clock()
     pipeline = result if isinstance(result, PipelineResult) else None
+    if pipeline and pipeline.answered:
+        summary = "Answer"
+    elif result.applied:
+        summary = applied_title(result.applied, result.failures, clock.now, clock.tz)
+    else:
+        summary = result.summary  # "Nothing changed (1 failed)": the failures say the rest
     return BatchReport(
-        summary="Answer" if pipeline and pipeline.answered else result.summary,
-        applied=[applied_line(item, clock.now, clock.tz) for item in result.applied],
-        failures=[failure_line(f) for f in result.failures],
+        summary=summary,
+        applied=[applied_words(item, clock.now, clock.tz) for item in result.applied],
+        failures=[failure_words(f) for f in result.failures],
         undo_id=result.undo_id,
         utterance_id=pipeline.utterance_id if pipeline else None,
         message=_words(pipeline) if pipeline else None,
         question=pipeline.question if pipeline else False,
         similar=_similar(service, result.applied),
     )
+
+
+# The toast's words: what happened to which entry, when it is due, relative to now; never an ID.
+
+_DONE = {
+    ActionKind.CREATE: "Created",
+    ActionKind.UPDATE: "Updated",
+    ActionKind.COMPLETE: "Completed",
+    ActionKind.ARCHIVE: "Archived",
+    ActionKind.SNOOZE: "Snoozed",
+}
+_TRIED = {"create": "add", "update": "change", "complete": "complete", "archive": "archive", "snooze": "snooze"}
+_FIELD_WORDS = {"content": "text", "summary": "title", "due_date": "due date", "recurrence": "repeat"}
+NAMES_IN_TITLE = 2  # "Created “A”, “B” and 3 more": the title stays one or two lines
+NAME_CHARS = 48
+# An entry named in a failure ("no open entry matches 'eggs'", "'Buy milk' is already completed"), and IDs,
+# which mean nothing to the user: "ID 'abc123'", "(3fa1b2)", "(abc12, abd34, ...)".
+_NAMED_IN_ERROR = re.compile(r"matches '([^']+)'|^'([^']+)' is")
+_QUOTED_ID = re.compile(r"\bID '[^']*'")
+_LISTED_IDS = re.compile(r"\s*\((?=[^)]*[0-9a-f]{4})[0-9a-f, .]+\)")
+
+
+def _quoted(summary: str) -> str:
+    name = terminal_safe(summary, multiline=False).strip()
+    return f"“{name[: NAME_CHARS - 1]}…”" if len(name) > NAME_CHARS else f"“{name}”"
+
+
+def _moment(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
+    """When the change puts the entry: its due (or next due for a habit done), or the end of a snooze."""
+    entry, kind = item.entry, item.action.kind
+    if kind is ActionKind.SNOOZE and entry.snooze_until:
+        return f"until {when(entry.snooze_until, now, tz)}"
+    if kind is ActionKind.COMPLETE and entry.recurrence and entry.due_at:
+        return f"next {when(entry.due_at, now, tz)}"
+    if kind in (ActionKind.CREATE, ActionKind.UPDATE) and entry.due_at:
+        return when(entry.due_at, now, tz)
+    return ""
+
+
+def _names(items: Sequence[AppliedAction]) -> str:
+    names = [_quoted(item.entry.summary) for item in items]
+    if len(names) <= NAMES_IN_TITLE:
+        return " and ".join(names)
+    return f"{', '.join(names[:NAMES_IN_TITLE])} and {len(names) - NAMES_IN_TITLE} more"
+
+
+def applied_title(
+    applied: Sequence[AppliedAction], failures: Sequence[ActionFailure], now: datetime, tz: ZoneInfo
+) -> str:
+    """'Created “Call the dentist” · Thu 26 Nov 15:00', 'Created “A”, “B” and 1 more, completed “C”',
+    then "(1 couldn't be processed)" when some failed."""
+    if len(applied) == 1:
+        [item] = applied
+        moment = _moment(item, now, tz)
+        title = f"{_DONE[item.action.kind]} {_quoted(item.entry.summary)}" + (f" · {moment}" if moment else "")
+    else:
+        groups = [[item for item in applied if item.action.kind is kind] for kind in _DONE]
+        parts = [f"{_DONE[group[0].action.kind].lower()} {_names(group)}" for group in groups if group]
+        title = ", ".join(parts)
+        title = title[0].upper() + title[1:]
+    return f"{title} ({len(failures)} couldn't be processed)" if failures else title
+
+
+def applied_words(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
+    """One line of the toast's details: 'Created todo “Buy milk”, due tomorrow 09:00, every Monday'."""
+    entry, action = item.entry, item.action
+    name = _quoted(entry.summary)
+    if isinstance(action, CreateAction):
+        text = f"Created {entry.category.value} {name}"
+    elif isinstance(action, UpdateAction):
+        fields = [_FIELD_WORDS.get(key, key.replace("_", " ")) for key in action.changes]
+        text = f"Updated {name}" + (f" ({', '.join(fields)})" if fields else "")
+    else:
+        text = f"{_DONE[action.kind]} {name}"
+    moment = _moment(item, now, tz)
+    if moment and action.kind in (ActionKind.CREATE, ActionKind.UPDATE):
+        text += f", due {moment}"
+    elif moment:
+        text += f" {moment}" if action.kind is ActionKind.SNOOZE else f", {moment}"
+    elif entry.due_text and action.kind in (ActionKind.CREATE, ActionKind.UPDATE):
+        text += f", due “{terminal_safe(entry.due_text, multiline=False)}” (no date read from it)"
+    if entry.recurrence and action.kind is ActionKind.CREATE:
+        text += f", {describe(entry.recurrence)}"
+    # item.note is left out: it says the above again, or names a similar entry by ID (the message says that)
+    return text
+
+
+def failure_words(failure: ActionFailure) -> str:
+    """One failure in words: "Couldn't complete “eggs”: no open entry matches it"; IDs become "that ID" or go."""
+    tried = _TRIED.get(failure.kind.removesuffix("_entries"))
+    head = f"Couldn't {tried}" if tried else "Couldn't do it"
+    error = terminal_safe(failure.error, multiline=False)
+    error = _LISTED_IDS.sub("", _QUOTED_ID.sub("that ID", error)).strip()
+    if found := _NAMED_IN_ERROR.search(error):
+        name = found.group(1) or found.group(2)
+        head += f" {_quoted(name)}"
+        error = error.replace(f"'{name}'", "it", 1)
+    return f"{head}: {error}" if error else head
 
 
 def _similar(service: MurmurService, applied: Sequence[AppliedAction]) -> Similar | None:

@@ -1,13 +1,15 @@
 """The settings dialog: general (hotkey, mode, cues, login), speech (engine, microphone, Vosk models),
 LLM (key in the keyring, test connection), privacy.
 
-It edits a copy of `Settings`; the caller saves what `result_settings()` returns. The API key goes
+It edits a copy of `Settings`; the caller saves what `result_settings()` returns, once OK found the
+hotkey valid (pynput's parser; "Record…" writes a pressed combination in its syntax). The API key goes
 straight to the keyring (never into the settings file); a keyring problem is shown, not raised.
 Listing microphones, testing the connection and downloading models run off the GUI thread.
 While the speech page is shown, a meter shows the chosen microphone's level (see `mic_level`).
 """
 
-from dataclasses import replace
+import re
+from dataclasses import fields, replace
 
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Signal
 from PySide6.QtWidgets import (
@@ -30,21 +32,39 @@ from PySide6.QtWidgets import (
 from app import secrets
 from app.agent.connection import test_connection
 from app.agent.provider import PRESETS
-from app.config import Settings
+from app.config import LlmSettings, Settings, UiSettings
 from app.errors import MurmurError
 from app.speech.capture import InputDevice, list_input_devices
 from app.speech.models import ModelManager
 from app.store import Store
 from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
+from app.ui.hotkey import hotkey_problem
+from app.ui.key_capture import KeyCaptureButton
 from app.ui.mic_level import MicrophoneLevel
 from app.ui.models_panel import ModelsPanel
 from app.ui.worker import Call, Failed, JobOutcome
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
+NONE = "none"
 CUSTOM = "custom"
 SYSTEM_DEFAULT = "System default"
+NO_SERVER_NEEDED = "The built-in rules run on this computer: they need no server, so there is nothing to test."
+# The connection test's messages name settings keys (they serve `murmur config test` too): here, the fields.
+FIELD_WORDS = (
+    ("set llm.preset or llm.base_url,", "choose a Provider or fill in the Server address,"),
+    ("use --model, MURMUR_LLM_MODEL or `murmur config set llm.model NAME`", "fill in the Model field"),
+    ("`murmur config set-key`", "check the API key field"),
+    ("the LLM base URL", "the Server address"),
+)
+FIELD_LABELS = {"preset": "Provider", "base_url": "Server address", "model": "Model", "api_key": "API key"}
+# ALSA's plugins, as PortAudio lists them next to the cards: the same microphones again, or none.
+ALSA_PLUGINS = {"default", "sysdefault", "dmix", "dsnoop", "front", "rear", "center_lfe", "side", "iec958", "spdif"}
+ALSA_PLUGINS |= {"hdmi", "surround21", "surround40", "surround41", "surround50", "surround51", "surround71"}
+ALSA_PLUGINS |= {"hw", "plughw", "usbstream", "lavrate", "samplerate", "speexrate", "speex", "upmix", "vdownmix"}
+ALSA_PLUGINS |= {"jack", "oss", "null"}
+ALSA_DESCRIPTIONS = {"pulse": "PulseAudio sound server", "pipewire": "PipeWire sound server"}
 
 
 def _combo(items: dict[str, str], current: str) -> QComboBox:
@@ -55,10 +75,13 @@ def _combo(items: dict[str, str], current: str) -> QComboBox:
     return combo
 
 
-def _spin(value: float, maximum: float, suffix: str) -> QDoubleSpinBox:
+def _spin(section: LlmSettings | UiSettings, name: str, suffix: str, decimals: int = 0) -> QDoubleSpinBox:
+    """A spin box for the numeric setting `name` of `section`, within the range the settings file allows."""
     spin = QDoubleSpinBox()
-    spin.setRange(0, maximum)
-    spin.setValue(value)
+    spin.setDecimals(decimals)  # before the value, which it rounds
+    low, high = next(f.metadata["range"] for f in fields(type(section)) if f.name == name)
+    spin.setRange(low, high)
+    spin.setValue(getattr(section, name))
     spin.setSuffix(suffix)
     return spin
 
@@ -75,8 +98,29 @@ def _line(text: str, placeholder: str = "") -> QLineEdit:
     return line
 
 
+def _alsa_name(device: InputDevice) -> str:
+    return device.name.partition(":")[0].lower() if device.host_api == "ALSA" else ""
+
+
+def shown_devices(devices: list[InputDevice], chosen: str) -> list[InputDevice]:
+    """The microphones worth listing: ALSA's plugins are hidden unless chosen or nothing else is there."""
+    shown = [d for d in devices if _alsa_name(d) not in ALSA_PLUGINS or d.name == chosen]
+    return shown if any(d.name != chosen for d in shown) else devices
+
+
 def device_label(device: InputDevice) -> str:
-    return f"{device.name} ({device.host_api})" + (", the default" if device.is_default else "")
+    """The friendliest name PortAudio gives (it has no descriptions; ALSA's card names say enough)."""
+    name = ALSA_DESCRIPTIONS.get(_alsa_name(device)) or device.name
+    host = "" if device.host_api == "ALSA" else f" ({device.host_api})"
+    return name + host + (", the default" if device.is_default else "")
+
+
+def in_field_words(line: str) -> str:
+    """The connection test's `line`, naming the dialog's fields instead of settings keys."""
+    for key_words, field_words in FIELD_WORDS:
+        line = line.replace(key_words, field_words)
+    line = re.sub(r" \(llm\.\w+\)", "", line)  # a setting with no field here ("llm.first_token_seconds")
+    return re.sub(r"llm\.(\w+)", lambda m: f"the {FIELD_LABELS.get(m[1], m[1])} field", line)
 
 
 class SettingsDialog(QDialog):
@@ -91,10 +135,17 @@ class SettingsDialog(QDialog):
         ui, speech, llm, privacy = settings.ui, settings.speech, settings.llm, settings.privacy
 
         self.hotkey = _line(ui.hotkey, "<ctrl>+<alt>+<space>")
+        self.hotkey.setToolTip("pynput's syntax: keys joined by +, special keys in <>, e.g. <ctrl>+<alt>+<space>")
+        self.record_hotkey = KeyCaptureButton()
+        self.record_hotkey.captured.connect(self.hotkey.setText)
+        self.hotkey_note = QLabel()  # one line: why the hotkey cannot be saved
+        self.hotkey_note.setObjectName("hotkey_note")
+        self.hotkey.textEdited.connect(self.hotkey_note.clear)
+        self.record_hotkey.captured.connect(self.hotkey_note.clear)
         self.hotkey_mode = _combo(MODES, ui.hotkey_mode)
         self.audio_cues = _check("Play a short sound when recording starts and stops", ui.audio_cues)
         self.start_at_login = _check("Start Murmur when I log in", ui.start_at_login)
-        self.toast_seconds = _spin(ui.toast_seconds, 60, " s")
+        self.toast_seconds = _spin(ui, "toast_seconds", " s")
 
         self.engine = _combo({e: e for e in ENGINES}, speech.engine)
         self.model = _line(speech.model, "the best installed model")
@@ -122,13 +173,15 @@ class SettingsDialog(QDialog):
         self.language = _line(speech.language)
 
         self.preset = _combo(
-            {CUSTOM: "Custom server"} | {p.name: p.label for p in PRESETS.values()}, llm.preset or CUSTOM
+            {NONE: "None: built-in rules", CUSTOM: "Custom server"} | {p.name: p.label for p in PRESETS.values()},
+            self._provider_choice(llm),
         )
+        self.preset.setToolTip("None: the built-in rules read what you say, on this computer; OK forgets a stored key")
         self.base_url = _line(llm.base_url, "the preset's address")
         self.llm_model = _line(llm.model, "the preset's default model")
         self.api_key = _line("", "unchanged" if self._has_key() else "none")
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.follow_up = _spin(llm.follow_up_seconds, 3600, " s")
+        self.follow_up = _spin(llm, "follow_up_seconds", " s")
         self.tool_protocol = _combo(
             {
                 "auto": "Automatic (native, else in the prompt)",
@@ -140,7 +193,8 @@ class SettingsDialog(QDialog):
         self.fallback = _combo(
             {"offline": "The built-in rules file it, saying so", "inbox": "It waits in the Inbox"}, llm.fallback
         )
-        self.budget = _spin(llm.monthly_budget, 100_000, " USD a month (0: none)")
+        self.budget = _spin(llm, "monthly_budget", " USD a month", decimals=2)  # money: cents
+        self.budget.setSpecialValueText("No budget")  # shown at 0
         self.keyring_note = QLabel(secrets.keyring_problem() or "")
         self.keyring_note.setWordWrap(True)
         self.test_button = QPushButton("Test connection")
@@ -152,17 +206,35 @@ class SettingsDialog(QDialog):
         self.redact = _check(
             "Mask card numbers, IBANs, keys and passwords before text leaves this computer", privacy.redact
         )
-        self.keep_unredacted = _check("Keep what I said unmasked in my own database", privacy.keep_unredacted)
+        self.redact.setToolTip(
+            "The language model then sees placeholders such as [card number] instead; the built-in rules "
+            "never send anything"
+        )
+        self.keep_unredacted = _check(
+            "Put the masked details back into the entries saved on this computer", privacy.keep_unredacted
+        )
+        self.keep_unredacted.setToolTip(
+            "Unchecked, entries the model writes keep placeholders such as [card number]. What you said is "
+            "kept whole in the local database either way; the model never sees the originals"
+        )
+        self.redact.toggled.connect(self.keep_unredacted.setEnabled)  # nothing is masked: nothing to put back
+        self.keep_unredacted.setEnabled(privacy.redact)
 
         meter = QWidget()
         meter_row = QHBoxLayout(meter)
         meter_row.setContentsMargins(0, 0, 0, 0)
         meter_row.addWidget(self.level, 1)
         meter_row.addWidget(self.level_note, 2)
+        hotkey_row = QWidget()
+        hotkey_line = QHBoxLayout(hotkey_row)
+        hotkey_line.setContentsMargins(0, 0, 0, 0)
+        hotkey_line.addWidget(self.hotkey, 1)
+        hotkey_line.addWidget(self.record_hotkey)
+        hotkey_line.addWidget(self.hotkey_note, 1)
         tabs = self.tabs = QTabWidget()
         tabs.addTab(
             self._page(
-                ("Hotkey", self.hotkey),
+                ("Hotkey", hotkey_row),
                 ("Mode", self.hotkey_mode),
                 ("", self.audio_cues),
                 ("", self.start_at_login),
@@ -208,6 +280,8 @@ class SettingsDialog(QDialog):
         layout.addWidget(tabs)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+        self.preset.currentIndexChanged.connect(self._follow_provider)
+        self._follow_provider()
         run_in_thread(Call("devices", list_input_devices), self, self._on_devices_listed)
 
     @staticmethod
@@ -225,9 +299,26 @@ class SettingsDialog(QDialog):
         except MurmurError:
             return False
 
+    def _provider_choice(self, llm: LlmSettings) -> str:
+        """The provider as configured; "None" only when nothing would reach a server (a stored key alone
+        means OpenAI)."""
+        if llm.preset:
+            return llm.preset
+        return CUSTOM if llm.base_url or llm.model or self._has_key() else NONE
+
+    def _follow_provider(self) -> None:
+        """The built-in rules use no server: its fields are greyed out."""
+        server = self.preset.currentData() != NONE
+        for widget in (self.base_url, self.llm_model, self.api_key, self.tool_protocol, self.fallback):
+            widget.setEnabled(server)
+        self.follow_up.setEnabled(server)
+        self.budget.setEnabled(server)
+        self.connection_note.clear()
+
     def result_settings(self) -> Settings:
         s = self.settings
         preset = str(self.preset.currentData())
+        server = preset != NONE
         return replace(
             s,
             ui=replace(
@@ -247,9 +338,9 @@ class SettingsDialog(QDialog):
             ),
             llm=replace(
                 s.llm,
-                preset="" if preset == CUSTOM else preset,
-                base_url=self.base_url.text().strip(),
-                model=self.llm_model.text().strip(),
+                preset="" if preset in (NONE, CUSTOM) else preset,
+                base_url=self.base_url.text().strip() if server else "",
+                model=self.llm_model.text().strip() if server else "",
                 follow_up_seconds=self.follow_up.value(),
                 monthly_budget=self.budget.value(),
                 tool_protocol=str(self.tool_protocol.currentData()),
@@ -277,7 +368,7 @@ class SettingsDialog(QDialog):
             with QSignalBlocker(self.device):  # the same choice, listed anew: the meter goes on
                 self.device.clear()
                 self.device.addItem(SYSTEM_DEFAULT, "")
-                for device in devices:
+                for device in shown_devices(devices, current):
                     self.device.addItem(device_label(device), device.name)
                 self._keep_device(current)
             self.device_note.setText("" if devices else "No microphone found: the system has no audio input device.")
@@ -333,6 +424,10 @@ class SettingsDialog(QDialog):
     def test_connection(self) -> None:
         """Ask the server (as set in the form, not yet saved) for its models, then try the model with one tool
         call (app/agent/probe.py), off the GUI thread."""
+        if self.preset.currentData() == NONE:
+            self.connection_note.setText(NO_SERVER_NEEDED)
+            self.connection_tested.emit(NO_SERVER_NEEDED)
+            return
         llm = self.result_settings().llm
         key = self.api_key.text().strip() or None
         self.test_button.setEnabled(False)
@@ -344,17 +439,26 @@ class SettingsDialog(QDialog):
 
     def _on_connection_tested(self, outcome: JobOutcome[str]) -> None:
         self.test_button.setEnabled(True)
-        line = outcome.error if isinstance(outcome, Failed) else outcome.result
+        line = in_field_words(outcome.error if isinstance(outcome, Failed) else outcome.result)
         self.connection_note.setText(line)
         self.connection_tested.emit(line)
 
     def _on_accepted(self) -> None:
-        """Store a newly typed API key; stay open with the reason when the keyring refuses it."""
+        """Check the hotkey, store a newly typed API key (or forget it for the built-in rules); stay open
+        with the reason when the hotkey is invalid or the keyring refuses."""
+        problem = hotkey_problem(self.result_settings().ui.hotkey)
+        if problem:  # saved, it would switch push-to-talk off without a word
+            self.hotkey_note.setText(problem)
+            self.tabs.setCurrentIndex(0)
+            self.hotkey.setFocus()
+            return
         key = self.api_key.text().strip()
-        if key:
-            try:
+        try:
+            if self.preset.currentData() == NONE:
+                secrets.delete_api_key()  # a stored key alone would still reach OpenAI
+            elif key:
                 secrets.set_api_key(key)
-            except MurmurError as error:
-                self.error.setText(str(error))
-                return
+        except MurmurError as error:
+            self.error.setText(str(error))
+            return
         self.accept()

@@ -6,13 +6,31 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QEasingCurve, QEvent, QPropertyAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QEnterEvent, QGuiApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.ui.jobs import BatchReport
 from app.ui.plain_text import plain_label
 
 FADE_MS = 700
 MARGIN = 16
+# The toast is a window of its own (no parent), so the main window's stylesheet never reaches it: it
+# carries its own. An error is white on a strong red, readable on a light and on a dark desktop alike.
+STYLE = """
+QFrame#toast { background: palette(window); border: 1px solid palette(mid); border-left: 4px solid #3b5bdb; }
+QFrame#toast[error="true"] { background: #b3261e; border: 1px solid #8c1d18; border-left: 4px solid #8c1d18; }
+QFrame#toast[error="true"] QLabel, QFrame#toast[error="true"] QToolButton#toastClose { color: #ffffff; }
+QLabel#toastTitle { font-weight: 600; }
+"""
 
 
 @dataclass(frozen=True)
@@ -28,9 +46,7 @@ class ToastContent:
 
 
 def content_of(report: BatchReport) -> ToastContent:
-    details = list(report.applied)
-    if report.failures:
-        details += ["Couldn't be processed:"] + [f"  {line}" for line in report.failures]
+    details = report.applied + report.failures  # the failures say "Couldn't …" themselves
     if report.confirm:
         return ToastContent(
             title="Waiting for your yes",
@@ -67,6 +83,7 @@ class Toast(QFrame):
         flags = Qt.WindowType.Tool | Qt.WindowType.FramelessWindowHint | Qt.WindowType.WindowStaysOnTopHint
         super().__init__(parent, flags)
         self.setObjectName("toast")
+        self.setStyleSheet(STYLE)
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(340)
@@ -91,6 +108,7 @@ class Toast(QFrame):
         self.merge_button.setToolTip("They are the same: keep the listed one, with what was just said")
         self.merge_button.clicked.connect(self._on_merge_clicked)
         close_button = QToolButton()
+        close_button.setObjectName("toastClose")
         close_button.setText("✕")
         close_button.setToolTip("Dismiss")
         close_button.setAutoRaise(True)
@@ -126,8 +144,9 @@ class Toast(QFrame):
     def show_content(self, content: ToastContent) -> None:
         self.content = content
         self.setProperty("error", content.error)
-        self.style().unpolish(self)
-        self.style().polish(self)
+        for widget in (self, *self.findChildren(QWidget)):  # the labels' colour hangs on the toast's property
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
         self.title.setText(content.title)
         self.message.setText(content.message)
         self.message.setVisible(bool(content.message))
@@ -161,9 +180,16 @@ class Toast(QFrame):
             self.closed.emit()
 
     def _place(self) -> None:
-        screen = (self.parentWidget() or self).screen() or QGuiApplication.primaryScreen()
+        """At the bottom right of the main window while it is shown, else of the screen; never off the screen."""
+        window = _shown_main_window()
+        screen = (window or self.parentWidget() or self).screen() or QGuiApplication.primaryScreen()
         area = screen.availableGeometry()
-        self.move(area.right() - self.width() - MARGIN, area.bottom() - self.height() - MARGIN)
+        corner = area if window is None else window.geometry().intersected(area)
+        if corner.isEmpty():  # the window is off its screen: fall back to the screen corner
+            corner = area
+        x = max(area.left(), corner.right() - self.width() - MARGIN)
+        y = max(area.top(), corner.bottom() - self.height() - MARGIN)
+        self.move(x, y)
 
     # Hovering keeps it; leaving gives it the full time again.
 
@@ -206,3 +232,11 @@ class Toast(QFrame):
             utterance_id, confirm = self.content.retry_utterance_id, self.content.confirm
             self.dismiss()
             (self.confirm_clicked if confirm else self.retry_clicked).emit(utterance_id)
+
+
+def _shown_main_window() -> QWidget | None:
+    """The app's main window when the user can see it (shown, not minimised): the toast sits in it."""
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QMainWindow) and widget.isVisible() and not widget.isMinimized():
+            return widget
+    return None

@@ -6,13 +6,15 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLineEdit,
     QMainWindow,
+    QScrollArea,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -47,11 +49,23 @@ QLabel#status { font-weight: 600; }
 QLabel#status[error="true"] { color: #c62828; }
 QLabel#transcript { font-size: 15px; padding: 2px 0; }
 QToolButton#mic { border-radius: 32px; }
-QFrame#toast { background: palette(window); border: 1px solid palette(mid); border-left: 4px solid #3b5bdb; }
-QFrame#toast[error="true"] { border-left: 4px solid #c62828; }
-QLabel#toastTitle { font-weight: 600; }
-QLabel#toastDetails { font-family: monospace; }
 """
+
+
+class TypedInput(QLineEdit):
+    """The input box: Ctrl+Z undoes its own typing; with nothing typed to undo it is the window's
+    "undo the last change" (a line edit takes Ctrl+Z for itself even when it has nothing to undo)."""
+
+    def event(self, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.matches(QKeySequence.StandardKey.Undo)
+            and not self.isUndoAvailable()
+        ):
+            event.ignore()
+            return False
+        return super().event(event)
 
 
 class MainWindow(QMainWindow):
@@ -78,7 +92,7 @@ class MainWindow(QMainWindow):
         self.mic.pressed.connect(self.mic_pressed)
         self.mic.released.connect(self.mic_released)
         self.activity = ActivityPanel()
-        self.input = QLineEdit()
+        self.input = TypedInput()
         self.input.setObjectName("input")
         self.input.setPlaceholderText("Type what you would say, then press Enter")
         self.input.setClearButtonEnabled(True)
@@ -121,7 +135,7 @@ class MainWindow(QMainWindow):
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
-        top.addWidget(self.activity, 1)
+        top.addWidget(self._scrolling(self.activity), 1)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.addLayout(top)
@@ -130,6 +144,18 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._add_menu()
         self.resize(900, 640)
+
+    def _scrolling(self, panel: QWidget) -> QScrollArea:
+        """`panel` in a frameless scroll area no taller than the mic at least: in a small window the live
+        transcript and progress scroll, and the entry list keeps its rows."""
+        area = QScrollArea()
+        area.setObjectName("activityArea")
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setWidgetResizable(True)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setMinimumHeight(self.mic.sizeHint().height())
+        area.setWidget(panel)
+        return area
 
     def _entries_tab(self) -> QWidget:
         filters = QHBoxLayout()
@@ -176,9 +202,18 @@ class MainWindow(QMainWindow):
             self.search.clear()
             self.status_filter.setCurrentText("All")
             self.category.setCurrentIndex(0)
-            index = self.proxy.mapFromSource(model.index(row, 0))
-        self.entries.selectRow(index.row())
-        self.entries.scrollTo(index)
+        self.select_entry(entry_id)
+
+    def select_entry(self, entry_id: str) -> bool:
+        """Select `entry_id` and scroll to it, if the list shows it (filters stay as they are)."""
+        model = self.proxy.sourceModel()
+        assert isinstance(model, EntryTableModel)
+        row = model.row_of(entry_id)
+        index = self.proxy.mapFromSource(model.index(row, 0)) if row is not None else None
+        if index is None or not index.isValid():
+            return False
+        self.entries.select_row(index.row())
+        return True
 
     def raise_to_front(self) -> None:
         self.showNormal()
@@ -188,7 +223,7 @@ class MainWindow(QMainWindow):
     def _on_input_return_pressed(self) -> None:
         text = self.input.text().strip()
         if text:
-            self.input.clear()
+            self.input.setText("")  # unlike clear(), not undoable: Ctrl+Z then undoes the entry it made
             self.typed.emit(text)
 
     def _on_search_text_changed(self, text: str) -> None:

@@ -17,7 +17,11 @@ def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur:
     assert sorted(summaries(murmur)) == ["Buy milk", "Call mom"]
     assert murmur.window.input.text() == ""
     toast = murmur.toast
-    assert toast.isVisible() and toast.title.text() == "2 created" and toast.undo_button.isVisible()
+    assert (
+        toast.isVisible()
+        and toast.title.text() == "Created “Buy milk” and “Call mom”"
+        and toast.undo_button.isVisible()
+    )
     assert "Buy milk" in toast.details.text()
     assert "“buy milk and call mom tomorrow”" in murmur.window.activity.transcript.text()
 
@@ -54,7 +58,7 @@ def test_a_failed_utterance_waits_in_the_inbox_and_retry_applies_it(qtbot: QtBot
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(murmur.window.inbox.retry_button, Qt.MouseButton.LeftButton)
     assert murmur.window.inbox.tree.topLevelItemCount() == 0
-    assert murmur.toast.title.text() == "1 completed"
+    assert murmur.toast.title.text() == "Completed “Buy eggs”"
     assert summaries(murmur) == []  # the eggs todo is done
 
 

@@ -48,5 +48,5 @@ def test_a_run_the_rules_filed_says_so_in_the_toast(tmp_path: Path) -> None:
     report = UtteranceJob(service, ignore_events, "remind me to call mom tomorrow").run()
     agent.close()
     store.close()
-    assert report.summary == "1 created" and not report.failed
+    assert report.summary.startswith("Created “Call mom”") and not report.failed
     assert (report.message or "").startswith("The built-in rules filed this: cannot reach the model server at")

@@ -1,16 +1,22 @@
+import os
+import shutil
 import socket
+import subprocess
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QDoubleSpinBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from app import secrets
-from app.config import Settings, SpeechSettings, load_settings, save_settings
-from app.speech.capture import sounddevice_module
+from app.config import LlmSettings, Settings, SpeechSettings, load_settings, save_settings, settings_path
+from app.speech.capture import InputDevice, sounddevice_module
 from app.ui.activity import SILENCE_DBFS
-from app.ui.settings_dialog import SettingsDialog
+from app.ui.hotkey import hotkey_problem
+from app.ui.settings_dialog import CUSTOM, NONE, SettingsDialog, device_label, shown_devices
 from tests.support.fake_models import VOSK_XX, vosk_zip
 from tests.support.llm_server import FakeLlmServer, Reply, call
 from tests.support.model_server import ModelServer
@@ -25,6 +31,7 @@ def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path:
     dialog.hotkey_mode.setCurrentIndex(dialog.hotkey_mode.findData("toggle"))
     dialog.audio_cues.setChecked(False)
     dialog.engine.setCurrentIndex(dialog.engine.findData("pocketsphinx"))
+    dialog.preset.setCurrentIndex(dialog.preset.findData(CUSTOM))
     dialog.llm_model.setText("llama3.2")
     dialog.budget.setValue(5)
     dialog.tool_protocol.setCurrentIndex(dialog.tool_protocol.findData("text"))
@@ -52,6 +59,7 @@ def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path:
 def llm_dialog(qtbot: QtBot, base_url: str) -> SettingsDialog:
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
+    dialog.preset.setCurrentIndex(dialog.preset.findData(CUSTOM))
     dialog.base_url.setText(base_url)
     dialog.llm_model.setText("test-model")
     return dialog
@@ -138,7 +146,8 @@ def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio:
     qtbot.waitSignal(dialog.devices_listed, timeout=15_000).wait()
     combo = dialog.device
     names = [combo.itemData(i) for i in range(combo.count())]
-    assert names[0] == "" and pulse_audio.device in names
+    assert names[0] == "" and pulse_audio.device in names and "default" not in names  # ALSA's plugin: hidden
+    assert combo.itemText(names.index(pulse_audio.device)) == "PulseAudio sound server"
     assert combo.currentText() == "USB headset (not found)"
     assert dialog.result_settings().speech.device == "USB headset"
     combo.setCurrentIndex(combo.findData(pulse_audio.device))
@@ -188,3 +197,202 @@ def test_an_unknown_microphone_shows_one_line_next_to_the_meter(qtbot: QtBot, pu
     assert dialog.microphone_level.device == pulse_audio.device
     dialog.tabs.setCurrentIndex(0)  # the page is hidden: the stream is closed
     assert not dialog.microphone_level.is_open and dialog.microphone_level.device is None
+
+
+# -- issue 14's list: the hotkey, the provider, the spin boxes, privacy, microphone names ----------------
+
+
+def ok_button(dialog: SettingsDialog) -> QPushButton:
+    button = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert button is not None
+    return button
+
+
+def shown_dialog(qtbot: QtBot, settings: Settings) -> SettingsDialog:
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.devices_listed, timeout=15_000):
+        dialog.show()
+    return dialog
+
+
+def saved_if_accepted(dialog: SettingsDialog) -> Settings:
+    """What the app does after the dialog (application.open_settings): save on OK, then read the file."""
+    if dialog.result() == SettingsDialog.DialogCode.Accepted:
+        save_settings(dialog.result_settings())
+    return load_settings(settings_path())
+
+
+def test_an_invalid_hotkey_stays_unsaved_with_one_line_beside_the_field(qtbot: QtBot) -> None:
+    dialog = shown_dialog(qtbot, Settings())
+    dialog.tabs.setCurrentIndex(2)
+    dialog.hotkey.setText("banana")
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    note = dialog.hotkey_note.text()
+    assert dialog.isVisible() and dialog.result() != SettingsDialog.DialogCode.Accepted
+    assert "'banana' is not a hotkey" in note and "\n" not in note and dialog.tabs.currentIndex() == 0
+    assert saved_if_accepted(dialog).ui.hotkey == "<ctrl>+<alt>+<space>"
+
+    qtbot.keyClicks(dialog.hotkey, "x")  # typing again clears the complaint
+    assert dialog.hotkey_note.text() == ""
+    dialog.hotkey.setText("<ctrl>+<shift>+m")
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and saved_if_accepted(dialog).ui.hotkey == "<ctrl>+<shift>+m"
+
+
+@pytest.fixture
+def x_display(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A private X server, so that pynput (which needs one to load) parses the hotkey itself."""
+    if shutil.which("Xvfb") is None:
+        pytest.fail("Xvfb is not installed (Debian: xvfb)")
+    read_end, write_end = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp"], pass_fds=[write_end], stderr=subprocess.DEVNULL
+    )
+    os.close(write_end)
+    try:
+        with os.fdopen(read_end) as announced:
+            number = announced.readline().strip()
+        assert number, "Xvfb did not start"
+        monkeypatch.setenv("DISPLAY", f":{number}")
+        yield f":{number}"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+
+
+def test_pynputs_own_parser_judges_the_hotkey(qtbot: QtBot, x_display: str) -> None:
+    """<bogus> has the shape of a key name but is none: only pynput's parser knows."""
+    assert hotkey_problem("<ctrl>+<alt>+<space>") is None and hotkey_problem("<ctrl>++") is None
+    dialog = shown_dialog(qtbot, Settings())
+    dialog.hotkey.setText("<ctrl>+<bogus>")
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "('<bogus>' is not a key)" in dialog.hotkey_note.text()
+
+
+def test_record_writes_the_pressed_combination_in_pynput_syntax(qtbot: QtBot) -> None:
+    dialog = shown_dialog(qtbot, Settings())
+    record, ctrl, alt, shift = dialog.record_hotkey, Qt.Modifier.CTRL, Qt.Modifier.ALT, Qt.Modifier.SHIFT
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    qtbot.keyPress(record, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)  # modifiers alone: not yet
+    assert record.recording
+    qtbot.keyClick(record, Qt.Key.Key_Space, Qt.KeyboardModifier(ctrl | alt))
+    assert dialog.hotkey.text() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
+
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(record, Qt.Key.Key_M, Qt.KeyboardModifier(ctrl | shift))
+    assert dialog.hotkey.text() == "<ctrl>+<shift>+m"
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(record, Qt.Key.Key_F9, Qt.KeyboardModifier.AltModifier)
+    assert dialog.hotkey.text() == "<alt>+<f9>"
+
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(record, Qt.Key.Key_Escape)  # cancels: the field and the dialog stay
+    assert dialog.hotkey.text() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    assert saved_if_accepted(dialog).ui.hotkey == "<alt>+<f9>"
+
+
+@pytest.fixture
+def no_llm_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("MURMUR_LLM_PRESET", "MURMUR_LLM_BASE_URL", "MURMUR_LLM_MODEL", "MURMUR_LLM_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_nothing_configured_shows_the_built_in_rules_with_the_server_fields_greyed(
+    qtbot: QtBot, no_llm_environment: None
+) -> None:
+    dialog = shown_dialog(qtbot, Settings())
+    assert dialog.preset.itemText(0) == "None: built-in rules" and dialog.preset.currentData() == NONE
+    assert not dialog.base_url.isEnabled() and not dialog.llm_model.isEnabled() and not dialog.api_key.isEnabled()
+    with qtbot.waitSignal(dialog.connection_tested, timeout=5_000):
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    assert "need no server" in dialog.connection_note.text()
+    dialog.preset.setCurrentIndex(dialog.preset.findData("ollama"))
+    assert dialog.base_url.isEnabled() and dialog.llm_model.isEnabled() and dialog.connection_note.text() == ""
+
+
+def test_choosing_the_built_in_rules_clears_the_server_and_forgets_the_key(
+    qtbot: QtBot, no_llm_environment: None
+) -> None:
+    secrets.set_api_key("sk-old")
+    llm = LlmSettings(preset="openai", base_url="https://example.invalid/v1", model="gpt-4o")
+    dialog = shown_dialog(qtbot, replace(Settings(), llm=llm))
+    assert dialog.preset.currentData() == "openai"
+    dialog.preset.setCurrentIndex(dialog.preset.findData(NONE))
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    saved = saved_if_accepted(dialog).llm
+    assert (saved.preset, saved.base_url, saved.model) == ("", "", "") and secrets.get_api_key() is None
+
+
+def test_a_stored_key_alone_is_a_custom_server_not_none(qtbot: QtBot, no_llm_environment: None) -> None:
+    secrets.set_api_key("sk-alone")  # with no address the key reaches OpenAI: not "None"
+    dialog = shown_dialog(qtbot, Settings())
+    assert dialog.preset.currentData() == CUSTOM
+
+
+@pytest.mark.parametrize(
+    ("base_url", "field"),
+    [("", "the Server address"), ("http://127.0.0.1:9/v1", "the Model field")],
+)
+def test_the_connection_test_names_the_fields_not_the_settings_keys(
+    qtbot: QtBot, no_llm_environment: None, base_url: str, field: str
+) -> None:
+    dialog = shown_dialog(qtbot, Settings())
+    dialog.preset.setCurrentIndex(dialog.preset.findData(CUSTOM))
+    dialog.base_url.setText(base_url)
+    with qtbot.waitSignal(dialog.connection_tested, timeout=15_000):
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    note = dialog.connection_note.text()
+    assert field in note and "llm." not in note and "murmur config" not in note
+
+
+def test_every_spin_box_shows_whole_units_with_a_suffix_within_the_files_range(qtbot: QtBot) -> None:
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    spins = dialog.findChildren(QDoubleSpinBox)
+    assert len(spins) == 3
+    for spin in spins:
+        money = "USD" in spin.suffix()
+        assert spin.suffix() and spin.decimals() == (2 if money else 0)
+    assert dialog.follow_up.text() == "120 s" and dialog.toast_seconds.text() == "5 s"
+    assert dialog.budget.text() == "No budget"
+    dialog.budget.setValue(2.5)
+    assert dialog.budget.text() == "2.50 USD a month"
+    assert (dialog.toast_seconds.minimum(), dialog.toast_seconds.maximum()) == (1, 120)  # as the file allows
+    assert dialog.follow_up.maximum() == 86_400
+
+
+def test_the_privacy_boxes_say_what_checking_them_does(qtbot: QtBot) -> None:
+    """PrivacySettings: redact masks before text leaves; keep_unredacted puts the originals back locally."""
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    assert dialog.redact.isChecked() and dialog.redact.text().startswith("Mask ")
+    assert not dialog.keep_unredacted.isChecked() and dialog.keep_unredacted.text().startswith("Put the masked")
+    assert "placeholders" in dialog.redact.toolTip() and "placeholders" in dialog.keep_unredacted.toolTip()
+    dialog.keep_unredacted.setChecked(True)
+    assert dialog.result_settings().privacy.keep_unredacted
+    dialog.redact.setChecked(False)  # nothing masked, nothing to put back
+    assert not dialog.keep_unredacted.isEnabled() and not dialog.result_settings().privacy.redact
+
+
+def alsa(index: int, name: str, is_default: bool = False) -> InputDevice:
+    return InputDevice(index, name, 2, 44100, "ALSA", is_default)
+
+
+def test_alsa_plugins_are_hidden_unless_chosen_or_alone() -> None:
+    card = alsa(0, "HDA Intel PCH: ALC892 Analog (hw:0,0)")
+    usb = alsa(1, "USB Audio Device: - (hw:2,0)")
+    plugins = [alsa(i, n) for i, n in enumerate(("sysdefault", "front", "surround51", "dmix", "dsnoop"), 2)]
+    pulse, default = alsa(7, "pulse"), alsa(8, "default", is_default=True)
+    devices = [card, usb, *plugins, pulse, default]
+    assert shown_devices(devices, "") == [card, usb, pulse]
+    assert shown_devices(devices, "surround51") == [card, usb, plugins[2], pulse]
+    assert shown_devices(plugins, "") == plugins  # nothing else: better noise than nothing
+    assert [device_label(d) for d in (card, pulse, default)] == [
+        "HDA Intel PCH: ALC892 Analog (hw:0,0)",
+        "PulseAudio sound server",
+        "default, the default",
+    ]

@@ -1,19 +1,24 @@
+import re
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QEnterEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QEnterEvent, QPalette
+from PySide6.QtWidgets import QApplication, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from app.assembly import build_service
+from app.changes.executor import ActionFailure
 from app.domain.enums import Status, UtteranceSource
-from app.ui.jobs import BatchReport, UtteranceJob
-from app.ui.toast import Toast, ToastContent, content_of
+from app.service import MurmurService
+from app.ui.jobs import BatchReport, UtteranceJob, failure_words
+from app.ui.toast import MARGIN, Toast, ToastContent, content_of
+from tests.support.clock import FIXED_CLOCK
 
 PARTIAL = BatchReport(
-    summary="2 created (1 couldn't be processed)",
-    applied=["created   aaaaaa  todo  Buy milk", "created   bbbbbb  todo  Call mom"],
-    failures=["complete failed: no entry matches 'eggs'"],
+    summary="Created “Buy milk” and “Call mom” (1 couldn't be processed)",
+    applied=["Created todo “Buy milk”", "Created todo “Call mom”, due tomorrow 09:00"],
+    failures=["Couldn't complete “eggs”: no open entry matches it"],
     undo_id=7,
     utterance_id=3,
 )
@@ -28,11 +33,11 @@ def make_toast(qtbot: QtBot, seconds: float = 0.05) -> Toast:
 def test_partial_failure_shows_the_count_and_the_reasons_on_expand(qtbot: QtBot) -> None:
     toast = make_toast(qtbot, seconds=60)
     toast.show_content(content_of(PARTIAL))
-    assert toast.title.text() == "2 created (1 couldn't be processed)"
+    assert toast.title.text() == "Created “Buy milk” and “Call mom” (1 couldn't be processed)"
     assert not toast.details.isVisible() and toast.undo_button.isVisible() and not toast.retry_button.isVisible()
     qtbot.mouseClick(toast.details_button, Qt.MouseButton.LeftButton)
     assert toast.details.isVisible()
-    assert "no entry matches 'eggs'" in toast.details.text() and "Call mom" in toast.details.text()
+    assert toast.details.text().splitlines() == [*PARTIAL.applied, *PARTIAL.failures]
 
 
 def test_a_total_failure_is_an_error_with_retry() -> None:
@@ -105,3 +110,86 @@ def test_no_merge_is_offered_for_an_ordinary_entry(qtbot: QtBot) -> None:
     toast = make_toast(qtbot, seconds=60)
     toast.show_content(content_of(PARTIAL))
     assert not toast.merge_button.isVisible()
+
+
+def fixed_service(tmp_path: Path) -> MurmurService:
+    """The real service, reading dates against a fixed Sunday evening (22 Nov 2026 18:30, Berlin)."""
+    return replace(build_service(tmp_path / "murmur.db", offline=True), clock=lambda: FIXED_CLOCK)
+
+
+def said(service: MurmurService, text: str) -> BatchReport:
+    return UtteranceJob(service, lambda event: None, text).run()
+
+
+def test_the_title_names_the_entry_and_when_it_is_due(qtbot: QtBot, tmp_path: Path) -> None:
+    service = fixed_service(tmp_path)
+    toast = make_toast(qtbot, seconds=60)
+    toast.show_content(content_of(said(service, "remind me to call mom tomorrow at 5pm")))
+    assert toast.title.text() == "Created “Call mom” · tomorrow 17:00"
+    toast.show_content(content_of(said(service, "call the dentist on thursday at 3pm")))
+    assert toast.title.text() == "Created “Call the dentist” · Thu 26 Nov 15:00"
+    toast.show_content(content_of(said(service, "the dentist is done")))
+    assert toast.title.text() == "Completed “Call the dentist”"
+
+
+def test_several_changes_name_the_first_entries(tmp_path: Path) -> None:
+    service = fixed_service(tmp_path)
+    assert said(service, "buy milk, buy bread and buy eggs").summary == "Created “Buy milk”, “Buy bread” and 1 more"
+    mixed = said(service, "buy cheese and milk is done and the xyzzy is done")
+    assert mixed.summary == "Created “Buy cheese”, completed “Buy milk” (1 couldn't be processed)"
+
+
+def test_the_details_are_words_without_ids(qtbot: QtBot, tmp_path: Path) -> None:
+    service = fixed_service(tmp_path)
+    said(service, "buy milk")
+    toast = make_toast(qtbot, seconds=60)
+    toast.show_content(content_of(said(service, "call mom tomorrow and milk is done and the xyzzy is done")))
+    toast.details_button.setChecked(True)
+    assert toast.details.text().splitlines() == [
+        "Created todo “Call mom”, due tomorrow 09:00",
+        "Completed “Buy milk”",
+        "Couldn't complete “the xyzzy”: no open entry matches it",
+    ]
+    ids = [entry.id for entry in service.entries(list(Status))]
+    assert not any(entry_id[:4] in toast.details.text() for entry_id in ids)
+    hex_id = re.compile(r"\b(?=[0-9a-f]*\d)[0-9a-f]{4,}\b")
+    for error in ("no entry has ID 'abc123'", "ID 'ab1' is ambiguous: it matches 2 entries (ab12cd, ab1f00)"):
+        words = failure_words(ActionFailure("complete_entries", error))
+        assert words.startswith("Couldn't complete: ") and not hex_id.search(words), words
+
+
+def backdrop(toast: Toast, content: ToastContent) -> QColor:
+    """The colour the toast is painted in, beside its text: a pixel just inside its right edge."""
+    toast.show_content(content)
+    image = toast.grab().toImage()
+    return image.pixelColor(image.width() - 3, image.height() // 2)
+
+
+def test_an_error_toast_is_red_and_a_success_toast_is_not(qtbot: QtBot) -> None:
+    toast = make_toast(qtbot, seconds=60)
+    success = backdrop(toast, ToastContent(title="Created “Buy milk”", details=["Created todo “Buy milk”"]))
+    error = backdrop(toast, ToastContent(title="Couldn't process what you said", message="down", error=True))
+    assert error.red() > 150 and error.green() < 80 and error.blue() < 80, error.name()
+    assert not (success.red() > 150 and success.green() < 80), success.name()
+    assert toast.title.palette().color(QPalette.ColorRole.WindowText) == QColor("#ffffff")  # white on red
+    assert backdrop(toast, ToastContent(title="Undone: 1 reverted")) == success  # and back to plain
+
+
+def test_it_sits_in_the_shown_windows_corner_else_the_screens(qtbot: QtBot) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    area = window.screen().availableGeometry()
+    window.setGeometry(area.left() + 40, area.top() + 30, 520, 360)
+    window.show()
+    qtbot.waitExposed(window)
+    toast = make_toast(qtbot, seconds=60)
+    toast.show_content(ToastContent(title="Created “Buy milk”"))
+    inside = window.geometry()
+    assert inside.contains(toast.geometry())
+    assert (toast.x(), toast.y()) == (
+        inside.right() - toast.width() - MARGIN,
+        inside.bottom() - toast.height() - MARGIN,
+    )
+    window.hide()
+    toast.show_again()
+    assert (toast.x(), toast.y()) == (area.right() - toast.width() - MARGIN, area.bottom() - toast.height() - MARGIN)
