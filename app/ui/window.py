@@ -6,7 +6,7 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -50,6 +50,25 @@ QLabel#status[error="true"] { color: #c62828; }
 QLabel#transcript { font-size: 15px; padding: 2px 0; }
 QToolButton#mic { border-radius: 32px; }
 """
+
+
+class FittingScrollArea(QScrollArea):
+    """As tall as what it shows while the window has room (a plain scroll area asks for little and cuts
+    its text short); it scrolls only when the window is squeezed."""
+
+    def sizeHint(self) -> QSize:
+        shown = self.widget()
+        return QSize(super().sizeHint().width(), shown.sizeHint().height()) if shown else super().sizeHint()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the text grew or shrank: ask the window for room again
+        return super().event(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
 
 
 class TypedInput(QLineEdit):
@@ -148,7 +167,7 @@ class MainWindow(QMainWindow):
     def _scrolling(self, panel: QWidget) -> QScrollArea:
         """`panel` in a frameless scroll area no taller than the mic at least: in a small window the live
         transcript and progress scroll, and the entry list keeps its rows."""
-        area = QScrollArea()
+        area = FittingScrollArea()
         area.setObjectName("activityArea")
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setWidgetResizable(True)
