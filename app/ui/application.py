@@ -464,7 +464,12 @@ class Murmur(QObject):
         from app.ui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self.settings, self.window, self.service.store)
-        if dialog.exec():
+        self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
+        try:
+            accepted = dialog.exec()
+        finally:
+            self.hotkey.paused = self._paused
+        if accepted:
             self.apply_settings(dialog.result_settings())
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory
 
