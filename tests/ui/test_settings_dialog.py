@@ -7,14 +7,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QDoubleSpinBox, QPushButton
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QDoubleSpinBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from app import secrets
 from app.config import LlmSettings, Settings, SpeechSettings, load_settings, save_settings, settings_path
 from app.speech.capture import InputDevice, sounddevice_module
 from app.ui.activity import SILENCE_DBFS
+from app.ui.application import Murmur
 from app.ui.hotkey import hotkey_problem
 from app.ui.settings_dialog import CUSTOM, NONE, SettingsDialog, device_label, shown_devices
 from tests.support.fake_models import VOSK_XX, vosk_zip
@@ -396,3 +397,19 @@ def test_alsa_plugins_are_hidden_unless_chosen_or_alone() -> None:
         "PulseAudio sound server",
         "default, the default",
     ]
+
+
+def test_the_hotkey_is_deaf_while_settings_are_open(qtbot: QtBot, murmur: Murmur) -> None:
+    """Recording a new hotkey in Settings presses the old one: it must not start dictation. (Here, after the
+    tests that record from a PulseAudio sink: the dialog lists the microphones, which starts PortAudio.)"""
+    seen: list[bool] = []
+
+    def look_then_cancel() -> None:
+        seen.append(murmur.hotkey.paused)
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        dialog.reject()
+
+    QTimer.singleShot(300, look_then_cancel)
+    murmur.open_settings()
+    assert seen == [True] and murmur.hotkey.paused is False
