@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
-from app.domain.local_calendar import LocalCalendar
+from app.domain.local_calendar import MONTH_NAME, LocalCalendar
 
 END_OF_DAY = "17:00"  # close of business, and the hour the end of a week or month is due
 LATER_TODAY = timedelta(hours=3)
@@ -23,10 +23,7 @@ _PART = r"(?:morning|afternoon|evening|night)"
 _DAY_WORD = rf"(?:today|tomorrow|(?:on\s+|this\s+|next\s+)?{_WEEKDAY})"
 _CLOCK_WORD = r"at\s+\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?"
 _TIME_WORD = rf"(?:{_CLOCK_WORD}|at\s+noon|at\s+midnight|noon|midnight|(?:in\s+the\s+)?{_PART})"
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
+_MONTH = rf"(?:{MONTH_NAME})"
 # "june 30", "the 5th of may": dateparser's search splits these when a deadline word comes first.
 _MONTH_DAY = (
     rf"(?:{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})\b"

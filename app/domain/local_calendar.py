@@ -37,13 +37,14 @@ _SHORT_NAMES = {
 _CATEGORIES = ("public", "unofficial")  # the second adds Mother's Day, Halloween and the like where known
 DayNames = dict[str, tuple[date, ...]]  # a day's name, lower case, and its dates in the years asked
 PersonalDay = tuple[str, int, int]  # "my birthday", month, day: a day the user's memories name
-_MONTHS = "january february march april may june july august september october november december".split()
-_MONTH_NAMES = "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS)
+MONTHS = "january february march april may june july august september october november december".split()
+# A month as said or written short: "june", "jun", "sep", "sept", "september".
+MONTH_NAME = "|".join(f"{m[:3]}(?:{m[3:]})?" for m in MONTHS) + "|sept"
 # "my birthday is May 5", "Sam's birthday is on the 3rd of March", "our anniversary is June 12th".
 _PERSONAL_DAY = re.compile(
     r"^(?P<name>(?:my|our|[\w-]+'s)\s+(?:[\w-]+\s+)?(?:birthday|anniversary|name day))\s+(?:is|falls)\s+"
-    rf"(?:on\s+)?(?:the\s+)?(?:(?P<month>{_MONTH_NAMES})\s+(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?"
-    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month2>{_MONTH_NAMES}))\b",
+    rf"(?:on\s+)?(?:the\s+)?(?:(?P<month>{MONTH_NAME})\s+(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?"
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month2>{MONTH_NAME}))\b",
     re.IGNORECASE,
 )
 
@@ -55,7 +56,7 @@ def personal_days(memories: Iterable[str]) -> tuple[PersonalDay, ...]:
         if found := _PERSONAL_DAY.match(text.strip()):
             month = found["month"] or found["month2"]
             day = int(found["day"] or found["day2"])
-            number = next(n for n, m in enumerate(_MONTHS, 1) if m.startswith(month.lower()[:3]))
+            number = next(n for n, m in enumerate(MONTHS, 1) if m.startswith(month.lower()[:3]))
             if 1 <= day <= 31:
                 days.append((found["name"].lower(), number, day))
     return tuple(days)

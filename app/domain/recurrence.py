@@ -17,6 +17,7 @@ from dateutil.rrule import rrule, rrulestr
 
 from app.domain.dates import DEFAULT_DUE_TIME
 from app.domain.enums import Cadence
+from app.domain.local_calendar import MONTHS
 from app.domain.spoken_numbers import CARDINALS, ORDINAL_WORDS, ordinal_value
 from app.errors import InvalidActionError
 
@@ -26,7 +27,6 @@ _FREQ_OF_UNIT = {"day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "
 _UNIT_OF_FREQ = {freq: unit for unit, freq in _FREQ_OF_UNIT.items()}
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY_CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_MONTH_NAMES = "january february march april may june july august september october november december".split()
 _MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # 29 February comes round in leap years
 _WEEK_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _WEEK_ORDINALS |= {"fifth": 5, "5th": 5, "last": -1}
@@ -247,7 +247,7 @@ def describe(rule: str) -> str:
     elif freq == "MONTHLY" and monthdays and not months and not days:
         words = f"on the {_listed([_nth(d) for d in monthdays])} of {_every('month', interval)}"
     elif freq == "YEARLY" and len(months) == 1 and len(monthdays) == 1 and monthdays[0] > 0 and not days:
-        words = f"{_every('year', interval)} on {_MONTH_NAMES[months[0] - 1].capitalize()} {monthdays[0]}"
+        words = f"{_every('year', interval)} on {MONTHS[months[0] - 1].capitalize()} {monthdays[0]}"
     elif not (days or months or monthdays):
         words = _every(_UNIT_OF_FREQ[freq], interval)
     return words or rule
@@ -263,7 +263,7 @@ _NUMBER = r"(?:\d{1,3}|" + "|".join(CARDINALS) + r")\b"
 _DOM_SAID = rf"(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL_WORDS}|last\s+day)\b"  # "the 15th", "the fifteenth"
 _DOM = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL_WORDS}|last(?:\s+day)?)\b"
 _DOMS = rf"{_DOM}(?:\s+and\s+(?:the\s+)?{_DOM})*"
-_MONTH = r"\b(?:" + "|".join(_MONTH_NAMES) + r")\b"
+_MONTH = r"\b(?:" + "|".join(MONTHS) + r")\b"
 _DATE = rf"(?:{_MONTH}\s+(?:the\s+)?{_DOM}|(?:the\s+)?{_DOM}\s+of\s+{_MONTH}|{_DOM_SAID}\s+{_MONTH})"
 _EVERY = r"\b(?:every|each)\s+"
 _OTHER = r"(?P<other>other|second|2nd|alternate)"
@@ -290,7 +290,7 @@ def _monthdays(said: str) -> list[int]:
 def _month_day(said: str) -> tuple[int, int] | None:
     """ "may 5th", "the 5th of may" -> (5, 5); None for a day the month does not have."""
     lowered = said.lower()
-    month = next(n for n, name in enumerate(_MONTH_NAMES, start=1) if re.search(rf"\b{name}\b", lowered))
+    month = next(n for n, name in enumerate(MONTHS, start=1) if re.search(rf"\b{name}\b", lowered))
     days = re.findall(rf"\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL_WORDS}", re.sub(_MONTH, " ", lowered))
     day = (ordinal_value(days[0]) or 0) if days else 0
     return (month, day) if 1 <= day <= _MONTH_DAYS[month - 1] else None
