@@ -31,7 +31,7 @@ from app.service import MurmurService
 from app.ui import cues, jobs
 from app.ui.background import run_in_thread
 from app.ui.bridge import PipelineBridge
-from app.ui.entry_model import EntryTableModel
+from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
 from app.ui.reminders import ReminderScheduler
@@ -73,7 +73,7 @@ class Murmur(QObject):
         self.voice = VoiceInput(
             lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
         )
-        self.model = EntryTableModel(self)
+        self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds)
         self.hotkey = GlobalHotkey(settings.ui.hotkey, self)
@@ -135,6 +135,7 @@ class Murmur(QObject):
             lambda memory_id: self.change_memory(lambda service: service.forget_memory(memory_id))
         )
         self.model.edited.connect(self._on_entry_edited)
+        self.model.check_requested.connect(self._on_entry_check_requested)
         entries = window.entries
         entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
@@ -346,6 +347,12 @@ class Murmur(QObject):
     def _on_entry_edited(self, entry_id: str, fields: dict[str, object]) -> None:
         self.edit(lambda service: service.edit([entry_id], fields))
 
+    def _on_entry_check_requested(self, entry_id: str, checked: bool) -> None:
+        if checked:
+            self.edit(lambda service: service.complete([entry_id]))
+        else:
+            self.edit(lambda service: service.edit([entry_id], {"status": "active"}))
+
     def _on_job_finished(self, outcome: JobOutcome[jobs.JobResult]) -> None:
         self._handled += 1
         job = outcome.job
@@ -428,6 +435,7 @@ class Murmur(QObject):
     def _update_state(self) -> None:
         state = self.state()
         text = self._status_text(state)
+        self.window.hotkey = "" if self._hotkey_problem else hotkey_label(self.settings.ui.hotkey)
         self.window.activity.set_status(text, error=state is AppState.ERROR)
         self.window.set_state(state)
         if self.tray:

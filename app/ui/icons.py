@@ -41,3 +41,9 @@ def state_icon(state: AppState) -> QIcon:
 @functools.cache
 def category_icon(category: Category) -> QIcon:
     return _icon(f"category/{category.value}.svg")
+
+
+@functools.cache
+def view_icon(name: str) -> QIcon:
+    """The sidebar's icon for a view: today, upcoming, all, done, inbox, history, usage, memory."""
+    return _icon(f"view/{name}.svg")

@@ -1,4 +1,6 @@
-"""The main window: mic button and live activity, typed input, and the entry / inbox / history / usage / memory tabs.
+"""The main window: a sidebar of views, the conversation (mic, live words, what happened), typed input,
+and the page of the chosen view: the entry list (with its search, empty state and details) or the
+inbox, history, usage or memory.
 
 Thin: it shows what it is given and asks through signals; `application.Murmur` does the work.
 Closing hides it to the tray when there is one. Geometry and view state persist.
@@ -7,41 +9,36 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMainWindow,
     QScrollArea,
-    QTabWidget,
+    QSplitter,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from app.domain.enums import Category, Status
 from app.paths import config_dir
 from app.ui.activity import ActivityPanel
-from app.ui.entry_model import OPEN_STATUSES, EntryFilterModel, EntryTableModel
+from app.ui.empty_state import EmptyState
+from app.ui.entry_model import EntryFilterModel, EntryListModel
 from app.ui.entry_view import EntryView
 from app.ui.history_view import HistoryView
 from app.ui.icons import AppState, app_icon, state_icon
 from app.ui.inbox_view import InboxView
 from app.ui.memory_view import MemoryView
+from app.ui.plain_text import plain_label
 from app.ui.said_before_view import MIN_LETTERS, SaidBeforeView
+from app.ui.sidebar import PLURALS, Place, Sidebar
 from app.ui.usage_view import UsageView
 
-STATUS_FILTERS: dict[str, frozenset[Status]] = {
-    "Open": OPEN_STATUSES,
-    "Active": frozenset({Status.ACTIVE}),
-    "Snoozed": frozenset({Status.SNOOZED}),
-    "Completed": frozenset({Status.COMPLETED}),
-    "Archived": frozenset({Status.ARCHIVED}),
-    "All": frozenset(Status),
-}
-ALL_CATEGORIES = "All categories"
+NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
@@ -49,6 +46,8 @@ QLabel#status { font-weight: 600; }
 QLabel#status[error="true"] { color: #c62828; }
 QLabel#transcript { font-size: 15px; padding: 2px 0; }
 QToolButton#mic { border-radius: 32px; }
+QLabel#pageTitle { font-size: 20px; font-weight: 600; }
+QLabel#emptyTitle { font-size: 18px; font-weight: 600; }
 """
 
 
@@ -95,15 +94,17 @@ class MainWindow(QMainWindow):
     undo_last_requested = Signal()
     recall_requested = Signal(str)  # search what was said before for these words
 
-    def __init__(self, model: EntryTableModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: EntryListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Murmur")
         self.setWindowIcon(app_icon())
         self.setStyleSheet(STYLE)
         self.hide_on_close = False
+        self.hotkey = ""  # as the empty list names it: "Ctrl+Alt+Space"
 
         self.mic = QToolButton()
         self.mic.setObjectName("mic")
+        self.mic.setAccessibleName("Microphone")
         self.mic.setToolTip("Hold to talk, or click to start and click again to stop")
         self.mic.setIcon(state_icon(AppState.IDLE))
         self.mic.setIconSize(QSize(56, 56))
@@ -113,56 +114,71 @@ class MainWindow(QMainWindow):
         self.activity = ActivityPanel()
         self.input = TypedInput()
         self.input.setObjectName("input")
+        self.input.setAccessibleName("Say it in words")
         self.input.setPlaceholderText("Type what you would say, then press Enter")
         self.input.setClearButtonEnabled(True)
         self.input.returnPressed.connect(self._on_input_return_pressed)
 
+        self.model = model
         self.proxy = EntryFilterModel(self)
         self.proxy.setSourceModel(model)
         self.entries = EntryView(self.proxy)
+        self.empty = EmptyState()
+        self.empty.try_microphone.connect(self.mic.click)
+        self.page_title = plain_label(QLabel())
+        self.page_title.setObjectName("pageTitle")
         self.search = QLineEdit()
         self.search.setObjectName("search")
-        self.search.setPlaceholderText("Search")
+        self.search.setAccessibleName("Search")
+        self.search.setPlaceholderText("Search everything")
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.set_search)
+        self.search.textChanged.connect(self._on_search_text_changed)
         self.said_before = SaidBeforeView()
         self._recall_timer = QTimer(self, singleShot=True, interval=RECALL_DELAY_MS)
         self._recall_timer.timeout.connect(self._on_recall_timer_timeout)
-        self.search.textChanged.connect(self._on_search_text_changed)
-        self.category = QComboBox()
-        self.category.setObjectName("category")
-        self.category.addItem(ALL_CATEGORIES, None)
-        for category in Category:
-            self.category.addItem(category.value.capitalize(), category)
-        self.category.currentIndexChanged.connect(self._on_category_index_changed)
-        self.status_filter = QComboBox()
-        self.status_filter.setObjectName("statusFilter")
-        self.status_filter.addItems(list(STATUS_FILTERS))
-        self.status_filter.currentTextChanged.connect(self._on_status_filter_text_changed)
         self.inbox = InboxView()
         self.history = HistoryView()
         self.usage = UsageView()
         self.memory = MemoryView()
+        self.sidebar = Sidebar()
 
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("tabs")
-        self.tabs.addTab(self._entries_tab(), "Entries")
-        self.tabs.addTab(self.inbox, "Inbox")
-        self.tabs.addTab(self.history, "History")
-        self.tabs.addTab(self.usage, "Usage")
-        self.tabs.addTab(self.memory, "Memory")
+        self.list_stack = QStackedWidget()
+        self.list_stack.addWidget(self.entries)
+        self.list_stack.addWidget(self.empty)
+        self.list_page = self._list_page()
+        self.pages = QStackedWidget()
+        self.pages.setObjectName("pages")
+        for page in (self.list_page, self.inbox, self.history, self.usage, self.memory):
+            self.pages.addWidget(page)
+        self._other_pages: dict[str, QWidget] = {
+            "inbox": self.inbox,
+            "history": self.history,
+            "usage": self.usage,
+            "memory": self.memory,
+        }
+        self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
+        for signal in (model.modelReset, self.proxy.layoutChanged, self.proxy.rowsInserted, self.proxy.rowsRemoved):
+            signal.connect(self._show_list_or_empty)
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self._scrolling(self.activity), 1)
-        central = QWidget()
-        layout = QVBoxLayout(central)
+        main = QWidget()
+        layout = QVBoxLayout(main)
         layout.addLayout(top)
         layout.addWidget(self.input)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.pages, 1)
+        central = QWidget()
+        columns = QHBoxLayout(central)
+        columns.setContentsMargins(0, 0, 0, 0)
+        columns.setSpacing(0)
+        columns.addWidget(self.sidebar)
+        columns.addWidget(main, 1)
         self.setCentralWidget(central)
         self._add_menu()
-        self.resize(900, 640)
+        self.setMinimumSize(480, 360)
+        self.resize(1000, 680)
+        self.sidebar.choose("all")  # what was just said shows, whatever its day
 
     def _scrolling(self, panel: QWidget) -> QScrollArea:
         """`panel` in a frameless scroll area no taller than the mic at least: in a small window the live
@@ -176,17 +192,21 @@ class MainWindow(QMainWindow):
         area.setWidget(panel)
         return area
 
-    def _entries_tab(self) -> QWidget:
-        filters = QHBoxLayout()
-        filters.addWidget(self.search, 1)
-        filters.addWidget(self.category)
-        filters.addWidget(self.status_filter)
-        tab = QWidget()
-        layout = QVBoxLayout(tab)
-        layout.addLayout(filters)
-        layout.addWidget(self.entries, 1)
+    def _list_page(self) -> QWidget:
+        header = QHBoxLayout()
+        header.addWidget(self.page_title, 1)
+        header.addWidget(self.search, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("listSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.list_stack)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(header)
+        layout.addWidget(self.splitter, 1)
         layout.addWidget(self.said_before)
-        return tab
+        return page
 
     def _add_menu(self) -> None:
         menu = self.menuBar().addMenu("&Murmur")
@@ -195,44 +215,70 @@ class MainWindow(QMainWindow):
         settings = QAction("Settings…", self, shortcut=QKeySequence("Ctrl+,"))
         settings.triggered.connect(self.settings_requested)
         find = QAction("Find", self, shortcut=QKeySequence(QKeySequence.StandardKey.Find))
-        find.triggered.connect(self.search.setFocus)
-        menu.addActions([undo, find, settings])
+        find.triggered.connect(self._on_find_triggered)
+        new = QAction("New entry", self, shortcut=QKeySequence(QKeySequence.StandardKey.New))
+        new.triggered.connect(self.input.setFocus)
+        menu.addActions([new, undo, find, settings])
         self.quit_action = QAction("Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         menu.addSeparator()
         menu.addAction(self.quit_action)
+        # "/" from the list starts typing, as in many list apps; in a text box it is just a slash.
+        slash = QAction("Type", self.entries, shortcut=QKeySequence("/"))
+        slash.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        slash.triggered.connect(self.input.setFocus)
+        self.entries.addAction(slash)
 
     def set_inbox_count(self, count: int) -> None:
-        self.tabs.setTabText(self.tabs.indexOf(self.inbox), f"Inbox ({count})" if count else "Inbox")
+        self.sidebar.set_count("inbox", count)
 
     def set_state(self, state: AppState) -> None:
         self.mic.setIcon(state_icon(state))
 
-    def show_entry(self, entry_id: str) -> None:
-        """Bring the window up with `entry_id` selected (from a reminder)."""
-        self.raise_to_front()
-        self.tabs.setCurrentIndex(0)
-        model = self.proxy.sourceModel()
-        assert isinstance(model, EntryTableModel)
-        row = model.row_of(entry_id)
-        if row is None:
+    def show_place(self, key: str) -> None:
+        self.sidebar.choose(key)
+
+    def _on_sidebar_place_chosen(self, place: Place) -> None:
+        if place.view is None:
+            self.pages.setCurrentWidget(self._other_pages[place.key])
             return
-        index = self.proxy.mapFromSource(model.index(row, 0))
-        if not index.isValid():  # filtered out: show everything
-            self.search.clear()
-            self.status_filter.setCurrentText("All")
-            self.category.setCurrentIndex(0)
-        self.select_entry(entry_id)
+        self.page_title.setText(place.title)
+        self.proxy.set_view(place.view, place.category)
+        self.pages.setCurrentWidget(self.list_page)
+        self._show_list_or_empty()
+
+    def _show_list_or_empty(self) -> None:
+        if self.proxy.rowCount():
+            self.list_stack.setCurrentWidget(self.entries)
+            return
+        place, search = self.sidebar.chosen(), self.search.text().strip()
+        if search:
+            self.empty.show_no_match(search)
+        elif self.model.total == 0:
+            self.empty.show_first_run(self.hotkey)
+        elif place.view is not None:
+            self.empty.show_quiet(place.view, PLURALS[place.category] if place.category else None)
+        self.list_stack.setCurrentWidget(self.empty)
+
+    def _on_find_triggered(self) -> None:
+        if self.pages.currentWidget() is not self.list_page:
+            self.sidebar.choose("all")
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def show_entry(self, entry_id: str) -> None:
+        """Bring the window up with `entry_id` selected (from a reminder), in another view if need be."""
+        self.raise_to_front()
+        if self.pages.currentWidget() is self.list_page and self.select_entry(entry_id):
+            return
+        self.search.clear()
+        for place in ("all", "done"):
+            self.sidebar.choose(place)
+            if self.select_entry(entry_id):
+                return
 
     def select_entry(self, entry_id: str) -> bool:
-        """Select `entry_id` and scroll to it, if the list shows it (filters stay as they are)."""
-        model = self.proxy.sourceModel()
-        assert isinstance(model, EntryTableModel)
-        row = model.row_of(entry_id)
-        index = self.proxy.mapFromSource(model.index(row, 0)) if row is not None else None
-        if index is None or not index.isValid():
-            return False
-        self.entries.select_row(index.row())
-        return True
+        """Select `entry_id` and scroll to it, if the list shows it (the view stays as it is)."""
+        return self.entries.select_entry(entry_id)
 
     def raise_to_front(self) -> None:
         self.showNormal()
@@ -246,7 +292,12 @@ class MainWindow(QMainWindow):
             self.typed.emit(text)
 
     def _on_search_text_changed(self, text: str) -> None:
-        """Past talk is searched once typing pauses; a short or empty search hides it at once."""
+        """The list filters at once; past talk is searched once typing pauses (a short search hides it)."""
+        if text.strip() and self.pages.currentWidget() is not self.list_page:
+            self.sidebar.choose("all")
+        self.proxy.set_search(text)
+        self.entries.open_sections()
+        self._show_list_or_empty()
         if len(text.strip()) < MIN_LETTERS:
             self._recall_timer.stop()
             self.said_before.set_hits([], ZoneInfo("UTC"))
@@ -256,12 +307,9 @@ class MainWindow(QMainWindow):
     def _on_recall_timer_timeout(self) -> None:
         self.recall_requested.emit(self.search.text().strip())
 
-    def _on_category_index_changed(self, _index: int) -> None:
-        chosen = self.category.currentData()  # Qt hands the enum back as its plain string
-        self.proxy.set_category(Category(chosen) if chosen else None)
-
-    def _on_status_filter_text_changed(self, text: str) -> None:
-        self.proxy.set_statuses(STATUS_FILTERS[text])
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.sidebar.set_narrow(event.size().width() < NARROW_BELOW)
+        super().resizeEvent(event)
 
     # -- persistence --------------------------------------------------------------------------
 
@@ -272,21 +320,17 @@ class MainWindow(QMainWindow):
     def save_view_state(self) -> None:
         settings = self._settings()
         settings.setValue("geometry", self.saveGeometry())
-        settings.setValue("columns", self.entries.horizontalHeader().saveState())
-        settings.setValue("tab", self.tabs.currentIndex())
-        settings.setValue("status", self.status_filter.currentText())
-        settings.setValue("category", self.category.currentIndex())
+        settings.setValue("place", self.sidebar.chosen().key)
+        settings.setValue("splitter", self.splitter.saveState())
         settings.sync()
 
     def restore_view_state(self) -> None:
         settings = self._settings()
         if (geometry := settings.value("geometry")) is not None:
             self.restoreGeometry(geometry)
-        if (columns := settings.value("columns")) is not None:
-            self.entries.horizontalHeader().restoreState(columns)
-        self.tabs.setCurrentIndex(int(settings.value("tab", 0)))  # type: ignore[call-overload]
-        self.status_filter.setCurrentText(str(settings.value("status", "Open")))
-        self.category.setCurrentIndex(int(settings.value("category", 0)))  # type: ignore[call-overload]
+        if (splitter := settings.value("splitter")) is not None:
+            self.splitter.restoreState(splitter)
+        self.sidebar.choose(str(settings.value("place", "all")))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_view_state()

@@ -4,12 +4,13 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.ui.application import Murmur
-from app.ui.entry_model import Column
 
 
-def summaries(murmur: Murmur) -> list[str]:
+def summaries(murmur: Murmur, done: bool = False) -> list[str]:
+    """The open entries the window's list shows, top to bottom (with `done`, the ticked-off ones too)."""
     proxy = murmur.window.proxy
-    return [proxy.data(proxy.index(row, Column.SUMMARY)) for row in range(proxy.rowCount())]
+    rows = [proxy.row_at(index) for index in proxy.entry_indexes()]
+    return [row.summary for row in rows if row and (done or not row.done)]
 
 
 def type_and_enter(qtbot: QtBot, murmur: Murmur, text: str) -> None:

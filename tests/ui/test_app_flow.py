@@ -5,7 +5,6 @@ from pytestqt.qtbot import QtBot
 
 from app.domain.enums import UtteranceSource
 from app.ui.application import Murmur
-from app.ui.entry_model import Column
 from app.ui.icons import AppState
 from tests.support.app_window import summaries, type_and_enter
 
@@ -50,7 +49,8 @@ def test_a_failed_utterance_waits_in_the_inbox_and_retry_applies_it(qtbot: QtBot
     assert toast.retry_button.isVisible() and not toast.undo_button.isVisible()
     assert murmur.state() is AppState.ERROR
     assert murmur.window.inbox.tree.topLevelItemCount() == 1
-    assert murmur.window.tabs.tabText(1) == "Inbox (1)"
+    [inbox] = murmur.window.sidebar.findItems("Inbox", Qt.MatchFlag.MatchExactly)
+    assert inbox.data(Qt.ItemDataRole.AccessibleTextRole) == "Inbox, 1"
 
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         type_and_enter(qtbot, murmur, "buy eggs")
@@ -69,11 +69,14 @@ def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur
     murmur.window.activateWindow()
     view.setFocus()
     qtbot.waitUntil(view.hasFocus)
-    view.selectRow(0)
+    proxy = murmur.window.proxy
+    [bread] = proxy.entry_indexes()
+    view.select_entry(proxy.entry_id(bread))
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.keyClick(view, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
-    assert murmur.window.proxy.data(murmur.window.proxy.index(0, Column.PRIORITY)) == "P2"
-    assert view.selected_ids() == [murmur.window.proxy.entry_id(murmur.window.proxy.index(0, 0))]  # kept
+    [bread] = proxy.entry_indexes()
+    assert proxy.row_at(bread).priority == 2  # type: ignore[union-attr]
+    assert view.selected_ids() == [proxy.entry_id(bread)]  # kept
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.keyClick(view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert summaries(murmur) == []
@@ -83,27 +86,27 @@ def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur
     history.topLevelItem(0).setSelected(True)
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(murmur.window.history.undo_button, Qt.MouseButton.LeftButton)
-    assert summaries(murmur) == ["Buy bread"]
-    assert murmur.window.proxy.data(murmur.window.proxy.index(0, Column.PRIORITY)) == "P2"
+    assert summaries(murmur, done=True) == ["Buy bread"]
+    [bread] = proxy.entry_indexes()
+    assert proxy.row_at(bread).priority == 2  # type: ignore[union-attr]
 
 
 def test_view_state_persists(qtbot: QtBot, murmur: Murmur) -> None:
-    murmur.window.status_filter.setCurrentText("Completed")
-    murmur.window.tabs.setCurrentIndex(2)
+    murmur.window.show_place("history")
     murmur.window.save_view_state()
     other = type(murmur.window)(murmur.model)
     qtbot.addWidget(other)
+    assert other.sidebar.chosen().key == "all"  # a first start shows everything open
     other.restore_view_state()
-    assert other.status_filter.currentText() == "Completed" and other.tabs.currentIndex() == 2
+    assert other.sidebar.chosen().key == "history" and other.pages.currentWidget() is other.history
 
 
-def test_the_category_filter_shows_that_category(qtbot: QtBot, murmur: Murmur) -> None:
-    """The combo box hands back its item data as a plain string: the filter must still match the enum."""
+def test_a_category_view_shows_that_category(qtbot: QtBot, murmur: Murmur) -> None:
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         type_and_enter(qtbot, murmur, "buy milk. remind me to call mom tomorrow")
-    murmur.window.category.setCurrentText("Todo")
-    assert summaries(murmur) == ["Buy milk"]
-    murmur.window.category.setCurrentText("Reminder")
+    murmur.window.show_place("todo")
+    assert summaries(murmur) == ["Buy milk"] and murmur.window.page_title.text() == "Todos"
+    murmur.window.show_place("reminder")
     assert summaries(murmur) == ["Call mom"]
-    murmur.window.category.setCurrentIndex(0)
-    assert sorted(summaries(murmur)) == ["Buy milk", "Call mom"]
+    murmur.window.show_place("all")
+    assert summaries(murmur) == ["Call mom", "Buy milk"]  # tomorrow's section, then someday

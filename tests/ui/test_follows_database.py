@@ -35,7 +35,7 @@ def test_the_selection_and_scroll_stay_when_another_process_adds(qtbot: QtBot, m
     add_from_another_store(db_path, *(f"note {i:02}" for i in range(60)))
     qtbot.waitUntil(lambda: len(summaries(murmur)) == 60, timeout=5_000)
     view = murmur.window.entries
-    view.selectRow(40)
+    view.select_entry(view.entry_ids()[40])
     chosen = view.selected_ids()
     view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
     scrolled = view.verticalScrollBar().value()

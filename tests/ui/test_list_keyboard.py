@@ -1,21 +1,14 @@
 """Keyboard triage of the entry list (issue 14): Ctrl+Z after typing, what is selected after a
-change, overdue entries first, new entries shown, and a small window that still lists rows."""
-
-from datetime import timedelta
-from typing import Any
+change, new entries shown, and a small window that still lists rows."""
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.domain.clock import Clock
-from app.domain.enums import Category, Status, UtteranceSource
+from app.domain.enums import UtteranceSource
 from app.domain.events import ThinkingEvent, TranscriptEvent
-from app.store.models import Entry
 from app.ui.application import Murmur
-from app.ui.entry_model import EntryTableModel
 from app.ui.entry_view import EntryView
-from app.ui.jobs import EntrySnapshot
 from tests.support.app_window import summaries, type_and_enter
 
 WAIT_MS = 15_000
@@ -43,12 +36,20 @@ def back_to_window(qtbot: QtBot, murmur: Murmur) -> None:
 
 
 def row_of(view: EntryView, summary: str) -> int:
-    proxy = view.proxy
-    return next(row for row in range(proxy.rowCount()) if proxy.data(proxy.index(row, 0)) == summary)
+    """The entry's place among those listed, section headers not counted."""
+    return [view.proxy.data(index) for index in view.proxy.entry_indexes()].index(summary)
+
+
+def select(view: EntryView, summary: str) -> None:
+    view.select_entry(view.entry_ids()[row_of(view, summary)])
+
+
+def selected(view: EntryView) -> list[str]:
+    return [view.proxy.data(index) for index in view.selectionModel().selectedRows()]
 
 
 def in_view(view: EntryView, row: int) -> bool:
-    return view.viewport().rect().contains(view.visualRect(view.proxy.index(row, 0)))
+    return view.viewport().rect().contains(view.visualRect(view.proxy.entry_indexes()[row]))
 
 
 def test_ctrl_z_after_submitting_undoes_the_entry_and_while_typing_edits_the_text(qtbot: QtBot, murmur: Murmur) -> None:
@@ -75,19 +76,20 @@ def test_after_completing_or_archiving_the_row_in_its_place_is_selected(qtbot: Q
     add_entries(qtbot, murmur, 4)  # newest first: item3, item2, item1, item0
     view = murmur.window.entries
     focus(qtbot, murmur, view)
-    view.select_row(row_of(view, "Buy item2"))
+    select(view, "Buy item2")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         qtbot.keyClick(view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert summaries(murmur) == ["Buy item3", "Buy item1", "Buy item0"]
-    assert [view.proxy.data(i) for i in view.selectionModel().selectedRows()] == ["Buy item1"]  # the next one
+    assert selected(view) == ["Buy item1"]  # the next one; the done one waits under Done today
+    assert summaries(murmur, done=True)[-1] == "Buy item2"
     assert view.currentIndex().row() == 1 and murmur.window.focusWidget() is view
 
     back_to_window(qtbot, murmur)
-    view.select_row(row_of(view, "Buy item0"))
+    select(view, "Buy item0")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         qtbot.keyClick(view, Qt.Key.Key_Delete)
     assert summaries(murmur) == ["Buy item3", "Buy item1"]
-    assert [view.proxy.data(i) for i in view.selectionModel().selectedRows()] == ["Buy item1"]  # the one before
+    assert selected(view) == ["Buy item1"]  # the one before
     assert murmur.window.focusWidget() is view
 
 
@@ -96,44 +98,20 @@ def test_an_entry_moved_by_a_new_priority_stays_selected_and_in_view(qtbot: QtBo
     view = murmur.window.entries
     focus(qtbot, murmur, view)
     bottom = row_of(view, "Buy item0")
-    view.select_row(bottom)
+    select(view, "Buy item0")
     view.scrollToBottom()
     assert bottom == 39 and in_view(view, bottom)
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         qtbot.keyClick(view, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert row_of(view, "Buy item0") == 0  # priority 1 sorts it to the top
-    assert [view.proxy.data(i) for i in view.selectionModel().selectedRows()] == ["Buy item0"]
+    assert selected(view) == ["Buy item0"]
     assert in_view(view, 0)
-
-
-def test_overdue_entries_come_first_most_overdue_first(qtbot: QtBot, clock: Clock) -> None:
-    def entry(name: str, hours_late: int | None = None, **fields: Any) -> Entry:
-        due = None if hours_late is None else clock.now - timedelta(hours=hours_late)
-        fields.setdefault("status", Status.ACTIVE)
-        return Entry(
-            id=name.ljust(32, "0"), content=name, summary=name, category=Category.TODO, source_text=name,
-            created_at=clock.now - timedelta(days=1, minutes=len(entries)), due_at=due, **fields,
-        )  # fmt: skip
-
-    entries: list[Entry] = []
-
-    entries.append(entry("urgent", priority=1))
-    entries.append(entry("late", hours_late=2))
-    entries.append(entry("very late", hours_late=48, priority=5))
-    entries.append(entry("later", hours_late=-5))  # due in 5 hours: not late
-    entries.append(entry("snoozed", hours_late=30, status=Status.SNOOZED))  # it waits as asked
-    entries.append(entry("plain"))  # made first: the last of those not late, newest first
-    model = EntryTableModel()
-    model.set_snapshot(EntrySnapshot(entries, {}, clock.now, clock.tz))
-    order = [model.row_at(row).summary for row in range(model.rowCount())]
-    assert order == ["very late", "late", "urgent", "later", "snoozed", "plain"]
 
 
 def test_a_new_entry_is_selected_and_scrolled_to(qtbot: QtBot, murmur: Murmur) -> None:
     add_entries(qtbot, murmur, 40)
     view = murmur.window.entries
-    for row in range(40):  # each a priority: the new one, with none, goes to the bottom
-        murmur.service.edit([view.proxy.entry_id(view.proxy.index(row, 0))], {"priority": "3"})
+    murmur.service.edit(view.entry_ids(), {"priority": "3"})  # the new one, with none, goes to the bottom
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         murmur.refresh()
     view.scrollToTop()
@@ -142,7 +120,7 @@ def test_a_new_entry_is_selected_and_scrolled_to(qtbot: QtBot, murmur: Murmur) -
         type_and_enter(qtbot, murmur, "buy zucchini")
     new = row_of(view, "Buy zucchini")
     assert new == 40
-    assert [index.row() for index in view.selectionModel().selectedRows()] == [new]
+    assert selected(view) == ["Buy zucchini"]
     assert in_view(view, new)
     assert murmur.window.focusWidget() is murmur.window.input  # selecting it does not take the typing away
 
@@ -160,4 +138,4 @@ def test_a_small_window_still_lists_three_rows(qtbot: QtBot, murmur: Murmur) -> 
     window.resize(480, 360)
     qtbot.waitUntil(lambda: window.height() <= max(360, window.minimumHeight()))
     view = window.entries
-    qtbot.waitUntil(lambda: sum(in_view(view, row) for row in range(view.proxy.rowCount())) >= 3)
+    qtbot.waitUntil(lambda: sum(in_view(view, row) for row in range(len(view.entry_ids()))) >= 3)

@@ -13,7 +13,7 @@ WAIT_MS = 15_000
 
 
 def view_of(murmur: Murmur) -> MemoryView:
-    murmur.window.tabs.setCurrentWidget(murmur.window.memory)
+    murmur.window.show_place("memory")
     return murmur.window.memory
 
 
@@ -38,7 +38,7 @@ def remember(qtbot: QtBot, murmur: Murmur, text: str) -> None:
 
 def test_remember_shows_in_the_list_and_the_store_and_undo_takes_it_back(qtbot: QtBot, murmur: Murmur) -> None:
     view = view_of(murmur)
-    assert murmur.window.tabs.tabText(murmur.window.tabs.indexOf(view)) == "Memory"
+    assert murmur.window.pages.currentWidget() is view and murmur.window.sidebar.chosen().title == "Memory"
     assert view.texts() == [] and not view.empty.isHidden()
     remember(qtbot, murmur, "My brother is Tom")
     assert view.input.text() == "" and view.empty.isHidden()

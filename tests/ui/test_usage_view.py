@@ -41,5 +41,5 @@ def test_usage_tab_shows_tokens_cost_and_budget_left(qtbot: QtBot, murmur: Murmu
     assert texts(usage.by_day.topLevelItem(0)) == [today, "2", "2,000", "50", "0.7500"]
     assert texts(usage.by_month.topLevelItem(0)) == [month, "2", "2,000", "50", "0.7500"]
     assert usage.budget.text() == "Spent this month: $0.7500 of $2.00; left: $1.2500"
-    tabs = murmur.window.tabs
-    assert tabs.tabText(tabs.indexOf(usage)) == "Usage"
+    murmur.window.show_place("usage")
+    assert murmur.window.pages.currentWidget() is usage
