@@ -1,8 +1,9 @@
-"""The live part of the window: ready state, level meter, the partial transcript as it grows, the
-final transcript, then the agent's progress (thinking, each tool call) and its final words."""
+"""The conversation at the top of the window: ready state, level meter, the partial transcript as it
+grows, the final transcript, then one line of what happened (or the question asked); the raw steps
+(thinking, each tool call) wait behind a Details button."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QToolButton, QVBoxLayout, QWidget
 
 from app.domain.events import (
     DoneEvent,
@@ -58,15 +59,33 @@ class ActivityPanel(QWidget):
         self.transcript.setObjectName("transcript")
         self.transcript.setWordWrap(True)
         self.transcript.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.outcome = plain_label(QLabel())  # what happened, in the words of the toast
+        self.outcome.setObjectName("outcome")
+        self.outcome.setWordWrap(True)
+        self.outcome.setVisible(False)
+        self.details = QToolButton()
+        self.details.setObjectName("details")
+        self.details.setText("Details")
+        self.details.setAccessibleName("Show the steps")
+        self.details.setToolTip("What Murmur did, step by step")
+        self.details.setCheckable(True)
+        self.details.setAutoRaise(True)
+        self.details.setVisible(False)
+        self.details.toggled.connect(self._on_details_toggled)
         self.progress = QListWidget()
         self.progress.setObjectName("progress")
+        self.progress.setAccessibleName("Steps")
         self.progress.setMaximumHeight(96)
         self.progress.setVisible(False)
+        said = QHBoxLayout()
+        said.addWidget(self.outcome, 1)
+        said.addWidget(self.details, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.status)
         layout.addWidget(self.level)
         layout.addWidget(self.transcript)
+        layout.addLayout(said)
         layout.addWidget(self.progress)
 
     def set_status(self, text: str, error: bool = False) -> None:
@@ -93,12 +112,26 @@ class ActivityPanel(QWidget):
         if isinstance(event, TranscriptEvent):
             self.transcript.setText(f"“{_escape(event.text)}”")
             self.progress.clear()
-            self.progress.setVisible(True)
+            self.outcome.setVisible(False)
+            self.details.setVisible(True)
             return
+        if isinstance(event, MessageEvent) and event.question:
+            self.show_outcome(f"Murmur asks: {event.text}")
         line = describe_event(event)
         if line:
             self.progress.addItem(line)
             self.progress.scrollToBottom()
+
+    def show_outcome(self, text: str, error: bool = False) -> None:
+        """One readable line of what the words did: "Created “Call the dentist”, Thu 15:00"."""
+        self.outcome.setText(text)
+        self.outcome.setProperty("error", error)
+        self.outcome.style().unpolish(self.outcome)
+        self.outcome.style().polish(self.outcome)
+        self.outcome.setVisible(bool(text))
+
+    def _on_details_toggled(self, shown: bool) -> None:
+        self.progress.setVisible(shown)
 
 
 def _escape(text: str) -> str:

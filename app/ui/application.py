@@ -402,6 +402,9 @@ class Murmur(QObject):
     def _show_report(self, report: jobs.BatchReport) -> None:
         content = content_of(report)
         self._error = content.message if content.error else ""
+        said = f"Murmur asks: {report.message}" if report.question else report.message
+        self.window.activity.show_outcome(said if said and not report.applied else content.title, content.error)
+        self.window.expect_answer(report.question)
         if content.error and not self.window.isVisible() and self.tray:
             self.tray.notify(content.title, content.message, error=True)
         self.toast.show_content(content)

@@ -13,12 +13,11 @@ from PySide6.QtWidgets import (
     QStyleOptionButton,
     QStyleOptionViewItem,
     QToolTip,
-    QTreeView,
     QWidget,
 )
 
-from app.ui.entry_model import ROW_ROLE, SECTION_ROLE, EntryFilterModel, EntryRow
-from app.ui.entry_sections import Part, Section
+from app.ui.entry_model import HEADER_ROLE, ROW_ROLE, EntryListModel, Header
+from app.ui.entry_sections import EntryRow, Part
 from app.ui.icons import category_icon
 from app.ui.plain_text import plain_tooltip
 
@@ -84,17 +83,17 @@ class RowLayout:
 
 
 class EntryDelegate(QStyledItemDelegate):
-    def __init__(self, proxy: EntryFilterModel, parent: QObject | None = None) -> None:
+    def __init__(self, model: EntryListModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.proxy = proxy
+        self.model = model
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         return QSize(200, ROW_HEIGHT)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        section = index.data(SECTION_ROLE)
-        if isinstance(section, Section):
-            self._paint_section(painter, option, index, section)
+        header = index.data(HEADER_ROLE)
+        if isinstance(header, Header):
+            self._paint_header(painter, option, header)
             return
         row = index.data(ROW_ROLE)
         if not isinstance(row, EntryRow):
@@ -129,15 +128,14 @@ class EntryDelegate(QStyledItemDelegate):
             self._paint_due(painter, option, layout.due, row, selected)
         painter.restore()
 
-    def _paint_section(self, painter: QPainter, option: QStyleOptionViewItem, index: Index, section: Section) -> None:
+    def _paint_header(self, painter: QPainter, option: QStyleOptionViewItem, header: Header) -> None:
         painter.save()
         font = QFont(option.font)
         font.setBold(True)
         painter.setFont(font)
+        section = header.section
         colour = OVERDUE_RED if section.part is Part.OVERDUE else option.palette.color(QPalette.ColorRole.Text)
-        expanded = not isinstance(option.widget, QTreeView) or option.widget.isExpanded(index)
-        arrow = "▾" if expanded else "▸"
-        count = self.proxy.rowCount(index) if index.model() is self.proxy else 0
+        arrow, count = "▸" if header.folded else "▾", header.count
         text_rect = option.rect.adjusted(MARGIN, 0, -MARGIN, -4)
         painter.setPen(colour)
         painter.drawText(
@@ -159,7 +157,7 @@ class EntryDelegate(QStyledItemDelegate):
         painter.setFont(font)
         painter.setPen(colour)
         text = QFontMetrics(font).elidedText(row.summary, Qt.TextElideMode.ElideRight, rect.width())
-        words = self.proxy.words
+        words = self.model.words
         if not words:
             painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
             return
@@ -207,7 +205,7 @@ class EntryDelegate(QStyledItemDelegate):
         if not RowLayout.of(option.rect, row, option.fontMetrics).check.contains(event.position().toPoint()):
             return False
         checked = Qt.CheckState.Unchecked if row.done else Qt.CheckState.Checked
-        return self.proxy.setData(index, checked, Qt.ItemDataRole.CheckStateRole) or True
+        return self.model.setData(index, checked, Qt.ItemDataRole.CheckStateRole) or True
 
     def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem, index: Index) -> bool:
         row = index.data(ROW_ROLE)

@@ -4,6 +4,7 @@ report the widgets can show as it is (a BatchReport, an UndoReport or the Views)
 Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from app.errors import ConfirmationNeeded, MurmurError
 from app.render import terminal_safe, when
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
+from app.ui.entry_sections import EntryRow, Section, grouped
 
 
 @dataclass(frozen=True)
@@ -282,11 +284,19 @@ class EntrySnapshot:
     now: datetime
     tz: ZoneInfo
 
+    @functools.cached_property
+    def groups(self) -> list[tuple[Section, list[EntryRow]]]:
+        """The entries as the list groups them (worked out once, by whoever asks first)."""
+        return grouped(self.entries, self.short_ids, self.now, self.tz)
+
 
 def load_entries(service: MurmurService) -> EntrySnapshot:
+    """Read every entry, and group them here, on the worker thread, not on the GUI's."""
     entries = service.entries(list(Status))
     clock = service.clock()
-    return EntrySnapshot(entries, service.short_ids(), clock.now, clock.tz)
+    snapshot = EntrySnapshot(entries, service.short_ids(), clock.now, clock.tz)
+    _ = snapshot.groups
+    return snapshot
 
 
 @dataclass(frozen=True)

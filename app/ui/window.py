@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 from app.paths import config_dir
 from app.ui.activity import ActivityPanel
 from app.ui.empty_state import EmptyState
-from app.ui.entry_model import EntryFilterModel, EntryListModel
+from app.ui.entry_model import EntryListModel
+from app.ui.entry_sections import Part
 from app.ui.entry_view import EntryView
 from app.ui.history_view import HistoryView
 from app.ui.icons import AppState, app_icon, state_icon
@@ -38,6 +39,9 @@ from app.ui.said_before_view import MIN_LETTERS, SaidBeforeView
 from app.ui.sidebar import PLURALS, Place, Sidebar
 from app.ui.usage_view import UsageView
 
+TYPE_PROMPT = "Type what you would say, then press Enter"
+ANSWER_PROMPT = "Type your answer, then press Enter (or hold the key and say it)"
+DUE_NOW = frozenset({Part.OVERDUE, Part.TODAY})  # the Today badge counts these
 NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
@@ -45,6 +49,7 @@ STYLE = """
 QLabel#status { font-weight: 600; }
 QLabel#status[error="true"] { color: #c62828; }
 QLabel#transcript { font-size: 15px; padding: 2px 0; }
+QLabel#outcome[error="true"] { color: #c62828; }
 QToolButton#mic { border-radius: 32px; }
 QLabel#pageTitle { font-size: 20px; font-weight: 600; }
 QLabel#emptyTitle { font-size: 18px; font-weight: 600; }
@@ -115,14 +120,12 @@ class MainWindow(QMainWindow):
         self.input = TypedInput()
         self.input.setObjectName("input")
         self.input.setAccessibleName("Say it in words")
-        self.input.setPlaceholderText("Type what you would say, then press Enter")
+        self.input.setPlaceholderText(TYPE_PROMPT)
         self.input.setClearButtonEnabled(True)
         self.input.returnPressed.connect(self._on_input_return_pressed)
 
         self.model = model
-        self.proxy = EntryFilterModel(self)
-        self.proxy.setSourceModel(model)
-        self.entries = EntryView(self.proxy)
+        self.entries = EntryView(model)
         self.empty = EmptyState()
         self.empty.try_microphone.connect(self.mic.click)
         self.page_title = plain_label(QLabel())
@@ -157,8 +160,7 @@ class MainWindow(QMainWindow):
             "memory": self.memory,
         }
         self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
-        for signal in (model.modelReset, self.proxy.layoutChanged, self.proxy.rowsInserted, self.proxy.rowsRemoved):
-            signal.connect(self._show_list_or_empty)
+        model.modelReset.connect(self._on_model_reset)
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
@@ -228,6 +230,10 @@ class MainWindow(QMainWindow):
         slash.triggered.connect(self.input.setFocus)
         self.entries.addAction(slash)
 
+    def expect_answer(self, asked: bool) -> None:
+        """After a question the input box is where the answer goes."""
+        self.input.setPlaceholderText(ANSWER_PROMPT if asked else TYPE_PROMPT)
+
     def set_inbox_count(self, count: int) -> None:
         self.sidebar.set_count("inbox", count)
 
@@ -242,12 +248,15 @@ class MainWindow(QMainWindow):
             self.pages.setCurrentWidget(self._other_pages[place.key])
             return
         self.page_title.setText(place.title)
-        self.proxy.set_view(place.view, place.category)
+        self.model.set_view(place.view, place.category)
         self.pages.setCurrentWidget(self.list_page)
+
+    def _on_model_reset(self) -> None:
+        self.sidebar.set_count("today", self.model.count_in(DUE_NOW))
         self._show_list_or_empty()
 
     def _show_list_or_empty(self) -> None:
-        if self.proxy.rowCount():
+        if self.model.rowCount():
             self.list_stack.setCurrentWidget(self.entries)
             return
         place, search = self.sidebar.chosen(), self.search.text().strip()
@@ -295,9 +304,7 @@ class MainWindow(QMainWindow):
         """The list filters at once; past talk is searched once typing pauses (a short search hides it)."""
         if text.strip() and self.pages.currentWidget() is not self.list_page:
             self.sidebar.choose("all")
-        self.proxy.set_search(text)
-        self.entries.open_sections()
-        self._show_list_or_empty()
+        self.model.set_search(text)
         if len(text.strip()) < MIN_LETTERS:
             self._recall_timer.stop()
             self.said_before.set_hits([], ZoneInfo("UTC"))

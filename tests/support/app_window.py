@@ -8,8 +8,8 @@ from app.ui.application import Murmur
 
 def summaries(murmur: Murmur, done: bool = False) -> list[str]:
     """The open entries the window's list shows, top to bottom (with `done`, the ticked-off ones too)."""
-    proxy = murmur.window.proxy
-    rows = [proxy.row_at(index) for index in proxy.entry_indexes()]
+    model = murmur.window.model
+    rows = [model.row_of(entry_id) for entry_id in model.entry_ids()]
     return [row.summary for row in rows if row and (done or not row.done)]
 
 

@@ -22,7 +22,12 @@ def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur:
         and toast.undo_button.isVisible()
     )
     assert "Buy milk" in toast.details.text()
-    assert "“buy milk and call mom tomorrow”" in murmur.window.activity.transcript.text()
+    activity = murmur.window.activity
+    assert "“buy milk and call mom tomorrow”" in activity.transcript.text()
+    assert activity.outcome.text() == toast.title.text() and activity.outcome.isVisible()
+    assert activity.progress.isHidden() and activity.progress.count() > 0  # the raw steps wait behind Details
+    qtbot.mouseClick(activity.details, Qt.MouseButton.LeftButton)
+    assert activity.progress.isVisible()
 
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(toast.undo_button, Qt.MouseButton.LeftButton)
@@ -69,14 +74,13 @@ def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur
     murmur.window.activateWindow()
     view.setFocus()
     qtbot.waitUntil(view.hasFocus)
-    proxy = murmur.window.proxy
-    [bread] = proxy.entry_indexes()
-    view.select_entry(proxy.entry_id(bread))
+    model = murmur.window.model
+    [bread] = view.entry_ids()
+    view.select_entry(bread)
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.keyClick(view, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
-    [bread] = proxy.entry_indexes()
-    assert proxy.row_at(bread).priority == 2  # type: ignore[union-attr]
-    assert view.selected_ids() == [proxy.entry_id(bread)]  # kept
+    assert model.row_of(bread).priority == 2  # type: ignore[union-attr]
+    assert view.selected_ids() == [bread]  # kept
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.keyClick(view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert summaries(murmur) == []
@@ -87,8 +91,7 @@ def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(murmur.window.history.undo_button, Qt.MouseButton.LeftButton)
     assert summaries(murmur, done=True) == ["Buy bread"]
-    [bread] = proxy.entry_indexes()
-    assert proxy.row_at(bread).priority == 2  # type: ignore[union-attr]
+    assert model.row_of(bread).priority == 2  # type: ignore[union-attr]
 
 
 def test_view_state_persists(qtbot: QtBot, murmur: Murmur) -> None:

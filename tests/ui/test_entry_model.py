@@ -12,8 +12,8 @@ from app.domain.clock import Clock
 from app.domain.enums import Category, Status
 from app.store.models import Entry
 from app.ui.entry_delegate import split_matches
-from app.ui.entry_model import SECTION_ROLE, EntryFilterModel, EntryListModel
-from app.ui.entry_sections import View
+from app.ui.entry_model import EntryListModel
+from app.ui.entry_sections import Part, View
 from app.ui.jobs import EntrySnapshot
 
 CATEGORIES = list(Category)
@@ -25,21 +25,24 @@ def entry(clock: Clock, name: str, due_in: timedelta | None = None, **fields: An
     return Entry(content=name, summary=name, category=Category.TODO, source_text=name, due_at=due, **fields)
 
 
-def listed(proxy: EntryFilterModel) -> dict[str, list[str]]:
+def listed(model: EntryListModel) -> dict[str, list[str]]:
     """Section title -> the summaries under it, as shown."""
     shown: dict[str, list[str]] = {}
-    for s in range(proxy.rowCount()):
-        section = proxy.index(s, 0)
-        shown[proxy.data(section)] = [proxy.data(proxy.index(r, 0, section)) for r in range(proxy.rowCount(section))]
+    title = ""
+    for line in range(model.rowCount()):
+        index = model.index(line, 0)
+        if header := model.header_at(index):
+            title = header.section.title
+            shown[title] = []
+        else:
+            shown[title].append(model.data(index))
     return shown
 
 
-def models(entries: list[Entry], clock: Clock) -> tuple[EntryListModel, EntryFilterModel]:
+def make_model(entries: list[Entry], clock: Clock) -> EntryListModel:
     model = EntryListModel()
     model.set_snapshot(EntrySnapshot(entries, {e.id: e.id[-6:] for e in entries}, clock.now, clock.tz))
-    proxy = EntryFilterModel()
-    proxy.setSourceModel(model)
-    return model, proxy
+    return model
 
 
 def test_entries_fall_into_the_sections_people_read(qtbot: QtBot, clock: Clock) -> None:
@@ -59,9 +62,8 @@ def test_entries_fall_into_the_sections_people_read(qtbot: QtBot, clock: Clock) 
         entry(clock, "done last week", status=Status.COMPLETED, completed_at=clock.now - timedelta(days=6)),
         entry(clock, "archived", status=Status.ARCHIVED),
     ]  # fmt: skip
-    _, proxy = models(entries, clock)
-    proxy.set_view(View.ALL)
-    assert listed(proxy) == {
+    model = make_model(entries, clock)
+    assert listed(model) == {
         "Overdue": ["yesterday's", "an hour late"],  # the most overdue first
         "Today": ["in five minutes"],
         "Tomorrow": ["tomorrow morning"],
@@ -71,12 +73,16 @@ def test_entries_fall_into_the_sections_people_read(qtbot: QtBot, clock: Clock) 
         "Someday": ["someday urgent", "someday plain"],
         "Done today": ["ticked off"],
     }
-    proxy.set_view(View.TODAY)
-    assert list(listed(proxy)) == ["Overdue", "Today", "Done today"]
-    proxy.set_view(View.UPCOMING)
-    assert list(listed(proxy)) == ["Today", "Tomorrow", "Tuesday 24 Nov", "Wednesday 25 Nov", "Later"]
-    proxy.set_view(View.DONE)
-    assert listed(proxy) == {"Done today": ["ticked off"], "Done": ["done last week"], "Archived": ["archived"]}
+    model.set_view(View.TODAY)
+    assert list(listed(model)) == ["Overdue", "Today", "Done today"]
+    model.set_view(View.UPCOMING)
+    assert list(listed(model)) == ["Today", "Tomorrow", "Tuesday 24 Nov", "Wednesday 25 Nov", "Later"]
+    model.set_view(View.DONE)
+    assert listed(model) == {"Done today": ["ticked off"], "Done": ["done last week"], "Archived": ["archived"]}
+    model.set_folded(Part.DONE, True)
+    assert listed(model) == {"Done today": ["ticked off"], "Done": [], "Archived": ["archived"]}
+    folded = model.header_at(model.index(2, 0))
+    assert folded is not None and folded.folded and folded.count == 1  # the header stays, with its count
 
 
 def test_dues_are_said_relative_to_now_and_overdue_is_marked(qtbot: QtBot, clock: Clock) -> None:
@@ -88,8 +94,8 @@ def test_dues_are_said_relative_to_now_and_overdue_is_marked(qtbot: QtBot, clock
         entry(clock, "next month", timedelta(days=30)),
         entry(clock, "next year", timedelta(days=60)),
     ]
-    model, proxy = models(entries, clock)
-    rows = {row.summary: row for row in (proxy.row_at(i) for i in proxy.entry_indexes()) if row}
+    model = make_model(entries, clock)
+    rows = {row.summary: row for row in map(model.row_of, model.entry_ids()) if row}
     assert {name: row.due for name, row in rows.items()} == {
         "late": "Today 16:30",
         "soon": "in 20 min",
@@ -103,7 +109,7 @@ def test_dues_are_said_relative_to_now_and_overdue_is_marked(qtbot: QtBot, clock
 
 
 @pytest.fixture
-def ten_thousand(qtbot: QtBot, clock: Clock) -> tuple[EntryListModel, EntryFilterModel]:
+def ten_thousand(qtbot: QtBot, clock: Clock) -> EntryListModel:
     entries = [
         Entry(
             id=f"{i:032x}",
@@ -119,48 +125,47 @@ def ten_thousand(qtbot: QtBot, clock: Clock) -> tuple[EntryListModel, EntryFilte
         )
         for i in range(10_000)
     ]
-    return models(entries, clock)
+    return make_model(entries, clock)
 
 
-def test_ten_thousand_entries_filter_by_view_category_and_search(
-    ten_thousand: tuple[EntryListModel, EntryFilterModel],
-) -> None:
-    _, proxy = ten_thousand
-    proxy.set_view(View.ALL)
-    assert len(proxy.entry_indexes()) == 9_000  # open entries (none was done today)
-    proxy.set_view(View.ALL, Category.TODO)
+def test_ten_thousand_entries_filter_by_view_category_and_search(ten_thousand: EntryListModel) -> None:
+    model = ten_thousand
+    assert len(model.entry_ids()) == 9_000  # open entries (none was done today)
+    model.set_view(View.ALL, Category.TODO)
     expected = sum(1 for i in range(10_000) if CATEGORIES[i % 8] is Category.TODO and i % 10 != 9)
-    assert len(proxy.entry_indexes()) == expected
-    proxy.set_view(View.ALL)
-    proxy.set_search("MILK entry")
-    assert len(proxy.entry_indexes()) == 100  # every status: a search looks through everything
-    proxy.set_search("number 19")
-    found = {proxy.data(i) for i in proxy.entry_indexes()}
+    assert len(model.entry_ids()) == expected
+    model.set_view(View.ALL)
+    model.set_search("MILK entry")
+    assert len(model.entry_ids()) == 100  # every status: a search looks through everything
+    model.set_search("number 19")
+    found = {model.row_of(e).summary for e in model.entry_ids()}  # type: ignore[union-attr]
     assert "Entry 19" in found and "Entry 1999" in found  # done ones too
-    proxy.set_search("")
-    proxy.set_view(View.DONE)
-    assert len(proxy.entry_indexes()) == 1_000
-    someday = [proxy.row_at(i) for i in proxy.entry_indexes()]
-    assert all(row and row.done for row in someday)
+    model.set_search("")
+    model.set_view(View.DONE)
+    assert len(model.entry_ids()) == 1_000
+    assert all(row and row.done for row in map(model.row_of, model.entry_ids()))
 
 
 def test_ticking_and_editing_ask_the_service_instead_of_writing(qtbot: QtBot, clock: Clock) -> None:
-    milk, bread = entry(clock, "Buy milk"), entry(clock, "Buy bread", status=Status.COMPLETED)
-    model, proxy = models([milk, bread], clock)
-    proxy.set_view(View.ALL)
-    index = proxy.index_of(milk.id)
-    assert proxy.data(index, Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    milk, bread = entry(clock, "Buy milk"), entry(clock, "Buy bread", status=Status.COMPLETED, completed_at=clock.now)
+    model = make_model([milk, bread], clock)
+    index = model.index_of(milk.id)
+    assert model.data(index, Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
     with qtbot.waitSignal(model.check_requested) as ticked:
-        assert proxy.setData(index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole) is False
+        assert model.setData(index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole) is False
     assert ticked.args == [milk.id, True]
+    with qtbot.waitSignal(model.check_requested) as unticked:
+        model.setData(model.index_of(bread.id), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+    assert unticked.args == [bread.id, False]
     with qtbot.waitSignal(model.edited) as edited:
-        proxy.setData(index, "Buy oat milk")
+        model.setData(index, "Buy oat milk")
     assert edited.args == [milk.id, {"summary": "Buy oat milk"}]
     with qtbot.assertNotEmitted(model.edited):
-        proxy.setData(index, "Buy milk ")  # unchanged
-    section = proxy.index(0, 0)
-    assert proxy.data(section, SECTION_ROLE).title == "Someday"
-    assert not proxy.flags(section) & Qt.ItemFlag.ItemIsSelectable
+        model.setData(index, "Buy milk ")  # unchanged
+    header = model.index(0, 0)
+    assert model.header_at(header).section.title == "Someday"  # type: ignore[union-attr]
+    assert model.data(header) == "Someday, 1"  # what a screen reader says
+    assert not model.flags(header) & Qt.ItemFlag.ItemIsSelectable
 
 
 def test_search_matches_are_cut_out_for_bold() -> None:

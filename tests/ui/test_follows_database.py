@@ -44,7 +44,7 @@ def test_the_selection_and_scroll_stay_when_another_process_adds(qtbot: QtBot, m
     add_from_another_store(db_path, "note 60")
     qtbot.waitUntil(lambda: len(summaries(murmur)) == 61, timeout=5_000)
     assert view.selected_ids() == chosen
-    assert view.proxy.entry_id(view.currentIndex()) == chosen[0]
+    assert view.list_model.entry_id(view.currentIndex()) == chosen[0]
     assert view.verticalScrollBar().value() == scrolled
 
 

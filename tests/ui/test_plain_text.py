@@ -113,6 +113,7 @@ def test_the_app_shows_the_models_answer_and_failure_literally(qtbot: QtBot, mur
     assert_literal(toast.message)
     assert_all_plain(toast)
     assert murmur_llm.window.activity.status.textFormat() == Qt.TextFormat.PlainText
+    assert_literal(murmur_llm.window.activity.outcome)  # the model's words, as the line of what happened
     progress = murmur_llm.window.activity.progress
     assert EVIL in [progress.item(row).text() for row in range(progress.count())]  # items are always plain
 
