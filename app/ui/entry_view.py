@@ -149,7 +149,8 @@ class EntryView(QListView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         current = self.currentIndex()
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.list_model.row_at(current):
+        editing = self.state() is QAbstractItemView.State.EditingState  # the editor's own Enter comes here too
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.list_model.row_at(current) and not editing:
             self.edit(current)
         elif event.key() == Qt.Key.Key_Space and event.modifiers() == Qt.KeyboardModifier.NoModifier:
             self._tick_selection()
