@@ -48,6 +48,7 @@ class ActivityPanel(QWidget):
         super().__init__(parent)
         self.status = plain_label(QLabel())  # may carry a model's or a server's message
         self.status.setObjectName("status")
+        self.status.setWordWrap(True)
         self.level = QProgressBar()
         self.level.setObjectName("level")
         self.level.setTextVisible(False)

@@ -8,7 +8,7 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -42,6 +42,8 @@ from app.ui.usage_view import UsageView
 TYPE_PROMPT = "Type what you would say, then press Enter"
 ANSWER_PROMPT = "Type your answer, then press Enter (or hold the key and say it)"
 DUE_NOW = frozenset({Part.OVERDUE, Part.TODAY})  # the Today badge counts these
+CONVERSATION_HEIGHT = 84  # the status, the words heard and one line of what happened
+STEPS_HEIGHT = 100  # the raw steps, shown with Details
 NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
@@ -54,25 +56,6 @@ QToolButton#mic { border-radius: 32px; }
 QLabel#pageTitle { font-size: 20px; font-weight: 600; }
 QLabel#emptyTitle { font-size: 18px; font-weight: 600; }
 """
-
-
-class FittingScrollArea(QScrollArea):
-    """As tall as what it shows while the window has room (a plain scroll area asks for little and cuts
-    its text short); it scrolls only when the window is squeezed."""
-
-    def sizeHint(self) -> QSize:
-        shown = self.widget()
-        return QSize(super().sizeHint().width(), shown.sizeHint().height()) if shown else super().sizeHint()
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()  # the text grew or shrank: ask the window for room again
-        return super().event(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()
-        return super().eventFilter(watched, event)
 
 
 class TypedInput(QLineEdit):
@@ -164,7 +147,7 @@ class MainWindow(QMainWindow):
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
-        top.addWidget(self._scrolling(self.activity), 1)
+        top.addWidget(self._conversation(self.activity), 1)
         main = QWidget()
         layout = QVBoxLayout(main)
         layout.addLayout(top)
@@ -182,16 +165,21 @@ class MainWindow(QMainWindow):
         self.resize(1000, 680)
         self.sidebar.choose("all")  # what was just said shows, whatever its day
 
-    def _scrolling(self, panel: QWidget) -> QScrollArea:
-        """`panel` in a frameless scroll area no taller than the mic at least: in a small window the live
-        transcript and progress scroll, and the entry list keeps its rows."""
-        area = FittingScrollArea()
+    def _conversation(self, panel: QWidget) -> QScrollArea:
+        """`panel` in a frameless scroll area of a steady height: what is said and done scrolls inside it,
+        so the input box below never moves under the user's cursor. Details, when asked for, make room."""
+        area = QScrollArea()
         area.setObjectName("activityArea")
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setWidgetResizable(True)
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        area.setMinimumHeight(self.mic.sizeHint().height())
+        area.setFixedHeight(CONVERSATION_HEIGHT)
         area.setWidget(panel)
+        bar = area.verticalScrollBar()
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))  # the latest line in view
+        self.activity.details.toggled.connect(
+            lambda shown: area.setFixedHeight(CONVERSATION_HEIGHT + (STEPS_HEIGHT if shown else 0))
+        )
         return area
 
     def _list_page(self) -> QWidget:

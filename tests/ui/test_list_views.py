@@ -8,7 +8,7 @@ from app.domain.enums import Status, UtteranceSource
 from app.ui.application import Murmur
 from app.ui.entry_delegate import RowLayout
 from app.ui.entry_view import EntryView
-from tests.support.app_window import summaries
+from tests.support.app_window import summaries, type_and_enter
 from tests.support.fake_dictation import FakeMicrophone
 
 WAIT_MS = 15_000
@@ -166,3 +166,21 @@ def test_a_narrow_window_keeps_the_sidebar_icons(qtbot: QtBot, murmur: Murmur) -
     qtbot.waitUntil(lambda: window.sidebar.width() < 60)
     window.resize(1000, 700)
     qtbot.waitUntil(lambda: window.sidebar.width() > 150)
+
+
+def test_the_input_box_stays_put_while_words_come_and_go(qtbot: QtBot, murmur: Murmur) -> None:
+    window = murmur.window
+    window.show()
+    qtbot.waitExposed(window)
+
+    def input_top() -> int:
+        return window.input.mapTo(window, window.input.rect().topLeft()).y()
+
+    before = input_top()
+    long_one = "buy milk and eggs and call mom tomorrow at five and then water the plants and feed the cat " * 2
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        type_and_enter(qtbot, murmur, long_one)
+    assert window.activity.outcome.isVisible() and window.activity.transcript.text()
+    assert input_top() == before
+    window.activity.set_status("Something long went wrong: " + "the server said no. " * 10, error=True)
+    assert input_top() == before
