@@ -79,7 +79,7 @@ def undo_item_json(item: UndoItem) -> dict[str, Any]:
         "action_id": item.id,
         "kind": item.kind,
         "entry_id": item.entry_id,
-        "subject": item.subject.value,  # "entry", or "memory": then entry_id is the memory's ID
+        "subject": item.subject.value,  # "entry", "memory" or "utterance" (entry_id is then its ID)
         "action": json.loads(item.description),
         "undone": item.undone_at is not None,
         "conflict": item.undo_conflict,
@@ -131,6 +131,8 @@ def utterance_json(utterance: Utterance, tz: ZoneInfo) -> dict[str, Any]:
         "outcome": utterance.outcome.value,
         "error": utterance.error,
         "attempts": utterance.attempts,
+        "heard_text": utterance.heard_text,  # the words first saved, when the user corrected them
+        "dismissed_at": iso(utterance.dismissed_at, tz),
     }
 
 

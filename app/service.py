@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
+from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
@@ -142,28 +143,38 @@ class MurmurService:
         return self._process(utterance_id, text, source, on_event, options)
 
     def retry(
-        self, utterance_id: int, on_event: EventCallback = ignore_events, options: RunOptions = NO_OPTIONS
+        self,
+        utterance_id: int,
+        on_event: EventCallback = ignore_events,
+        options: RunOptions = NO_OPTIONS,
+        text: str | None = None,
     ) -> PipelineResult:
-        """Run a saved utterance through the pipeline again (e.g. after a failure)."""
+        """Run a saved utterance through the pipeline again (e.g. after a failure); `text`: the user's correction
+        of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
-            utterance = session.get(Utterance, utterance_id)
-            if utterance is None:
-                raise UsageError(f"no utterance {utterance_id}; `murmur inbox` lists the ones to retry")
-            if utterance.outcome is UtteranceOutcome.DONE:
-                raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
+            utterance = waiting_utterance(session, utterance_id)
+            if text is not None:
+                correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
         return self._process(utterance_id, text, source, on_event, options)
 
     def inbox(self) -> list[Utterance]:
-        """Utterances that failed or never finished, oldest first."""
+        """Utterances that failed or never finished, oldest first, except those the user dismissed."""
         with self.store.read() as session:
             query = (
                 select(Utterance)
-                .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value)
+                .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value, col(Utterance.dismissed_at).is_(None))
                 .order_by(col(Utterance.id))
             )
             return list(session.exec(query).all())
+
+    def dismiss(self, utterance_id: int) -> Dismissal:
+        """Take an utterance out of the inbox; it stays in the store, and undo brings it back."""
+        now = self.clock().now
+        with self.store.write() as session:
+            recover_interrupted(session, now)  # a run a dead process left is ended (failed) first
+            return dismiss(session, waiting_utterance(session, utterance_id), now)
 
     def _process(
         self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback, options: RunOptions

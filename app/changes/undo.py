@@ -38,8 +38,9 @@ class UndoResult:
         return [r for r in self.items if r.conflict is not None]
 
 
-# Each subject's table; both have a text `id` and a `revision` counted up by every change.
-_TABLES = {UndoSubject.ENTRY: "entries", UndoSubject.MEMORY: "memories"}
+# Each subject's table; each has an `id` (an utterance's is a number, read from the text kept) and a `revision`
+# counted up by every change undo can take back.
+_TABLES = {UndoSubject.ENTRY: "entries", UndoSubject.MEMORY: "memories", UndoSubject.UTTERANCE: "utterances"}
 
 
 def _current_revision(session: Session, table: str, row_id: str) -> int | None:

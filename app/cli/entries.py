@@ -1,4 +1,4 @@
-"""The list commands: add, list, complete, archive, snooze, merge, edit, undo, history, inbox, retry."""
+"""The list commands: add, list, complete, archive, snooze, merge, edit, undo, history, inbox, retry, dismiss."""
 
 import argparse
 from collections.abc import Callable
@@ -46,7 +46,27 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 def cmd_retry(args: argparse.Namespace) -> int:
     service = _interpreting_service(args)
-    return report_pipeline(service, service.retry(args.utterance_id, options=_run_options(args)), args.json)
+    text = None if args.text is None else read_text([args.text])
+    result = service.retry(args.utterance_id, options=_run_options(args), text=text)
+    return report_pipeline(service, result, args.json)
+
+
+def cmd_dismiss(args: argparse.Namespace) -> int:
+    service = _store_service(args)
+    dismissal = service.dismiss(args.utterance_id)
+    said = dismissal.utterance
+    if args.json:
+        print_json(
+            {
+                "change": "dismiss",
+                "utterance": utterance_json(said, service.clock().tz),
+                "undo_id": dismissal.batch_id,
+                "action_id": dismissal.undo_item_id,
+            }
+        )
+    else:
+        say(f"Dismissed {said.id}: {said.text[:60]!r}  (undo: murmur undo)")
+    return ExitCode.OK
 
 
 def cmd_inbox(args: argparse.Namespace) -> int:
@@ -59,7 +79,8 @@ def cmd_inbox(args: argparse.Namespace) -> int:
     if not utterances:
         say("Inbox is empty: everything you said was applied.")
     for u in utterances:
-        say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  (murmur retry {u.id})")
+        how = f"murmur retry {u.id}, or murmur dismiss {u.id}"
+        say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  ({how})")
     return ExitCode.OK
 
 
@@ -136,7 +157,9 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def _changed(item: UndoItem) -> str:
-    """What an action changed: an entry's ID ('3fa1b2'), or 'memory 9c0d1e'."""
+    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', or 'utterance 7'."""
+    if item.subject is UndoSubject.UTTERANCE:
+        return f"utterance {item.entry_id}"
     short = item.entry_id[:6]
     return f"memory {short}" if item.subject is UndoSubject.MEMORY else short
 
@@ -247,4 +270,13 @@ def add_commands(
     retry.add_argument("utterance_id", type=int, metavar="ID")
     retry.add_argument("--confirm", action="store_true", help="apply even more changes than llm.max_mutations")
     retry.add_argument("--new", action="store_true", help=argparse.SUPPRESS)
+    retry.add_argument(
+        "--text", metavar="WORDS", help="run these words instead, e.g. what was misheard put right ('-' reads stdin)"
+    )
     retry.set_defaults(func=cmd_retry)
+
+    dismiss = sub.add_parser(
+        "dismiss", parents=[common, as_json], help="take an utterance out of the inbox (kept; undo brings it back)"
+    )
+    dismiss.add_argument("utterance_id", type=int, metavar="ID", help="its number, from `murmur inbox`")
+    dismiss.set_defaults(func=cmd_dismiss)

@@ -49,10 +49,11 @@ class UtteranceOutcome(StrEnum):
 
 
 class UndoSubject(StrEnum):
-    """What an undo item changed: an entry, or one of the user's memories."""
+    """What an undo item changed: an entry, one of the user's memories, or an utterance (dismissed from the inbox)."""
 
     ENTRY = "entry"
     MEMORY = "memory"
+    UTTERANCE = "utterance"
 
 
 class MemorySource(StrEnum):

@@ -96,6 +96,7 @@ _PAST = {
     "remember": "remembered",
     "forget": "forgot",
     "edit": "edited memory",
+    "dismiss": "dismissed",
 }
 
 

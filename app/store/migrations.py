@@ -277,6 +277,40 @@ def _m006_recurrence(db: Connection) -> None:
         db.execute("ALTER TABLE entries DROP COLUMN cadence")
 
 
+def _m007_inbox_dismissals(db: Connection) -> None:
+    # The inbox can be cleared: an utterance is dismissed (kept, out of the inbox) or corrected (its first
+    # words kept), both undoable, so undo items may now name an utterance. A CHECK cannot be altered in
+    # SQLite: undo_items is rebuilt with the wider one, its rows, IDs and AUTOINCREMENT counter kept.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE utterances ADD COLUMN dismissed_at TEXT;
+        ALTER TABLE utterances ADD COLUMN heard_text TEXT;
+        ALTER TABLE utterances ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+
+        CREATE TABLE undo_items_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            entry_id TEXT NOT NULL,
+            description TEXT NOT NULL,
+            before_row TEXT,
+            after_revision INTEGER NOT NULL,
+            undone_at TEXT,
+            undo_conflict TEXT,
+            subject TEXT NOT NULL DEFAULT 'entry' CHECK (subject IN ('entry', 'memory', 'utterance'))
+        );
+        INSERT INTO undo_items_new SELECT id, batch_id, position, kind, entry_id, description, before_row,
+            after_revision, undone_at, undo_conflict, subject FROM undo_items;
+        DROP TABLE undo_items;
+        ALTER TABLE undo_items_new RENAME TO undo_items;
+        CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
+        CREATE INDEX undo_items_entry ON undo_items (entry_id)
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -284,6 +318,7 @@ MIGRATIONS: list[Migration] = [
     ("004_search_memory_and_sessions", _m004_search_memory_and_sessions),
     ("005_tool_protocols", _m005_tool_protocols),
     ("006_recurrence", _m006_recurrence),
+    ("007_inbox_dismissals", _m007_inbox_dismissals),
 ]
 
 

@@ -72,6 +72,11 @@ class Utterance(SQLModel, table=True):
     lease_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
     session_id: int | None = Field(default=None, foreign_key="sessions.id")
     reply: str | None = None  # what Murmur answered (the model's words, or an offline answer)
+    # Out of the inbox by the user's choice, kept (nothing said is lost); undo brings it back.
+    dismissed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    heard_text: str | None = None  # the words first saved, when the user corrected them (`text` is the correction)
+    # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
+    revision: int = 1
 
 
 class UndoBatch(SQLModel, table=True):
@@ -95,7 +100,7 @@ class UndoItem(SQLModel, table=True):
     batch_id: int = Field(foreign_key="undo_batches.id")
     position: int
     kind: str
-    entry_id: str  # the id of the entry, or of the memory when `subject` says so
+    entry_id: str  # the id of the entry, or of the memory or utterance when `subject` says so
     description: str
     subject: UndoSubject = Field(default=UndoSubject.ENTRY, sa_type=EnumText(UndoSubject))
     # The entry's row, column by column as stored, before the action; null for a create.

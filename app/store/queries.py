@@ -143,10 +143,18 @@ def recent_summaries(session: Session, limit: int) -> list[str]:
     return list(session.exec(query).all())
 
 
-def raw_entry_row(session: Session, entry_id: str) -> dict[str, object] | None:
-    """The entry's columns exactly as stored (text, integers, nulls), for byte-exact undo."""
-    row = session.execute(text("SELECT * FROM entries WHERE id = :id"), {"id": entry_id}).mappings().first()
+def _raw_row(session: Session, table: str, row_id: str | int) -> dict[str, object] | None:
+    """A row's columns exactly as stored (text, integers, nulls), for byte-exact undo."""
+    row = session.execute(text(f"SELECT * FROM {table} WHERE id = :id"), {"id": row_id}).mappings().first()
     return None if row is None else dict(row)
+
+
+def raw_entry_row(session: Session, entry_id: str) -> dict[str, object] | None:
+    return _raw_row(session, "entries", entry_id)
+
+
+def raw_utterance_row(session: Session, utterance_id: int) -> dict[str, object] | None:
+    return _raw_row(session, "utterances", utterance_id)
 
 
 def encode_row(row: dict[str, object]) -> str:
@@ -182,6 +190,4 @@ def get_memory(session: Session, prefix: str) -> Memory:
 
 
 def raw_memory_row(session: Session, memory_id: str) -> dict[str, object] | None:
-    """The memory's columns exactly as stored, for byte-exact undo (as `raw_entry_row`)."""
-    row = session.execute(text("SELECT * FROM memories WHERE id = :id"), {"id": memory_id}).mappings().first()
-    return None if row is None else dict(row)
+    return _raw_row(session, "memories", memory_id)

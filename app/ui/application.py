@@ -116,6 +116,7 @@ class Murmur(QObject):
         voice.started.connect(self._on_recording_started)
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
+        voice.too_short.connect(window.activity.show_outcome)  # calm words, not an error
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
         window.mic_pressed.connect(self.mic_switch.press)
@@ -124,6 +125,8 @@ class Murmur(QObject):
         window.settings_requested.connect(self.open_settings)
         window.quit_action.triggered.connect(self.quit)
         window.inbox.retry_requested.connect(self.retry)
+        window.inbox.edit_requested.connect(lambda utterance_id, words: self.retry(utterance_id, text=words))
+        window.inbox.dismiss_requested.connect(self.dismiss)
         window.history.undo_batch_requested.connect(self.undo_batch)
         window.history.undo_action_requested.connect(self.undo_action)
         memory = window.memory
@@ -288,9 +291,14 @@ class Murmur(QObject):
         """Queue an utterance; it runs after those before it, never alongside."""
         self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source))
 
-    def retry(self, utterance_id: int, confirmed: bool = False) -> None:
-        job = jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, confirmed=confirmed)
+    def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
+        """Run a waiting utterance again; `text`: the user's correction of its words, run instead."""
+        job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, retry_of=utterance_id, confirmed=confirmed)
         self._queue_utterance(job)
+
+    def dismiss(self, utterance_id: int) -> None:
+        """Take an utterance out of the inbox (kept in the store); the toast offers Undo."""
+        self.worker.put(jobs.DismissJob(self.service, utterance_id))
 
     def _queue_utterance(self, job: jobs.UtteranceJob) -> None:
         self._runs += 1

@@ -23,6 +23,8 @@ def action_text(item: UndoItem) -> str:
         what = ", ".join(f"{k}={v}" for k, v in changes.items())
     if item.subject is UndoSubject.MEMORY:
         return f"{item.kind} memory {item.entry_id[:6]}: {described.get('text', '')}"
+    if item.subject is UndoSubject.UTTERANCE:
+        return f"{item.kind} utterance {item.entry_id}: {described.get('text', '')}"
     return f"{item.kind} {item.entry_id[:6]}" + (f": {what}" if what else "")
 
 

@@ -1,9 +1,19 @@
-"""What the user said that could not be applied (failed or unfinished), each with Retry."""
+"""What the user said that could not be applied (failed or unfinished): Retry it, put its words right and
+retry (Edit…), or Dismiss it (kept in the store; undo brings it back)."""
 
+from collections.abc import Callable
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.store.models import Utterance
 from app.ui.plain_text import plain_tooltip
@@ -13,25 +23,56 @@ UTTERANCE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 class InboxView(QWidget):
     retry_requested = Signal(int)
+    dismiss_requested = Signal(int)
+    edit_requested = Signal(int, str)  # the utterance, and the user's words to run instead
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tree = QTreeWidget()
         self.tree.setObjectName("inbox")
+        self.tree.setAccessibleName("Inbox")
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["What you said", "When", "Why it waits"])
         self.tree.setColumnWidth(0, 360)
         self.tree.itemSelectionChanged.connect(self._on_item_selection_changed)
         self.tree.itemDoubleClicked.connect(self._on_retry_clicked)
-        self.retry_button = QPushButton("Retry")
-        self.retry_button.setEnabled(False)
-        self.retry_button.clicked.connect(self._on_retry_clicked)
+        self.retry_button = self._button("Retry", "Run what you said again", self._on_retry_clicked)
+        self.edit_button = self._button("Edit…", "Put the words right, then run them", self._on_edit_clicked)
+        self.dismiss_button = self._button(
+            "Dismiss", "Take it out of the inbox (it is kept; Undo brings it back)", self._on_dismiss_clicked
+        )
+        # The words being put right, in place under the list: no dialog to lose behind the window.
+        self.editor = QLineEdit()
+        self.editor.setAccessibleName("Corrected words")
+        self.editor.setPlaceholderText("What you meant to say")
+        self.editor.returnPressed.connect(self._on_send_edit_clicked)
+        self.send_edit_button = self._button("Retry with these words", "", self._on_send_edit_clicked)
+        self.cancel_edit_button = self._button("Cancel", "Leave the words as they are", self._close_editor)
+        self.editing = QWidget()
+        edit_row = QHBoxLayout(self.editing)
+        edit_row.setContentsMargins(0, 0, 0, 0)
+        edit_row.addWidget(self.editor, 1)
+        edit_row.addWidget(self.send_edit_button)
+        edit_row.addWidget(self.cancel_edit_button)
+        self.editing.setVisible(False)
+        self._editing_id: int | None = None
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        buttons.addWidget(self.retry_button)
+        for button in (self.dismiss_button, self.edit_button, self.retry_button):
+            buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree)
+        layout.addWidget(self.editing)
         layout.addLayout(buttons)
+
+    def _button(self, text: str, tip: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.setAccessibleName(text.rstrip("…"))
+        if tip:
+            button.setToolTip(tip)
+            button.setAccessibleDescription(tip)
+        button.clicked.connect(slot)
+        return button
 
     def set_utterances(self, utterances: list[Utterance], tz: ZoneInfo) -> None:
         self.tree.clear()
@@ -40,10 +81,45 @@ class InboxView(QWidget):
             row.setData(0, UTTERANCE_ROLE, u.id)
             row.setToolTip(0, plain_tooltip(u.text))
             self.tree.addTopLevelItem(row)
+        if self._editing_id not in {u.id for u in utterances}:
+            self._close_editor()  # what was being put right left the inbox (from a terminal, say)
+        self._on_item_selection_changed()
+
+    def _selected_ids(self) -> list[int]:
+        return [int(item.data(0, UTTERANCE_ROLE)) for item in self.tree.selectedItems()]
 
     def _on_item_selection_changed(self) -> None:
-        self.retry_button.setEnabled(bool(self.tree.selectedItems()))
+        chosen = bool(self.tree.selectedItems())
+        for button in (self.retry_button, self.edit_button, self.dismiss_button):
+            button.setEnabled(chosen)
 
     def _on_retry_clicked(self) -> None:
-        for item in self.tree.selectedItems():
-            self.retry_requested.emit(int(item.data(0, UTTERANCE_ROLE)))
+        for utterance_id in self._selected_ids():
+            self.retry_requested.emit(utterance_id)
+
+    def _on_dismiss_clicked(self) -> None:
+        for utterance_id in self._selected_ids():
+            self.dismiss_requested.emit(utterance_id)
+
+    def _on_edit_clicked(self) -> None:
+        items = self.tree.selectedItems()
+        if not items:
+            return
+        self._editing_id = int(items[0].data(0, UTTERANCE_ROLE))
+        self.editor.setText(items[0].text(0))
+        self.editing.setVisible(True)
+        self.editor.selectAll()
+        self.editor.setFocus()
+
+    def _on_send_edit_clicked(self) -> None:
+        words = self.editor.text().strip()
+        if self._editing_id is None or not words:
+            return
+        utterance_id = self._editing_id
+        self._close_editor()
+        self.edit_requested.emit(utterance_id, words)
+
+    def _close_editor(self) -> None:
+        self._editing_id = None
+        self.editor.clear()
+        self.editing.setVisible(False)

@@ -197,7 +197,8 @@ def _words(result: PipelineResult) -> str | None:
 
 @dataclass(frozen=True, eq=False)
 class UtteranceJob:
-    """Submit `text`, or run saved utterance `retry_of` again; a failed run is a report, never an exception."""
+    """Submit `text`, or run saved utterance `retry_of` again (as `text`, when the user put its words right); a
+    failed run is a report, never an exception."""
 
     service: MurmurService
     on_event: EventCallback
@@ -211,7 +212,8 @@ class UtteranceJob:
             if self.retry_of is None:
                 result = self.service.submit(self.text, self.source, self.on_event)
             else:
-                result = self.service.retry(self.retry_of, self.on_event, RunOptions(confirmed=self.confirmed))
+                options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
+                result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
             confirm = isinstance(error, ConfirmationNeeded)
             return BatchReport(
@@ -252,6 +254,21 @@ class MemoryJob:
 
     def run(self) -> BatchReport:
         return memory_report(self.change(self.service))
+
+
+@dataclass(frozen=True, eq=False)
+class DismissJob:
+    """Take an utterance out of the inbox (kept in the store): the toast says so, with Undo."""
+
+    service: MurmurService
+    utterance_id: int
+
+    def run(self) -> BatchReport:
+        dismissal = self.service.dismiss(self.utterance_id)
+        said = f"Dismissed {_quoted(dismissal.utterance.text)}"
+        return BatchReport(
+            summary=said, applied=[f"{said}: kept, out of the inbox"], failures=[], undo_id=dismissal.batch_id
+        )
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,10 @@ from app.ui.bridge import PipelineBridge
 log = logging.getLogger("murmur.ui.voice")
 
 NOTHING_HEARD = "Nothing was heard; check the microphone and speak after the ready sound"
+TOO_SHORT = "Too short: hold the key while you speak"
+# A press let go sooner than this that heard nothing was a tap (an accidental one, or a try of the key): not a
+# microphone problem, so no error. Held longer and still silent, the microphone is worth checking.
+TAP_SECONDS = 0.3
 
 
 class Recording(Protocol):
@@ -75,6 +79,7 @@ class VoiceInput(QObject):
     started = Signal()  # the microphone is open: speak now
     stopped = Signal()  # recording ended; the transcript follows through bridge.transcribed
     cancelled = Signal()
+    too_short = Signal(str)  # a tap that heard nothing ended quietly: the calm words to show (TOO_SHORT)
     _device_failed = Signal(int)  # a dictation's token: its microphone stopped (emitted on its thread)
     _finished = Signal()  # a stopped recording's text was worked out (emitted on its thread)
 
@@ -90,6 +95,7 @@ class VoiceInput(QObject):
         self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation
         self._vocabulary = vocabulary  # the user's words, for the final pass; read off the GUI thread
         self._recording: _Dictation | None = None
+        self._started_at = 0.0  # when the recording started (monotonic): a tap is told by how long it was held
         self._armed: _Dictation | None = None  # the next recording's, its microphone already open
         self._arming = False
         self._tokens = itertools.count(1)
@@ -126,6 +132,7 @@ class VoiceInput(QObject):
             self._report_start_failure(error)
             return
         self._recording = dictation
+        self._started_at = time.monotonic()
         log.info("recording started")
         self.started.emit()
 
@@ -135,8 +142,9 @@ class VoiceInput(QObject):
         if dictation is None:
             return
         self.stopped.emit()
+        tap = time.monotonic() - self._started_at < TAP_SECONDS
         thread = threading.Thread(
-            target=self._finish, args=(dictation.recording,), name="murmur-transcribe", daemon=True
+            target=self._finish, args=(dictation.recording, tap), name="murmur-transcribe", daemon=True
         )
         self._finishing = [t for t in self._finishing if t.is_alive()] + [thread]
         thread.start()
@@ -208,13 +216,13 @@ class VoiceInput(QObject):
         if self._recording is not None and self._recording.token == token:
             self.stop()  # what was heard before is kept, as when the user lets go
 
-    def _finish(self, recording: Recording) -> None:
+    def _finish(self, recording: Recording, tap: bool) -> None:
         try:
-            self._transcribe(recording)
+            self._transcribe(recording, tap)
         finally:
             self._finished.emit()
 
-    def _transcribe(self, recording: Recording) -> None:
+    def _transcribe(self, recording: Recording, tap: bool) -> None:
         try:
             text = recording.stop().text.strip()
         except MurmurError as error:
@@ -224,7 +232,10 @@ class VoiceInput(QObject):
             log.exception("transcription failed")
             self._bridge.post_speech_error(f"transcription failed: {error!r} (this is a bug; details in the log)")
             return
-        if text:
+        if text:  # even from a tap: the armed microphone's moment before the press may hold words
             self._bridge.post_transcript(text)
+        elif tap:
+            log.info("a tap of the talk key heard nothing")
+            self.too_short.emit(TOO_SHORT)
         else:
             self._bridge.post_speech_error(NOTHING_HEARD)

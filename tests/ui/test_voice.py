@@ -1,5 +1,6 @@
 """Around a recording: the microphone armed between recordings (and released on pause), a failing
-microphone, and quitting without losing anything said. The microphone is a fake (tests/ui/fake_dictation.py)."""
+microphone, quitting without losing anything said, and a tap of the talk key. The microphone is a fake
+(tests/support/fake_dictation.py), but where the bundled engine hears a real, silent one."""
 
 import logging
 import threading
@@ -10,9 +11,12 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import Status
-from app.ui import application
+from app.ui import application, cues
 from app.ui.application import Murmur
+from app.ui.icons import AppState
+from app.ui.voice import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
 from tests.support.fake_dictation import FakeMicrophone
+from tests.support.pulse import PulseAudio
 
 WAIT_MS = 15_000
 
@@ -127,3 +131,69 @@ def test_quit_gives_up_on_a_transcript_after_a_few_seconds_and_says_so(
     microphone.transcribing.set()
     assert quits and "before a recording's text was worked out" in caplog.text
     assert murmur.voice.wait_for_transcripts(5)
+
+
+def assert_ended_quietly(murmur: Murmur, failed: list[str]) -> None:
+    assert failed == [] and murmur.state() is AppState.IDLE
+    assert murmur.toast.content is None or not murmur.toast.content.error
+    activity = murmur.window.activity
+    assert activity.outcome.text() == TOO_SHORT and not activity.outcome.property("error")
+    assert murmur.service.inbox() == [] and entry_summaries(murmur) == []
+
+
+def test_a_tap_of_the_talk_key_that_heard_nothing_ends_quietly(
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
+) -> None:
+    murmur, microphone.text = murmur_with_microphone, ""
+    failed: list[str] = []
+    murmur.bridge.speech_failed.connect(failed.append)
+    with qtbot.waitSignal(murmur.voice.too_short, timeout=WAIT_MS):
+        murmur.hotkey_switch.press()
+        murmur.hotkey_switch.release()
+    qtbot.wait(100)  # anything else the tap would post has arrived
+    assert_ended_quietly(murmur, failed)
+
+
+def test_holding_the_key_and_saying_nothing_is_still_worth_a_look_at_the_microphone(
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
+) -> None:
+    murmur, microphone.text = murmur_with_microphone, ""
+    murmur.hotkey_switch.press()
+    qtbot.wait(round(TAP_SECONDS * 1000) + 100)
+    with qtbot.waitSignal(murmur.bridge.speech_failed, timeout=WAIT_MS) as failed:
+        murmur.hotkey_switch.release()
+    assert failed.args == [NOTHING_HEARD]
+
+
+@pytest.fixture
+def portaudio_with_pulse(pulse_audio: PulseAudio) -> PulseAudio:
+    """PortAudio lists the devices once, when first used: a start cue played by an earlier test, before the private
+    PulseAudio ran, leaves it blind to the daemon. So it starts again here (sounddevice's own recipe for a new
+    device list), between cues."""
+    import sounddevice
+
+    with cues._playing:
+        sounddevice._terminate()
+        sounddevice._initialize()
+    return pulse_audio
+
+
+@pytest.mark.pulse
+def test_a_tap_heard_by_the_real_engine_ends_quietly(
+    qtbot: QtBot, murmur: Murmur, portaudio_with_pulse: PulseAudio
+) -> None:
+    """The bundled engine on a silent microphone: what a tap hears is near-empty audio, and no words."""
+    speech = replace(murmur.settings.speech, engine="pocketsphinx", device=portaudio_with_pulse.device)
+    ui = replace(murmur.settings.ui, audio_cues=False)  # no cue to play while the test's PortAudio is its own
+    murmur.settings = replace(murmur.settings, speech=speech, ui=ui)
+    failed: list[str] = []
+    murmur.bridge.speech_failed.connect(failed.append)
+    murmur.hotkey_switch.press()
+    assert murmur.voice.is_recording(), failed
+    ended: list[str] = []  # the signals a recording can end with, whichever it is
+    for signal in (murmur.voice.too_short, murmur.bridge.transcribed, murmur.bridge.speech_failed):
+        signal.connect(ended.append)
+    murmur.hotkey_switch.release()
+    qtbot.waitUntil(lambda: bool(ended), timeout=WAIT_MS)
+    assert ended == [TOO_SHORT]
+    assert_ended_quietly(murmur, failed)

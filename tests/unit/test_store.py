@@ -14,7 +14,10 @@ from sqlmodel import select
 from app.changes.executor import execute
 from app.changes.undo import undo_latest
 from app.domain.actions import CompleteAction
+from app.domain.enums import UndoSubject
 from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
+from app.offline import OfflineInterpreter
+from app.service import MurmurService
 from app.store import Store
 from app.store.migrations import APPLICATION_ID, MIGRATIONS, migrate
 from app.store.models import Entry, SQLModel, Utterance
@@ -269,4 +272,34 @@ def test_the_previous_release_database_gains_repeat_rules(db_path: Path) -> None
             "Put the bins out",
             "FREQ=WEEKLY",
         )
+    store.close()
+
+
+def test_the_previous_release_database_gains_inbox_dismissals(db_path: Path) -> None:
+    """What the release before Dismiss made (steps 1-6): an utterance waiting in the inbox, a memory's change
+    in the history. Both are kept, the history's IDs and counter too; the utterance can be dismissed and undone."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:6])
+        db.execute(
+            "INSERT INTO utterances (text, source, created_at, outcome, error, attempts) "
+            "VALUES ('eggs are done', 'voice', '2026-01-01', 'failed', 'no open entry matches eggs', 1)"
+        )
+        db.execute("INSERT INTO undo_batches (label, created_at) VALUES ('remembered', '2026-01-01')")
+        db.execute(
+            "INSERT INTO undo_items (id, batch_id, position, kind, entry_id, description, after_revision, subject) "
+            "VALUES (41, 1, 0, 'remember', ?, '{\"text\": \"x\"}', 1, 'memory')",
+            ("d" * 32,),
+        )
+    store = Store.open(db_path)
+    service = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: FIXED_CLOCK)
+    [waiting] = service.inbox()
+    assert (waiting.text, waiting.revision, waiting.dismissed_at) == ("eggs are done", 1, None)
+    dismissal = service.dismiss(waiting.id or 0)
+    assert service.inbox() == [] and dismissal.undo_item_id == 42  # after the old history, none reused
+    [dismissed, remembered] = service.history()
+    assert [i.id for i in remembered.items] == [41] and remembered.items[0].subject is UndoSubject.MEMORY
+    service.undo()
+    assert [u.text for u in service.inbox()] == ["eggs are done"]
+    with closing(sqlite3.connect(db_path)) as db, pytest.raises(sqlite3.IntegrityError):
+        db.execute("UPDATE undo_items SET subject = 'nonsense'")
     store.close()
