@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from app.domain.enums import UndoSubject
 from app.errors import UndoError
-from app.store.models import UndoBatch, UndoItem
+from app.store.models import UndoBatch, UndoItem, Utterance
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,7 @@ def undo_item(session: Session, item_id: int, now: datetime) -> UndoResult:
 class HistoryBatch:
     batch: UndoBatch
     items: list[UndoItem]
+    said: str | None = None  # the words the batch came from, when it came from an utterance
 
 
 def history(session: Session, limit: int = 20) -> list[HistoryBatch]:
@@ -141,5 +142,6 @@ def history(session: Session, limit: int = 20) -> list[HistoryBatch]:
         items = session.exec(
             select(UndoItem).where(UndoItem.batch_id == batch.id).order_by(col(UndoItem.position))
         ).all()
-        result.append(HistoryBatch(batch=batch, items=list(items)))
+        utterance = session.get(Utterance, batch.utterance_id) if batch.utterance_id is not None else None
+        result.append(HistoryBatch(batch=batch, items=list(items), said=utterance.text if utterance else None))
     return result

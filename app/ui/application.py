@@ -386,7 +386,8 @@ class Murmur(QObject):
         self.model.set_snapshot(views.entries)
         self.window.inbox.set_utterances(views.inbox, views.entries.tz)
         self.window.set_inbox_count(len(views.inbox))
-        self.window.history.set_history(views.history, views.entries.tz)
+        names = {entry.id: entry.summary for entry in views.entries.entries}
+        self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)

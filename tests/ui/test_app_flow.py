@@ -86,7 +86,13 @@ def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur
     assert summaries(murmur) == []
 
     history = murmur.window.history.tree
-    assert history.topLevelItem(0).text(0) == "completed by hand"
+    lines = [(history.topLevelItem(i).text(0), history.topLevelItem(i).child(0).text(0)) for i in range(3)]
+    assert lines == [
+        ("Completed by hand", "Completed “Buy bread”"),
+        ("Edited by hand", "Changed “Buy bread”: priority 2"),
+        ("“buy bread”", "Created “Buy bread”"),  # what was said, and what it made
+    ]
+    assert history.topLevelItem(0).text(1).startswith("Today ")
     history.topLevelItem(0).setSelected(True)
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(murmur.window.history.undo_button, Qt.MouseButton.LeftButton)
