@@ -100,6 +100,9 @@ class Sidebar(QListWidget):
 
     def set_narrow(self, narrow: bool) -> None:
         self.setFixedWidth(NARROW if narrow else WIDE)
+        # Icons alone leave no room for a scroll bar; a short window still scrolls them with the wheel.
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if narrow else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        self.setVerticalScrollBarPolicy(policy)
 
     def choose(self, key: str) -> None:
         item = self._item(key)
