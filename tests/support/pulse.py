@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from app.speech.capture import sounddevice_module
+
 SINK = "murmur_test"
 ALSA_PULSE_PLUGIN_DIRS = [Path("/usr/lib/x86_64-linux-gnu/alsa-lib"), Path("/usr/lib/aarch64-linux-gnu/alsa-lib")]
 
@@ -172,3 +174,15 @@ def pulse_audio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PulseAudio
         for name, value in pulse.env.items():
             patch.setenv(name, value)
         yield pulse
+
+
+def rescan_portaudio() -> None:
+    """PortAudio lists the devices once, when first used: an earlier test (a cue played, Settings listing the
+    microphones) may have done that before this private PulseAudio ran, leaving it blind to the daemon.
+    sounddevice has no public re-scan; these two are its own recipe. Never while a cue plays."""
+    from app.ui import cues
+
+    sounddevice = sounddevice_module()
+    with cues._playing:
+        sounddevice._terminate()
+        sounddevice._initialize()

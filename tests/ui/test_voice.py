@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import Status
-from app.ui import application, cues
+from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.voice import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
 from tests.support.fake_dictation import FakeMicrophone
-from tests.support.pulse import PulseAudio
+from tests.support.pulse import PulseAudio, rescan_portaudio
 
 WAIT_MS = 15_000
 
@@ -170,11 +170,7 @@ def portaudio_with_pulse(pulse_audio: PulseAudio) -> PulseAudio:
     """PortAudio lists the devices once, when first used: a start cue played by an earlier test, before the private
     PulseAudio ran, leaves it blind to the daemon. So it starts again here (sounddevice's own recipe for a new
     device list), between cues."""
-    import sounddevice
-
-    with cues._playing:
-        sounddevice._terminate()
-        sounddevice._initialize()
+    rescan_portaudio()
     return pulse_audio
 
 
