@@ -99,6 +99,7 @@ class UiSettings:
     audio_cues: bool = True
     start_at_login: bool = False
     toast_seconds: float = _ranged(5.0, 1, 120)
+    theme: str = _one_of("system", "light", "dark")  # system: follow the desktop's light or dark scheme
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from app.ui.icons import AppState, app_icon
 from app.ui.reminders import ReminderScheduler
 from app.ui.single_instance import InstanceServer
 from app.ui.talk import TalkMode, TalkSwitch
+from app.ui.theme import apply_theme
 from app.ui.toast import Toast, ToastContent, content_of
 from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
@@ -68,6 +69,7 @@ class Murmur(QObject):
     ) -> None:
         super().__init__(parent)
         self.service, self.settings = service, settings
+        self._show_theme()  # before the widgets are made: they are polished once, in the right colours
         self.bridge = PipelineBridge(self)
         self.worker: PipelineWorker[jobs.JobResult] = PipelineWorker(self.bridge.post_outcome)
         self.voice = VoiceInput(
@@ -153,6 +155,7 @@ class Murmur(QObject):
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.reminders.due.connect(self._on_reminder_due)
+        QApplication.styleHints().colorSchemeChanged.connect(self._on_color_scheme_changed)
         self.reminders.snooze_ended.connect(self.refresh)
         if self.tray:
             tray = self.tray
@@ -493,9 +496,20 @@ class Murmur(QObject):
             self.apply_settings(dialog.result_settings())
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory
 
+    def _show_theme(self) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.settings.ui.theme)
+
+    def _on_color_scheme_changed(self) -> None:
+        if self.settings.ui.theme == "system":  # the desktop went dark or light: so does the app
+            self._show_theme()
+
     def apply_settings(self, settings: Settings) -> None:
         save_settings(settings)
         old, self.settings = self.settings, settings
+        if settings.ui.theme != old.ui.theme:
+            self._show_theme()
         self.toast.set_seconds(settings.ui.toast_seconds)
         self.hotkey_switch.mode = TalkMode.from_setting(settings.ui.hotkey_mode)
         if settings.ui.hotkey != old.ui.hotkey:

@@ -20,6 +20,7 @@ from app.ui.entry_model import HEADER_ROLE, ROW_ROLE, EntryListModel, Header
 from app.ui.entry_sections import EntryRow, Part
 from app.ui.icons import category_icon
 from app.ui.plain_text import plain_tooltip
+from app.ui.theme import colours
 
 ROW_HEIGHT = 32
 MARGIN = 10
@@ -28,10 +29,6 @@ BOX = 16  # checkbox and icons
 FLAG_WIDTH = 12
 REPEAT_MARK = "↻"
 PRIORITY_WORDS = {1: "urgent", 2: "high", 3: "medium", 4: "low", 5: "someday"}
-OVERDUE_RED = QColor("#d93025")
-# Flags by level: red, orange, blue, grey, light grey; readable on light and dark rows.
-FLAG_COLOURS = {1: QColor("#e5484d"), 2: QColor("#f76b15"), 3: QColor("#3e8ef7"), 4: QColor("#8b8d98")}
-FLAG_LOWEST = QColor("#b0b4ba")
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -120,7 +117,8 @@ class EntryDelegate(QStyledItemDelegate):
         category_icon(row.category).paint(painter, layout.icon)
         self._paint_summary(painter, option, layout.summary, row, muted if row.done else text_colour)
         if layout.flag and row.priority:
-            self._paint_flag(painter, layout.flag, FLAG_COLOURS.get(row.priority, FLAG_LOWEST))
+            palette = colours()
+            self._paint_flag(painter, layout.flag, palette.flags.get(row.priority, palette.muted))
         if layout.repeat:
             painter.setPen(text_colour if selected else muted)
             painter.drawText(layout.repeat, Qt.AlignmentFlag.AlignCenter, REPEAT_MARK)
@@ -134,7 +132,7 @@ class EntryDelegate(QStyledItemDelegate):
         font.setBold(True)
         painter.setFont(font)
         section = header.section
-        colour = OVERDUE_RED if section.part is Part.OVERDUE else option.palette.color(QPalette.ColorRole.Text)
+        colour = colours().overdue if section.part is Part.OVERDUE else option.palette.color(QPalette.ColorRole.Text)
         arrow, count = "▸" if header.folded else "▾", header.count
         text_rect = option.rect.adjusted(MARGIN, 0, -MARGIN, -4)
         painter.setPen(colour)
@@ -186,14 +184,15 @@ class EntryDelegate(QStyledItemDelegate):
     @staticmethod
     def _paint_due(painter: QPainter, option: QStyleOptionViewItem, rect: QRect, row: EntryRow, selected: bool) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        chip = QColor(OVERDUE_RED if row.overdue else option.palette.color(QPalette.ColorRole.Mid))
+        red = colours().overdue
+        chip = QColor(red if row.overdue else option.palette.color(QPalette.ColorRole.Mid))
         chip.setAlpha(40)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(chip)
         painter.drawRoundedRect(rect, 9, 9)
         painter.setFont(option.font)
         text = option.palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
-        painter.setPen(OVERDUE_RED if row.overdue and not selected else text)
+        painter.setPen(red if row.overdue and not selected else text)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, row.due)
 
     def editorEvent(self, event: QEvent, model: object, option: QStyleOptionViewItem, index: Index) -> bool:

@@ -47,6 +47,7 @@ from app.ui.worker import Call, Failed, JobOutcome
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
+THEMES = {"system": "Like the desktop", "light": "Light", "dark": "Dark"}
 NONE = "none"
 CUSTOM = "custom"
 SYSTEM_DEFAULT = "System default"
@@ -146,6 +147,8 @@ class SettingsDialog(QDialog):
         self.audio_cues = _check("Play a short sound when recording starts and stops", ui.audio_cues)
         self.start_at_login = _check("Start Murmur when I log in", ui.start_at_login)
         self.toast_seconds = _spin(ui, "toast_seconds", " s")
+        self.theme = _combo(THEMES, ui.theme)
+        self.theme.setAccessibleName("Theme")
 
         self.engine = _combo({e: e for e in ENGINES}, speech.engine)
         self.model = _line(speech.model, "the best installed model")
@@ -239,6 +242,7 @@ class SettingsDialog(QDialog):
                 ("", self.audio_cues),
                 ("", self.start_at_login),
                 ("Toast shows for", self.toast_seconds),
+                ("Theme", self.theme),
             ),
             "General",
         )
@@ -328,6 +332,7 @@ class SettingsDialog(QDialog):
                 audio_cues=self.audio_cues.isChecked(),
                 start_at_login=self.start_at_login.isChecked(),
                 toast_seconds=self.toast_seconds.value(),
+                theme=str(self.theme.currentData()),
             ),
             speech=replace(
                 s.speech,

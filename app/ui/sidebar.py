@@ -10,13 +10,13 @@ from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QStyledItemD
 from app.domain.enums import Category
 from app.ui.entry_sections import View
 from app.ui.icons import category_icon, view_icon
+from app.ui.theme import colours
 
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 1
 KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 WIDE = 176
 NARROW = 48
 PLURALS = {category: f"{category.value.capitalize()}s" for category in Category}
-BADGE = QColor("#e8590c")
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,6 @@ class SidebarDelegate(QStyledItemDelegate):
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
         narrow = option.rect.width() < WIDE - 20
-        if narrow:
-            option.text = ""  # the icon alone; its name is in the tooltip
         super().paint(painter, option, index)
         count = index.data(COUNT_ROLE)
         if not count:
@@ -66,11 +64,17 @@ class SidebarDelegate(QStyledItemDelegate):
         top = option.rect.top() + (2 if narrow else (option.rect.height() - 18) // 2)
         badge = QRect(right - width, top, width, 18)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(BADGE)
+        painter.setBrush(colours().badge)
         painter.drawRoundedRect(badge, 9, 9)
         painter.setPen(QColor("white"))
         painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        if option.rect.width() < WIDE - 20:
+            option.text = ""  # the icon alone; its name is in the tooltip
+            option.decorationAlignment = Qt.AlignmentFlag.AlignCenter
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         hint = super().sizeHint(option, index)

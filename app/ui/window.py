@@ -49,9 +49,9 @@ RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
 QLabel#status { font-weight: 600; }
-QLabel#status[error="true"] { color: #c62828; }
+QLabel#status[error="true"] { color: #e0443a; }
 QLabel#transcript { font-size: 15px; padding: 2px 0; }
-QLabel#outcome[error="true"] { color: #c62828; }
+QLabel#outcome[error="true"] { color: #e0443a; }
 QToolButton#mic { border-radius: 32px; }
 QLabel#pageTitle { font-size: 20px; font-weight: 600; }
 QLabel#emptyTitle { font-size: 18px; font-weight: 600; }

@@ -1,0 +1,86 @@
+"""Run on an X display: the real desktop app with a lived-in list, saved as PNGs at each size asked for.
+
+    python -m tests.support.screenshot_app OUT_DIR THEME WIDTHxHEIGHT [WIDTHxHEIGHT ...]
+
+The store is a fresh one at $MURMUR_DB, filled by the offline rules from everyday sentences. For each
+size it prints one JSON line of what the window shows (entry rows in view, the main parts' places) so
+a test can check that nothing overlaps; the PNG is `murmur-WIDTHxHEIGHT-THEME.png`.
+"""
+
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QRect, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.assembly import build_service
+from app.config import Settings
+from app.domain.enums import UtteranceSource
+from app.paths import default_db_path
+from app.ui.application import Murmur
+from app.ui.window import MainWindow
+
+SAID = [
+    "remind me to call the dentist thursday at 3pm",
+    "pay the water bill yesterday",
+    "buy milk and eggs",
+    "urgent: renew the passport by friday",
+    "stretch every morning",
+    "book the flights to Lisbon next month, high priority",
+    "what if we painted the hallway green",
+    "water the plants in 20 minutes",
+    "call mom tomorrow at 9",
+    "send the invoice today at 5pm",
+    "buy bread",
+    "bread is done",
+]
+PARTS = ("sidebar", "mic", "activityArea", "input", "pageTitle", "search", "entries")
+
+
+def settle(milliseconds: int) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(milliseconds, loop.quit)
+    loop.exec()
+
+
+def facts(window: MainWindow) -> dict[str, object]:
+    """Where the main parts are, in window coordinates, and how many entry rows are in view."""
+    places: dict[str, list[int]] = {}
+    for name in PARTS:
+        part = window.findChild(QWidget, name)
+        if part is not None and part.isVisible():
+            rect = QRect(part.mapTo(window, part.rect().topLeft()), part.size())
+            places[name] = [rect.x(), rect.y(), rect.width(), rect.height()]
+    view, model = window.entries, window.model
+    shown = [model.index_of(entry_id) for entry_id in model.entry_ids()]
+    rows = sum(1 for index in shown if view.viewport().rect().contains(view.visualRect(index)))
+    return {"window": [window.width(), window.height()], "places": places, "rows_in_view": rows}
+
+
+def main(out: Path, theme: str, sizes: list[str]) -> None:
+    settings = replace(Settings(), ui=replace(Settings().ui, theme=theme))
+    service = build_service(default_db_path(), settings, offline=True)
+    for text in SAID:
+        service.submit(text, UtteranceSource.CLI)
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("Murmur")
+    murmur = Murmur(service, settings, use_tray=True)
+    murmur.start(listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False)
+    window = murmur.window
+    deadline = time.monotonic() + 30
+    while not window.entries.entry_ids() and time.monotonic() < deadline:
+        settle(100)
+    for size in sizes:
+        width, height = (int(n) for n in size.split("x"))
+        window.resize(width, height)
+        settle(600)
+        window.grab().save(str(out / f"murmur-{size}-{theme}.png"))
+        print(json.dumps({"size": size, **facts(window)}), flush=True)
+    murmur.quit()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), sys.argv[2], sys.argv[3:])
