@@ -108,11 +108,16 @@ def parse_category(value: Any) -> Category:
         return Category.NOTE
 
 
+PRIORITY_WORDS = {"urgent": 1, "highest": 1, "high": 2, "medium": 3, "normal": 3, "low": 4, "lowest": 5}
+
+
 def parse_priority(value: Any) -> int | None:
-    """1-5, clamped; "P2" and "2" are read as 2; anything unreadable means no priority."""
+    """1-5, clamped; "P2", "2" and "high" are read as 2; anything unreadable means no priority."""
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, str):
+        if (word := value.strip().lower().removesuffix(" priority")) in PRIORITY_WORDS:
+            return PRIORITY_WORDS[word]
         digits = value.strip().lower().removeprefix("p")
         try:
             value = float(digits)
@@ -185,7 +190,7 @@ def parse_update_fields(fields: Any) -> dict[str, Any]:
         elif name == "category":
             changes[name] = parse_category(value)
         elif name == "priority":
-            changes[name] = parse_priority(value)
+            changes[name] = _changed_priority(value)
         elif name in _REPEAT_NAMES:
             changes["recurrence"] = _changed_repeat(value)
         elif name == "status":
@@ -193,6 +198,18 @@ def parse_update_fields(fields: Any) -> dict[str, Any]:
         else:  # due_date, snooze_until: phrases resolved when applied; empty clears
             changes[name] = _text(value) or None
     return changes
+
+
+def _changed_priority(value: Any) -> int | None:
+    """None or "none" clears it; a priority that cannot be read is refused rather than clearing it."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return None
+    priority = parse_priority(value)
+    if priority is None:
+        raise InvalidActionError(
+            f"can't read a priority from {value!r}; say 1-5, P1-P5, urgent, high, medium, low or none"
+        )
+    return priority
 
 
 def _changed_repeat(value: Any) -> str | None:

@@ -52,7 +52,10 @@ def test_unknown_category_falls_back_to_note(raw: object, expected: Category) ->
         ("2", 2),
         ("P4", 4),
         (2.6, 3),
-        ("high", None),
+        ("high", 2),
+        ("Urgent", 1),
+        ("low priority", 4),
+        ("soonish", None),  # a model's loose word: no priority rather than a failed create
         (None, None),
         (True, None),
         (float("nan"), None),
@@ -60,6 +63,14 @@ def test_unknown_category_falls_back_to_note(raw: object, expected: Category) ->
 )
 def test_priority_is_clamped_to_one_to_five(raw: object, expected: int | None) -> None:
     assert create(priority=raw).priority == expected
+
+
+def test_an_edited_priority_takes_words_and_refuses_what_it_cannot_read() -> None:
+    assert parse_update_fields({"priority": "high"}) == {"priority": 2}
+    assert parse_update_fields({"priority": "none"}) == {"priority": None}
+    assert parse_update_fields({"priority": "P1"}) == {"priority": 1}
+    with pytest.raises(InvalidActionError, match="can't read a priority from 'banana'"):
+        parse_update_fields({"priority": "banana"})  # never silently cleared
 
 
 @pytest.mark.parametrize(
