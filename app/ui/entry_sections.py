@@ -151,6 +151,7 @@ class EntryRow:
     tz: ZoneInfo
     order: tuple[float, int, float]
     haystack: str  # lowercase summary + content + short ID, for the search box
+    entry: Entry  # all of it, for the details panel
 
     @property
     def done(self) -> bool:
@@ -204,6 +205,7 @@ class EntryRow:
             tz=tz,
             order=order,
             haystack=f"{summary}\n{content}\n{short_id}".lower(),
+            entry=entry,
         )
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.paths import config_dir
 from app.ui.activity import ActivityPanel
+from app.ui.details_panel import DetailsPanel
 from app.ui.empty_state import EmptyState
 from app.ui.entry_model import EntryListModel
 from app.ui.entry_sections import Part
@@ -45,6 +46,8 @@ DUE_NOW = frozenset({Part.OVERDUE, Part.TODAY})  # the Today badge counts these
 CONVERSATION_HEIGHT = 84  # the status, the words heard and one line of what happened
 STEPS_HEIGHT = 100  # the raw steps, shown with Details
 NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
+DETAILS_WIDTH = 340
+DETAILS_FROM = 900  # window width from which the details panel fits beside the list
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
@@ -127,6 +130,7 @@ class MainWindow(QMainWindow):
         self.usage = UsageView()
         self.memory = MemoryView()
         self.sidebar = Sidebar()
+        self.details = DetailsPanel()
 
         self.list_stack = QStackedWidget()
         self.list_stack.addWidget(self.entries)
@@ -144,6 +148,7 @@ class MainWindow(QMainWindow):
         }
         self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
         model.modelReset.connect(self._on_model_reset)
+        self.entries.selectionModel().currentChanged.connect(self._show_details)
 
         top = QHBoxLayout()
         top.addWidget(self.mic, 0, Qt.AlignmentFlag.AlignTop)
@@ -190,6 +195,9 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("listSplitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.list_stack)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setSizes([2 * DETAILS_WIDTH, DETAILS_WIDTH])  # until the user's own widths are restored
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -208,7 +216,10 @@ class MainWindow(QMainWindow):
         find.triggered.connect(self._on_find_triggered)
         new = QAction("New entry", self, shortcut=QKeySequence(QKeySequence.StandardKey.New))
         new.triggered.connect(self.input.setFocus)
-        menu.addActions([new, undo, find, settings])
+        self.details_action = QAction("Details panel", self, shortcut=QKeySequence("Ctrl+I"), checkable=True)
+        self.details_action.setChecked(True)
+        self.details_action.toggled.connect(self._fit_details)
+        menu.addActions([new, undo, find, self.details_action, settings])
         self.quit_action = QAction("Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         menu.addSeparator()
         menu.addAction(self.quit_action)
@@ -242,6 +253,11 @@ class MainWindow(QMainWindow):
     def _on_model_reset(self) -> None:
         self.sidebar.set_count("today", self.model.count_in(DUE_NOW))
         self._show_list_or_empty()
+        self._show_details()
+
+    def _show_details(self) -> None:
+        """The details follow the entry the keys are on (its latest, after a refresh)."""
+        self.details.show_row(self.model.row_at(self.entries.currentIndex()))
 
     def _show_list_or_empty(self) -> None:
         if self.model.rowCount():
@@ -304,7 +320,12 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.sidebar.set_narrow(event.size().width() < NARROW_BELOW)
+        self._fit_details()
         super().resizeEvent(event)
+
+    def _fit_details(self) -> None:
+        """The details panel shows when asked for and the window has room for it beside the list."""
+        self.details.setVisible(self.details_action.isChecked() and self.width() >= DETAILS_FROM)
 
     # -- persistence --------------------------------------------------------------------------
 
@@ -317,6 +338,7 @@ class MainWindow(QMainWindow):
         settings.setValue("geometry", self.saveGeometry())
         settings.setValue("place", self.sidebar.chosen().key)
         settings.setValue("splitter", self.splitter.saveState())
+        settings.setValue("details", self.details_action.isChecked())
         settings.sync()
 
     def restore_view_state(self) -> None:
@@ -326,6 +348,7 @@ class MainWindow(QMainWindow):
         if (splitter := settings.value("splitter")) is not None:
             self.splitter.restoreState(splitter)
         self.sidebar.choose(str(settings.value("place", "all")))
+        self.details_action.setChecked(str(settings.value("details", "true")).lower() == "true")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_view_state()

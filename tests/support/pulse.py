@@ -173,13 +173,15 @@ def pulse_audio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PulseAudio
     with private_pulseaudio(tmp_path_factory.mktemp("pulse")) as pulse, pytest.MonkeyPatch.context() as patch:
         for name, value in pulse.env.items():
             patch.setenv(name, value)
+        rescan_portaudio()
         yield pulse
 
 
 def rescan_portaudio() -> None:
     """PortAudio lists the devices once, when first used: an earlier test (a cue played, Settings listing the
-    microphones) may have done that before this private PulseAudio ran, leaving it blind to the daemon.
-    sounddevice has no public re-scan; these two are its own recipe. Never while a cue plays."""
+    microphones) may have done that before this private PulseAudio ran, leaving it blind to the daemon; so
+    the daemon's start re-scans. sounddevice has no public re-scan; these two are its own recipe. Never while
+    a cue plays."""
     from app.ui import cues
 
     sounddevice = sounddevice_module()

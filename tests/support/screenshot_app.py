@@ -73,6 +73,10 @@ def main(out: Path, theme: str, sizes: list[str]) -> None:
     deadline = time.monotonic() + 30
     while not window.entries.entry_ids() and time.monotonic() < deadline:
         settle(100)
+    dentist = next(
+        e for e in window.entries.entry_ids() if window.model.data(window.model.index_of(e)) == "Call the dentist"
+    )
+    window.select_entry(dentist)  # the details panel shows something
     for size in sizes:
         width, height = (int(n) for n in size.split("x"))
         window.resize(width, height)

@@ -21,7 +21,7 @@ from app.ui.settings_dialog import CUSTOM, NONE, SettingsDialog, device_label, s
 from tests.support.fake_models import VOSK_XX, vosk_zip
 from tests.support.llm_server import FakeLlmServer, Reply, call
 from tests.support.model_server import ModelServer
-from tests.support.pulse import PulseAudio, rescan_portaudio
+from tests.support.pulse import PulseAudio
 from tests.support.speech import flite_wav, have
 
 
@@ -133,7 +133,6 @@ def speech_page_shown(qtbot: QtBot, device: str) -> SettingsDialog:
 
 def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
     """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
-    rescan_portaudio()
     dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device="USB headset")))
     qtbot.addWidget(dialog)
     qtbot.waitSignal(dialog.devices_listed, timeout=15_000).wait()
@@ -155,7 +154,6 @@ def test_the_level_meter_shows_speech_from_the_chosen_microphone_until_closed(
     if not have("flite"):
         pytest.skip("flite is not installed")
     wav = flite_wav("the meeting is at ten in the morning", tmp_path / "speech.wav")
-    rescan_portaudio()
     dialog = speech_page_shown(qtbot, pulse_audio.device)
     level = dialog.microphone_level
     qtbot.waitUntil(lambda: level.is_open, timeout=15_000)
@@ -177,7 +175,6 @@ def test_the_level_meter_shows_speech_from_the_chosen_microphone_until_closed(
 
 def test_an_unknown_microphone_shows_one_line_next_to_the_meter(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
     """An unplugged choice: one line beside the meter, no crash; choosing a real device clears it and opens it."""
-    rescan_portaudio()
     dialog = speech_page_shown(qtbot, "USB headset")
     qtbot.waitUntil(lambda: dialog.level_note.text() != "", timeout=15_000)
     note = dialog.level_note.text()

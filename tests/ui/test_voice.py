@@ -16,7 +16,7 @@ from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.voice import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
 from tests.support.fake_dictation import FakeMicrophone
-from tests.support.pulse import PulseAudio, rescan_portaudio
+from tests.support.pulse import PulseAudio
 
 WAIT_MS = 15_000
 
@@ -165,21 +165,10 @@ def test_holding_the_key_and_saying_nothing_is_still_worth_a_look_at_the_microph
     assert failed.args == [NOTHING_HEARD]
 
 
-@pytest.fixture
-def portaudio_with_pulse(pulse_audio: PulseAudio) -> PulseAudio:
-    """PortAudio lists the devices once, when first used: a start cue played by an earlier test, before the private
-    PulseAudio ran, leaves it blind to the daemon. So it starts again here (sounddevice's own recipe for a new
-    device list), between cues."""
-    rescan_portaudio()
-    return pulse_audio
-
-
 @pytest.mark.pulse
-def test_a_tap_heard_by_the_real_engine_ends_quietly(
-    qtbot: QtBot, murmur: Murmur, portaudio_with_pulse: PulseAudio
-) -> None:
+def test_a_tap_heard_by_the_real_engine_ends_quietly(qtbot: QtBot, murmur: Murmur, pulse_audio: PulseAudio) -> None:
     """The bundled engine on a silent microphone: what a tap hears is near-empty audio, and no words."""
-    speech = replace(murmur.settings.speech, engine="pocketsphinx", device=portaudio_with_pulse.device)
+    speech = replace(murmur.settings.speech, engine="pocketsphinx", device=pulse_audio.device)
     ui = replace(murmur.settings.ui, audio_cues=False)  # no cue to play while the test's PortAudio is its own
     murmur.settings = replace(murmur.settings, speech=speech, ui=ui)
     failed: list[str] = []

@@ -1,0 +1,272 @@
+"""The side panel with everything of the selected entry, editable: summary, the whole text, category,
+priority, due (read back as you type, with a warning when no reminder could fire, and a picker),
+repeat, status, the words it came from and its history.
+
+It only asks: `edited(entry_id, fields)` carries the raw words `parse_update_fields` reads, so an edit
+here goes through the service and is undoable like any other."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import QDateTime, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QCalendarWidget,
+    QComboBox,
+    QDateTimeEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.changes.undo import HistoryBatch
+from app.domain.clock import Clock
+from app.domain.dates import resolve_due
+from app.domain.enums import Category, Status
+from app.domain.recurrence import describe, rule_from
+from app.errors import MurmurError
+from app.ui.entry_sections import EntryRow
+from app.ui.history_view import action_text, said_when
+from app.ui.plain_text import plain_label
+
+PRIORITIES = {"": "None", "1": "1 · Urgent", "2": "2 · High", "3": "3 · Medium", "4": "4 · Low", "5": "5 · Someday"}
+NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
+PLACEHOLDER = "Select an entry to see all of it here."
+
+
+def _local(moment: datetime, tz: ZoneInfo) -> str:
+    local = moment.astimezone(tz)
+    return f"{local:%a} {local.day} {local:%b %Y} {local.hour}:{local.minute:02d}"
+
+
+class DuePicker(QDialog):
+    """A calendar and a time, for a due picked rather than said."""
+
+    def __init__(self, start: QDateTime, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Due")
+        self.calendar = QCalendarWidget()
+        self.calendar.setSelectedDate(start.date())
+        self.time = QDateTimeEdit(start)
+        self.time.setDisplayFormat("HH:mm")
+        self.time.setAccessibleName("Time")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.calendar)
+        layout.addWidget(self.time)
+        layout.addWidget(buttons)
+
+    def chosen(self) -> str:
+        """As words the due field takes: "2026-11-27 17:00"."""
+        day, time = self.calendar.selectedDate(), self.time.time()
+        return f"{day.toString('yyyy-MM-dd')} {time.toString('HH:mm')}"
+
+
+class DetailsPanel(QWidget):
+    edited = Signal(str, object)  # entry ID, {field: raw words}
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("details")
+        self.setMinimumWidth(260)
+        self._row: EntryRow | None = None
+        self._history: list[HistoryBatch] = []
+        self._names: dict[str, str] = {}
+        self._clock: Clock | None = None
+
+        self.placeholder = plain_label(QLabel(PLACEHOLDER))
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary = QLineEdit()
+        self.summary.setAccessibleName("Summary")
+        self.summary.editingFinished.connect(lambda: self._ask("summary", self.summary.text()))
+        self.content = QPlainTextEdit()
+        self.content.setAccessibleName("Everything it says")
+        self.content.setMaximumHeight(110)
+        self.content.installEventFilter(self)  # its words are asked for when the cursor leaves it
+        self.category = QComboBox()
+        self.category.setAccessibleName("Category")
+        for category in Category:
+            self.category.addItem(category.value.capitalize(), category.value)
+        self.category.activated.connect(lambda _: self._ask("category", str(self.category.currentData())))
+        self.priority = QComboBox()
+        self.priority.setAccessibleName("Priority")
+        for value, label in PRIORITIES.items():
+            self.priority.addItem(label, value)
+        self.priority.activated.connect(lambda _: self._ask("priority", str(self.priority.currentData()) or "none"))
+        self.due = QLineEdit()
+        self.due.setAccessibleName("Due")
+        self.due.setPlaceholderText("say it: friday 5pm, in 2 hours")
+        self.due.textEdited.connect(self._read_due)
+        self.due.editingFinished.connect(lambda: self._ask("due_date", self.due.text()))
+        self.pick = QToolButton()
+        self.pick.setText("Pick…")
+        self.pick.setAccessibleName("Pick a due date")
+        self.pick.setToolTip("Pick the day and time on a calendar")
+        self.pick.clicked.connect(self._on_pick_clicked)
+        self.due_reading = plain_label(QLabel())
+        self.due_reading.setObjectName("dueReading")
+        self.due_reading.setWordWrap(True)
+        self.repeat = QLineEdit()
+        self.repeat.setAccessibleName("Repeat")
+        self.repeat.setPlaceholderText("every other monday, or none")
+        self.repeat.textEdited.connect(self._read_repeat)
+        self.repeat.editingFinished.connect(lambda: self._ask("repeat", self.repeat.text()))
+        self.repeat_reading = plain_label(QLabel())
+        self.repeat_reading.setWordWrap(True)
+        self.status = plain_label(QLabel())
+        self.status.setObjectName("detailsStatus")
+        self.said = plain_label(QLabel())
+        self.said.setObjectName("said")
+        self.said.setWordWrap(True)
+        self.said.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.meta = plain_label(QLabel())
+        self.meta.setObjectName("meta")
+        self.meta.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.meta.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.meta.setWordWrap(True)
+        self.changes = QListWidget()
+        self.changes.setObjectName("entryHistory")
+        self.changes.setAccessibleName("What happened to it")
+        self.changes.setWordWrap(True)
+
+        due_line = QHBoxLayout()
+        due_line.addWidget(self.due, 1)
+        due_line.addWidget(self.pick)
+        form = QFormLayout()
+        form.addRow("Summary", self.summary)
+        form.addRow("Text", self.content)
+        form.addRow("Category", self.category)
+        form.addRow("Priority", self.priority)
+        form.addRow("Due", due_line)
+        form.addRow("", self.due_reading)
+        form.addRow("Repeat", self.repeat)
+        form.addRow("", self.repeat_reading)
+        form.addRow("Status", self.status)
+        form.addRow("Said", self.said)
+        form.addRow("History", self.changes)
+        form.addRow("", self.meta)
+        self.fields = QWidget()
+        self.fields.setLayout(form)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(self.fields)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 0, 0, 0)
+        layout.addWidget(self.placeholder)
+        layout.addWidget(scroll, 1)
+        self._scroll = scroll
+        self.show_row(None)
+
+    def set_history(self, batches: list[HistoryBatch], names: dict[str, str], now: datetime, tz: ZoneInfo) -> None:
+        self._history, self._names, self._clock = batches, names, Clock(now=now, tz=tz)
+        self.show_row(self._row)
+
+    def show_row(self, row: EntryRow | None) -> None:
+        """Fill the fields from `row` (the latest of the selected entry), or show the placeholder. A field
+        being typed in keeps what is typed."""
+        same = row is not None and self._row is not None and row.id == self._row.id
+        self._row = row
+        self.placeholder.setVisible(row is None)
+        self._scroll.setVisible(row is not None)
+        if row is None:
+            return
+        entry, tz = row.entry, row.tz
+        for field, text in (
+            (self.summary, entry.summary),
+            (self.due, self._due_words(row)),
+            (self.repeat, row.repeats),
+        ):
+            if not (same and field.hasFocus()):
+                field.setText(text)
+        if not (same and self.content.hasFocus()):
+            self.content.setPlainText(entry.content)
+        self.category.setCurrentIndex(max(0, self.category.findData(entry.category.value)))
+        self.priority.setCurrentIndex(max(0, self.priority.findData(str(entry.priority or ""))))
+        self._read_due(self.due.text())
+        self.repeat_reading.setText("")
+        self.status.setText(self._status_words(row))
+        self.said.setText(f"“{entry.source_text}”" if entry.source_text else "")
+        made, changed = said_when(entry.created_at, row.now, tz), said_when(entry.updated_at, row.now, tz)
+        self.meta.setText(f"Made {made} · changed {changed} · ID {row.short_id}")
+        self.changes.clear()
+        for batch in self._history:
+            for item in batch.items:
+                if item.entry_id == row.id:
+                    line = f"{said_when(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
+                    self.changes.addItem(line + (f", from “{batch.said}”" if batch.said else ""))
+
+    @staticmethod
+    def _due_words(row: EntryRow) -> str:
+        due_at = row.entry.due_at
+        return _local(due_at, row.tz) if due_at else row.entry.due_text or ""
+
+    @staticmethod
+    def _status_words(row: EntryRow) -> str:
+        entry = row.entry
+        if entry.status is Status.SNOOZED and entry.snooze_until:
+            return f"Snoozed until {_local(entry.snooze_until, row.tz)}"
+        if entry.status is Status.COMPLETED:
+            return f"Done {_local(entry.completed_at, row.tz)}" if entry.completed_at else "Done"
+        return {Status.ARCHIVED: "Archived"}.get(entry.status, "Open")
+
+    def _read_due(self, text: str) -> None:
+        """What the due words mean, read back; a warning when they name no moment."""
+        if not text.strip() or self._row is None:
+            self.due_reading.setText("No due date")
+            return
+        clock = self._clock or Clock(now=self._row.now, tz=self._row.tz)
+        moment = resolve_due(text, clock)
+        self.due_reading.setText(f"Due {_local(moment, clock.tz)}" if moment else NO_REMINDER)
+        self.due_reading.setProperty("warning", moment is None)
+
+    def _read_repeat(self, text: str) -> None:
+        try:
+            rule = rule_from(text) if text.strip() and text.strip().lower() != "none" else None
+        except MurmurError as error:
+            self.repeat_reading.setText(str(error))
+            return
+        self.repeat_reading.setText(describe(rule).capitalize() if rule else "Does not repeat")
+
+    def _ask(self, field: str, value: str) -> None:
+        """Ask for the change when the words differ from what the entry has."""
+        row = self._row
+        if row is None:
+            return
+        current = {
+            "summary": row.entry.summary,
+            "content": row.entry.content,
+            "category": row.entry.category.value,
+            "priority": str(row.entry.priority or "none"),
+            "due_date": self._due_words(row),
+            "repeat": row.repeats,
+        }[field]
+        if value.strip() != current.strip():
+            self.edited.emit(row.id, {field: value.strip() or None})
+
+    def _on_pick_clicked(self) -> None:
+        start = QDateTime.currentDateTime().addDays(1)
+        if self._row is not None and self._row.entry.due_at:
+            start = QDateTime.fromSecsSinceEpoch(int(self._row.entry.due_at.timestamp()))
+        picker = DuePicker(start, self)
+        if picker.exec() == QDialog.DialogCode.Accepted:
+            self.due.setText(picker.chosen())
+            self._read_due(self.due.text())
+            self._ask("due_date", self.due.text())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.content and event.type() == QEvent.Type.FocusOut:
+            self._ask("content", self.content.toPlainText())
+        return super().eventFilter(watched, event)

@@ -1,0 +1,82 @@
+"""The details panel: everything of the selected entry, its edits going through the service (undoable),
+the due read back as typed with a warning when no reminder could fire, and its history in words."""
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.domain.enums import Status, UtteranceSource
+from app.ui.application import Murmur
+from app.ui.details_panel import NO_REMINDER, PLACEHOLDER
+
+WAIT_MS = 15_000
+SAID = "remind me to call the dentist thursday at 3pm"
+
+
+def said_and_selected(qtbot: QtBot, murmur: Murmur) -> str:
+    murmur.service.submit(SAID, UtteranceSource.CLI)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.refresh()
+    [entry_id] = murmur.window.entries.entry_ids()
+    murmur.window.show()
+    murmur.window.resize(1200, 760)
+    assert murmur.window.select_entry(entry_id)
+    return entry_id
+
+
+def test_the_panel_shows_everything_of_the_selected_entry(qtbot: QtBot, murmur: Murmur) -> None:
+    details = murmur.window.details
+    assert not details.placeholder.isHidden() and details.placeholder.text() == PLACEHOLDER
+    entry_id = said_and_selected(qtbot, murmur)
+    assert details.isVisible() and details.placeholder.isHidden()
+    assert details.summary.text() == "Call the dentist"
+    assert details.category.currentText() == "Reminder" and details.priority.currentText() == "None"
+    assert details.due.text().startswith("Thu ") and details.due.text().endswith(" 15:00")  # the next Thursday
+    assert details.due_reading.text() == f"Due {details.due.text()}" and details.status.text() == "Open"
+    assert details.said.text() == f"“{SAID}”"
+    history = [details.changes.item(i).text() for i in range(details.changes.count())]
+    assert len(history) == 1 and history[0].endswith(f"Created “Call the dentist”, from “{SAID}”")
+    short_id = murmur.service.short_ids()[entry_id]
+    assert details.meta.text().endswith(f"ID {short_id}") and entry_id not in details.meta.text()
+
+
+def test_an_edit_in_the_panel_is_applied_and_undoable(qtbot: QtBot, murmur: Murmur) -> None:
+    said_and_selected(qtbot, murmur)
+    details = murmur.window.details
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        details.priority.setCurrentIndex(details.priority.findData("2"))
+        details.priority.activated.emit(details.priority.currentIndex())
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    assert entry.priority == 2 and details.priority.currentText() == "2 · High"
+    assert details.changes.item(0).text().endswith("Changed “Call the dentist”: priority 2")
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.undo_last()
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    assert entry.priority is None and details.priority.currentText() == "None"
+
+
+def test_an_unreadable_due_is_flagged_before_it_is_kept(qtbot: QtBot, murmur: Murmur) -> None:
+    said_and_selected(qtbot, murmur)
+    details = murmur.window.details
+    details.due.setFocus()
+    details.due.selectAll()
+    qtbot.keyClicks(details.due, "when pigs fly")
+    assert details.due_reading.text() == NO_REMINDER
+    details.due.selectAll()
+    qtbot.keyClicks(details.due, "friday 5pm")
+    assert details.due_reading.text().startswith("Due Fri ") and details.due_reading.text().endswith(" 17:00")
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        qtbot.keyClick(details.due, Qt.Key.Key_Return)
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    assert entry.due_text == "friday 5pm" and entry.due_at is not None and entry.due_at.weekday() == 4
+
+
+def test_the_panel_gives_way_in_a_narrow_window_and_ctrl_i_toggles_it(qtbot: QtBot, murmur: Murmur) -> None:
+    said_and_selected(qtbot, murmur)
+    window = murmur.window
+    assert window.details.isVisible()
+    window.details_action.trigger()
+    assert not window.details.isVisible()
+    window.details_action.trigger()
+    assert window.details.isVisible()
+    window.resize(700, 500)
+    qtbot.waitUntil(lambda: not window.details.isVisible())
