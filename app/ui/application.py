@@ -41,7 +41,7 @@ from app.ui.theme import apply_theme
 from app.ui.toast import Toast, ToastContent, content_of
 from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
-from app.ui.window import MainWindow
+from app.ui.window import DUE_NOW, MainWindow
 from app.ui.worker import Call, Failed, Finished, JobOutcome, PipelineWorker
 
 if TYPE_CHECKING:
@@ -396,6 +396,8 @@ class Murmur(QObject):
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
+        if self.tray:
+            self.tray.show_due(self.model.rows_in(DUE_NOW))
         if self._created_in is not None:
             self._select_first_created(views.history, self._created_in)
             self._created_in = None

@@ -91,8 +91,9 @@ class EntryListModel(QAbstractListModel):
         self._where = {line.id: i for i, line in enumerate(lines) if isinstance(line, EntryRow)}
         self.endResetModel()
 
-    def count_in(self, parts: frozenset[Part]) -> int:
-        return sum(len(rows) for section, rows in self._groups if section.part in parts)
+    def rows_in(self, parts: frozenset[Part]) -> list[EntryRow]:
+        """Every entry of these sections, whatever the view shows, in the list's order."""
+        return [row for section, rows in self._groups if section.part in parts for row in rows]
 
     def entry_ids(self) -> list[str]:
         """The entries listed, top to bottom."""

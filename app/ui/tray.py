@@ -1,11 +1,17 @@
-"""The tray icon: shows the state (idle, recording, thinking, error) and offers the menu."""
+"""The tray icon: shows the state (idle, recording, thinking, error) and what is due today, and offers the
+menu, whose top lists the next things due (a click shows one in the window)."""
+
+from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
+from app.ui.entry_sections import EntryRow
 from app.ui.icons import AppState, state_icon
 from app.ui.plain_text import plain_notification, plain_tooltip
+
+MENU_DUE = 3  # the next things due, listed at the top of the menu
 
 
 class Tray(QObject):
@@ -16,12 +22,15 @@ class Tray(QObject):
     pause_toggled = Signal(bool)
     settings_clicked = Signal()
     quit_clicked = Signal()
-    reminder_clicked = Signal(str)  # the entry of the last notification
+    reminder_clicked = Signal(str)  # an entry to show: of the last notification, or picked in the menu
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.menu = QMenu()
-        self.menu.addAction("Dictate", self.dictate_clicked.emit)
+        self._due_actions: list[QAction] = []
+        self._state_text = "ready"
+        self._due_text = ""
+        self.dictate_action = self.menu.addAction("Dictate", self.dictate_clicked.emit)
         self.menu.addAction("Show / hide window", self.show_hide_clicked.emit)
         self.menu.addSeparator()
         self.menu.addAction("Recent toast", self.recent_clicked.emit)
@@ -49,7 +58,24 @@ class Tray(QObject):
 
     def set_state(self, state: AppState, tooltip: str) -> None:
         self.icon.setIcon(state_icon(state))
-        self.icon.setToolTip(plain_tooltip(f"Murmur: {tooltip}"))
+        self._state_text = tooltip
+        self._show_tooltip()
+
+    def show_due(self, due: list[EntryRow]) -> None:
+        """What is due today or overdue, soonest first: counted in the tooltip, the first few in the menu."""
+        self._due_text = f"{len(due)} due today · next: {due[0].summary}, {due[0].due}" if due else "nothing due today"
+        self._show_tooltip()
+        for action in self._due_actions:
+            self.menu.removeAction(action)
+        self._due_actions = [QAction(f"{row.summary} · {row.due}", self.menu) for row in due[:MENU_DUE]]
+        for action, row in zip(self._due_actions, due, strict=False):
+            action.triggered.connect(partial(self.reminder_clicked.emit, row.id))
+        if self._due_actions:
+            self._due_actions.append(self.menu.insertSeparator(self.dictate_action))
+        self.menu.insertActions(self.dictate_action, self._due_actions)
+
+    def _show_tooltip(self) -> None:
+        self.icon.setToolTip(plain_tooltip(f"Murmur: {self._state_text}\n{self._due_text}".strip()))
 
     def notify(self, title: str, text: str, entry_id: str = "", error: bool = False) -> None:
         self._notified_entry = entry_id

@@ -251,7 +251,7 @@ class MainWindow(QMainWindow):
         self.pages.setCurrentWidget(self.list_page)
 
     def _on_model_reset(self) -> None:
-        self.sidebar.set_count("today", self.model.count_in(DUE_NOW))
+        self.sidebar.set_count("today", len(self.model.rows_in(DUE_NOW)))
         self._show_list_or_empty()
         self._show_details()
 
