@@ -34,6 +34,7 @@ from app.ui.bridge import PipelineBridge
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.notifications import DesktopNotifications
 from app.ui.reminders import ReminderScheduler
 from app.ui.single_instance import InstanceServer
 from app.ui.talk import TalkMode, TalkSwitch
@@ -52,6 +53,7 @@ log = logging.getLogger("murmur.ui")
 QUIT_WAIT_SECONDS = 30.0
 TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
+SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
 WATCH_MS = 500  # how often to look for commits by other processes: they show within a second
 
 
@@ -80,6 +82,7 @@ class Murmur(QObject):
         self.toast = Toast(settings.ui.toast_seconds)
         self.hotkey = GlobalHotkey(settings.ui.hotkey, self)
         self.reminders = ReminderScheduler(parent=self)
+        self.notifications = DesktopNotifications(self)
         has_tray = QSystemTrayIcon.isSystemTrayAvailable() if use_tray is None else use_tray
         self.tray = Tray(self) if has_tray else None
         self.window.hide_on_close = self.tray is not None
@@ -158,6 +161,7 @@ class Murmur(QObject):
         self.reminders.due.connect(self._on_reminder_due)
         QApplication.styleHints().colorSchemeChanged.connect(self._on_color_scheme_changed)
         self.reminders.snooze_ended.connect(self.refresh)
+        self.notifications.acted.connect(self._on_notification_acted)
         if self.tray:
             tray = self.tray
             tray.dictate_clicked.connect(self.toggle_recording)
@@ -236,6 +240,7 @@ class Murmur(QObject):
             log.warning("quit %.0f s before a recording's text was worked out: it is lost", TRANSCRIPT_WAIT_SECONDS)
         QApplication.processEvents()  # the transcripts arrive as queued signals: here they are submitted
         self.toast.dismiss()
+        self.notifications.close()
         if self.tray:
             self.tray.hide()
         if self.worker.close(QUIT_WAIT_SECONDS):
@@ -482,10 +487,21 @@ class Murmur(QObject):
             self.voice.arm()  # also re-arms with new speech settings
 
     def _on_reminder_due(self, entry_id: str, summary: str) -> None:
-        if self.tray:
+        if self.notifications.notify(entry_id, "Reminder", summary):
+            return
+        if self.tray:  # no desktop notifications with actions: the tray's message, a click shows the entry
             self.tray.notify("Reminder", summary, entry_id=entry_id)
         else:
             self.toast.show_content(ToastContent(title=f"Due now: {summary}"))
+
+    def _on_notification_acted(self, entry_id: str, action: str) -> None:
+        """A reminder's button: done, snoozed 10 minutes or to tomorrow (each undoable), or shown."""
+        if action == "done":
+            self.edit(lambda service: service.complete([entry_id]))
+        elif action in SNOOZES:
+            self.edit(lambda service: service.snooze([entry_id], SNOOZES[action]))
+        else:
+            self.window.show_entry(entry_id)
 
     def open_settings(self) -> None:
         from app.ui.settings_dialog import SettingsDialog

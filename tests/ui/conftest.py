@@ -59,6 +59,7 @@ def started_murmur(qtbot: QtBot, db_path: Path, make_dictation: DictationFactory
     with qtbot.waitSignal(app.entries_shown):
         app.start(listen_for_hotkey=False, arm_microphone=arm, preload_speech=False, offer_models=False)
     yield app
+    app.notifications.close()
     assert app.worker.close(timeout=10)
     app.service.store.close()
     del app
