@@ -36,6 +36,7 @@ from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
 from app.ui.notifications import DesktopNotifications
 from app.ui.reminders import ReminderScheduler
+from app.ui.setup_notes import SetupCheck
 from app.ui.single_instance import InstanceServer
 from app.ui.talk import TalkMode, TalkSwitch
 from app.ui.theme import apply_theme
@@ -181,6 +182,7 @@ class Murmur(QObject):
         arm_microphone: bool = True,
         preload_speech: bool = True,
         offer_models: bool = True,
+        check_setup: bool = True,
     ) -> None:
         """Show the app and listen. `arm_microphone` keeps a microphone open between recordings (until Pause or
         quit), so a recording keeps the 300 ms before the hotkey: the first word is not cut."""
@@ -201,6 +203,17 @@ class Murmur(QObject):
             self._preload_speech()
         if offer_models:
             self.offer_models()
+        if check_setup:
+            self.check_setup()
+
+    def check_setup(self) -> None:
+        """Say at the top of the window what is missing (microphone, tray, speech engine), off the GUI thread."""
+
+        def show(outcome: JobOutcome[list[str]]) -> None:
+            if isinstance(outcome, Finished):
+                self.window.setup_notes.show_lines(outcome.result)
+
+        run_in_thread(SetupCheck(self.settings.speech, self.tray is not None), self, show)
 
     def offer_models(self) -> "ModelOfferPrompt":
         """Offer better speech models in a dialog, if no model is installed and the offer was not declined."""

@@ -37,6 +37,7 @@ from app.ui.inbox_view import InboxView
 from app.ui.memory_view import MemoryView
 from app.ui.plain_text import plain_label
 from app.ui.said_before_view import MIN_LETTERS, SaidBeforeView
+from app.ui.setup_notes import SetupNotes
 from app.ui.sidebar import PLURALS, Place, Sidebar
 from app.ui.usage_view import UsageView
 
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self.memory = MemoryView()
         self.sidebar = Sidebar()
         self.details = DetailsPanel()
+        self.setup_notes = SetupNotes()
 
         self.list_stack = QStackedWidget()
         self.list_stack.addWidget(self.entries)
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
         top.addWidget(self._conversation(self.activity), 1)
         main = QWidget()
         layout = QVBoxLayout(main)
+        layout.addWidget(self.setup_notes)
         layout.addLayout(top)
         layout.addWidget(self.input)
         layout.addWidget(self.pages, 1)

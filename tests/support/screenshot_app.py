@@ -68,7 +68,9 @@ def main(out: Path, theme: str, sizes: list[str]) -> None:
     app = QApplication(sys.argv[:1])
     app.setApplicationName("Murmur")
     murmur = Murmur(service, settings, use_tray=True)
-    murmur.start(listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False)
+    murmur.start(
+        listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False, check_setup=False
+    )
     window = murmur.window
     deadline = time.monotonic() + 30
     while not window.entries.entry_ids() and time.monotonic() < deadline:

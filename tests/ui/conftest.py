@@ -57,7 +57,9 @@ def started_murmur(qtbot: QtBot, db_path: Path, make_dictation: DictationFactory
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)
     with qtbot.waitSignal(app.entries_shown):
-        app.start(listen_for_hotkey=False, arm_microphone=arm, preload_speech=False, offer_models=False)
+        app.start(
+            listen_for_hotkey=False, arm_microphone=arm, preload_speech=False, offer_models=False, check_setup=False
+        )
     yield app
     app.notifications.close()
     assert app.worker.close(timeout=10)

@@ -97,7 +97,9 @@ def murmur_llm(qtbot: QtBot, db_path: Path, clock: Clock, llm_server: FakeLlmSer
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)
     with qtbot.waitSignal(app.entries_shown):
-        app.start(listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False)
+        app.start(
+            listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False, check_setup=False
+        )
     yield app
     assert app.worker.close(timeout=10)
     agent.close()
