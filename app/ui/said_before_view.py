@@ -19,6 +19,7 @@ class SaidBeforeView(QWidget):
         self.title.setObjectName("saidBeforeTitle")
         self.hits = QListWidget()
         self.hits.setObjectName("saidBefore")
+        self.hits.setAccessibleName("Said before")
         self.hits.setWordWrap(True)
         self.hits.setMaximumHeight(140)
         layout = QVBoxLayout(self)

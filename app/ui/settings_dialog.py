@@ -136,6 +136,7 @@ class SettingsDialog(QDialog):
         ui, speech, llm, privacy = settings.ui, settings.speech, settings.llm, settings.privacy
 
         self.hotkey = _line(ui.hotkey, "<ctrl>+<alt>+<space>")
+        self.hotkey.setAccessibleName("Hotkey")
         self.hotkey.setToolTip("pynput's syntax: keys joined by +, special keys in <>, e.g. <ctrl>+<alt>+<space>")
         self.record_hotkey = KeyCaptureButton()
         self.record_hotkey.captured.connect(self.hotkey.setText)
