@@ -108,7 +108,8 @@ def parse_category(value: Any) -> Category:
         return Category.NOTE
 
 
-PRIORITY_WORDS = {"urgent": 1, "highest": 1, "high": 2, "medium": 3, "normal": 3, "low": 4, "lowest": 5}
+PRIORITY_NAMES = {1: "urgent", 2: "high", 3: "medium", 4: "low", 5: "lowest"}  # what each level is called
+PRIORITY_WORDS = {name: level for level, name in PRIORITY_NAMES.items()} | {"highest": 1, "normal": 3}
 
 
 def parse_priority(value: Any) -> int | None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.changes.undo import HistoryBatch
+from app.domain.actions import PRIORITY_NAMES
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
@@ -38,7 +39,7 @@ from app.ui.entry_sections import EntryRow
 from app.ui.history_view import action_text, said_when
 from app.ui.plain_text import plain_label
 
-PRIORITIES = {"": "None", "1": "1 · Urgent", "2": "2 · High", "3": "3 · Medium", "4": "4 · Low", "5": "5 · Someday"}
+PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}
 NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
 PLACEHOLDER = "Select an entry to see all of it here."
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.actions import PRIORITY_NAMES
 from app.ui.entry_model import HEADER_ROLE, ROW_ROLE, EntryListModel, Header
 from app.ui.entry_sections import EntryRow, Part
 from app.ui.icons import category_icon
@@ -28,7 +29,6 @@ GAP = 8
 BOX = 16  # checkbox and icons
 FLAG_WIDTH = 12
 REPEAT_MARK = "↻"
-PRIORITY_WORDS = {1: "urgent", 2: "high", 3: "medium", 4: "low", 5: "someday"}
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -71,7 +71,7 @@ class RowLayout:
         if self.repeat and self.repeat.contains(at):
             return f"Repeats {row.repeats}"
         if self.flag and self.flag.contains(at) and row.priority:
-            return f"Priority {row.priority} ({PRIORITY_WORDS.get(row.priority, '')})"
+            return f"Priority {row.priority} ({PRIORITY_NAMES.get(row.priority, '')})"
         if self.check.contains(at):
             return "Mark as not done" if row.done else "Mark as done (Space)"
         if self.icon.contains(at):
