@@ -66,6 +66,10 @@ class RowLayout:
         return cls(check, icon, summary, flag, repeat, due)
 
     def tooltip(self, at: QPoint, row: EntryRow) -> str:
+        """The words for what is under the pointer, always as plain text: a due's words are the user's."""
+        return plain_tooltip(self._explain(at, row))
+
+    def _explain(self, at: QPoint, row: EntryRow) -> str:
         if self.due and self.due.contains(at):
             return ("Overdue since " if row.overdue else "Due ") + (row.due_exact or f"“{row.due}” (no date read)")
         if self.repeat and self.repeat.contains(at):
@@ -76,7 +80,7 @@ class RowLayout:
             return "Mark as not done" if row.done else "Mark as done (Space)"
         if self.icon.contains(at):
             return row.category.value.capitalize()
-        return plain_tooltip(row.content if row.content != row.summary else row.summary)
+        return row.content or row.summary
 
 
 class EntryDelegate(QStyledItemDelegate):

@@ -41,13 +41,17 @@ PLACES = (
 )
 
 
+def is_narrow(option: QStyleOptionViewItem) -> bool:
+    return option.rect.width() < WIDE - 20
+
+
 class SidebarDelegate(QStyledItemDelegate):
     """Draws the count as a badge on the right (Inbox), or on the icon when the sidebar is narrow."""
 
     def paint(
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
-        narrow = option.rect.width() < WIDE - 20
+        narrow = is_narrow(option)
         super().paint(painter, option, index)
         count = index.data(COUNT_ROLE)
         if not count:
@@ -72,7 +76,7 @@ class SidebarDelegate(QStyledItemDelegate):
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
-        if option.rect.width() < WIDE - 20:
+        if is_narrow(option):
             option.text = ""  # the icon alone; its name is in the tooltip
             option.decorationAlignment = Qt.AlignmentFlag.AlignCenter
 

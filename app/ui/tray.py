@@ -67,7 +67,10 @@ class Tray(QObject):
         self._show_tooltip()
         for action in self._due_actions:
             self.menu.removeAction(action)
-        self._due_actions = [QAction(f"{row.summary} · {row.due}", self.menu) for row in due[:MENU_DUE]]
+        # A menu reads "&" as the mark of a shortcut key: "Milk & eggs" must keep its ampersand.
+        self._due_actions = [
+            QAction(f"{row.summary} · {row.due}".replace("&", "&&"), self.menu) for row in due[:MENU_DUE]
+        ]
         for action, row in zip(self._due_actions, due, strict=False):
             action.triggered.connect(partial(self.reminder_clicked.emit, row.id))
         if self._due_actions:

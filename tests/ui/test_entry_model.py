@@ -5,16 +5,18 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from pytestqt.qtbot import QtBot
 
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status
 from app.store.models import Entry
-from app.ui.entry_delegate import split_matches
+from app.ui.entry_delegate import RowLayout, split_matches
 from app.ui.entry_model import EntryListModel
 from app.ui.entry_sections import Part, View
 from app.ui.jobs import EntrySnapshot
+from app.ui.plain_text import plain_tooltip
 
 CATEGORIES = list(Category)
 
@@ -173,3 +175,14 @@ def test_search_matches_are_cut_out_for_bold() -> None:
         ("Buy ", False), ("Milk", True), (" and ", False), ("milk", True), ("shake", False),
     ]  # fmt: skip
     assert split_matches("Call mom", ["xyz"]) == [("Call mom", False)]
+
+
+def test_a_rows_tooltips_show_the_users_words_as_plain_text(qtbot: QtBot, clock: Clock) -> None:
+    said = "<b>when</b> <a href='x'>pigs</a> fly"
+    model = make_model([entry(clock, "Odd one", due_text=said)], clock)
+    row = model.row_of(model.entry_ids()[0])
+    assert row is not None
+    layout = RowLayout.of(QRect(0, 0, 600, 32), row, QFontMetrics(QFont()))
+    assert layout.due is not None
+    assert layout.tooltip(layout.due.center(), row) == plain_tooltip(f"Due “{said}” (no date read)")
+    assert "<b>" not in layout.tooltip(layout.due.center(), row)  # escaped: no markup reaches Qt

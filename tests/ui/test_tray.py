@@ -47,3 +47,9 @@ def test_the_tooltip_and_menu_name_what_is_due_today(qtbot: QtBot, clock: Clock)
     assert tray.menu.actions()[0].text() == "Dictate"
     tray.set_state(AppState.RECORDING, "listening")
     assert tray.icon.toolTip() == plain_tooltip("Murmur: listening\nnothing due today")
+
+
+def test_an_ampersand_in_a_summary_stays_in_the_menu(qtbot: QtBot, clock: Clock) -> None:
+    tray = Tray()
+    tray.show_due(due_rows(clock, ("Milk & eggs", 1)).rows_in(DUE_NOW))
+    assert tray.menu.actions()[0].text() == "Milk && eggs · Today 19:30"  # shown as "Milk & eggs", no shortcut
