@@ -90,6 +90,15 @@ class SpeechSettings:
     whisper_model: str = ""  # a Whisper model name from the model manager, or a folder; empty: the best installed
     vocabulary_hints: bool = True  # bias the final pass toward words already in the user's list
     offer_models: bool = True  # offer the recommended models on first use; declining sets it False
+    # Replies spoken aloud: off, questions (Murmur's questions and its answers to yours), always (changes too).
+    reply: str = _one_of("questions", "off", "always")
+    voice: str = ""  # a Piper voice name, a .onnx file, or espeak-ng[:VOICE]; empty: the best installed
+    rate: float = _ranged(1.0, 0.5, 2.0)  # speaking speed, 1 is the voice's own
+    volume: float = _ranged(1.0, 0.0, 1.0)
+    output_device: str = ""  # output device name or index; empty: the system default
+    # After a spoken question the microphone listens this long for the answer (0: never); silence closes it.
+    followup_seconds: float = _ranged(6.0, 0, 60)
+    followup_after: str = _one_of("questions", "replies")  # replies: after every spoken reply, not only questions
 
 
 @dataclass(frozen=True)

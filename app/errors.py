@@ -63,6 +63,10 @@ class ModelError(SpeechError):
     """A speech model is missing, broken, or cannot be downloaded."""
 
 
+class VoiceError(MurmurError):
+    """A reply cannot be spoken: no voice, a damaged voice file, no speaker; the reply is still shown as text."""
+
+
 class SecretStoreError(MurmurError):
     """The API key cannot be saved or read (no keyring backend, keyring locked)."""
 

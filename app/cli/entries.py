@@ -10,6 +10,7 @@ from app.changes.executor import ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.cli.exits import ExitCode
 from app.cli.report import print_json, read_text, report_execution, report_pipeline, say
+from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.render import entry_json, entry_line, history_json, undo_json, utterance_json
 from app.service import BY_HAND, MurmurService
@@ -41,7 +42,10 @@ def _run_options(args: argparse.Namespace) -> RunOptions:
 def cmd_add(args: argparse.Namespace) -> int:
     service = _interpreting_service(args)
     result = service.submit(read_text(args.text), UtteranceSource(args.source), options=_run_options(args))
-    return report_pipeline(service, result, args.json)
+    status = report_pipeline(service, result, args.json)
+    if args.speak:
+        speak_reply(result, service.clock())
+    return status
 
 
 def cmd_retry(args: argparse.Namespace) -> int:
@@ -202,6 +206,7 @@ def add_commands(
     add = sub.add_parser("add", parents=[common, as_json, llm], help="run text through the pipeline")
     add.add_argument("text", nargs="+", help="what you would say ('-' reads standard input)")
     add.add_argument("--new", action="store_true", help="start a new conversation (do not answer an open question)")
+    add.add_argument("--speak", action="store_true", help="also say the reply (or what changed) aloud")
     add.add_argument("--source", choices=[s.value for s in UtteranceSource], default="cli", help=argparse.SUPPRESS)
     add.set_defaults(func=cmd_add)
 

@@ -8,7 +8,7 @@ import sys
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
@@ -209,18 +209,20 @@ def _ask(question: str) -> str:
 
 
 def cmd_devices(args: argparse.Namespace) -> int:
-    from app.speech.capture import list_input_devices
+    from app.speech.capture import list_devices
 
-    devices = list_input_devices()
+    direction: Literal["input", "output"] = "output" if args.output else "input"
+    devices = list_devices(direction)
     if args.json:
         print_json([asdict(d) for d in devices])
     elif not devices:
-        say("No audio input devices found.")
+        say(f"No audio {direction} devices found.")
     else:
         for d in devices:
             mark = "*" if d.is_default else " "
             say(f"{mark} {d.index:>3}  {d.name}  ({d.channels} ch, {d.default_rate} Hz, {d.host_api})")
-        say("(* the default; choose with --device NAME|NUMBER or speech.device in the settings file)")
+        setting = "speech.output_device" if args.output else "--device NAME|NUMBER or speech.device"
+        say(f"(* the default; choose with {setting} in the settings file)")
     return ExitCode.OK
 
 
@@ -259,5 +261,6 @@ def add_commands(
     listen.add_argument("--add", action="store_true", help="run the text through the pipeline like `murmur add`")
     listen.set_defaults(func=cmd_listen)
 
-    devices = sub.add_parser("devices", parents=[common, as_json], help="list the audio input devices")
+    devices = sub.add_parser("devices", parents=[common, as_json], help="list the audio input (or output) devices")
+    devices.add_argument("--output", action="store_true", help="the output devices (speakers) instead")
     devices.set_defaults(func=cmd_devices)

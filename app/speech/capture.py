@@ -11,7 +11,7 @@ import logging
 import time
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -38,42 +38,51 @@ def sounddevice_module() -> ModuleType:
 
 
 @dataclass(frozen=True)
-class InputDevice:
+class AudioDevice:
     index: int
     name: str
-    channels: int
+    channels: int  # of the direction listed: input channels for a microphone, output ones for a speaker
     default_rate: int
     host_api: str
     is_default: bool
 
 
-def list_input_devices() -> list[InputDevice]:
+_WORDS = {"input": ("microphone", "input"), "output": ("speaker", "output")}
+
+
+def list_devices(direction: Literal["input", "output"]) -> list[AudioDevice]:
+    """The system's audio devices that can record ("input") or play ("output")."""
     sd = sounddevice_module()
     try:
         devices = sd.query_devices()
-        default_input = sd.default.device[0]
+        default = sd.default.device[0 if direction == "input" else 1]
         apis = [api["name"] for api in sd.query_hostapis()]
     except sd.PortAudioError as error:
         raise AudioDeviceError(f"cannot list audio devices: {error}") from None
     return [
-        InputDevice(
+        AudioDevice(
             index=index,
             name=str(info["name"]),
-            channels=int(info["max_input_channels"]),
+            channels=int(info[f"max_{direction}_channels"]),
             default_rate=int(info["default_samplerate"]),
             host_api=apis[info["hostapi"]] if info["hostapi"] < len(apis) else "?",
-            is_default=index == default_input,
+            is_default=index == default,
         )
         for index, info in enumerate(devices)
-        if info["max_input_channels"] > 0
+        if info[f"max_{direction}_channels"] > 0
     ]
 
 
-def find_input_device(spec: str) -> InputDevice:
-    """The input device named by `spec`: "" (the system default), an index, or (part of) a name."""
-    devices = list_input_devices()
+def list_input_devices() -> list[AudioDevice]:
+    return list_devices("input")
+
+
+def find_device(spec: str, direction: Literal["input", "output"] = "input") -> AudioDevice:
+    """The device named by `spec`: "" (the system default), an index, or (part of) a name."""
+    devices = list_devices(direction)
+    thing, kind = _WORDS[direction]
     if not devices:
-        raise AudioDeviceError("no microphone found: the system has no audio input device")
+        raise AudioDeviceError(f"no {thing} found: the system has no audio {kind} device")
     spec = spec.strip()
     if not spec:
         default = next((d for d in devices if d.is_default), None)
@@ -81,16 +90,16 @@ def find_input_device(spec: str) -> InputDevice:
     if spec.isdigit():
         match = next((d for d in devices if d.index == int(spec)), None)
         if match is None:
-            raise AudioDeviceError(f"no input device number {spec}; `murmur devices` lists them")
+            raise AudioDeviceError(f"no {kind} device number {spec}; `murmur devices` lists them")
         return match
     exact = [d for d in devices if d.name.lower() == spec.lower()]
     partial = exact or [d for d in devices if spec.lower() in d.name.lower()]
     if not partial:
-        raise AudioDeviceError(f"no input device named {spec!r}; `murmur devices` lists them")
+        raise AudioDeviceError(f"no {kind} device named {spec!r}; `murmur devices` lists them")
     return partial[0]
 
 
-def _open_error(device: InputDevice, error: Exception) -> AudioDeviceError:
+def _open_error(device: AudioDevice, error: Exception) -> AudioDeviceError:
     text = str(error)
     if "-9985" in text or "busy" in text.lower() or "unavailable" in text.lower():
         return AudioDeviceError(f"the microphone {device.name!r} is busy or unavailable (another program may hold it)")
@@ -102,7 +111,7 @@ class Microphone:
 
     def __init__(self, device: str = "", *, preroll_seconds: float = PREROLL_SECONDS) -> None:
         self.device_spec = device
-        self.device: InputDevice | None = None
+        self.device: AudioDevice | None = None
         self.overflows = 0
         self.rate = SAMPLE_RATE
         self.channels = 1
@@ -137,7 +146,7 @@ class Microphone:
         if self._stream is not None:
             return
         sd = sounddevice_module()
-        device = find_input_device(self.device_spec)
+        device = find_device(self.device_spec)
         rate, channels = SAMPLE_RATE, 1
         try:
             sd.check_input_settings(device=device.index, samplerate=SAMPLE_RATE, channels=1, dtype="int16")
@@ -162,9 +171,12 @@ class Microphone:
         self._last_block_at = time.monotonic()
         log.info("microphone open: %s (%d Hz x %d)", device.name, rate, channels)
 
-    def begin(self) -> None:
-        """From now on keep every block (the pre-roll already queued comes first)."""
+    def begin(self, preroll: bool = True) -> None:
+        """From now on keep every block; the pre-roll already queued comes first, unless `preroll` is False
+        (it may hold Murmur's own voice, just played)."""
         self.open()
+        if not preroll:
+            self._blocks.clear()
         self._recording = True
         self._last_block_at = time.monotonic()
 

@@ -47,6 +47,7 @@ class Dictation:
         on_partial: Callable[[str], None] = _ignore,
         on_level: Callable[[float], None] = _ignore,  # dBFS, about 10 times a second
         on_error: Callable[[str], None] = _ignore,
+        on_audio: Callable[[bytes], None] = _ignore,  # what was heard, 16 kHz mono int16, as it comes
         engine: str = "",  # overrides settings.engine ("vosk" or "pocketsphinx")
         model: str = "",  # overrides settings.model
         final_engine: str = "",  # overrides settings.final_engine ("whisper", "live", "off")
@@ -56,6 +57,7 @@ class Dictation:
     ) -> None:
         self.settings = settings
         self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
+        self._on_audio = on_audio
         self._hints = hints if settings.vocabulary_hints else no_hints
         self._phrases: list[str] | None = None  # the hints once read
         self._choice: EngineChoice | None = None
@@ -104,8 +106,9 @@ class Dictation:
         assert self._choice is not None
         return self._choice
 
-    def start(self) -> None:
-        """Start recording; SpeechError (one line) if there is no microphone, PortAudio, or engine."""
+    def start(self, preroll: bool = True) -> None:
+        """Start recording; SpeechError (one line) if there is no microphone, PortAudio, or engine. `preroll`:
+        keep the armed microphone's moment before the start."""
         choice = self._check_choice()
         if self._worker is not None:
             raise SpeechError("this dictation was already started")
@@ -113,7 +116,7 @@ class Dictation:
         if self._final_choice is not None:
             self._final_engine = engine_future(self._final_choice)
         self._started_at = time.monotonic()
-        self.microphone.begin()
+        self.microphone.begin(preroll)
         self._worker = threading.Thread(target=self._run, name="murmur-dictation", daemon=True)
         self._worker.start()
 
@@ -144,6 +147,7 @@ class Dictation:
         self._heard_seconds += seconds_of(pcm)
         self._utterance.extend(pcm)
         self._on_level(rms_dbfs(pcm))
+        self._on_audio(pcm)
         transcriber = self._ready_transcriber()
         if transcriber is None:
             self._audio.extend(pcm)

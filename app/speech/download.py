@@ -72,6 +72,11 @@ def file_digest(path: Path, kind: DigestKind) -> str:
     return digest.hexdigest()
 
 
+def offset_progress(on_progress: ProgressCallback, before: int, total: int) -> ProgressCallback:
+    """One file's progress as progress through all the files of a model (`before` bytes done, `total` in all)."""
+    return lambda done, _: on_progress(before + done, total)
+
+
 def download(remote: RemoteFile, target: Path, on_progress: ProgressCallback | None = None) -> None:
     """Fetch `remote` into `target`, resuming what an earlier run left there, and check it; ModelError if not."""
     fetch(remote, target, on_progress)

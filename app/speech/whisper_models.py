@@ -14,7 +14,16 @@ from typing import Any, ClassVar
 
 from app.config import SpeechSettings
 from app.errors import ModelError
-from app.speech.download import Digest, DigestKind, ProgressCallback, RemoteFile, download, fetch_json, file_digest
+from app.speech.download import (
+    Digest,
+    DigestKind,
+    ProgressCallback,
+    RemoteFile,
+    download,
+    fetch_json,
+    file_digest,
+    offset_progress,
+)
 from app.speech.language import base_language, same_language
 from app.speech.models import PARTIAL, InstalledModel, ModelFolder, models_dir, read_manifest, size_text
 
@@ -184,7 +193,7 @@ class WhisperModelManager(ModelFolder):
         done = 0
         for file in files:
             url = f"{self.hub}/{model.repo}/resolve/main/{file.path}"
-            progress = None if on_progress is None else _offset(on_progress, done, total)
+            progress = None if on_progress is None else offset_progress(on_progress, done, total)
             download(RemoteFile(url, f"{model.name} ({file.path})", file.size, file.digest), work / file.path, progress)
             done += file.size
             if on_progress is not None:
@@ -234,8 +243,3 @@ def _sha256(file: _RepoFile, folder: Path) -> str:
     if file.digest.kind is DigestKind.SHA256:
         return file.digest.value.lower()  # checked against the file a moment ago
     return file_digest(folder / file.path, DigestKind.SHA256)
-
-
-def _offset(on_progress: ProgressCallback, before: int, total: int) -> ProgressCallback:
-    """One file's progress as progress through the whole model."""
-    return lambda done, _: on_progress(before + done, total)

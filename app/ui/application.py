@@ -1,4 +1,4 @@
-"""The desktop app put together: service + worker + bridge + window + tray + hotkey + voice.
+"""The desktop app put together: service + worker + bridge + window + tray + hotkey + voice in and out.
 
 `Murmur` owns the parts and routes between them; the widgets only show and ask. `run()` is what
 `murmur` with no arguments starts.
@@ -36,6 +36,7 @@ from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
 from app.ui.notifications import DesktopNotifications
 from app.ui.reminders import ReminderScheduler
+from app.ui.reply_voice import ReplyVoice
 from app.ui.setup_notes import SetupCheck
 from app.ui.single_instance import InstanceServer
 from app.ui.talk import TalkMode, TalkSwitch
@@ -45,6 +46,7 @@ from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
 from app.ui.window import DUE_NOW, MainWindow
 from app.ui.worker import Call, Failed, Finished, JobOutcome, PipelineWorker
+from app.voice.reply import reply_mode_for
 
 if TYPE_CHECKING:
     from app.ui.model_offer_dialog import ModelOfferPrompt
@@ -78,6 +80,7 @@ class Murmur(QObject):
         self.voice = VoiceInput(
             lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
         )
+        self.reply_voice = ReplyVoice(lambda: self.settings.speech, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds)
@@ -87,14 +90,15 @@ class Murmur(QObject):
         has_tray = QSystemTrayIcon.isSystemTrayAvailable() if use_tray is None else use_tray
         self.tray = Tray(self) if has_tray else None
         self.window.hide_on_close = self.tray is not None
+        # A hands-free recording (listening for an answer) is not the user's: a press takes it over.
         self.hotkey_switch = TalkSwitch(
             TalkMode.from_setting(settings.ui.hotkey_mode),
-            self.voice.is_recording,
+            self.voice.is_held,
             self.start_recording,
             self.stop_recording,
         )
         self.mic_switch = TalkSwitch(
-            TalkMode.CLICK_OR_HOLD, self.voice.is_recording, self.start_recording, self.stop_recording
+            TalkMode.CLICK_OR_HOLD, self.voice.is_held, self.start_recording, self.stop_recording
         )
         self._runs = 0  # utterances queued or running
         self._handled = 0  # the worker's outcomes handled here: fewer than it was given means one is unfinished
@@ -123,6 +127,10 @@ class Murmur(QObject):
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
         voice.too_short.connect(window.activity.show_outcome)  # calm words, not an error
+        voice.answer_window_closed.connect(self._update_state)
+        self.reply_voice.started.connect(self._update_state)
+        self.reply_voice.finished.connect(self._on_reply_said)
+        self.reply_voice.failed.connect(self._on_reply_not_said)
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
         window.mic_pressed.connect(self.mic_switch.press)
@@ -247,6 +255,7 @@ class Murmur(QObject):
         self._watch_timer.stop()
         self.window.save_view_state()
         self.hotkey.stop()
+        self.reply_voice.stop()
         self.voice.disarm()
         self.voice.stop()
         if not self.voice.wait_for_transcripts(TRANSCRIPT_WAIT_SECONDS):
@@ -266,8 +275,16 @@ class Murmur(QObject):
     # -- recording -----------------------------------------------------------------------------
 
     def start_recording(self) -> None:
-        if not self._quitting:
-            self.voice.start()
+        """The user talks: Murmur stops speaking at once (its voice is not kept from before the press), and a
+        hands-free recording listening for their answer becomes theirs."""
+        if self._quitting:
+            return
+        was_speaking = self.reply_voice.stop()
+        if self.voice.is_listening_for_answer():
+            self.voice.hold_answer()
+            self._update_state()
+            return
+        self.voice.start(preroll=not was_speaking)
 
     def stop_recording(self) -> None:
         self.voice.stop()
@@ -290,7 +307,7 @@ class Murmur(QObject):
                 self.window.raise_to_front()
 
     def _on_recording_started(self) -> None:
-        if self.settings.ui.audio_cues:
+        if self.settings.ui.audio_cues and not self.voice.is_listening_for_answer():  # that one had its cue
             cues.play(cues.START)
         self.window.activity.recording_started()
         self._update_state()
@@ -300,6 +317,27 @@ class Murmur(QObject):
             cues.play(cues.STOP)
         self.window.activity.recording_stopped()
         self._update_state()
+
+    def _on_reply_said(self, listen: bool) -> None:
+        """A spoken question was heard to its end: the microphone opens for the answer, after a cue of its own
+        (a cue heard by the microphone would be taken for the start of the answer)."""
+        if listen and not self._quitting and not self._paused and not self.voice.is_recording():
+            seconds = self.settings.speech.followup_seconds
+            if self.settings.ui.audio_cues:
+                cues.play(cues.ANSWER)
+                QTimer.singleShot(cues.ANSWER_MS, partial(self._listen_for_answer, seconds))
+            else:
+                self._listen_for_answer(seconds)
+        self._update_state()
+
+    def _listen_for_answer(self, seconds: float) -> None:
+        if not self.voice.is_recording() and not self.reply_voice.is_speaking():
+            self.voice.listen_for_answer(seconds)
+        self._update_state()
+
+    def _on_reply_not_said(self, message: str) -> None:
+        """A reply that cannot be spoken (no voice, no speaker) is still on screen: a note, not an error."""
+        self.window.activity.show_outcome(f"Not spoken: {message}")
 
     def _on_transcribed(self, text: str) -> None:
         self.submit(text, UtteranceSource.VOICE)
@@ -311,7 +349,8 @@ class Murmur(QObject):
 
     def submit(self, text: str, source: UtteranceSource) -> None:
         """Queue an utterance; it runs after those before it, never alongside."""
-        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source))
+        reply = reply_mode_for(source, self.settings.speech.reply)
+        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply))
 
     def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
         """Run a waiting utterance again; `text`: the user's correction of its words, run instead."""
@@ -442,6 +481,8 @@ class Murmur(QObject):
         if content.error and not self.window.isVisible() and self.tray:
             self.tray.notify(content.title, content.message, error=True)
         self.toast.show_content(content)
+        if report.spoken is not None and not self._quitting and not self.voice.is_held():
+            self.reply_voice.say(report.spoken)
 
     def _show_error(self, message: str) -> None:
         self._error = message
@@ -453,10 +494,14 @@ class Murmur(QObject):
     # -- state ---------------------------------------------------------------------------------
 
     def state(self) -> AppState:
+        if self.voice.is_listening_for_answer():
+            return AppState.LISTENING
         if self.voice.is_recording():
             return AppState.RECORDING
         if self._runs:
             return AppState.THINKING
+        if self.reply_voice.is_speaking():
+            return AppState.SPEAKING
         return AppState.ERROR if self._error else AppState.IDLE
 
     def _status_text(self, state: AppState) -> str:
@@ -466,6 +511,8 @@ class Murmur(QObject):
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
             AppState.RECORDING: "Listening… speak now; let go (or click again) to send",
             AppState.THINKING: f"Working on it…{queued}",
+            AppState.SPEAKING: f"Speaking… {talk.replace('hold', 'press', 1)} to talk over it",
+            AppState.LISTENING: "Listening for your answer… (just speak)",
             AppState.ERROR: self._error,
         }[state]
 

@@ -28,6 +28,8 @@ def tone(frequencies: tuple[float, ...], seconds_each: float = 0.06) -> "np.ndar
 
 START = (660.0, 880.0)  # rising: listening
 STOP = (880.0, 660.0)  # falling: got it
+ANSWER = (880.0, 880.0)  # one high note, twice: your turn to answer (unlike speech, unlike the others)
+ANSWER_MS = 2 * 60 + 80  # its length and a margin: the microphone opens after it
 
 
 def play(frequencies: tuple[float, ...]) -> None:

@@ -15,6 +15,8 @@ class AppState(StrEnum):
     IDLE = "idle"  # ready: press the hotkey and speak
     RECORDING = "recording"
     THINKING = "thinking"  # an utterance is being interpreted and applied
+    SPEAKING = "speaking"  # a reply is being said aloud
+    LISTENING = "listening"  # after a spoken question: the microphone is open for the answer, no key needed
     ERROR = "error"  # the last run or recording failed; cleared by the next success
 
 

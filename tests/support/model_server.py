@@ -74,6 +74,39 @@ class ModelServer:
         resolve = f"/{repo}/resolve/main/{path}"
         return self.redirects.get(resolve, resolve)
 
+    # -- Piper's voice repository (rhasspy/piper-voices) ------------------------------------------
+
+    def piper_voices(self, voices: dict[str, tuple[bytes, bytes]], md5s: dict[str, str] | None = None) -> None:
+        """Publish voices.json and each voice's model and config: {key: (onnx, onnx.json)}; `md5s` overrides
+        a file's listed MD5 by its name (a catalogue that does not match the file)."""
+        catalogue = {}
+        for key, (model, config) in voices.items():
+            code = key.split("-")[0]
+            family, _, region = code.partition("_")
+            folder = f"{family}/{code}/{key.split('-')[1]}/{key.split('-')[2]}"
+            files = {}
+            for name, data in ((f"{key}.onnx", model), (f"{key}.onnx.json", config), ("MODEL_CARD", b"card")):
+                self.files[f"/rhasspy/piper-voices/resolve/main/{folder}/{name}"] = data
+                md5 = (md5s or {}).get(name) or hashlib.md5(data).hexdigest()
+                files[f"{folder}/{name}"] = {"size_bytes": len(data), "md5_digest": md5}
+            catalogue[key] = {
+                "key": key,
+                "name": key.split("-")[1],
+                "language": {
+                    "code": code,
+                    "family": family,
+                    "region": region,
+                    "name_english": family,
+                    "country_english": region,
+                },
+                "quality": key.split("-")[2],
+                "num_speakers": 1,
+                "speaker_id_map": {},
+                "files": files,
+                "aliases": [],
+            }
+        self.files["/rhasspy/piper-voices/resolve/main/voices.json"] = json.dumps(catalogue).encode()
+
 
 def git_blob_sha1(data: bytes) -> str:
     """git's object id for a file: what the hub lists as the oid of a small file."""
@@ -82,7 +115,7 @@ def git_blob_sha1(data: bytes) -> str:
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModelServer]:
-    """The server, with MURMUR_VOSK_MODEL_LIST and MURMUR_WHISPER_HUB pointing at it."""
+    """The server, with MURMUR_VOSK_MODEL_LIST, MURMUR_WHISPER_HUB and MURMUR_PIPER_HUB pointing at it."""
     state = ModelServer(url="", files={})
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -128,6 +161,7 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModelServer]:
     state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
     monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", f"{state.url}/model-list.json")
     monkeypatch.setenv("MURMUR_WHISPER_HUB", state.url)
+    monkeypatch.setenv("MURMUR_PIPER_HUB", state.url)
     yield state
     httpd.shutdown()
     httpd.server_close()

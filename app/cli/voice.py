@@ -1,0 +1,164 @@
+"""The speech output commands: say (speak a text, or write it to a WAV file), `add --speak`'s reply, and the
+Piper voices (voices list, download, remove, use)."""
+
+import argparse
+import sys
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from app.cli.exits import ExitCode
+from app.cli.report import ProgressPrinter, print_json, print_warning, read_text, say
+from app.config import load_settings, save_settings
+from app.domain.clock import Clock
+from app.errors import VoiceError
+from app.service import PipelineResult
+
+if TYPE_CHECKING:
+    from app.voice.voices import PiperVoices
+
+
+def cmd_say(args: argparse.Namespace) -> int:
+    from app.voice.speaker import Speaker  # the voices load only for this command
+    from app.voice.spoken import spoken_text
+
+    settings = load_settings().speech
+    if args.models_dir:
+        settings = replace(settings, models_dir=args.models_dir)
+    clock = Clock.system()
+    text = spoken_text(read_text(args.text), clock.now, clock.tz)
+    speaker = Speaker(settings, args.voice)
+    if args.output:
+        seconds = speaker.save(text, Path(args.output))
+        report = {"spoken": text, "voice": speaker.synthesizer().name, "output": args.output, "seconds": seconds}
+    else:
+        played = speaker.say(text)
+        report = {"spoken": text, "voice": speaker.synthesizer().name, "seconds": played.seconds}
+    if args.json:
+        print_json(report)
+    elif args.output:
+        say(f"Wrote {seconds:.1f} s of speech to {args.output} ({report['voice']})")
+    return ExitCode.OK
+
+
+def speak_reply(result: PipelineResult, clock: Clock) -> None:
+    """`murmur add --speak`: say the reply, or what changed; a voice that cannot speak is a warning, since the
+    reply was printed already."""
+    from app.voice.reply import ReplyMode, spoken_reply
+    from app.voice.speaker import Speaker
+
+    reply = spoken_reply(result, ReplyMode.ALWAYS, clock)
+    if reply is None:
+        return
+    try:
+        Speaker(load_settings().speech).say(reply.text)
+    except VoiceError as error:
+        print_warning(f"{error} (the reply above is not spoken)")
+    sys.stdout.flush()
+
+
+def _voices(args: argparse.Namespace) -> "PiperVoices":
+    from app.voice.voices import PiperVoices
+
+    settings = load_settings().speech
+    if args.models_dir:
+        settings = replace(settings, models_dir=args.models_dir)
+    return PiperVoices.from_settings(settings)
+
+
+def cmd_voices_list(args: argparse.Namespace) -> int:
+    voices = _voices(args)
+    language = "" if args.all_languages else (args.language or load_settings().speech.language)
+    installed = voices.installed(language)
+    names = {v.name for v in installed}
+    chosen = load_settings().speech.voice
+    if args.available:
+        available = voices.available(language)
+        if args.json:
+            print_json([{**asdict(v), "size": v.size, "installed": v.name in names} for v in available])
+            return ExitCode.OK
+        for voice in available:
+            note = ", installed" if voice.name in names else ""
+            row = f"{voice.name:<36} {voice.language:<6} {voice.quality:<7} {voice.size_text:>8}"
+            say(f"{row}  {voice.language_name}{note}")
+        say("Download one with `murmur voices download NAME`; installed, it speaks without further setting.")
+        return ExitCode.OK
+    if args.json:
+        print_json([{**asdict(v), "path": str(v.path), "in_use": v.name == chosen} for v in installed])
+        return ExitCode.OK
+    if not installed:
+        say(f"No Piper voice installed in {voices.folder}: espeak-ng speaks the replies (robotic, always there).")
+        say("`murmur voices list --available` shows natural-sounding voices to download.")
+    for v in installed:
+        say(f"{'*' if v.name == chosen else ' '} {v.name:<36} {v.language:<6} {v.size_text:>8}  {v.path}")
+    return ExitCode.OK
+
+
+def cmd_voices_download(args: argparse.Namespace) -> int:
+    voices = _voices(args)
+    installed = voices.download(voices.find_available(args.name), on_progress=ProgressPrinter(args.json))
+    if args.json:
+        print_json({"name": installed.name, "path": str(installed.path), "language": installed.language})
+    else:
+        say(
+            f"\ninstalled {installed.name} in {installed.path}; try it with `murmur say --voice {installed.name} hello`"
+        )
+    return ExitCode.OK
+
+
+def cmd_voices_remove(args: argparse.Namespace) -> int:
+    path = _voices(args).remove(args.name)
+    if args.json:
+        print_json({"removed": args.name, "path": str(path)})
+    else:
+        say(f"removed {args.name} ({path})")
+    return ExitCode.OK
+
+
+def cmd_voices_use(args: argparse.Namespace) -> int:
+    from app.voice.choice import choose_synthesizer
+
+    settings = load_settings()
+    speech = replace(settings.speech, voice=args.name)
+    if args.models_dir:
+        speech = replace(speech, models_dir=args.models_dir)
+    name = choose_synthesizer(speech).name  # one line unless it can speak
+    saved = save_settings(replace(settings, speech=replace(settings.speech, voice=args.name)))
+    if args.json:
+        print_json({"voice": args.name, "engine": name, "settings": str(saved)})
+    else:
+        say(f"replies are now spoken by {name} ({saved})")
+    return ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]",
+    common: argparse.ArgumentParser,
+    as_json: argparse.ArgumentParser,
+) -> None:
+    """Register say (`common`: --db; `as_json`: --json)."""
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument("--models-dir", metavar="DIR", help="where voices live (override speech.models_dir)")
+    speak = sub.add_parser(
+        "say", parents=[common, as_json, where], help="speak a text as Murmur speaks its replies (or write a WAV file)"
+    )
+    speak.add_argument("text", nargs="+", help="what to say ('-' reads standard input)")
+    speak.add_argument("--voice", metavar="V", help="a Piper voice, a .onnx file, or espeak-ng[:VOICE]")
+    speak.add_argument("--output", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
+    speak.set_defaults(func=cmd_say)
+
+    voices = sub.add_parser("voices", help="Piper voices for spoken replies: list, download, remove, use")
+    actions = voices.add_subparsers(dest="voices_command", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", parents=[common, as_json, where], help="installed (or downloadable) voices")
+    listing.add_argument("--available", action="store_true", help="voices that can be downloaded")
+    listing.add_argument("--language", metavar="CODE", help="only voices for this language (default: speech.language)")
+    listing.add_argument("--all-languages", action="store_true", help="voices for every language")
+    listing.set_defaults(func=cmd_voices_list)
+    for name, func, text in (
+        ("download", cmd_voices_download, "download and install a voice from the Piper voices repository"),
+        ("remove", cmd_voices_remove, "delete an installed voice"),
+        ("use", cmd_voices_use, "speak replies with this voice (a name, a .onnx file, or espeak-ng[:VOICE])"),
+    ):
+        action = actions.add_parser(name, parents=[common, as_json, where], help=text)
+        action.add_argument("name", metavar="NAME")
+        action.set_defaults(func=func)

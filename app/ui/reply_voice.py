@@ -1,0 +1,82 @@
+"""Murmur's voice in the app: a reply said on a thread of its own, stopped the moment the user talks.
+
+When a reply has been heard to its end (not talked over) and it asks something, `finished` says to listen
+for the answer; the app then opens the microphone hands-free (app.ui.voice).
+"""
+
+import logging
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from app.config import SpeechSettings
+from app.errors import MurmurError
+from app.voice.reply import FollowUpAfter, SpokenReply
+from app.voice.speaker import Speaker
+
+log = logging.getLogger("murmur.ui.reply_voice")
+
+
+class ReplyVoice(QObject):
+    started = Signal()
+    finished = Signal(bool)  # heard to the end and it wants an answer: listen for it
+    failed = Signal(str)  # why the reply could not be said (it is shown as text either way)
+    _ended = Signal(int, bool, str)  # a reply's number, listen after, the failure ("" if none): from its thread
+
+    def __init__(self, settings: Callable[[], SpeechSettings], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._speaker: Speaker | None = None
+        self._number = 0  # the reply being said: a stopped one's end is not this one's
+        self._ended.connect(self._on_ended)
+
+    def is_speaking(self) -> bool:
+        return self._speaker is not None
+
+    def say(self, reply: SpokenReply) -> None:
+        """Say `reply` (cutting off one still being said)."""
+        self.stop()
+        settings = self._settings()
+        self._number += 1
+        self._speaker = speaker = Speaker(settings)
+        listen = reply.listens_after(FollowUpAfter(settings.followup_after), settings.followup_seconds)
+        thread = threading.Thread(
+            target=self._say, args=(speaker, reply.text, self._number, listen), name="murmur-speak", daemon=True
+        )
+        thread.start()
+        self.started.emit()
+
+    def stop(self) -> bool:
+        """Stop speaking now (the user pressed the key); True if something was being said."""
+        speaker, self._speaker = self._speaker, None
+        if speaker is None:
+            return False
+        speaker.stop()
+        return True
+
+    def _say(self, speaker: Speaker, text: str, number: int, listen: bool) -> None:
+        try:
+            played = speaker.say(text)
+        except MurmurError as error:
+            self._ended.emit(number, False, str(error))
+            return
+        except Exception as error:  # a bug in a voice must not take the app down; the reply is on screen
+            log.exception("speaking failed")
+            self._ended.emit(number, False, f"the reply could not be spoken: {error!r} (this is a bug)")
+            return
+        log.info(
+            "spoke %.1f s%s (first sound after %s s)",
+            played.seconds,
+            " (stopped)" * played.stopped,
+            played.first_audio_seconds,
+        )
+        self._ended.emit(number, listen and not played.stopped, "")
+
+    def _on_ended(self, number: int, listen: bool, failure: str) -> None:
+        if number != self._number:
+            return  # a reply cut off by a newer one: the newer one decides what follows
+        was_speaking, self._speaker = self._speaker is not None, None
+        if failure:
+            self.failed.emit(failure)
+        self.finished.emit(listen and was_speaking)

@@ -1,0 +1,1 @@
+"""Speech output: replies spoken aloud (Piper, espeak-ng), and the window that listens for the answer."""

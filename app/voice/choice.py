@@ -1,0 +1,56 @@
+"""Which voice speaks: the one the settings name, else the best Piper voice installed for the language, else
+espeak-ng. A named voice that cannot speak is an error; the automatic choice falls back and says why in the log."""
+
+import logging
+from pathlib import Path
+
+from app.config import SpeechSettings
+from app.errors import ModelError, VoiceError
+from app.speech.language import base_language
+from app.voice.synthesis import ESPEAK, EspeakSynthesizer, PiperSynthesizer, Synthesizer
+from app.voice.voices import PiperVoices, voice_files
+
+log = logging.getLogger("murmur.voice")
+
+
+def espeak_voice(language: str) -> str:
+    """espeak-ng's voice for a dictation language: "en" is American English, others as they are ("de", "pt-br")."""
+    language = language.strip().lower().replace("_", "-") or "en"
+    return "en-us" if language == "en" else language
+
+
+def choose_synthesizer(settings: SpeechSettings, voice: str | None = None) -> Synthesizer:
+    """The synthesizer for `voice` (default: settings.voice); VoiceError, one line, when none can speak."""
+    voice = settings.voice if voice is None else voice
+    name, _, variant = voice.strip().partition(":")
+    if name == ESPEAK:
+        return EspeakSynthesizer(variant or espeak_voice(settings.language), settings.rate)
+    if name:
+        return PiperSynthesizer(_piper_model(settings, voice.strip()), settings.rate)
+    best = PiperVoices.from_settings(settings).best_for(settings.language or "en")
+    if best is not None:
+        try:
+            return PiperSynthesizer(voice_files(best.path)[0], settings.rate)
+        except VoiceError as error:
+            log.warning("%s; espeak-ng speaks instead", error)
+    try:
+        return EspeakSynthesizer(espeak_voice(settings.language), settings.rate)
+    except VoiceError:
+        language = base_language(settings.language or "en")
+        raise VoiceError(
+            f"no voice to speak with: install espeak-ng, or a Piper voice (`murmur voices list --available "
+            f"--language {language}`)"
+        ) from None
+
+
+def _piper_model(settings: SpeechSettings, voice: str) -> Path:
+    """The .onnx file of a Piper voice named by its name in the models dir, its folder, or the file itself."""
+    path = Path(voice).expanduser()
+    if path.suffix == ".onnx":
+        if not path.is_file():
+            raise VoiceError(f"no voice file {path}")
+        return path
+    try:
+        return voice_files(PiperVoices.from_settings(settings).resolve(voice))[0]
+    except ModelError as error:
+        raise VoiceError(str(error)) from None
