@@ -18,12 +18,10 @@ import argparse
 import contextlib
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import wave
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,7 +31,7 @@ from app.config import SpeechSettings  # noqa: E402
 from app.speech.files import transcribe_file  # noqa: E402
 from app.voice.playback import Playback  # noqa: E402
 from app.voice.synthesis import EspeakSynthesizer, PiperSynthesizer, Synthesizer, speak  # noqa: E402
-from tests.support.pulse import PulseAudio, private_pulseaudio  # noqa: E402
+from tests.support.pulse import PulseAudio, private_pulseaudio, room_recording  # noqa: E402
 from tests.support.speech import REPLIES, corpus_word_error_rate, joe_voice, whisper_base_model  # noqa: E402
 
 TEN_WORDS = "Which milk do you mean, the oat milk or the regular?"
@@ -41,34 +39,13 @@ FIRST_AUDIO_GOAL = 0.150
 STOP_GOAL = 0.100
 
 
-def record_played(pulse: PulseAudio, synthesizer: Synthesizer, text: str, raw: Path) -> None:
-    command = ["parecord", "--raw", f"--device={pulse.monitor}", "--rate=16000", "--channels=1", "--format=s16le"]
-    recording = subprocess.Popen([*command, str(raw)], env={**os.environ, **pulse.env})
-    time.sleep(0.3)
-    Playback(pulse.device).play(speak(synthesizer, text), synthesizer.sample_rate)
-    time.sleep(0.3)
-    recording.terminate()
-    recording.wait()
-
-
-def as_wav(raw: Path) -> Path:
-    wav = raw.with_suffix(".wav")
-    with wave.open(str(wav), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(16_000)
-        out.writeframes(raw.read_bytes())
-    return wav
-
-
 def word_error_rates(
     pulse: PulseAudio, synthesizer: Synthesizer, work: Path, recognizers: dict[str, SpeechSettings]
 ) -> dict[str, float]:
     heard: dict[str, list[tuple[str, str]]] = {name: [] for name in recognizers}
     for i, text in enumerate(REPLIES):
-        raw = work / f"{synthesizer.name.split()[0]}-{i}.raw"
-        record_played(pulse, synthesizer, text, raw)
-        wav = as_wav(raw)
+        with room_recording(pulse, work / f"{synthesizer.name.split()[0]}-{i}.wav") as wav:
+            Playback(pulse.device).play(speak(synthesizer, text), synthesizer.sample_rate)
         for name, settings in recognizers.items():
             heard[name].append((text, transcribe_file(wav, settings).transcript.text))
     return {name: corpus_word_error_rate(pairs) for name, pairs in heard.items()}

@@ -5,7 +5,7 @@ from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
 from app.cli.exits import ExitCode
-from app.cli.report import ProgressPrinter, print_json, print_warning, say
+from app.cli.report import ProgressPrinter, print_json, print_warning, report_removed, say
 from app.config import load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -117,12 +117,7 @@ def cmd_models_download(args: argparse.Namespace) -> int:
 
 
 def cmd_models_remove(args: argparse.Namespace) -> int:
-    path = _models(args).remove(args.name)
-    if args.json:
-        print_json({"removed": args.name, "path": str(path)})
-    else:
-        say(f"removed {args.name} ({path})")
-    return ExitCode.OK
+    return report_removed(args.name, _models(args).remove(args.name), args.json)
 
 
 def cmd_models_use(args: argparse.Namespace) -> int:

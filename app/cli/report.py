@@ -2,6 +2,7 @@
 
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from app.changes.executor import ExecutionResult
@@ -146,3 +147,12 @@ class ProgressPrinter:
         text = f"{done / 1_000_000:.1f} MB" + (f" of {total / 1_000_000:.1f} MB ({percent}%)" if total else "")
         end = "\r" if self.tty else "\n"
         print(f"downloading {text}", end=end, file=sys.stderr, flush=True)
+
+
+def report_removed(name: str, path: Path, as_json: bool) -> int:
+    """A model or voice deleted from the models dir."""
+    if as_json:
+        print_json({"removed": name, "path": str(path)})
+    else:
+        say(f"removed {name} ({path})")
+    return ExitCode.OK

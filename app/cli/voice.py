@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.exits import ExitCode
-from app.cli.report import ProgressPrinter, print_json, print_warning, read_text, say
+from app.cli.report import ProgressPrinter, print_json, print_warning, read_text, report_removed, say
 from app.config import load_settings, save_settings
 from app.domain.clock import Clock
 from app.errors import VoiceError
@@ -107,12 +107,7 @@ def cmd_voices_download(args: argparse.Namespace) -> int:
 
 
 def cmd_voices_remove(args: argparse.Namespace) -> int:
-    path = _voices(args).remove(args.name)
-    if args.json:
-        print_json({"removed": args.name, "path": str(path)})
-    else:
-        say(f"removed {args.name} ({path})")
-    return ExitCode.OK
+    return report_removed(args.name, _voices(args).remove(args.name), args.json)
 
 
 def cmd_voices_use(args: argparse.Namespace) -> int:

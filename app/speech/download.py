@@ -12,7 +12,7 @@ import logging
 import socket
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -72,8 +72,20 @@ def file_digest(path: Path, kind: DigestKind) -> str:
     return digest.hexdigest()
 
 
-def offset_progress(on_progress: ProgressCallback, before: int, total: int) -> ProgressCallback:
-    """One file's progress as progress through all the files of a model (`before` bytes done, `total` in all)."""
+def download_all(files: Sequence[tuple[RemoteFile, Path]], on_progress: ProgressCallback | None = None) -> None:
+    """The files of one model, one after the other, each to its target; progress counts through them all."""
+    total = sum(remote.size or 0 for remote, _ in files)
+    done = 0
+    for remote, target in files:
+        progress = None if on_progress is None else _through(on_progress, done, total)
+        download(remote, target, progress)
+        done += remote.size or 0
+        if on_progress is not None:
+            on_progress(done, total)  # also for a file complete from an earlier run
+
+
+def _through(on_progress: ProgressCallback, before: int, total: int) -> ProgressCallback:
+    """One file's progress as progress through all the files (`before` bytes of them done)."""
     return lambda done, _: on_progress(before + done, total)
 
 

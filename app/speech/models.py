@@ -15,7 +15,7 @@ import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from app.config import SpeechSettings
 from app.errors import ModelError
@@ -46,6 +46,10 @@ class AvailableModel:
     @property
     def size_text(self) -> str:
         return size_text(self.size)
+
+    @property
+    def detail(self) -> str:
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,9 @@ def official_models(language: str = "", *, include_obsolete: bool = False) -> li
     return models
 
 
+HUGGING_FACE = "https://huggingface.co"
+
+
 class ModelFolder:
     """The installed models of one kind, a folder each in the models dir: list, resolve a setting, install, remove.
 
@@ -208,6 +215,25 @@ class ModelFolder:
             raise ModelError(f"cannot install {target.name} as {target}: {error.strerror or error}") from None
         log.info("installed the model %s in %s", target.name, target)
         return self._installed(target)
+
+
+class HubModelFolder(ModelFolder):
+    """Models downloaded from Hugging Face, or from the mirror (or test server) `hub_variable` names."""
+
+    hub_variable = ""  # the environment variable: MURMUR_WHISPER_HUB, MURMUR_PIPER_HUB
+
+    def __init__(self, folder: Path, hub: str | None = None) -> None:
+        super().__init__(folder)
+        self._hub = hub
+
+    @property
+    def hub(self) -> str:
+        """The hub given, else the variable's or Hugging Face, read when asked (as the Vosk list's address is)."""
+        return (self._hub or os.environ.get(self.hub_variable) or HUGGING_FACE).rstrip("/")
+
+    @classmethod
+    def from_settings(cls, settings: SpeechSettings) -> Self:
+        return cls(models_dir(settings))
 
 
 class ModelManager(ModelFolder):

@@ -7,7 +7,6 @@ writes a manifest and moves the folder into the models dir with one rename.
 """
 
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -19,17 +18,15 @@ from app.speech.download import (
     DigestKind,
     ProgressCallback,
     RemoteFile,
-    download,
+    download_all,
     fetch_json,
     file_digest,
-    offset_progress,
 )
 from app.speech.language import base_language, same_language
-from app.speech.models import PARTIAL, InstalledModel, ModelFolder, models_dir, read_manifest, size_text
+from app.speech.models import PARTIAL, HubModelFolder, InstalledModel, read_manifest, size_text
 
 log = logging.getLogger("murmur.speech")
 
-HUB = "https://huggingface.co"
 MULTILINGUAL = "multi"  # the language of a model that transcribes any of Whisper's 99 languages
 REQUIRED_FILES = ("config.json", "model.bin", "tokenizer.json")
 VOCABULARIES = ("vocabulary.txt", "vocabulary.json")  # one of them (older conversions: .txt)
@@ -91,11 +88,6 @@ CATALOGUE: tuple[WhisperModel, ...] = (
 CATALOGUE_BY_NAME = {model.name: model for model in CATALOGUE}
 
 
-def hub_url() -> str:
-    """Where Whisper models come from; MURMUR_WHISPER_HUB points elsewhere (a mirror, a test server)."""
-    return (os.environ.get("MURMUR_WHISPER_HUB") or HUB).rstrip("/")
-
-
 def is_whisper_model_dir(path: Path) -> bool:
     """A CTranslate2 Whisper folder: model.bin and config.json, with its tokenizer or vocabulary."""
     return (
@@ -136,25 +128,13 @@ class _RepoFile:
     digest: Digest
 
 
-class WhisperModelManager(ModelFolder):
+class WhisperModelManager(HubModelFolder):
     """Whisper models in the models dir (shared with Vosk): installed ones, the catalogue, download, removal."""
 
     kind = "whisper"
     engine = "Whisper"
     shape = "model.bin, config.json and tokenizer.json or vocabulary.*"
-
-    def __init__(self, folder: Path, hub: str | None = None) -> None:
-        super().__init__(folder)
-        self._hub = hub
-
-    @property
-    def hub(self) -> str:
-        """The hub given, else MURMUR_WHISPER_HUB or Hugging Face, read when asked (as the Vosk list's address is)."""
-        return (self._hub or hub_url()).rstrip("/")
-
-    @classmethod
-    def from_settings(cls, settings: SpeechSettings) -> "WhisperModelManager":
-        return cls(models_dir(settings))
+    hub_variable = "MURMUR_WHISPER_HUB"
 
     def is_model(self, path: Path) -> bool:
         return is_whisper_model_dir(path)
@@ -189,15 +169,16 @@ class WhisperModelManager(ModelFolder):
         for stale in work.iterdir():  # left by an earlier revision of the repo
             if stale.name not in {f.path for f in files}:
                 stale.unlink()
-        total = sum(f.size for f in files)
-        done = 0
-        for file in files:
-            url = f"{self.hub}/{model.repo}/resolve/main/{file.path}"
-            progress = None if on_progress is None else offset_progress(on_progress, done, total)
-            download(RemoteFile(url, f"{model.name} ({file.path})", file.size, file.digest), work / file.path, progress)
-            done += file.size
-            if on_progress is not None:
-                on_progress(done, total)  # also for a file complete from an earlier run
+        remotes = [
+            (
+                RemoteFile(
+                    f"{self.hub}/{model.repo}/resolve/main/{f.path}", f"{model.name} ({f.path})", f.size, f.digest
+                ),
+                work / f.path,
+            )
+            for f in files
+        ]
+        download_all(remotes, on_progress)
         manifest = {
             "name": model.name,
             "kind": self.kind,

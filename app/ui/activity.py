@@ -131,6 +131,12 @@ class ActivityPanel(QWidget):
         self.outcome.style().polish(self.outcome)
         self.outcome.setVisible(bool(text))
 
+    def add_note(self, note: str) -> None:
+        """A calm line under the outcome, which stays ("Not spoken: ..." under the answer)."""
+        shown = self.outcome.text()
+        self.outcome.setText(f"{shown}\n{note}" if shown else note)
+        self.outcome.setVisible(True)
+
     def _on_details_toggled(self, shown: bool) -> None:
         self.progress.setVisible(shown)
 

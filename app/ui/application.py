@@ -337,7 +337,7 @@ class Murmur(QObject):
 
     def _on_reply_not_said(self, message: str) -> None:
         """A reply that cannot be spoken (no voice, no speaker) is still on screen: a note, not an error."""
-        self.window.activity.show_outcome(f"Not spoken: {message}")
+        self.window.activity.add_note(f"Not spoken: {message}")
 
     def _on_transcribed(self, text: str) -> None:
         self.submit(text, UtteranceSource.VOICE)

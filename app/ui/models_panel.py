@@ -1,6 +1,11 @@
-"""Vosk models in the settings dialog: the installed ones (use, remove) and the downloadable ones
-(download with a progress bar). The network calls run on threads of their own; results come back as
-signals."""
+"""Models in the settings dialog, Vosk's for dictation and Piper's voices for replies: the installed ones (use,
+remove) and the downloadable ones (download with a progress bar). The network calls run on threads of their own;
+results come back as signals."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -15,12 +20,55 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import MurmurError
-from app.speech.models import AvailableModel, InstalledModel, ModelManager
+from app.speech.models import InstalledModel
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
 
-MODEL_ROLE = Qt.ItemDataRole.UserRole + 1  # the AvailableModel of a downloadable row; None when installed
+MODEL_ROLE = Qt.ItemDataRole.UserRole + 1  # the catalogue row of a downloadable model; None when installed
 INSTALLED, IN_USE = "installed", "in use"
+STATE_COLUMN = 4
+
+
+class Downloadable(Protocol):
+    """A catalogue row: app.speech.models.AvailableModel, app.voice.voices.PiperVoice."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def size_text(self) -> str: ...
+    @property
+    def detail(self) -> str: ...  # the Vosk model's kind, the voice's quality
+
+
+class Shelf(Protocol):
+    """A kind of model in the models dir: app.speech.models.ModelManager, app.voice.voices.PiperVoices."""
+
+    def installed(self, language: str = "") -> list[InstalledModel]: ...
+    def available(self, language: str = "") -> Sequence[Downloadable]: ...
+    def download(self, model: Any, on_progress: Callable[[int, int | None], None] | None = None) -> InstalledModel: ...
+    def remove(self, name: str) -> Path: ...
+
+
+@dataclass(frozen=True)
+class ShelfWords:
+    """What the panel calls its models and says of them."""
+
+    name: str  # "Vosk models"
+    detail: str  # the column of Downloadable.detail: "Kind", "Quality"
+    none_installed: str  # what is used while none is installed
+    listed: str  # "{count} models for {language!r}; ..."
+    installed: str  # "Installed {name}; ..."
+
+
+VOSK_WORDS = ShelfWords(
+    name="Vosk models",
+    detail="Kind",
+    none_installed="No Vosk model installed: the bundled pocketsphinx engine (English only) is used.",
+    listed="{count} models for {language!r}; small ones suit dictation.",
+    installed="Installed {name}; choose Use to dictate with it.",
+)
 
 
 class ModelsPanel(QWidget):
@@ -30,16 +78,23 @@ class ModelsPanel(QWidget):
     downloaded = Signal()  # a download ended, installed or with the reason shown
     download_progressed = Signal(int, int)  # bytes done, bytes in all (0: unknown) (any thread)
 
-    def __init__(self, manager: ModelManager, language: str, current: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        manager: Shelf,
+        language: str,
+        current: str,
+        words: ShelfWords = VOSK_WORDS,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.manager, self.language, self.current = manager, language, current
-        self._available: list[AvailableModel] = []
+        self.manager, self.language, self.current, self.words = manager, language, current, words
+        self._available: Sequence[Downloadable] = []
         self._downloading = False
         self.tree = QTreeWidget()
         self.tree.setObjectName("models")
-        self.tree.setAccessibleName("Vosk models")
+        self.tree.setAccessibleName(words.name)
         self.tree.setRootIsDecorated(False)
-        self.tree.setHeaderLabels(["Model", "Language", "Size", "State"])
+        self.tree.setHeaderLabels(["Name", "Language", "Size", words.detail, "State"])
         self.tree.setColumnWidth(0, 220)
         self.tree.itemSelectionChanged.connect(self._update_buttons)
         self.list_button = QPushButton("Show downloadable")
@@ -71,16 +126,15 @@ class ModelsPanel(QWidget):
         self.tree.clear()
         installed = self.manager.installed()
         for model in installed:
-            self._add_row(
-                model.name, model.language, model.size_text, IN_USE if model.name == self.current else INSTALLED
-            )
+            state = IN_USE if model.name == self.current else INSTALLED
+            self._add_row(model.name, model.language, model.size_text, "", state)
         names = {m.name for m in installed}
         for available in self._available:
             if available.name not in names:
-                row = self._add_row(available.name, available.language, available.size_text, "")
+                row = self._add_row(available.name, available.language, available.size_text, available.detail, "")
                 row.setData(0, MODEL_ROLE, available)
         if not installed and not self._available:
-            self.note.setText("No Vosk model installed: the bundled pocketsphinx engine (English only) is used.")
+            self.note.setText(self.words.none_installed)
         self._update_buttons()
 
     def _add_row(self, *texts: str) -> QTreeWidgetItem:
@@ -94,9 +148,9 @@ class ModelsPanel(QWidget):
 
     def _update_buttons(self) -> None:
         row = self._selected()
-        installed = row is not None and row.text(3) in (INSTALLED, IN_USE)
+        installed = row is not None and row.text(STATE_COLUMN) in (INSTALLED, IN_USE)
         self.download_button.setEnabled(row is not None and not installed and not self._downloading)
-        self.use_button.setEnabled(installed and row is not None and row.text(3) != IN_USE)
+        self.use_button.setEnabled(installed and row is not None and row.text(STATE_COLUMN) != IN_USE)
         self.remove_button.setEnabled(installed)
 
     def select(self, name: str) -> None:
@@ -107,24 +161,24 @@ class ModelsPanel(QWidget):
 
     def fetch_available(self) -> None:
         self.list_button.setEnabled(False)
-        self.note.setText("Fetching the list of Vosk models…")
+        self.note.setText(f"Fetching the list of {self.words.name}…")
         language = self.language
         run_in_thread(Call("model-list", lambda: self.manager.available(language)), self, self._on_listed)
 
-    def _on_listed(self, outcome: JobOutcome[list[AvailableModel]]) -> None:
+    def _on_listed(self, outcome: JobOutcome[Sequence[Downloadable]]) -> None:
         self.list_button.setEnabled(True)
         if isinstance(outcome, Failed):
             self.note.setText(outcome.error)
         else:
             self._available = outcome.result
-            self.note.setText(f"{len(self._available)} models for {self.language!r}; small ones suit dictation.")
+            self.note.setText(self.words.listed.format(count=len(self._available), language=self.language))
             self._show()
         self.listed.emit()
 
     def _on_download_clicked(self) -> None:
         row = self._selected()
         model = row.data(0, MODEL_ROLE) if row is not None else None
-        if not isinstance(model, AvailableModel):
+        if model is None:
             return
         self._downloading = True
         self.progress.setRange(0, 0)
@@ -150,7 +204,7 @@ class ModelsPanel(QWidget):
             self._update_buttons()
         else:
             name = outcome.result.name
-            self.note.setText(f"Installed {name}; choose Use to dictate with it.")
+            self.note.setText(self.words.installed.format(name=name))
             self._show()
             self.select(name)
         self.downloaded.emit()

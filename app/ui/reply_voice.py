@@ -65,12 +65,8 @@ class ReplyVoice(QObject):
             log.exception("speaking failed")
             self._ended.emit(number, False, f"the reply could not be spoken: {error!r} (this is a bug)")
             return
-        log.info(
-            "spoke %.1f s%s (first sound after %s s)",
-            played.seconds,
-            " (stopped)" * played.stopped,
-            played.first_audio_seconds,
-        )
+        first = "-" if played.first_audio_seconds is None else f"{played.first_audio_seconds * 1000:.0f} ms"
+        log.info("spoke %.1f s%s; the first sound came after %s", played.seconds, " (stopped)" * played.stopped, first)
         self._ended.emit(number, listen and not played.stopped, "")
 
     def _on_ended(self, number: int, listen: bool, failure: str) -> None:

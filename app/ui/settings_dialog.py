@@ -42,9 +42,10 @@ from app.ui.background import run_in_thread
 from app.ui.hotkey import hotkey_problem
 from app.ui.key_capture import KeyCaptureButton
 from app.ui.mic_level import MicrophoneLevel
-from app.ui.models_panel import ModelsPanel
+from app.ui.models_panel import ModelsPanel, ShelfWords
 from app.ui.worker import Call, Failed, JobOutcome
 from app.voice.speaker import Speaker
+from app.voice.voices import PiperVoices
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
@@ -70,6 +71,13 @@ ALSA_DESCRIPTIONS = {"pulse": "PulseAudio sound server", "pipewire": "PipeWire s
 REPLY_MODES = {"off": "Never", "questions": "Questions and answers", "always": "Always, changes too"}
 FOLLOW_UP_AFTER = {"questions": "A question", "replies": "Any spoken reply"}
 SAMPLE_REPLY = "Which milk, the oat milk or the regular one?"
+VOICE_WORDS = ShelfWords(
+    name="Piper voices",
+    detail="Quality",
+    none_installed="No Piper voice installed: espeak-ng speaks (robotic); download a natural-sounding voice.",
+    listed="{count} voices for {language!r}; medium quality is natural and quick.",
+    installed="Installed {name}; choose Use to speak with it.",
+)
 
 
 def try_voice(speech: SpeechSettings) -> str:
@@ -88,14 +96,16 @@ def _combo(items: dict[str, str], current: str) -> QComboBox:
 
 
 def _spin(
-    section: LlmSettings | SpeechSettings | UiSettings, name: str, suffix: str, decimals: int = 0
+    section: LlmSettings | SpeechSettings | UiSettings, name: str, suffix: str, decimals: int = 0, percent: bool = False
 ) -> QDoubleSpinBox:
-    """A spin box for the numeric setting `name` of `section`, within the range the settings file allows."""
+    """A spin box for the numeric setting `name` of `section`, within the range the settings file allows;
+    `percent`: a fraction (1.0) shown as a percentage (100 %)."""
     spin = QDoubleSpinBox()
     spin.setDecimals(decimals)  # before the value, which it rounds
+    scale = 100 if percent else 1
     low, high = next(f.metadata["range"] for f in fields(type(section)) if f.name == name)
-    spin.setRange(low, high)
-    spin.setValue(getattr(section, name))
+    spin.setRange(low * scale, high * scale)
+    spin.setValue(getattr(section, name) * scale)
     spin.setSuffix(suffix)
     return spin
 
@@ -194,11 +204,13 @@ class SettingsDialog(QDialog):
         self.reply.setAccessibleName("Reply aloud")
         self.voice = _line(speech.voice, "the best installed: a Piper voice, else espeak-ng")
         self.voice.setToolTip("A Piper voice's name (`murmur voices list`), a .onnx file, or espeak-ng[:VOICE]")
-        self.rate = _spin(speech, "rate", "×", decimals=2)
-        self.volume = _spin(speech, "volume", "", decimals=2)
+        self.rate = _spin(speech, "rate", " %", percent=True)
+        self.rate.setAccessibleName("Speed")
+        self.volume = _spin(speech, "volume", " %", percent=True)
+        self.volume.setAccessibleName("Volume")
         self.output_device = _line(speech.output_device, "the system default")
         self.output_device.setToolTip("An output device's name or number (`murmur devices --output`)")
-        self.followup = _spin(speech, "followup_seconds", " s", decimals=1)
+        self.followup = _spin(speech, "followup_seconds", " s")
         self.followup.setSpecialValueText("Never")  # shown at 0
         self.followup_after = _combo(FOLLOW_UP_AFTER, speech.followup_after)
         self.try_voice = QPushButton("Try the voice")
@@ -206,6 +218,9 @@ class SettingsDialog(QDialog):
         self.voice_note = QLabel()
         self.voice_note.setObjectName("voice_note")
         self.voice_note.setWordWrap(True)
+        self.voices = ModelsPanel(PiperVoices.from_settings(speech), speech.language, speech.voice, VOICE_WORDS)
+        self.voices.chosen.connect(self.voice.setText)
+        self.voices.removed.connect(self._on_voice_removed)
 
         self.preset = _combo(
             {NONE: "None: built-in rules", CUSTOM: "Custom server"} | {p.name: p.label for p in PRESETS.values()},
@@ -298,6 +313,7 @@ class SettingsDialog(QDialog):
                 ("Speaker", self.output_device),
                 ("", self.try_voice),
                 ("", self.voice_note),
+                ("Piper voices", self.voices),
                 ("Listen for the answer", self.followup),
                 ("Listen after", self.followup_after),
             ),
@@ -388,8 +404,8 @@ class SettingsDialog(QDialog):
                 language=self.language.text().strip() or s.speech.language,
                 reply=str(self.reply.currentData()),
                 voice=self.voice.text().strip(),
-                rate=self.rate.value(),
-                volume=self.volume.value(),
+                rate=self.rate.value() / 100,
+                volume=self.volume.value() / 100,
                 output_device=self.output_device.text().strip(),
                 followup_seconds=self.followup.value(),
                 followup_after=str(self.followup_after.currentData()),
@@ -485,6 +501,10 @@ class SettingsDialog(QDialog):
         self.try_voice.setEnabled(False)
         self.voice_note.setText("Speaking…")
         run_in_thread(Call("try-voice", lambda: try_voice(speech)), self, self._on_voice_tried)
+
+    def _on_voice_removed(self, name: str) -> None:
+        if self.voice.text().strip() == name:
+            self.voice.clear()
 
     def _on_voice_tried(self, outcome: JobOutcome[str]) -> None:
         self.try_voice.setEnabled(True)

@@ -40,14 +40,17 @@ class Playback:
         self._lock = threading.Lock()
         self._all_queued = False
         self._stopping = threading.Event()
+        self._wake = threading.Event()  # set when all is queued or stop() is called: play() goes on
         self._finished = threading.Event()
         self._started_at = 0.0
         self._first_audio_at: float | None = None
         self._played_bytes = 0
 
     def stop(self) -> None:
-        """Silence it now (from any thread); `play()` then returns with `stopped` set."""
+        """Silence it now (from any thread); `play()` then returns with `stopped` set, without waiting for the
+        phrase being made."""
         self._stopping.set()
+        self._wake.set()
 
     @property
     def stopped(self) -> bool:
@@ -63,15 +66,16 @@ class Playback:
         try:
             stream = self._open(rate)
         except BaseException:
-            self.stop()
-            maker.join()
+            self.stop()  # the maker ends after the phrase it is making: nobody waits for it
             raise
         try:
-            maker.join()
-            if failure:
-                self.stop()
+            self._wake.wait()  # everything is queued, or stop() came
+            if self._stopping.is_set():
+                stream.abort()  # what PortAudio still holds is dropped, not played out
+            elif failure:
                 raise failure[0]
-            self._wait_for_end(stream, rate)
+            else:
+                self._wait_for_end(stream, rate)
         finally:
             stream.close()
         first = None if self._first_audio_at is None else self._first_audio_at - self._started_at
@@ -91,6 +95,7 @@ class Playback:
         finally:
             with self._lock:
                 self._all_queued = True
+            self._wake.set()
 
     def _open(self, rate: int) -> Any:
         sd = sounddevice_module()

@@ -5,32 +5,23 @@ A voice is a folder in the models dir named by its key ("en_US-joe-medium") hold
 The catalogue is the repo's voices.json: per voice its language, quality and files with their size and MD5.
 """
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from app.config import SpeechSettings
 from app.errors import ModelError
 from app.speech.download import (
     Digest,
     DigestKind,
     ProgressCallback,
     RemoteFile,
-    download,
+    download_all,
     fetch_json,
-    offset_progress,
 )
-from app.speech.models import PARTIAL, InstalledModel, ModelFolder, models_dir, read_manifest, size_text
+from app.speech.models import PARTIAL, HubModelFolder, InstalledModel, read_manifest, size_text
 
-HUB = "https://huggingface.co"
 REPO = "rhasspy/piper-voices"
 QUALITIES = ("x_low", "low", "medium", "high")  # worst first: the sort order of the list
-
-
-def hub_url() -> str:
-    """Where voices come from; MURMUR_PIPER_HUB points elsewhere (a mirror, a test server)."""
-    return (os.environ.get("MURMUR_PIPER_HUB") or HUB).rstrip("/")
 
 
 @dataclass(frozen=True)
@@ -38,6 +29,14 @@ class VoiceFile:
     path: str  # in the repo: "en/en_US/joe/medium/en_US-joe-medium.onnx"
     size: int
     md5: str
+
+    @property
+    def digest(self) -> Digest:
+        return Digest(DigestKind.MD5, self.md5)
+
+
+def _name(file: VoiceFile) -> str:
+    return file.path.rsplit("/", 1)[-1]
 
 
 @dataclass(frozen=True)
@@ -60,6 +59,10 @@ class PiperVoice:
     @property
     def size_text(self) -> str:
         return size_text(self.size)
+
+    @property
+    def detail(self) -> str:
+        return self.quality
 
 
 def voice_files(folder: Path) -> tuple[Path, Path]:
@@ -87,24 +90,13 @@ def _catalogue_voice(key: str, row: dict[str, Any]) -> PiperVoice:
     )
 
 
-class PiperVoices(ModelFolder):
+class PiperVoices(HubModelFolder):
     """The Piper voices in the models dir (shared with the speech models), and the official catalogue."""
 
     kind = "piper"
     engine = "Piper"
     shape = "NAME.onnx and NAME.onnx.json"
-
-    def __init__(self, folder: Path, hub: str | None = None) -> None:
-        super().__init__(folder)
-        self._hub = hub
-
-    @property
-    def hub(self) -> str:
-        return (self._hub or hub_url()).rstrip("/")
-
-    @classmethod
-    def from_settings(cls, settings: SpeechSettings) -> "PiperVoices":
-        return cls(models_dir(settings))
+    hub_variable = "MURMUR_PIPER_HUB"
 
     def is_model(self, path: Path) -> bool:
         return all(file.is_file() for file in voice_files(path))
@@ -137,22 +129,20 @@ class PiperVoices(ModelFolder):
             return self._installed(target)
         work = self.folder / PARTIAL / voice.name
         work.mkdir(parents=True, exist_ok=True)
-        done = 0
-        for file in voice.files:
-            url = f"{self.hub}/{REPO}/resolve/main/{file.path}"
-            name = file.path.rsplit("/", 1)[-1]
-            progress = None if on_progress is None else offset_progress(on_progress, done, voice.size)
-            remote = RemoteFile(url, f"{voice.name} ({name})", file.size, Digest(DigestKind.MD5, file.md5))
-            download(remote, work / name, progress)
-            done += file.size
-            if on_progress is not None:
-                on_progress(done, voice.size)
+        remotes = [
+            (
+                RemoteFile(f"{self.hub}/{REPO}/resolve/main/{f.path}", f"{voice.name} ({_name(f)})", f.size, f.digest),
+                work / _name(f),
+            )
+            for f in voice.files
+        ]
+        download_all(remotes, on_progress)
         manifest = {
             "name": voice.name,
             "kind": self.kind,
             "hub": self.hub,
             "language": voice.language,
             "quality": voice.quality,
-            "files": {f.path.rsplit("/", 1)[-1]: {"size": f.size, "md5": f.md5} for f in voice.files},
+            "files": {_name(f): {"size": f.size, "md5": f.md5} for f in voice.files},
         }
         return self._install(work, target, manifest)

@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import time
+import wave
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -162,6 +163,27 @@ def _keep_sink_rendering(pulse: PulseAudio, rate: int, channels: int) -> "subpro
         if time.monotonic() - started < 0.5:
             break
     return keepalive
+
+
+@contextmanager
+def room_recording(pulse: PulseAudio, wav: Path) -> Iterator[Path]:
+    """Record the sink's monitor (what a listener in the room hears) while the block runs, into `wav` (16 kHz);
+    a margin of 0.3 s before and after."""
+    raw = wav.with_suffix(".raw")
+    command = ["parecord", "--raw", f"--device={pulse.monitor}", "--rate=16000", "--channels=1", "--format=s16le"]
+    recording = subprocess.Popen([*command, str(raw)], env=pulse._client_env())
+    time.sleep(0.3)
+    try:
+        yield wav
+    finally:
+        time.sleep(0.3)
+        recording.terminate()
+        recording.wait()
+        with wave.open(str(wav), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(16_000)
+            out.writeframes(raw.read_bytes())
 
 
 @pytest.fixture(scope="session")

@@ -4,22 +4,22 @@ the bad cases (no speaker, a damaged voice, no espeak-ng) as one line each."""
 
 import shutil
 import subprocess
+import sys
 import threading
 import time
-import wave
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from app.config import SpeechSettings
+from app.config import Settings, SpeechSettings, save_settings
 from app.errors import VoiceError
 from app.speech.files import transcribe_file
 from app.voice.choice import choose_synthesizer
 from app.voice.playback import Playback, write_wav
 from app.voice.speaker import Speaker
 from app.voice.synthesis import EspeakSynthesizer, PiperSynthesizer, Synthesizer, speak
-from tests.support.pulse import PulseAudio
+from tests.support.pulse import PulseAudio, room_recording
 from tests.support.speech import REPLIES, corpus_word_error_rate, joe_voice
 
 BUNDLED = SpeechSettings(engine="pocketsphinx", final_engine="off")
@@ -61,31 +61,12 @@ def test_rate_and_volume_change_the_speech(tmp_path: Path) -> None:
     assert 0.2 * loud <= soft <= 0.3 * loud
 
 
-def recorded(pulse: PulseAudio, path: Path) -> "subprocess.Popen[bytes]":
-    """Record the sink's monitor (what a listener in the room hears) into a 16 kHz raw file."""
-    command = ["parecord", "--raw", f"--device={pulse.monitor}", "--rate=16000", "--channels=1", "--format=s16le"]
-    return subprocess.Popen([*command, str(path)], env={**pulse._client_env()})
-
-
-def as_wav(raw: Path, wav: Path) -> Path:
-    with wave.open(str(wav), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(16_000)
-        out.writeframes(raw.read_bytes())
-    return wav
-
-
 @pytest.mark.pulse
 def test_a_reply_played_on_the_speaker_is_heard_in_the_room(pulse_audio: PulseAudio, tmp_path: Path) -> None:
     synthesizer = PiperSynthesizer(joe_voice())
-    recording = recorded(pulse_audio, tmp_path / "room.raw")
-    time.sleep(0.3)
-    played = Playback(pulse_audio.device).play(speak(synthesizer, REPLIES[0]), synthesizer.sample_rate)
-    time.sleep(0.3)
-    recording.terminate()
-    recording.wait()
-    heard = transcribe_file(as_wav(tmp_path / "room.raw", tmp_path / "room.wav"), BUNDLED).transcript.text
+    with room_recording(pulse_audio, tmp_path / "room.wav") as room:
+        played = Playback(pulse_audio.device).play(speak(synthesizer, REPLIES[0]), synthesizer.sample_rate)
+    heard = transcribe_file(room, BUNDLED).transcript.text
     assert corpus_word_error_rate([(REPLIES[0], heard)]) <= 0.5, heard
     assert played.first_audio_seconds is not None and played.first_audio_seconds < 1.0  # goal 0.15: bench/
     assert not played.stopped and played.seconds > 2
@@ -149,3 +130,27 @@ def test_the_automatic_choice_prefers_an_installed_piper_voice(tmp_path: Path) -
     assert choose_synthesizer(named).name == "Piper (en_US-joe-medium)"
     with pytest.raises(VoiceError, match="en_US-amy-low"):
         choose_synthesizer(SpeechSettings(models_dir=str(models), voice="en_US-amy-low"))
+
+
+def murmur_cli(*args: str) -> "subprocess.CompletedProcess[str]":
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.pulse
+def test_add_speak_prints_the_answer_then_says_it(pulse_audio: PulseAudio, tmp_path: Path) -> None:
+    save_settings(Settings(speech=SpeechSettings(voice=str(joe_voice()), output_device=pulse_audio.device)))
+    db = str(tmp_path / "murmur.db")
+    assert murmur_cli("add", "--db", db, "remind me to call the dentist tomorrow at 3pm").returncode == 0
+    with room_recording(pulse_audio, tmp_path / "room.wav") as room:
+        done = murmur_cli("add", "--db", db, "--speak", "what is due tomorrow")
+    assert done.returncode == 0 and done.stdout.startswith("Due tomorrow: Call the dentist ("), done.stderr
+    heard = transcribe_file(room, BUNDLED).transcript.text
+    assert "dentist" in heard and "tomorrow" in heard, heard  # said as "Due tomorrow: Call the dentist, ..."
+
+
+def test_add_speak_without_a_speaker_warns_and_keeps_the_answer(tmp_path: Path) -> None:
+    save_settings(Settings(speech=SpeechSettings(voice="espeak-ng", output_device="no such speaker")))
+    done = murmur_cli("add", "--db", str(tmp_path / "murmur.db"), "--speak", "what is due today")
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == "Nothing is due today."
+    assert done.stderr.startswith("murmur: warning: no output device named 'no such speaker'")
+    assert done.stderr.rstrip().endswith("(the reply above is not spoken)")
