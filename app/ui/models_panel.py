@@ -95,7 +95,8 @@ class ModelsPanel(QWidget):
         self.tree.setAccessibleName(words.name)
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["Name", "Language", "Size", words.detail, "State"])
-        self.tree.setColumnWidth(0, 220)
+        for column, width in enumerate((220, 80, 70, 70)):
+            self.tree.setColumnWidth(column, width)
         self.tree.itemSelectionChanged.connect(self._update_buttons)
         self.list_button = QPushButton("Show downloadable")
         self.download_button = QPushButton("Download")
