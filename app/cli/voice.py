@@ -30,10 +30,10 @@ def cmd_say(args: argparse.Namespace) -> int:
     speaker = Speaker(settings, args.voice)
     if args.output:
         seconds = speaker.save(text, Path(args.output))
-        report = {"spoken": text, "voice": speaker.synthesizer().name, "output": args.output, "seconds": seconds}
+        report = {"spoken": text, "voice": speaker.voice().name, "output": args.output, "seconds": seconds}
     else:
         played = speaker.say(text)
-        report = {"spoken": text, "voice": speaker.synthesizer().name, "seconds": played.seconds}
+        report = {"spoken": text, "voice": speaker.voice().name, "seconds": played.seconds}
     if args.json:
         print_json(report)
     elif args.output:
@@ -111,13 +111,13 @@ def cmd_voices_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_voices_use(args: argparse.Namespace) -> int:
-    from app.voice.choice import choose_synthesizer
+    from app.voice.choice import choose_voice
 
     settings = load_settings()
     speech = replace(settings.speech, voice=args.name)
     if args.models_dir:
         speech = replace(speech, models_dir=args.models_dir)
-    name = choose_synthesizer(speech).name  # one line unless it can speak
+    name = choose_voice(speech).name  # one line unless it can speak
     saved = save_settings(replace(settings, speech=replace(settings.speech, voice=args.name)))
     if args.json:
         print_json({"voice": args.name, "engine": name, "settings": str(saved)})
@@ -138,7 +138,9 @@ def add_commands(
         "say", parents=[common, as_json, where], help="speak a text as Murmur speaks its replies (or write a WAV file)"
     )
     speak.add_argument("text", nargs="+", help="what to say ('-' reads standard input)")
-    speak.add_argument("--voice", metavar="V", help="a Piper voice, a .onnx file, or espeak-ng[:VOICE]")
+    speak.add_argument(
+        "--voice", metavar="V", help="a Piper voice, a .onnx file, espeak-ng[:VOICE] or speech-dispatcher"
+    )
     speak.add_argument("--output", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
     speak.set_defaults(func=cmd_say)
 
@@ -152,7 +154,11 @@ def add_commands(
     for name, func, text in (
         ("download", cmd_voices_download, "download and install a voice from the Piper voices repository"),
         ("remove", cmd_voices_remove, "delete an installed voice"),
-        ("use", cmd_voices_use, "speak replies with this voice (a name, a .onnx file, or espeak-ng[:VOICE])"),
+        (
+            "use",
+            cmd_voices_use,
+            "speak replies with this voice (a name, a .onnx file, espeak-ng[:VOICE], speech-dispatcher)",
+        ),
     ):
         action = actions.add_parser(name, parents=[common, as_json, where], help=text)
         action.add_argument("name", metavar="NAME")

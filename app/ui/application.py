@@ -46,7 +46,8 @@ from app.ui.tray import Tray
 from app.ui.voice import DictationFactory, VoiceInput, real_dictation
 from app.ui.window import DUE_NOW, MainWindow
 from app.ui.worker import Call, Failed, Finished, JobOutcome, PipelineWorker
-from app.voice.reply import reply_mode_for
+from app.voice.choice import preload_voice
+from app.voice.reply import ReplyMode, reply_mode_for
 
 if TYPE_CHECKING:
     from app.ui.model_offer_dialog import ModelOfferPrompt
@@ -245,6 +246,8 @@ class Murmur(QObject):
             preload(self.settings.speech)
         except Exception as error:  # shown when the user records; never a reason not to start
             log.warning("speech model not preloaded: %r", error)
+        if self.settings.speech.reply != ReplyMode.OFF:
+            preload_voice(self.settings.speech)
 
     def quit(self) -> None:
         """Leave without losing what was said: no new recording starts, the one in progress is stopped and kept,

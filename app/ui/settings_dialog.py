@@ -84,7 +84,7 @@ def try_voice(speech: SpeechSettings) -> str:
     """Say the sample reply; the line to show (a VoiceError, one line, when it cannot be said)."""
     speaker = Speaker(speech)
     played = speaker.say(SAMPLE_REPLY)
-    return f"{speaker.synthesizer().name}: {played.seconds:.1f} s of speech"
+    return f"{speaker.voice().name}: {played.seconds:.1f} s of speech"
 
 
 def _combo(items: dict[str, str], current: str) -> QComboBox:

@@ -2,11 +2,14 @@
 espeak-ng. A named voice that cannot speak is an error; the automatic choice falls back and says why in the log."""
 
 import logging
+import shutil
+import threading
 from pathlib import Path
 
 from app.config import SpeechSettings
 from app.errors import ModelError, VoiceError
 from app.speech.language import base_language
+from app.voice.dispatcher import SPD_SAY, DispatcherVoice
 from app.voice.synthesis import ESPEAK, EspeakSynthesizer, PiperSynthesizer, Synthesizer
 from app.voice.voices import PiperVoices, voice_files
 
@@ -19,10 +22,27 @@ def espeak_voice(language: str) -> str:
     return "en-us" if language == "en" else language
 
 
+def choose_voice(settings: SpeechSettings, voice: str | None = None) -> Synthesizer | DispatcherVoice:
+    """What speaks `voice` (default: settings.voice): a synthesizer, or the desktop's speech-dispatcher when it is
+    named, or when neither a Piper voice nor espeak-ng is there; VoiceError, one line, when nothing can speak."""
+    voice = settings.voice if voice is None else voice
+    language = base_language(settings.language or "en")
+    if voice.strip() == DispatcherVoice.name:
+        return DispatcherVoice(language, settings.rate, settings.volume)
+    try:
+        return choose_synthesizer(settings, voice)
+    except VoiceError:
+        if voice.strip() or shutil.which(SPD_SAY) is None:
+            raise
+    return DispatcherVoice(language, settings.rate, settings.volume)
+
+
 def choose_synthesizer(settings: SpeechSettings, voice: str | None = None) -> Synthesizer:
     """The synthesizer for `voice` (default: settings.voice); VoiceError, one line, when none can speak."""
     voice = settings.voice if voice is None else voice
     name, _, variant = voice.strip().partition(":")
+    if name == DispatcherVoice.name:
+        raise VoiceError("speech-dispatcher plays speech itself: it cannot write a WAV file")
     if name == ESPEAK:
         return EspeakSynthesizer(variant or espeak_voice(settings.language), settings.rate)
     if name:
@@ -54,3 +74,15 @@ def _piper_model(settings: SpeechSettings, voice: str) -> Path:
         return voice_files(PiperVoices.from_settings(settings).resolve(voice))[0]
     except ModelError as error:
         raise VoiceError(str(error)) from None
+
+
+def preload_voice(settings: SpeechSettings) -> None:
+    """Load the voice replies will be spoken in, in the background, so the first reply is not 0.4 s late."""
+
+    def load() -> None:
+        try:
+            choose_voice(settings)
+        except VoiceError as error:  # said when a reply is to be spoken
+            log.info("no voice preloaded: %s", error)
+
+    threading.Thread(target=load, name="murmur-voice-load", daemon=True).start()

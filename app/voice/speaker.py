@@ -1,9 +1,11 @@
 """Saying a text aloud with the voice and speaker the settings choose; one Speaker per reply, stoppable."""
 
+import threading
 from pathlib import Path
 
 from app.config import SpeechSettings
-from app.voice.choice import choose_synthesizer
+from app.voice.choice import choose_synthesizer, choose_voice
+from app.voice.dispatcher import DispatcherVoice
 from app.voice.playback import Playback, Played, write_wav
 from app.voice.synthesis import Synthesizer, speak
 
@@ -13,23 +15,24 @@ class Speaker:
         self.settings = settings
         self._voice = voice
         self._playback = Playback(settings.output_device)
+        self._stopping = threading.Event()  # for speech-dispatcher, which plays without Playback
 
-    def synthesizer(self) -> Synthesizer:
-        """The voice that speaks (VoiceError when there is none): chosen when first needed, not at start."""
-        return choose_synthesizer(self.settings, self._voice)
+    def voice(self) -> Synthesizer | DispatcherVoice:
+        """What speaks (VoiceError when nothing can): chosen when first needed, not at start."""
+        return choose_voice(self.settings, self._voice)
 
     def say(self, text: str) -> Played:
         """Speak `text` and return once it has been heard, or stopped (VoiceError when it cannot be)."""
-        synthesizer = self.synthesizer()
-        return self._playback.play(speak(synthesizer, text, self.settings.volume), synthesizer.sample_rate)
+        voice = self.voice()
+        if isinstance(voice, DispatcherVoice):
+            return voice.say(text, self._stopping)
+        return self._playback.play(speak(voice, text, self.settings.volume), voice.sample_rate)
 
     def save(self, text: str, path: Path) -> float:
         """`text` spoken into a WAV file instead; returns its length in seconds."""
-        return write_wav(speak(self.synthesizer(), text, self.settings.volume), path)
+        synthesizer = choose_synthesizer(self.settings, self._voice)
+        return write_wav(speak(synthesizer, text, self.settings.volume), path)
 
     def stop(self) -> None:
+        self._stopping.set()
         self._playback.stop()
-
-    @property
-    def stopped(self) -> bool:
-        return self._playback.stopped

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+import wave
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 from app.config import Settings, SpeechSettings, save_settings
 from app.errors import VoiceError
 from app.speech.files import transcribe_file
-from app.voice.choice import choose_synthesizer
+from app.voice.choice import choose_synthesizer, choose_voice, preload_voice
 from app.voice.playback import Playback, write_wav
 from app.voice.speaker import Speaker
 from app.voice.synthesis import EspeakSynthesizer, PiperSynthesizer, Synthesizer, speak
@@ -154,3 +155,40 @@ def test_add_speak_without_a_speaker_warns_and_keeps_the_answer(tmp_path: Path) 
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "Nothing is due today."
     assert done.stderr.startswith("murmur: warning: no output device named 'no such speaker'")
     assert done.stderr.rstrip().endswith("(the reply above is not spoken)")
+
+
+def test_the_voice_is_loaded_before_the_first_reply() -> None:
+    from app.voice.synthesis import _piper_voice
+
+    _piper_voice.cache_clear()
+    preload_voice(SpeechSettings(voice=str(joe_voice())))
+    deadline = time.monotonic() + 20
+    while _piper_voice.cache_info().currsize == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _piper_voice.cache_info().currsize == 1  # the first reply finds it loaded
+
+
+@pytest.mark.pulse
+def test_speech_dispatcher_speaks_and_stops(pulse_audio: PulseAudio, tmp_path: Path) -> None:
+    """The desktop's own speech service, when named (it plays the speech itself; the private PulseAudio is its
+    speaker too)."""
+    settings = SpeechSettings(voice="speech-dispatcher")
+    with room_recording(pulse_audio, tmp_path / "room.wav") as room:
+        played = Speaker(settings).say("Nothing is due this week. Your list is clear.")
+    assert not played.stopped and played.seconds > 1
+    with wave.open(str(room)) as audio:
+        samples = np.frombuffer(audio.readframes(audio.getnframes()), dtype=np.int16)
+    assert np.abs(samples).max() > 1000  # it was heard in the room
+    speaker = Speaker(settings)
+    stopped_at: list[float] = []
+    threading.Timer(1.0, lambda: (stopped_at.append(time.monotonic()), speaker.stop())).start()
+    played = speaker.say(" ".join(REPLIES))
+    assert played.stopped and time.monotonic() - stopped_at[0] < 0.5
+    with pytest.raises(VoiceError, match="^speech-dispatcher plays speech itself: it cannot write a WAV file$"):
+        Speaker(settings).save("hello", tmp_path / "hello.wav")
+
+
+def test_without_speech_dispatcher_naming_it_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(VoiceError, match=r"^speech-dispatcher is not installed \(Debian: apt install speech-disp"):
+        choose_voice(SpeechSettings(voice="speech-dispatcher"))
