@@ -2,11 +2,12 @@
 
 After Murmur asks a question the microphone opens without the hotkey; nobody lets go of a key, so the end of
 the answer is a pause, and a window in which nobody speaks closes without an utterance. Speech must last a
-moment (a click, a cough's burst) before it counts as the answer having begun.
+moment before the answer counts as begun: a click or a knock does not open it.
 """
 
 from enum import StrEnum
 
+from app.speech.audio import SAMPLE_RATE
 from app.speech.segments import FRAME_BYTES, FRAME_SECONDS, VAD_AGGRESSIVENESS
 
 END_SILENCE_SECONDS = 0.8  # a pause this long after speech ends the answer
@@ -52,7 +53,7 @@ class SpeechEndpoint:
         for start in range(0, whole, FRAME_BYTES):
             if self.state in (Heard.ENDED, Heard.SILENT):
                 break
-            self._frame(self._vad.is_speech(data[start : start + FRAME_BYTES], 16_000))
+            self._frame(self._vad.is_speech(data[start : start + FRAME_BYTES], SAMPLE_RATE))
         return self.state
 
     def _frame(self, voiced: bool) -> None:

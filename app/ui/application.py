@@ -485,6 +485,8 @@ class Murmur(QObject):
             self.tray.notify(content.title, content.message, error=True)
         self.toast.show_content(content)
         if report.spoken is not None and not self._quitting and not self.voice.is_held():
+            if self.voice.is_listening_for_answer():
+                self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
             self.reply_voice.say(report.spoken)
 
     def _show_error(self, message: str) -> None:
