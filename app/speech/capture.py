@@ -47,7 +47,10 @@ class AudioDevice:
     is_default: bool
 
 
-_WORDS = {"input": ("microphone", "input"), "output": ("speaker", "output")}
+_WORDS = {
+    "input": ("microphone", "input", "murmur devices"),
+    "output": ("speaker", "output", "murmur devices --output"),
+}
 
 
 def list_devices(direction: Literal["input", "output"]) -> list[AudioDevice]:
@@ -80,7 +83,7 @@ def list_input_devices() -> list[AudioDevice]:
 def find_device(spec: str, direction: Literal["input", "output"] = "input") -> AudioDevice:
     """The device named by `spec`: "" (the system default), an index, or (part of) a name."""
     devices = list_devices(direction)
-    thing, kind = _WORDS[direction]
+    thing, kind, listing = _WORDS[direction]
     if not devices:
         raise AudioDeviceError(f"no {thing} found: the system has no audio {kind} device")
     spec = spec.strip()
@@ -90,12 +93,12 @@ def find_device(spec: str, direction: Literal["input", "output"] = "input") -> A
     if spec.isdigit():
         match = next((d for d in devices if d.index == int(spec)), None)
         if match is None:
-            raise AudioDeviceError(f"no {kind} device number {spec}; `murmur devices` lists them")
+            raise AudioDeviceError(f"no {kind} device number {spec}; `{listing}` lists them")
         return match
     exact = [d for d in devices if d.name.lower() == spec.lower()]
     partial = exact or [d for d in devices if spec.lower() in d.name.lower()]
     if not partial:
-        raise AudioDeviceError(f"no {kind} device named {spec!r}; `murmur devices` lists them")
+        raise AudioDeviceError(f"no {kind} device named {spec!r}; `{listing}` lists them")
     return partial[0]
 
 

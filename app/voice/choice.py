@@ -70,10 +70,14 @@ def _piper_model(settings: SpeechSettings, voice: str) -> Path:
         if not path.is_file():
             raise VoiceError(f"no voice file {path}")
         return path
+    voices = PiperVoices.from_settings(settings)
     try:
-        return voice_files(PiperVoices.from_settings(settings).resolve(voice))[0]
-    except ModelError as error:
-        raise VoiceError(str(error)) from None
+        return voice_files(voices.resolve(voice))[0]
+    except ModelError:
+        raise VoiceError(
+            f"no voice {voice!r}: not a Piper voice in {voices.folder} (`murmur voices list --available`), "
+            "espeak-ng[:VOICE] or speech-dispatcher"
+        ) from None
 
 
 def preload_voice(settings: SpeechSettings) -> None:

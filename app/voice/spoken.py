@@ -107,6 +107,7 @@ def _without_ids(text: str) -> str:
 def _dates_in_words(text: str, now: datetime, tz: ZoneInfo) -> str:
     text = _ISO.sub(lambda found: _iso_words(found, now, tz), text)
     text = re.sub(r"\b(?:at|on) (today|tomorrow|yesterday)\b", r"\1", text)  # "at 2026-11-24": not "at today"
+    text = re.sub(r"\bat (?=(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)", "on ", text)  # "on Thursday"
     text = _SHORT_DAY.sub(_short_day, text)
     text = _SHORT_MONTH.sub(_short_month, text)
     text = _DAY_MONTH.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)  # "26 November": "November 26"

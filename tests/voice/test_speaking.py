@@ -2,6 +2,7 @@
 the recognizers read them back; played into a private PulseAudio null sink, recorded from its monitor; and
 the bad cases (no speaker, a damaged voice, no espeak-ng) as one line each."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -95,8 +96,11 @@ def test_no_speaker_is_one_line_and_names_the_fallback() -> None:
     with pytest.raises(VoiceError) as raised:
         speaker.say("Which milk?")
     message = str(raised.value)
-    assert "no output device named 'no such speaker'" in message and "shown as text" in message
-    assert "\n" not in message
+    # Which line depends on the machine: it has other speakers (the private PulseAudio's, once started), or none.
+    assert message in (
+        "no output device named 'no such speaker'; `murmur devices --output` lists them",
+        "no speaker found: the system has no audio output device",
+    )
 
 
 def test_a_damaged_voice_file_is_one_line(tmp_path: Path) -> None:
@@ -129,7 +133,7 @@ def test_the_automatic_choice_prefers_an_installed_piper_voice(tmp_path: Path) -
     assert choose_synthesizer(SpeechSettings(models_dir=str(models), language="de")).name == "espeak-ng (de)"
     named = SpeechSettings(models_dir=str(models), voice="en_US-joe-medium")
     assert choose_synthesizer(named).name == "Piper (en_US-joe-medium)"
-    with pytest.raises(VoiceError, match="en_US-amy-low"):
+    with pytest.raises(VoiceError, match=r"^no voice 'en_US-amy-low': not a Piper voice in .*murmur voices list"):
         choose_synthesizer(SpeechSettings(models_dir=str(models), voice="en_US-amy-low"))
 
 
@@ -153,7 +157,7 @@ def test_add_speak_without_a_speaker_warns_and_keeps_the_answer(tmp_path: Path) 
     save_settings(Settings(speech=SpeechSettings(voice="espeak-ng", output_device="no such speaker")))
     done = murmur_cli("add", "--db", str(tmp_path / "murmur.db"), "--speak", "what is due today")
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "Nothing is due today."
-    assert done.stderr.startswith("murmur: warning: no output device named 'no such speaker'")
+    assert re.match(r"murmur: warning: no (output device named 'no such speaker'|speaker found)", done.stderr)
     assert done.stderr.rstrip().endswith("(the reply above is not spoken)")
 
 

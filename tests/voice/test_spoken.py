@@ -39,6 +39,7 @@ def heard(text: str) -> str:
         ("Paid from [IBAN]", "Paid from your bank account number"),
         # Dates: relative near today, weekday within the week, the date further off (the year when not this one).
         ("Meet at 2026-11-24T18:30:00+00:00", "Meet today at 7:30 pm"),
+        ("Call the dentist (bb14b1) at 2026-11-26T15:00", "Call the dentist on Thursday at 3 pm"),
         ("Tomorrow 9:00 and 2027-01-03", "Tomorrow at 9 am and Sunday, January 3, 2027"),
         ("Due on 2026-12-10 at 12:00", "Due on Thursday, December 10 at noon"),
         ("Done: Thu 26 Nov 15:00 meeting", "Done: Thursday November 26 at 3 pm meeting"),

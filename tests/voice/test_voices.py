@@ -118,4 +118,6 @@ def test_the_real_voice_downloads_installs_speaks_and_goes(server: ModelServer, 
     assert murmur("voices", "remove", "en_US-joe-medium", models=models).returncode == 0
     assert PiperVoices(models).installed() == []
     gone = murmur("voices", "use", "en_US-joe-medium", models=models)
-    assert gone.returncode == 1 and gone.stderr.startswith("murmur: error: no Piper model 'en_US-joe-medium'")
+    assert gone.returncode == 1 and gone.stderr.startswith(
+        "murmur: error: no voice 'en_US-joe-medium': not a Piper voice in"
+    )
