@@ -442,7 +442,9 @@ def test_trying_the_voice_on_a_missing_speaker_says_why_in_one_line(qtbot: QtBot
     dialog.output_device.setText("no such speaker")
     with qtbot.waitSignal(dialog.voice_tried, timeout=15_000) as tried:
         qtbot.mouseClick(dialog.try_voice, Qt.MouseButton.LeftButton)
-    assert tried.args[0].startswith("no output device named 'no such speaker'") and "\n" not in tried.args[0]
+    # Which line depends on the machine: other speakers (the private PulseAudio's, once started), or none at all.
+    assert tried.args[0].startswith(("no output device named 'no such speaker'", "no speaker found"))
+    assert "\n" not in tried.args[0]
     assert dialog.try_voice.isEnabled()
 
 
