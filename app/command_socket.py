@@ -29,7 +29,7 @@ class AppCommand(StrEnum):
     TOGGLE = "toggle"  # start recording, or stop it and submit
     START = "start"
     STOP = "stop"  # stop recording and submit what was said
-    CANCEL = "cancel"  # stop recording and drop it
+    CANCEL = "cancel"  # stop recording and drop it; stop speaking
     SHOW = "show"  # show and raise the window
 
 

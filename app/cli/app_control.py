@@ -13,7 +13,7 @@ HELP = {
     "toggle": "start recording in the running app, or stop it and submit (bind this to a key on Wayland)",
     "start": "start recording in the running app",
     "stop": "stop recording in the running app and submit what was said",
-    "cancel": "stop recording in the running app and drop what was said",
+    "cancel": "stop recording in the running app and drop what was said (or stop it speaking)",
     "show": "show the running app's window",
 }
 

@@ -305,6 +305,7 @@ class Murmur(QObject):
             case AppCommand.STOP:
                 self.stop_recording()
             case AppCommand.CANCEL:
+                self.reply_voice.stop()
                 self.voice.cancel()
             case AppCommand.SHOW:
                 self.window.raise_to_front()
@@ -540,9 +541,13 @@ class Murmur(QObject):
             self.window.raise_to_front()
 
     def set_paused(self, paused: bool) -> None:
-        """Pause (the tray's): the hotkey is ignored and the armed microphone is closed, until resumed."""
+        """Pause (the tray's): Murmur stops speaking, the hotkey is ignored and the armed microphone (and an
+        answer window) is closed, until resumed."""
         self._paused = self.hotkey.paused = paused
         if paused:
+            self.reply_voice.stop()
+            if self.voice.is_listening_for_answer():
+                self.voice.cancel()
             self.voice.disarm()
         else:
             self._arm_if_listening()

@@ -95,8 +95,7 @@ def test_the_answer_window_follows_a_reply_heard_to_its_end(
     qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The reply's end, heard to the end and asking something, opens the window; talked over, it does not."""
-    murmur = murmur_with_microphone
-    murmur.settings = murmur.settings  # audio cues on: the window opens after the answer cue
+    murmur = murmur_with_microphone  # audio cues on: the window opens after the answer cue
     murmur._on_reply_said(False)
     assert not murmur.voice.is_recording()
     murmur._on_reply_said(True)
@@ -113,3 +112,15 @@ def test_sounds_that_are_no_words_close_the_window_quietly(
     with qtbot.waitSignal(murmur.voice.answer_window_closed, timeout=WAIT_MS):
         feed(dictation, answer_pcm + SILENCE * 12)
     assert utterances(murmur) == [] and murmur._error == ""
+
+
+def test_pausing_closes_the_answer_window(
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
+) -> None:
+    murmur = murmur_with_microphone
+    dictation = listening(murmur, microphone)
+    murmur.set_paused(True)
+    assert dictation.cancelled and not murmur.voice.is_recording() and murmur.state() is AppState.IDLE
+    murmur._on_reply_said(True)  # a question heard to its end while paused: no window opens
+    qtbot.wait(400)
+    assert not murmur.voice.is_recording()
