@@ -3,7 +3,6 @@ voice activity detection, which ends the recording at the pause after it, or clo
 The microphone is a fake that hears what the test feeds it (tests/support/fake_dictation.py)."""
 
 import wave
-from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -92,7 +91,7 @@ def test_a_press_during_the_window_makes_the_recording_the_users(
 
 
 def test_the_answer_window_follows_a_reply_heard_to_its_end(
-    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
 ) -> None:
     """The reply's end, heard to the end and asking something, opens the window; talked over, it does not."""
     murmur = murmur_with_microphone  # audio cues on: the window opens after the answer cue
@@ -105,7 +104,7 @@ def test_the_answer_window_follows_a_reply_heard_to_its_end(
 
 
 def test_sounds_that_are_no_words_close_the_window_quietly(
-    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone, answer_pcm: bytes, tmp_path: Path
+    qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone, answer_pcm: bytes
 ) -> None:
     murmur, microphone.text = murmur_with_microphone, ""  # the engine made no words of it (a cough)
     dictation = listening(murmur, microphone)
