@@ -1,5 +1,6 @@
 """Which voice speaks: the one the settings name, else the best Piper voice installed for the language, else
-espeak-ng. A named voice that cannot speak is an error; the automatic choice falls back and says why in the log."""
+espeak-ng, else the desktop's speech-dispatcher. A named voice that cannot speak is an error; the automatic
+choice falls back and says why in the log."""
 
 import logging
 import shutil
