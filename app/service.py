@@ -16,10 +16,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from pathlib import Path
 
+from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
+from app.changes.imports import ImportOutcome, add_imported
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
@@ -53,9 +56,11 @@ from app.errors import LlmError, MurmurError, StoreError, UsageError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
+from app.portable.common import Format, format_of
+from app.portable.files import StoredRows, read_entries, read_text, write_entries
 from app.store import Store
 from app.store.models import Entry, Memory, TalkSession, Utterance
-from app.store.queries import get_entry, list_entries, recent_summaries, short_ids
+from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
 
 log = logging.getLogger("murmur.service")
 
@@ -424,6 +429,34 @@ class MurmurService:
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
 
+    # -- the user's data, in and out -----------------------------------------------------------
+
+    def export(
+        self, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
+    ) -> str:
+        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`."""
+        clock = self.clock()
+        with self.store.read() as session:
+            entries = [
+                entry
+                for entry in session.exec(select(Entry).order_by(col(Entry.created_at), col(Entry.id))).all()
+                if entry.status in statuses and (not categories or entry.category in categories)
+            ]
+            everything = set(statuses) == set(Status) and not categories
+            ids = {entry.id for entry in entries}
+            stored = _stored_rows(session, ids, everything) if fmt is Format.JSON else _NO_ROWS
+        return write_entries(fmt, entries, stored, clock.tz, clock.now)
+
+    def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
+        """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
+        `dry_run`, say what would be added and change nothing."""
+        fmt = format_of(path, fmt)
+        text = read_text(path)
+        clock = self.clock()
+        read = read_entries(fmt, text, clock.tz, clock.now)
+        with self.store.read() if dry_run else self.store.write() as session:
+            return add_imported(session, read, clock.now, f"imported {path.name}", dry_run=dry_run)
+
     def short_ids(self) -> dict[str, str]:
         """Every entry's shortest unique ID prefix (what lists show and commands take)."""
         with self.store.read() as session:
@@ -500,6 +533,17 @@ def validate_utterance_text(text: str) -> str:
 
 
 _QUOTE_CHARS = 80
+_NO_ROWS = StoredRows(entries=[], utterances=[], memories=[], schema=0)
+
+
+def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> StoredRows:
+    """The rows Murmur's own export carries: the chosen entries, what was said (all of it, or what the chosen
+    entries came from), and the memories."""
+    entries = [row for row in stored_rows(session, "entries") if row["id"] in entry_ids]
+    said = {row["utterance_id"] for row in entries}
+    utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
+    schema = int(session.execute(text("PRAGMA user_version")).scalar_one())
+    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema)
 
 
 def _quoted(message: str | None) -> str:

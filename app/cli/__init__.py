@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from app import __version__
-from app.cli import app_control, entries, llm, memory, models, recall, sessions, speech, usage, voice
+from app.cli import app_control, data, entries, llm, memory, models, recall, sessions, speech, usage, voice
 from app.cli.exits import ExitCode
 from app.cli.report import print_error, print_warning
 from app.config import read_settings
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     entries.add_commands(sub, common, as_json)
     memory.add_commands(sub, common, as_json)
+    data.add_commands(sub, common, as_json)
     speech.add_commands(sub, common, as_json)
     voice.add_commands(sub, common, as_json)
     models.add_commands(sub, common, as_json)

@@ -157,6 +157,11 @@ def raw_utterance_row(session: Session, utterance_id: int) -> dict[str, object] 
     return _raw_row(session, "utterances", utterance_id)
 
 
+def stored_rows(session: Session, table: str) -> list[dict[str, object]]:
+    """Every row of `table` as stored, oldest first (what Murmur's own export carries)."""
+    return [dict(row) for row in session.execute(text(f"SELECT * FROM {table} ORDER BY rowid")).mappings()]
+
+
 def encode_row(row: dict[str, object]) -> str:
     return json.dumps(row, ensure_ascii=False)
 

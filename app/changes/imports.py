@@ -1,0 +1,234 @@
+"""Adding what a file brought (entries, and from Murmur's own export its utterances and memories) as one batch.
+
+What is already there is skipped and counted, never doubled: an entry with the same ID (a file's UID is
+mapped to a stable ID), or with the same summary and due; an utterance with the same words and time; a
+memory with the same ID or words. Rows are written in bulk (a 10,000-entry file is one executemany per
+table), each with its undo item, so one `murmur undo` takes the whole import back.
+"""
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+from app.domain.enums import Category, Status, UndoSubject
+from app.store.column_types import to_db_time
+from app.store.models import Entry, Memory, UndoBatch, Utterance, new_entry_id
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A line or component of the file that could not be used, or was used with a part left out."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass
+class IncomingEntry:
+    """One entry read from a file, in Murmur's terms (aware times); `line` is where it starts in the file."""
+
+    line: int
+    summary: str
+    content: str
+    category: Category
+    source_text: str
+    created_at: datetime
+    id: str | None = None
+    priority: int | None = None
+    due_at: datetime | None = None
+    due_text: str | None = None
+    recurrence: str | None = None
+    status: Status = Status.ACTIVE
+    snooze_until: datetime | None = None
+    completed_at: datetime | None = None
+    updated_at: datetime | None = None
+    revision: int = 1
+    utterance_id: int | None = None  # the file's number for the utterance it came from (Murmur's own export)
+
+
+@dataclass
+class ReadFile:
+    """What a reader made of a file: the entries, and the rows only Murmur's own export carries."""
+
+    entries: list[IncomingEntry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    utterances: list[dict[str, object]] = field(default_factory=list)  # as stored, ids as in the file
+    memories: list[dict[str, object]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    added: int
+    duplicates: int
+    problems: list[Problem]
+    undo_id: int | None
+    utterances: int = 0
+    memories: int = 0
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else to_db_time(value)
+
+
+def _entry_row(entry: IncomingEntry, entry_id: str, utterance_id: int | None, now: datetime) -> dict[str, object]:
+    return {
+        "id": entry_id,
+        "content": entry.content,
+        "summary": entry.summary,
+        "category": entry.category.value,
+        "priority": entry.priority,
+        "due_at": _time(entry.due_at),
+        "due_text": entry.due_text,
+        "recurrence": entry.recurrence,
+        "status": entry.status.value,
+        "snooze_until": _time(entry.snooze_until),
+        "source_text": entry.source_text,
+        "utterance_id": utterance_id,
+        "created_at": _time(entry.created_at),
+        "updated_at": _time(entry.updated_at or now),
+        "completed_at": _time(entry.completed_at),
+        "revision": entry.revision,
+    }
+
+
+def _same_key(summary: str, due_at: datetime | str | None) -> tuple[str, str | None]:
+    due = due_at if due_at is None or isinstance(due_at, str) else to_db_time(due_at)
+    return " ".join(summary.casefold().split()), due
+
+
+class _Plan:
+    """What will be written, decided before anything is: a dry run stops here."""
+
+    def __init__(self, session: Session) -> None:
+        self.entries: list[dict[str, object]] = []
+        self.utterances: list[dict[str, object]] = []
+        self.memories: list[dict[str, object]] = []
+        self.duplicates = 0
+        rows = session.execute(text("SELECT id, summary, due_at FROM entries")).all()
+        self._entry_ids = {row.id for row in rows}
+        self._entry_keys = {_same_key(row.summary, row.due_at) for row in rows}
+        said = session.execute(text("SELECT id, text, created_at FROM utterances")).all()
+        self._utterances = {(row.text, row.created_at): row.id for row in said}
+        self._utterance_ids = {row.id for row in said}
+        self._next_utterance = max(self._utterance_ids, default=0) + 1
+        kept = session.execute(text("SELECT id, text FROM memories")).all()
+        self._memory_ids = {row.id for row in kept}
+        self._memory_texts = {row.text.casefold() for row in kept}
+        self._utterance_map: dict[object, int] = {}  # the file's utterance number -> the one in this database
+
+    def add_utterances(self, rows: Iterable[dict[str, object]]) -> None:
+        for row in rows:
+            existing = self._utterances.get((row["text"], row["created_at"]))
+            if existing is not None:
+                self._utterance_map[row["id"]] = existing
+                continue
+            new_id = row["id"] if isinstance(row["id"], int) and row["id"] not in self._utterance_ids else None
+            if new_id is None:
+                new_id = self._next_utterance
+            self._next_utterance = max(self._next_utterance, new_id + 1)
+            self._utterance_ids.add(new_id)
+            self._utterance_map[row["id"]] = new_id
+            # Conversations, sessions and run leases belong to the database that made them.
+            self.utterances.append(row | {"id": new_id, "conversation_id": None, "session_id": None} | _NO_LEASE)
+
+    def add_memories(self, rows: Iterable[dict[str, object]]) -> None:
+        for row in rows:
+            words = str(row["text"]).casefold()
+            if row["id"] in self._memory_ids or words in self._memory_texts:
+                self.duplicates += 1
+                continue
+            self._memory_ids.add(str(row["id"]))
+            self._memory_texts.add(words)
+            self.memories.append(row | {"utterance_id": self._utterance_map.get(row.get("utterance_id"))})
+
+    def add_entries(self, entries: Iterable[IncomingEntry], now: datetime) -> None:
+        for entry in entries:
+            key = _same_key(entry.summary, entry.due_at)
+            if entry.id in self._entry_ids or key in self._entry_keys:
+                self.duplicates += 1
+                continue
+            entry_id = entry.id or new_entry_id()
+            self._entry_ids.add(entry_id)
+            self._entry_keys.add(key)
+            self.entries.append(_entry_row(entry, entry_id, self._utterance_map.get(entry.utterance_id), now))
+
+
+_NO_LEASE = {"lease_host": None, "lease_pid": None, "lease_until": None}
+
+
+def _insert(session: Session, table: str, rows: Sequence[dict[str, object]]) -> None:
+    if not rows:
+        return
+    columns = list(rows[0])
+    names = ", ".join(columns)
+    values = ", ".join(f":{name}" for name in columns)
+    session.execute(text(f"INSERT INTO {table} ({names}) VALUES ({values})"), list(rows))
+
+
+def _described(subject: UndoSubject, row: dict[str, object]) -> dict[str, object]:
+    """As the history shows it: an entry by its summary, a memory or an utterance by its words."""
+    name = "summary" if subject is UndoSubject.ENTRY else "text"
+    return {"kind": "create", "imported": True, name: row[name]}
+
+
+def _undo_rows(
+    batch_id: int, subject: UndoSubject, rows: Sequence[dict[str, object]], first: int
+) -> list[dict[str, object]]:
+    """A create's undo item for each row: undoing it deletes the row, unless it was changed since."""
+    return [
+        {
+            "batch_id": batch_id,
+            "position": first + position,
+            "kind": "create",
+            "entry_id": str(row["id"]),
+            "description": json.dumps(_described(subject, row), ensure_ascii=False),
+            "subject": subject.value,
+            "before_row": None,
+            "after_revision": row.get("revision", 1),
+        }
+        for position, row in enumerate(rows)
+    ]
+
+
+def _stored_columns(model: type[Entry] | type[Utterance] | type[Memory]) -> list[str]:
+    return list(model.__table__.columns.keys())  # type: ignore[union-attr]
+
+
+def add_imported(session: Session, read: ReadFile, now: datetime, label: str, dry_run: bool = False) -> ImportOutcome:
+    """Add what `read` holds inside the caller's write transaction (the caller commits), one undo batch;
+    with `dry_run`, count what would be added and write nothing."""
+    plan = _Plan(session)
+    plan.add_utterances(read.utterances)
+    plan.add_memories(read.memories)
+    plan.add_entries(read.entries, now)
+    undo_id = None
+    if not dry_run and (plan.entries or plan.utterances or plan.memories):
+        batch = UndoBatch(label=label, created_at=now)
+        session.add(batch)
+        session.flush()
+        assert batch.id is not None
+        undo_id = batch.id
+        utterance_columns, memory_columns = _stored_columns(Utterance), _stored_columns(Memory)
+        _insert(session, "utterances", [{name: row.get(name) for name in utterance_columns} for row in plan.utterances])
+        _insert(session, "memories", [{name: row.get(name) for name in memory_columns} for row in plan.memories])
+        _insert(session, "entries", plan.entries)
+        # In the order written, so undo (last first) deletes the entries before the utterances they name.
+        items = _undo_rows(batch.id, UndoSubject.UTTERANCE, plan.utterances, 0)
+        items += _undo_rows(batch.id, UndoSubject.MEMORY, plan.memories, len(items))
+        items += _undo_rows(batch.id, UndoSubject.ENTRY, plan.entries, len(items))
+        _insert(session, "undo_items", items)
+    return ImportOutcome(
+        added=len(plan.entries),
+        duplicates=plan.duplicates,
+        problems=list(read.problems),
+        undo_id=undo_id,
+        utterances=len(plan.utterances),
+        memories=len(plan.memories),
+    )

@@ -1,0 +1,99 @@
+"""What every format shares: the formats' names, how a file names its format, and the small conversions.
+
+Priorities: Murmur's 1 (most urgent) to 5 is iCalendar's 1 to 9 (odd numbers out, pairs in) and todo.txt's A
+to E. A date without a time is due at the usual morning hour; a time without a zone is the user's local time.
+"""
+
+import uuid
+from datetime import date, datetime, time
+from enum import StrEnum
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from app.domain.dates import DEFAULT_DUE_TIME
+from app.domain.enums import Category
+from app.errors import UsageError
+
+
+class Format(StrEnum):
+    JSON = "json"
+    MARKDOWN = "markdown"
+    ICS = "ics"
+    TODOTXT = "todotxt"
+    CSV = "csv"
+
+
+READABLE = (Format.JSON, Format.ICS, Format.TODOTXT, Format.CSV)  # Markdown is for reading by people
+
+_SUFFIXES = {
+    ".json": Format.JSON,
+    ".md": Format.MARKDOWN,
+    ".markdown": Format.MARKDOWN,
+    ".ics": Format.ICS,
+    ".ical": Format.ICS,
+    ".ifb": Format.ICS,
+    ".txt": Format.TODOTXT,
+    ".todotxt": Format.TODOTXT,
+    ".csv": Format.CSV,
+}
+
+# UIDs of other programs' tasks become Murmur IDs in this namespace, so the same file imported twice is skipped.
+_UID_NAMESPACE = uuid.UUID("6f1c9a52-3b7e-4d2a-9a55-6d7572656d72")
+MURMUR_UID_SUFFIX = "@murmur"
+
+
+def format_of(path: Path, named: str | None) -> Format:
+    """The format asked for, else the one the file's name says; a UsageError naming the choices otherwise."""
+    if named:
+        return Format(named)
+    found = _SUFFIXES.get(path.suffix.lower())
+    if found is None:
+        choices = ", ".join(f.value for f in Format)
+        raise UsageError(f"cannot tell the format of {path.name} from its name; add --format ({choices})")
+    return found
+
+
+def entry_id_for_uid(uid: str) -> str:
+    """Murmur's own UID gives back its entry's ID; any other UID a stable ID of its own."""
+    own = uid.removesuffix(MURMUR_UID_SUFFIX)
+    if uid.endswith(MURMUR_UID_SUFFIX) and len(own) == 32 and all(c in "0123456789abcdef" for c in own):
+        return own
+    return uuid.uuid5(_UID_NAMESPACE, uid).hex
+
+
+def category_named(*words: str) -> Category | None:
+    """The first of `words` that names a category ("Reminder", "todo", "@idea"), or None."""
+    for word in words:
+        name = word.strip().lstrip("+@").casefold()
+        if name in Category.__members__.values():
+            return Category(name)
+    return None
+
+
+def ical_priority(priority: int | None) -> int:
+    """0 is iCalendar's "none"."""
+    return 0 if priority is None else 2 * priority - 1
+
+
+def from_ical_priority(value: int) -> int | None:
+    return None if not 1 <= value <= 9 else (value + 1) // 2
+
+
+def at_local(value: date | datetime, tz: ZoneInfo) -> datetime:
+    """A file's date or time as an aware time: a day at the usual hour, a floating time in the user's zone."""
+    if not isinstance(value, datetime):
+        return datetime.combine(value, DEFAULT_DUE_TIME, tzinfo=tz)
+    return value if value.tzinfo is not None else value.replace(tzinfo=tz)
+
+
+def local_text(moment: datetime | None, tz: ZoneInfo) -> str:
+    """'2026-11-26 15:00' in the user's zone: what a spreadsheet reads as a date and time."""
+    return "" if moment is None else f"{moment.astimezone(tz):%Y-%m-%d %H:%M}"
+
+
+def is_default_time(moment: datetime, tz: ZoneInfo) -> bool:
+    return moment.astimezone(tz).time() == time(DEFAULT_DUE_TIME.hour, DEFAULT_DUE_TIME.minute)
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())

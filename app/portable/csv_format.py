@@ -1,0 +1,174 @@
+"""CSV: one row per entry under a header, dates as a spreadsheet reads them ('2026-11-26 15:00', local time).
+
+Reading takes any spreadsheet's export that has a summary column (or title, task, name); the other columns
+are found by their usual names in any case, and a row that cannot be read is reported with its line.
+"""
+
+import csv
+import io
+from collections.abc import Iterable
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from dateutil import parser as date_parser
+
+from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.enums import Category, Status
+from app.domain.recurrence import canonical_rule
+from app.errors import InvalidActionError, UsageError
+from app.portable.common import at_local, category_named, local_text
+from app.store.models import Entry
+
+HEADER = (
+    "id",
+    "summary",
+    "content",
+    "category",
+    "priority",
+    "status",
+    "due",
+    "repeat",
+    "snoozed_until",
+    "created",
+    "completed",
+    "said",
+)
+
+# Other programs' names for a column, first match wins.
+_NAMES = {
+    "summary": ("summary", "title", "task", "name", "subject", "todo"),
+    "content": ("content", "description", "notes", "note", "details"),
+    "category": ("category", "list", "type", "kind"),
+    "priority": ("priority", "prio"),
+    "status": ("status", "state", "done", "completed?"),
+    "due": ("due", "due date", "due_date", "deadline", "date", "start"),
+    "repeat": ("repeat", "recurrence", "rrule"),
+    "snoozed_until": ("snoozed_until",),
+    "created": ("created", "created at", "created_at", "creation date"),
+    "completed": ("completed", "completed at", "completed_at", "done at", "completion date"),
+    "said": ("said", "source_text"),
+    "id": ("id",),
+}
+_DONE_WORDS = {"completed", "done", "x", "yes", "true", "1"}
+_CANCELLED_WORDS = {"archived", "cancelled", "canceled"}
+
+
+def _row(entry: Entry, tz: ZoneInfo) -> list[str]:
+    return [
+        entry.id,
+        entry.summary,
+        entry.content,
+        entry.category.value,
+        "" if entry.priority is None else str(entry.priority),
+        entry.status.value,
+        local_text(entry.due_at, tz),
+        entry.recurrence or "",
+        local_text(entry.snooze_until, tz),
+        local_text(entry.created_at, tz),
+        local_text(entry.completed_at, tz),
+        entry.source_text,
+    ]
+
+
+def write_csv(entries: Iterable[Entry], tz: ZoneInfo) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(HEADER)
+    writer.writerows(_row(entry, tz) for entry in entries)
+    return out.getvalue()
+
+
+# -- reading ------------------------------------------------------------------------------------------------
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    lowered = [name.strip().casefold() for name in header]
+    found = {}
+    for field, names in _NAMES.items():
+        for name in names:
+            if name in lowered:
+                found[field] = lowered.index(name)
+                break
+    if "summary" not in found:
+        raise UsageError("the CSV file has no summary column (summary, title, task or name) in its first line")
+    return found
+
+
+def _time(value: str, tz: ZoneInfo) -> datetime | None:
+    if not value.strip():
+        return None
+    try:
+        parsed = date_parser.parse(value, default=datetime(2000, 1, 1))
+    except (ValueError, OverflowError):
+        raise ValueError(f"{value!r} is not a date") from None
+    has_time = any(c == ":" for c in value) or parsed.time() != datetime.min.time()
+    return at_local(parsed if has_time else parsed.date(), tz)
+
+
+def _status(value: str) -> Status:
+    word = value.strip().casefold()
+    if word in _CANCELLED_WORDS:
+        return Status.ARCHIVED
+    if word in _DONE_WORDS:
+        return Status.COMPLETED
+    if word in ("snoozed",):
+        return Status.SNOOZED
+    return Status.ACTIVE
+
+
+def _priority(value: str) -> int | None:
+    value = value.strip().upper()
+    if not value:
+        return None
+    if len(value) == 1 and value.isalpha():
+        return min(ord(value) - ord("A") + 1, 5)
+    number = int(value)
+    if not 1 <= number <= 5:
+        raise ValueError(f"priority {number} is not between 1 and 5")
+    return number
+
+
+def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime) -> IncomingEntry:
+    summary = " ".join(cells.get("summary", "").split())
+    if not summary:
+        raise ValueError("no summary")
+    rule = canonical_rule(cells["repeat"]) if cells.get("repeat", "").strip() else None
+    status = _status(cells.get("status", ""))
+    snooze = _time(cells.get("snoozed_until", ""), tz)
+    content = cells.get("content", "").strip() or summary
+    entry_id = cells.get("id", "").strip().lower()
+    completed = _time(cells.get("completed", ""), tz)
+    return IncomingEntry(
+        line=line,
+        id=entry_id if len(entry_id) == 32 and all(c in "0123456789abcdef" for c in entry_id) else None,
+        summary=summary,
+        content=content,
+        category=category_named(cells.get("category", "")) or (Category.HABIT if rule else Category.TODO),
+        source_text=cells.get("said", "").strip() or content,
+        created_at=_time(cells.get("created", ""), tz) or now,
+        priority=_priority(cells.get("priority", "")),
+        due_at=_time(cells.get("due", ""), tz),
+        recurrence=rule,
+        status=Status.ACTIVE if status is Status.SNOOZED and snooze is None else status,
+        snooze_until=snooze if status is Status.SNOOZED else None,
+        completed_at=completed or (now if status is Status.COMPLETED else None),
+    )
+
+
+def read_csv(text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    if header is None:
+        raise UsageError("the CSV file is empty")
+    columns = _columns(header)
+    read = ReadFile()
+    for row in reader:
+        line = reader.line_num  # where the row ends: a quoted cell may span lines
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = {field: row[index] if index < len(row) else "" for field, index in columns.items()}
+        try:
+            read.entries.append(_entry(cells, line, tz, now))
+        except (ValueError, InvalidActionError) as error:
+            read.problems.append(Problem(line, f"skipped: {error}"))
+    return read

@@ -1,0 +1,71 @@
+"""Each format's writer and reader behind one call, and a file read as text with one clear line when it cannot be."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from app.changes.imports import ReadFile
+from app.errors import UsageError
+from app.portable.common import READABLE, Format
+from app.portable.csv_format import read_csv, write_csv
+from app.portable.ics import read_ics, write_ics
+from app.portable.json_format import read_json, write_json
+from app.portable.markdown import write_markdown
+from app.portable.todotxt import read_todotxt, write_todotxt
+from app.store.models import Entry
+
+MAX_IMPORT_BYTES = 256 * 1024 * 1024  # far above any list; a bigger file is not one
+
+
+@dataclass(frozen=True)
+class StoredRows:
+    """What only the JSON export carries: the rows as stored, and the schema they follow."""
+
+    entries: Sequence[dict[str, object]]
+    utterances: Sequence[dict[str, object]]
+    memories: Sequence[dict[str, object]]
+    schema: int
+
+
+def write_entries(fmt: Format, entries: Sequence[Entry], stored: StoredRows, tz: ZoneInfo, now: datetime) -> str:
+    if fmt is Format.JSON:
+        return write_json(stored.entries, stored.utterances, stored.memories, stored.schema, now)
+    if fmt is Format.MARKDOWN:
+        return write_markdown(entries, tz, now)
+    if fmt is Format.ICS:
+        return write_ics(entries, tz, now)
+    if fmt is Format.TODOTXT:
+        return write_todotxt(entries, tz)
+    return write_csv(entries, tz)
+
+
+def read_entries(fmt: Format, text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
+    if fmt not in READABLE:
+        raise UsageError(f"Murmur does not import {fmt.value} (it imports {', '.join(f.value for f in READABLE)})")
+    if fmt is Format.JSON:
+        return read_json(text)
+    if fmt is Format.ICS:
+        return read_ics(text, tz, now)
+    if fmt is Format.TODOTXT:
+        return read_todotxt(text, tz, now)
+    return read_csv(text, tz, now)
+
+
+def read_text(path: Path) -> str:
+    """The file's text (UTF-8, a byte-order mark allowed, any line ends)."""
+    try:
+        if path.stat().st_size > MAX_IMPORT_BYTES:
+            raise UsageError(f"{path} is larger than {MAX_IMPORT_BYTES // 2**20} MB; not a list Murmur imports")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no file at {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a folder, not a file") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path} is not UTF-8 text (byte {error.start + 1} cannot be read)") from None

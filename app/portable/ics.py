@@ -1,0 +1,264 @@
+"""iCalendar (RFC 5545), written and read with the icalendar library: every entry a VTODO.
+
+Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ, DUE in the user's zone with its
+VTIMEZONE, PRIORITY, STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC
+counts repeats), a VALARM at the due time for reminders, and X-MURMUR- properties for what iCalendar has no
+word for (a snooze, the words said). Read: VTODOs, and VEVENTs with a start as reminders. Each component is
+judged alone: one without a SUMMARY, or with a time that cannot be read, is reported with its line and skipped.
+"""
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from icalendar import Alarm, Calendar, Component, Todo, vDatetime, vRecur
+
+from app import __version__
+from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.enums import Category, Status
+from app.domain.recurrence import canonical_rule
+from app.errors import InvalidActionError, UsageError
+from app.portable.common import (
+    MURMUR_UID_SUFFIX,
+    at_local,
+    category_named,
+    entry_id_for_uid,
+    from_ical_priority,
+    ical_priority,
+)
+from app.store.models import Entry
+
+_STATUS = {
+    Status.ACTIVE: "NEEDS-ACTION",
+    Status.SNOOZED: "NEEDS-ACTION",
+    Status.COMPLETED: "COMPLETED",
+    Status.ARCHIVED: "CANCELLED",
+}
+_FROM_STATUS = {"COMPLETED": Status.COMPLETED, "CANCELLED": Status.ARCHIVED}
+_SNOOZE = "X-MURMUR-SNOOZE-UNTIL"
+_SAID = "X-MURMUR-SAID"
+_UNUSED_RULE_PARTS = ("UNTIL", "COUNT", "WKST")  # a habit repeats for good, weeks from Monday
+
+
+def _todo(entry: Entry, tz: ZoneInfo, stamp: datetime) -> Todo:
+    todo = Todo()
+    todo.add("uid", f"{entry.id}{MURMUR_UID_SUFFIX}")
+    todo.add("dtstamp", stamp)
+    todo.add("created", entry.created_at.astimezone(UTC))
+    todo.add("last-modified", entry.updated_at.astimezone(UTC))
+    todo.add("summary", entry.summary)
+    if entry.content != entry.summary:
+        todo.add("description", entry.content)
+    todo.add("categories", [entry.category.value.capitalize()])
+    todo.add("status", _STATUS[entry.status])
+    if entry.priority is not None:
+        todo.add("priority", ical_priority(entry.priority))
+    if entry.due_at is not None:
+        due = entry.due_at.astimezone(tz)
+        if entry.recurrence:
+            todo.add("dtstart", due)
+            todo.add("rrule", vRecur.from_ical(entry.recurrence))
+        todo.add("due", due)
+        if entry.category is Category.REMINDER and entry.status in (Status.ACTIVE, Status.SNOOZED):
+            todo.add_component(_alarm(entry.summary))
+    if entry.completed_at is not None and entry.status is Status.COMPLETED:
+        todo.add("completed", entry.completed_at.astimezone(UTC))
+    if entry.snooze_until is not None and entry.status is Status.SNOOZED:
+        todo.add(_SNOOZE, vDatetime(entry.snooze_until.astimezone(UTC).replace(microsecond=0)).to_ical().decode())
+    if entry.source_text != entry.content:
+        todo.add(_SAID, entry.source_text)
+    return todo
+
+
+def _alarm(summary: str) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", summary)
+    alarm.add("trigger", timedelta(0), parameters={"RELATED": "END"})  # at the due time
+    return alarm
+
+
+def write_ics(entries: Iterable[Entry], tz: ZoneInfo, now: datetime) -> str:
+    calendar = Calendar()
+    calendar.add("prodid", f"-//Murmur Desktop//murmur {__version__}//EN")
+    calendar.add("version", "2.0")
+    stamp = now.astimezone(UTC).replace(microsecond=0)
+    for entry in entries:
+        calendar.add_component(_todo(entry, tz, stamp))
+    calendar.add_missing_timezones()
+    return str(calendar.to_ical().decode("utf-8"))
+
+
+# -- reading ------------------------------------------------------------------------------------------------
+
+
+_BEGIN = re.compile(r"^BEGIN:(VTODO|VEVENT)\s*$", re.IGNORECASE)
+
+
+def _component_lines(text: str) -> Iterator[int]:
+    """The line each VTODO or VEVENT begins on, in order (folded lines never start with BEGIN)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _BEGIN.match(line):
+            yield number
+
+
+def _decoded(component: Component, name: str) -> Any:
+    return component.decoded(name) if name in component else None
+
+
+def _text(component: Component, name: str) -> str:
+    value = component.get(name)
+    return "" if value is None else str(value).strip()
+
+
+def _moment(component: Component, name: str, tz: ZoneInfo) -> datetime | None:
+    value = _decoded(component, name)
+    if value is None:
+        return None
+    if not isinstance(value, date):
+        raise ValueError(f"{name} is not a date or time")
+    return at_local(value, tz)
+
+
+def _snooze(component: Component, tz: ZoneInfo) -> datetime | None:
+    """An X- property is text to the library: its UTC time is read here."""
+    value = _text(component, _SNOOZE)
+    return at_local(vDatetime.from_ical(value), tz) if value else None
+
+
+def _repeat(component: Component) -> tuple[str | None, str | None]:
+    """The RRULE as a habit's rule, and why it was left out when it cannot be one."""
+    value = component.get("RRULE")
+    if value is None:
+        return None, None
+    rule = value[0] if isinstance(value, list) else value
+    parts = [part for part in rule.to_ical().decode().split(";") if part.split("=")[0] not in _UNUSED_RULE_PARTS]
+    try:
+        return canonical_rule(";".join(parts)), None
+    except InvalidActionError as error:
+        return None, f"{error}; kept without its repeat"
+
+
+def _categories(component: Component) -> list[str]:
+    found = component.get("CATEGORIES")
+    if found is None:
+        return []
+    lists = found if isinstance(found, list) else [found]
+    return [str(word) for value in lists for word in value.cats]
+
+
+def _category(component: Component, repeats: bool) -> Category:
+    named = category_named(*_categories(component))
+    if named is not None:
+        return named
+    if component.name == "VEVENT" or component.walk("VALARM"):
+        return Category.REMINDER
+    return Category.HABIT if repeats else Category.TODO
+
+
+def _status(component: Component) -> Status:
+    status = _FROM_STATUS.get(_text(component, "STATUS").upper(), Status.ACTIVE)
+    if status is Status.ACTIVE and "COMPLETED" in component:
+        return Status.COMPLETED
+    return status
+
+
+def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tuple[IncomingEntry, list[Problem]]:
+    summary = _text(component, "SUMMARY")
+    if not summary:
+        raise ValueError("no SUMMARY")
+    due = _moment(component, "DUE", tz)
+    if component.name == "VEVENT":
+        due = _moment(component, "DTSTART", tz)
+        if due is None:
+            raise ValueError("an event without a start (DTSTART)")
+    rule, left_out = _repeat(component)
+    problems = [Problem(line, left_out)] if left_out else []
+    content = _text(component, "DESCRIPTION") or summary
+    status = _status(component)
+    snooze = _snooze(component, tz)
+    uid = _text(component, "UID")
+    created = _moment(component, "CREATED", tz) or _moment(component, "DTSTAMP", tz) or now
+    entry = IncomingEntry(
+        line=line,
+        id=entry_id_for_uid(uid) if uid else None,
+        summary=summary,
+        content=content,
+        category=_category(component, rule is not None),
+        source_text=_text(component, _SAID) or content,
+        created_at=created,
+        updated_at=_moment(component, "LAST-MODIFIED", tz),
+        priority=from_ical_priority(int(_decoded(component, "PRIORITY") or 0)),
+        due_at=(due or _moment(component, "DTSTART", tz)) if rule else due,
+        recurrence=rule,
+        status=Status.SNOOZED if snooze and status is Status.ACTIVE else status,
+        snooze_until=snooze if status is Status.ACTIVE else None,
+        completed_at=_moment(component, "COMPLETED", tz) or (now if status is Status.COMPLETED else None),
+    )
+    return entry, problems
+
+
+def _blocks(text: str) -> Iterator[tuple[int, str]]:
+    """Each top-level component of the file's calendars with the line it begins on, for reading one by one."""
+    lines = text.splitlines()
+    depth, start = 0, 0
+    for number, line in enumerate(lines, start=1):
+        word = line.strip().upper()
+        if word.startswith("BEGIN:"):
+            depth += 1
+            if depth == 2:
+                start = number
+        elif word.startswith("END:"):
+            if depth == 2:
+                yield start, "\r\n".join(lines[start - 1 : number])
+            depth = max(depth - 1, 0)
+
+
+def _one_by_one(text: str) -> Iterator[tuple[int, Component | ValueError]]:
+    """The VTODOs and VEVENTs parsed alone, so one broken component costs only itself; the file's
+    VTIMEZONEs go with each, so their TZIDs are known."""
+    blocks = list(_blocks(text))
+    zones = "\r\n".join(block for _, block in blocks if block.upper().startswith("BEGIN:VTIMEZONE"))
+    for line, block in blocks:
+        if not _BEGIN.match(block.split("\r\n", 1)[0]):
+            continue
+        try:
+            calendar = Calendar.from_ical(f"BEGIN:VCALENDAR\r\n{zones}\r\n{block}\r\nEND:VCALENDAR\r\n")
+            yield line, next(c for c in calendar.walk() if c.name in ("VTODO", "VEVENT"))
+        except ValueError as error:
+            yield line, error
+
+
+def _components(text: str) -> Iterator[tuple[int, Component | ValueError]]:
+    """The VTODOs and VEVENTs with their lines: the whole file at once, or, when it does not parse as a
+    whole, each alone."""
+    try:
+        calendars = Calendar.from_ical(text, multiple=True)
+    except ValueError:
+        yield from _one_by_one(text)
+        return
+    if not calendars:
+        raise UsageError("not an iCalendar file: no BEGIN:VCALENDAR")
+    components = [c for calendar in calendars for c in calendar.walk() if c.name in ("VTODO", "VEVENT")]
+    yield from zip(_component_lines(text), components, strict=False)
+
+
+def read_ics(text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
+    if "BEGIN:VCALENDAR" not in text.upper():
+        raise UsageError("not an iCalendar file: no BEGIN:VCALENDAR")
+    read = ReadFile()
+    for line, component in _components(text):
+        try:
+            if isinstance(component, ValueError):
+                raise component
+            if component.errors:
+                raise ValueError("; ".join(f"{name}: {message}" for name, message in component.errors))
+            entry, problems = _entry(component, line, tz, now)
+        except (ValueError, TypeError) as error:
+            read.problems.append(Problem(line, f"skipped: {error}"))
+            continue
+        read.entries.append(entry)
+        read.problems.extend(problems)
+    return read
