@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from icalendar import Alarm, Calendar, Component, Todo, vDatetime, vRecur
+from icalendar import Alarm, Calendar, Component, Todo, vRecur
 
 from app import __version__
 from app.changes.imports import IncomingEntry, Problem, ReadFile
@@ -39,6 +39,7 @@ _STATUS = {
 _FROM_STATUS = {"COMPLETED": Status.COMPLETED, "CANCELLED": Status.ARCHIVED}
 _SNOOZE = "X-MURMUR-SNOOZE-UNTIL"
 _SAID = "X-MURMUR-SAID"
+_UTC_FORM = "%Y%m%dT%H%M%SZ"  # iCalendar's UTC DATE-TIME
 _UNUSED_RULE_PARTS = ("UNTIL", "COUNT", "WKST")  # a habit repeats for good, weeks from Monday
 
 
@@ -66,7 +67,7 @@ def _todo(entry: Entry, tz: ZoneInfo, stamp: datetime) -> Todo:
     if entry.completed_at is not None and entry.status is Status.COMPLETED:
         todo.add("completed", entry.completed_at.astimezone(UTC))
     if entry.snooze_until is not None and entry.status is Status.SNOOZED:
-        todo.add(_SNOOZE, vDatetime(entry.snooze_until.astimezone(UTC).replace(microsecond=0)).to_ical().decode())
+        todo.add(_SNOOZE, f"{entry.snooze_until.astimezone(UTC):{_UTC_FORM}}")
     if entry.source_text != entry.content:
         todo.add(_SAID, entry.source_text)
     return todo
@@ -125,7 +126,10 @@ def _moment(component: Component, name: str, tz: ZoneInfo) -> datetime | None:
 def _snooze(component: Component, tz: ZoneInfo) -> datetime | None:
     """An X- property is text to the library: its UTC time is read here."""
     value = _text(component, _SNOOZE)
-    return at_local(vDatetime.from_ical(value), tz) if value else None
+    try:
+        return datetime.strptime(value, _UTC_FORM).replace(tzinfo=UTC) if value else None
+    except ValueError:
+        raise ValueError(f"{_SNOOZE} {value!r} is not a UTC time") from None
 
 
 def _repeat(component: Component) -> tuple[str | None, str | None]:
