@@ -116,19 +116,19 @@ def _status(value: str) -> Status:
     return Status.ACTIVE
 
 
-def _priority(value: str) -> int | None:
+def _priority(value: str, line: int, problems: list[Problem]) -> int | None:
+    """1 to 5, or a letter A to E; anything else is left out (the entry is still kept) and said."""
     value = value.strip().upper()
-    if not value:
-        return None
     if len(value) == 1 and value.isalpha():
         return min(ord(value) - ord("A") + 1, 5)
-    number = int(value)
-    if not 1 <= number <= 5:
-        raise ValueError(f"priority {number} is not between 1 and 5")
-    return number
+    if value.isdigit() and 1 <= int(value) <= 5:
+        return int(value)
+    if value:
+        problems.append(Problem(line, f"priority {value!r} is not 1 to 5; kept without a priority"))
+    return None
 
 
-def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime) -> IncomingEntry:
+def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime, problems: list[Problem]) -> IncomingEntry:
     summary = " ".join(cells.get("summary", "").split())
     if not summary:
         raise ValueError("no summary")
@@ -146,7 +146,7 @@ def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime) -> Inc
         category=category_named(cells.get("category", "")) or (Category.HABIT if rule else Category.TODO),
         source_text=cells.get("said", "").strip() or content,
         created_at=_time(cells.get("created", ""), tz) or now,
-        priority=_priority(cells.get("priority", "")),
+        priority=_priority(cells.get("priority", ""), line, problems),
         due_at=_time(cells.get("due", ""), tz),
         recurrence=rule,
         status=Status.ACTIVE if status is Status.SNOOZED and snooze is None else status,
@@ -156,19 +156,22 @@ def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime) -> Inc
 
 
 def read_csv(text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text.replace("\r\n", "\n")))  # a cell's own line ends, as Python writes them
     header = next(reader, None)
     if header is None:
         raise UsageError("the CSV file is empty")
     columns = _columns(header)
     read = ReadFile()
-    for row in reader:
-        line = reader.line_num  # where the row ends: a quoted cell may span lines
+    while True:
+        line = reader.line_num + 1  # where the row starts: a quoted cell may span lines
+        row = next(reader, None)
+        if row is None:
+            break
         if not any(cell.strip() for cell in row):
             continue
         cells = {field: row[index] if index < len(row) else "" for field, index in columns.items()}
         try:
-            read.entries.append(_entry(cells, line, tz, now))
+            read.entries.append(_entry(cells, line, tz, now, read.problems))
         except (ValueError, InvalidActionError) as error:
             read.problems.append(Problem(line, f"skipped: {error}"))
     return read

@@ -123,7 +123,7 @@ def _moment(component: Component, name: str, tz: ZoneInfo) -> datetime | None:
     return at_local(value, tz)
 
 
-def _snooze(component: Component, tz: ZoneInfo) -> datetime | None:
+def _snooze(component: Component) -> datetime | None:
     """An X- property is text to the library: its UTC time is read here."""
     value = _text(component, _SNOOZE)
     try:
@@ -182,7 +182,7 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
     problems = [Problem(line, left_out)] if left_out else []
     content = _text(component, "DESCRIPTION") or summary
     status = _status(component)
-    snooze = _snooze(component, tz)
+    snooze = _snooze(component)
     uid = _text(component, "UID")
     created = _moment(component, "CREATED", tz) or _moment(component, "DTSTAMP", tz) or now
     entry = IncomingEntry(

@@ -79,9 +79,13 @@ def _due(task: pytodotxt.Task, tz: ZoneInfo) -> datetime | None:
     days = task.attributes.get("due")
     if not days:
         return None
-    day = date.fromisoformat(days[0])
     clock = task.attributes.get("due_time")
-    return at_local(datetime.combine(day, time.fromisoformat(clock[0])) if clock else day, tz)
+    try:
+        day = date.fromisoformat(days[0])
+        return at_local(datetime.combine(day, time.fromisoformat(clock[0])) if clock else day, tz)
+    except ValueError:
+        said = f"due:{days[0]}" + (f" due_time:{clock[0]}" if clock else "")
+        raise ValueError(f"{said} is not a date (todo.txt writes due:YYYY-MM-DD)") from None
 
 
 def _repeat(task: pytodotxt.Task) -> str | None:
