@@ -7,6 +7,7 @@ a row that cannot be read is reported with the line it starts on and skipped.
 """
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
@@ -20,7 +21,7 @@ from app.store.column_types import to_db_time
 
 FORMAT_VERSION = 1
 _NOUNS = {"entries": "entry", "utterances": "utterance", "memories": "memory"}
-_ROW_MARK = '\n    {"'  # each row starts a line of its own, so a problem can name its line
+_ROW_START = re.compile(r'^[ \t]*\{"', re.MULTILINE)  # the export starts each row on a line of its own
 
 
 def write_json(
@@ -41,11 +42,11 @@ def write_json(
 
 def _row_lines(text: str) -> list[int]:
     """The line each row starts on, in file order (rows of all three lists together)."""
-    lines, line, at = [], 1, 0
-    while (found := text.find(_ROW_MARK, at)) != -1:
-        line += text.count("\n", at, found + 1)
+    lines, line, counted = [], 1, 0
+    for found in _ROW_START.finditer(text):
+        line += text.count("\n", counted, found.start())  # counted on from the last row: one pass over the text
+        counted = found.start()
         lines.append(line)
-        at = found + 1
     return lines
 
 
