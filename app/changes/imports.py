@@ -1,7 +1,7 @@
 """Adding what a file brought (entries, and from Murmur's own export its utterances and memories) as one batch.
 
 What is already there is skipped and counted, never doubled: an entry with the same ID (a file's UID is
-mapped to a stable ID), or with the same summary and due; an utterance with the same words and time; a
+mapped to a stable ID), or with the same summary and due as one in the database; an utterance with the same words and time; a
 memory with the same ID or words. Rows are written in bulk (a 10,000-entry file is one executemany per
 table), each with its undo item, so one `murmur undo` takes the whole import back.
 """
@@ -155,8 +155,7 @@ class _Plan:
                 self.duplicates += 1
                 continue
             entry_id = entry.id or new_entry_id()
-            self._entry_ids.add(entry_id)
-            self._entry_keys.add(key)
+            self._entry_ids.add(entry_id)  # the same ID twice in one file is one entry; the same words may be two
             self.entries.append(_entry_row(entry, entry_id, self._utterance_map.get(entry.utterance_id), now))
 
 

@@ -7,7 +7,7 @@ are found by their usual names in any case, and a row that cannot be read is rep
 import csv
 import io
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from dateutil import parser as date_parser
@@ -97,6 +97,11 @@ def _columns(header: list[str]) -> dict[str, int]:
 def _time(value: str, tz: ZoneInfo) -> datetime | None:
     if not value.strip():
         return None
+    try:
+        text = value.strip()  # what Murmur and most programs write: 2026-12-01, 2026-12-01 15:00
+        return at_local(date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text), tz)
+    except ValueError:
+        pass  # a spreadsheet's own way ("12/01/2026", "1 Dec 2026 3pm"): dateutil reads those
     try:
         parsed = date_parser.parse(value, default=datetime(2000, 1, 1))
     except (ValueError, OverflowError):

@@ -2,6 +2,7 @@
 way: vobject (validating) and recurring-ical-events (when the repeats come round)."""
 
 from datetime import date, datetime
+from pathlib import Path
 
 import icalendar
 import recurring_ical_events
@@ -78,3 +79,21 @@ def test_another_library_finds_the_repeats_where_murmur_does(filled: MurmurServi
         theirs = sorted(todo.decoded("DUE") for todo in found if todo["SUMMARY"] == habit.summary)
         ours = _murmur_times(habit.recurrence, habit.due_at.astimezone(BERLIN), len(theirs))
         assert len(theirs) >= 6 and theirs == ours, habit.summary
+
+
+def test_long_words_in_any_script_are_folded_and_read_back_whole(
+    filled: MurmurService, empty: MurmurService, tmp_path: Path
+) -> None:
+    dentist = next(e for e in filled.entries([Status.ACTIVE]) if e.summary == "Call the dentist")
+    words = "Zahnarzt anrufen — 歯医者に電話, then 🦷; back\\slash\nsecond line " * 6
+    filled.edit([dentist.id], {"content": words})
+    kept = next(e for e in filled.entries([Status.ACTIVE]) if e.id == dentist.id).content
+    assert "\n" in kept and "🦷" in kept
+    text = filled.export(Format.ICS)
+    assert all(len(line.encode()) <= 75 for line in _lines(text))
+    path = tmp_path / "long.ics"
+    path.write_text(text, encoding="utf-8")
+
+    empty.import_file(path)
+
+    assert next(e for e in empty.entries([Status.ACTIVE]) if e.summary == "Call the dentist").content == kept

@@ -85,6 +85,7 @@ def test_a_spreadsheet_with_its_own_column_names(empty: MurmurService) -> None:
     assert _local(entries["Book the car service"]) == datetime(2026, 12, 1, 9, 0)
     party = entries["Plan the party, finally"]
     assert (party.content, _local(party)) == ("Guests:\nAnna, Ben", datetime(2026, 12, 3, 14, 30))
-    assert entries["Pay the phone bill"].status is Status.COMPLETED
+    bill = entries["Pay the phone bill"]
+    assert (bill.status, _local(bill)) == (Status.COMPLETED, datetime(2026, 11, 20, 9, 0))
     assert entries["Fix the bike"].priority is None
     assert len(entries) == 4
