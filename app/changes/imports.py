@@ -1,9 +1,9 @@
 """Adding what a file brought (entries, and from Murmur's own export its utterances and memories) as one batch.
 
 What is already there is skipped and counted, never doubled: an entry with the same ID (a file's UID is
-mapped to a stable ID), or with the same summary and due as one in the database; an utterance with the same words and time; a
-memory with the same ID or words. Rows are written in bulk (a 10,000-entry file is one executemany per
-table), each with its undo item, so one `murmur undo` takes the whole import back.
+mapped to a stable ID), or with the same summary and due as one in the database; an utterance with the same
+words and time; a memory with the same ID or words. Rows are written in bulk (a 10,000-entry file is one
+executemany per table), each with its undo item, so one `murmur undo` takes the whole import back.
 """
 
 import json
