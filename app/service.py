@@ -58,6 +58,7 @@ from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import Format, format_of
 from app.portable.files import StoredRows, read_entries, read_text, write_entries
+from app.private_files import write_private_text
 from app.store import Store
 from app.store.models import Entry, Memory, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
@@ -446,6 +447,20 @@ class MurmurService:
             ids = {entry.id for entry in entries}
             stored = _stored_rows(session, ids, everything) if fmt is Format.JSON else _NO_ROWS
         return write_entries(fmt, entries, stored, clock.tz, clock.now)
+
+    def export_file(
+        self, path: Path, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
+    ) -> None:
+        """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said)."""
+        if path.is_dir():
+            raise UsageError(f"{path} is a folder; name the file to write")
+        if not path.parent.is_dir():
+            raise UsageError(f"the folder {path.parent} does not exist")
+        text = self.export(fmt, statuses, categories)
+        try:
+            write_private_text(path, text)
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
     def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with

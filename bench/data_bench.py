@@ -13,13 +13,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.offline import OfflineInterpreter  # noqa: E402
-from app.portable.common import READABLE, Format  # noqa: E402
+from app.portable.common import READABLE, SUFFIX, Format  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
 from tests.support.big_store import fill_store  # noqa: E402
 from tests.support.clock import FIXED_CLOCK  # noqa: E402
-
-_SUFFIX = {Format.JSON: ".json", Format.MARKDOWN: ".md", Format.ICS: ".ics", Format.TODOTXT: ".txt", Format.CSV: ".csv"}
 
 
 def _service(path: Path) -> MurmurService:
@@ -39,7 +37,7 @@ def main() -> None:
         started = time.perf_counter()
         text = source.export(fmt)
         exported = time.perf_counter() - started
-        path = folder / f"list{_SUFFIX[fmt]}"
+        path = folder / f"list{SUFFIX[fmt]}"
         path.write_text(text, encoding="utf-8")
         imported, added = "-", "(not imported: for people)"
         if fmt in READABLE:

@@ -12,9 +12,7 @@ from app.changes.imports import ImportOutcome
 from app.cli.exits import ExitCode
 from app.cli.report import print_json, say
 from app.domain.enums import Category, Status
-from app.errors import UsageError
 from app.portable.common import Format
-from app.private_files import write_private_text
 from app.service import MurmurService
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
@@ -41,16 +39,12 @@ def _choices(kind: type[_Choice]) -> Callable[[str], list[_Choice]]:
 def cmd_export(args: argparse.Namespace) -> int:
     statuses = [s for chosen in args.status for s in chosen] if args.status else list(Status)
     categories = [c for chosen in args.category for c in chosen] if args.category else []
-    text = _service(args).export(Format(args.format), statuses, categories)
+    service, fmt = _service(args), Format(args.format)
     if args.output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(service.export(fmt, statuses, categories))
         return ExitCode.OK
     output = Path(args.output).expanduser()
-    if output.is_dir():
-        raise UsageError(f"{output} is a folder; name the file to write")
-    if not output.parent.is_dir():
-        raise UsageError(f"the folder {output.parent} does not exist")
-    write_private_text(output, text)  # everything the user said: theirs alone, like the database
+    service.export_file(output, fmt, statuses, categories)
     say(f"Exported to {output}")
     return ExitCode.OK
 

@@ -37,6 +37,8 @@ _SUFFIXES = {
     ".csv": Format.CSV,
 }
 
+SUFFIX = {Format.JSON: ".json", Format.MARKDOWN: ".md", Format.ICS: ".ics", Format.TODOTXT: ".txt", Format.CSV: ".csv"}
+
 # UIDs of other programs' tasks become Murmur IDs in this namespace, so the same file imported twice is skipped.
 _UID_NAMESPACE = uuid.UUID("6f1c9a52-3b7e-4d2a-9a55-6d7572656d72")
 MURMUR_UID_SUFFIX = "@murmur"

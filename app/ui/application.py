@@ -26,6 +26,7 @@ from app.domain.enums import ActionKind, SessionEnd, UndoSubject, UtteranceSourc
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
+from app.portable.common import Format
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.ui import cues, jobs
@@ -137,6 +138,8 @@ class Murmur(QObject):
         window.mic_pressed.connect(self.mic_switch.press)
         window.mic_released.connect(self.mic_switch.release)
         window.undo_last_requested.connect(self.undo_last)
+        window.export_requested.connect(self.export_to)
+        window.import_requested.connect(self.import_from)
         window.settings_requested.connect(self.open_settings)
         window.quit_action.triggered.connect(self.quit)
         window.inbox.retry_requested.connect(self.retry)
@@ -388,6 +391,12 @@ class Murmur(QObject):
     def undo_action(self, item_id: int) -> None:
         self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo_action(item_id)))
 
+    def export_to(self, path: Path, fmt: str) -> None:
+        self.worker.put(jobs.ExportJob(self.service, path, Format(fmt)))
+
+    def import_from(self, path: Path) -> None:
+        self.worker.put(jobs.ImportJob(self.service, path))
+
     def undo_last(self) -> None:
         self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo()))
 
@@ -440,7 +449,7 @@ class Murmur(QObject):
                 self._show_report(report)
                 if isinstance(job, jobs.UtteranceJob):
                     self._created_in = report.undo_id
-            case Finished(result=jobs.UndoReport() as undone):
+            case Finished(result=jobs.Notice() as undone):
                 self._error = ""
                 self.toast.show_content(ToastContent(title=undone.text))
         if not isinstance(job, jobs.RefreshJob):

@@ -1,5 +1,5 @@
 """What the worker thread runs: one small job class per kind of service call, each returning a
-report the widgets can show as it is (a BatchReport, an UndoReport or the Views).
+report the widgets can show as it is (a BatchReport, a Notice or the Views).
 
 Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
@@ -21,6 +22,7 @@ from app.domain.enums import ActionKind, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
 from app.errors import ConfirmationNeeded, MurmurError
+from app.portable.common import Format
 from app.render import terminal_safe, when
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
@@ -276,8 +278,10 @@ class DismissJob:
 
 
 @dataclass(frozen=True)
-class UndoReport:
-    text: str  # "Undone: 2 reverted" or "... 1 left as it is (changed since)"
+class Notice:
+    """One line for the toast: what an undo, an export or a backup did."""
+
+    text: str  # "Undone: 2 reverted", "Exported 120 entries to list.ics"
 
 
 def undo_text(result: UndoResult) -> str:
@@ -294,8 +298,8 @@ class UndoJob:
     service: MurmurService
     undo: Callable[[MurmurService], UndoResult]
 
-    def run(self) -> UndoReport:
-        return UndoReport(undo_text(self.undo(self.service)))
+    def run(self) -> Notice:
+        return Notice(undo_text(self.undo(self.service)))
 
 
 @dataclass(frozen=True)
@@ -347,4 +351,35 @@ class RefreshJob:
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
 
 
-JobResult = BatchReport | UndoReport | Views  # what the jobs above return
+@dataclass(frozen=True, eq=False)
+class ExportJob:
+    """File → Export: the whole list, in the format the file's type names."""
+
+    service: MurmurService
+    path: Path
+    fmt: Format
+
+    def run(self) -> Notice:
+        self.service.export_file(self.path, self.fmt)
+        return Notice(f"Exported to {self.path.name}")
+
+
+@dataclass(frozen=True, eq=False)
+class ImportJob:
+    """File → Import: one batch, so the toast's Undo takes it all back; what could not be read is listed."""
+
+    service: MurmurService
+    path: Path
+
+    def run(self) -> BatchReport:
+        outcome = self.service.import_file(self.path)
+        noun = "entry" if outcome.added == 1 else "entries"
+        summary = f"Imported {outcome.added} {noun} from {self.path.name}"
+        if outcome.duplicates:
+            summary += f" ({outcome.duplicates} already here)"
+        problems = [terminal_safe(str(problem), multiline=False) for problem in outcome.problems]
+        said = "Undo takes the whole import back." if outcome.undo_id is not None else "Nothing new in it."
+        return BatchReport(summary=summary, applied=[], failures=problems, undo_id=outcome.undo_id, message=said)
+
+
+JobResult = BatchReport | Notice | Views  # what the jobs above return

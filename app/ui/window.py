@@ -6,11 +6,13 @@ Thin: it shows what it is given and asks through signals; `application.Murmur` d
 Closing hides it to the tray when there is one. Geometry and view state persist.
 """
 
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.paths import config_dir
+from app.portable.common import SUFFIX, Format
 from app.ui.activity import ActivityPanel
 from app.ui.details_panel import DetailsPanel
 from app.ui.empty_state import EmptyState
@@ -49,6 +52,14 @@ STEPS_HEIGHT = 100  # the raw steps, shown with Details
 NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
 DETAILS_WIDTH = 340
 DETAILS_FROM = 900  # window width from which the details panel fits beside the list
+# The save dialog's file types, each naming the format it writes (Qt gives back the type chosen).
+EXPORT_TYPES = {
+    "Murmur backup, everything (*.json)": Format.JSON,
+    "iCalendar tasks, for calendar apps (*.ics)": Format.ICS,
+    "Markdown, for notes apps (*.md)": Format.MARKDOWN,
+    "todo.txt (*.txt)": Format.TODOTXT,
+    "CSV, for spreadsheets (*.csv)": Format.CSV,
+}
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
@@ -84,6 +95,8 @@ class MainWindow(QMainWindow):
     mic_released = Signal()
     settings_requested = Signal()
     undo_last_requested = Signal()
+    export_requested = Signal(Path, str)  # the file chosen, and the format its type names
+    import_requested = Signal(Path)
     recall_requested = Signal(str)  # search what was said before for these words
 
     def __init__(self, model: EntryListModel, parent: QWidget | None = None) -> None:
@@ -209,7 +222,30 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.said_before)
         return page
 
+    def _add_file_menu(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+        export = QAction("Export…", self, shortcut=QKeySequence("Ctrl+Shift+E"))
+        export.triggered.connect(self._choose_export)
+        importing = QAction("Import…", self, shortcut=QKeySequence("Ctrl+Shift+I"))
+        importing.triggered.connect(self._choose_import)
+        menu.addActions([export, importing])
+
+    def _choose_export(self) -> None:
+        filters = ";;".join(EXPORT_TYPES)
+        name, chosen = QFileDialog.getSaveFileName(self, "Export your list", str(Path.home() / "murmur.json"), filters)
+        if name:
+            fmt = EXPORT_TYPES.get(chosen, Format.JSON)
+            path = Path(name)
+            self.export_requested.emit(path if path.suffix else path.with_suffix(SUFFIX[fmt]), fmt.value)
+
+    def _choose_import(self) -> None:
+        filters = "Lists Murmur reads (*.json *.ics *.txt *.csv);;All files (*)"
+        name, _ = QFileDialog.getOpenFileName(self, "Import into your list", str(Path.home()), filters)
+        if name:
+            self.import_requested.emit(Path(name))
+
     def _add_menu(self) -> None:
+        self._add_file_menu()
         menu = self.menuBar().addMenu("&Murmur")
         undo = QAction("Undo last change", self, shortcut=QKeySequence(QKeySequence.StandardKey.Undo))
         undo.triggered.connect(self.undo_last_requested)

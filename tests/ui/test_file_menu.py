@@ -1,0 +1,58 @@
+"""File → Export and File → Import in the real window: the file chosen is written owner-only in the format its
+type names, an import lands in the list as one batch that the toast's Undo takes back, and what could not be
+read is listed. The file dialogs are the platform's own and modal, so their answer is given in their place
+(QFileDialog's static functions are patched, and only they)."""
+
+import stat
+from pathlib import Path
+
+import icalendar
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from app.ui.application import Murmur
+from tests.support.app_window import summaries, type_and_enter
+
+
+def _menu_action(murmur: Murmur, text: str) -> QAction:
+    menus = [action.menu() for action in murmur.window.menuBar().actions() if action.menu()]
+    return next(a for menu in menus for a in menu.actions() if a.text() == text)
+
+
+def test_export_writes_the_type_chosen_for_the_user_alone(
+    qtbot: QtBot, murmur: Murmur, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "remind me to call the dentist Thursday at 3pm")
+    chosen = tmp_path / "for-my-phone"
+    answer = (str(chosen), "iCalendar tasks, for calendar apps (*.ics)")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: answer)
+
+    _menu_action(murmur, "Export…").trigger()
+
+    written = chosen.with_suffix(".ics")
+    qtbot.waitUntil(lambda: murmur.toast.title.text() == "Exported to for-my-phone.ics", timeout=10_000)
+    todo = icalendar.Calendar.from_ical(written.read_text()).walk("VTODO")[0]
+    assert str(todo["SUMMARY"]) == "Call the dentist"
+    assert stat.S_IMODE(written.stat().st_mode) == 0o600
+
+
+def test_import_lands_in_the_list_and_undo_takes_it_back(
+    qtbot: QtBot, murmur: Murmur, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chosen = tmp_path / "todo.txt"
+    chosen.write_text("(A) Call Mom @phone\n2026-11-22 Pick up the parcel due:2026-13-45\nBuy stamps +todo\n")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(chosen), ""))
+
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        _menu_action(murmur, "Import…").trigger()
+
+    assert sorted(summaries(murmur)) == ["Buy stamps", "Call Mom @phone"]
+    toast = murmur.toast
+    assert toast.title.text() == "Imported 2 entries from todo.txt" and toast.undo_button.isVisible()
+    assert "line 2: skipped: due:2026-13-45 is not a date" in toast.details.text()
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        toast.undo_button.click()
+    assert summaries(murmur) == []
