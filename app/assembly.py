@@ -4,6 +4,7 @@ Both front ends (the CLI and the desktop app) build their MurmurService here, so
 agree on which interpreter runs.
 """
 
+import logging
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
@@ -13,10 +14,13 @@ from app.changes.interpretation import Agent, Interpreter
 from app.config import LocaleSettings, Settings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
+from app.errors import MurmurError
 from app.paths import default_db_path
 from app.service import MurmurService
 from app.speech.language import date_languages
 from app.store import Store
+
+log = logging.getLogger("murmur.assembly")
 
 
 def build_interpreter(
@@ -59,7 +63,7 @@ def build_service(
 
         rules = OfflineInterpreter()
     languages = tuple(date_languages(settings.speech.language))
-    return MurmurService(
+    service = MurmurService(
         store=store,
         interpreter=interpreter,
         clock=partial(Clock.system, languages=languages, calendar=local_calendar(settings.locale)),
@@ -67,3 +71,14 @@ def build_service(
         rules=rules,
         fallback=rules if settings.llm.fallback == "offline" else None,
     )
+    take_daily_backup(service)
+    return service
+
+
+def take_daily_backup(service: MurmurService) -> None:
+    """Whichever front end opens the database first each day backs it up; a backup that cannot be made is
+    logged and never stops the user's command."""
+    try:
+        service.take_daily_backup()
+    except MurmurError as error:
+        log.warning("the daily backup could not be made: %s", error)

@@ -60,6 +60,15 @@ from app.portable.common import Format, format_of
 from app.portable.files import StoredRows, read_entries, read_text, write_entries
 from app.private_files import write_private_text
 from app.store import Store
+from app.store.backups import (
+    Backup,
+    BackupKind,
+    back_up,
+    backups_dir,
+    list_backups,
+    restore_backup,
+    take_daily_if_due,
+)
 from app.store.models import Entry, Memory, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
 
@@ -471,6 +480,27 @@ class MurmurService:
         read = read_entries(fmt, text, clock.tz, clock.now)
         with self.store.read() if dry_run else self.store.write() as session:
             return add_imported(session, read, clock.now, f"imported {path.name}", dry_run=dry_run)
+
+    # -- backups (app/store/backups.py) --------------------------------------------------------
+
+    def back_up(self, target: Path | None = None) -> Backup:
+        """A backup by hand: to `target`, or into the backups folder, where it is kept until removed by hand."""
+        return back_up(self.store.path, BackupKind.MANUAL, self.clock().now, target)
+
+    def backups(self) -> list[Backup]:
+        return list_backups(self.store.path)
+
+    def take_daily_backup(self) -> Backup | None:
+        """Today's automatic backup, when there is none yet (7 daily and 4 weekly are kept)."""
+        clock = self.clock()
+        return take_daily_if_due(self.store.path, clock.now, clock.tz)
+
+    def restore(self, backup: Path) -> Backup:
+        """The database becomes the backup's (checked first); returns the backup of the database as it was,
+        which `restore` takes back to undo this. A bare name is looked for in the backups folder too."""
+        listed = backups_dir(self.store.path) / backup.name
+        chosen = backup if backup.exists() or not listed.exists() else listed
+        return restore_backup(self.store.path, chosen, self.clock().now)
 
     def short_ids(self) -> dict[str, str]:
         """Every entry's shortest unique ID prefix (what lists show and commands take)."""

@@ -1,4 +1,5 @@
-"""The data commands: the user's entries out (export) and in (import), in the formats other programs read."""
+"""The data commands: the user's entries out (export) and in (import), in the formats other programs read, and
+the database's backups (backup, backups, restore)."""
 
 import argparse
 import sys
@@ -14,6 +15,7 @@ from app.cli.report import print_json, say
 from app.domain.enums import Category, Status
 from app.portable.common import Format
 from app.service import MurmurService
+from app.store.backups import Backup
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
 
@@ -97,6 +99,53 @@ def cmd_import(args: argparse.Namespace) -> int:
     return _report_import(outcome, path.name, args.dry_run, args.json)
 
 
+def _size(size: int) -> str:
+    return f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{max(size // 1024, 1)} KB"
+
+
+def _backup_json(backup: Backup) -> dict[str, object]:
+    return {
+        "path": str(backup.path),
+        "kind": backup.kind.value,
+        "taken_at": backup.taken_at.isoformat(),
+        "size": backup.size,
+    }
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    target = Path(args.path).expanduser() if args.path else None
+    backup = _service(args).back_up(target)
+    if args.json:
+        print_json(_backup_json(backup))
+    else:
+        say(f"Backed up to {backup.path} ({_size(backup.size)})")
+    return ExitCode.OK
+
+
+def cmd_backups(args: argparse.Namespace) -> int:
+    service = _service(args)
+    backups, tz = service.backups(), service.clock().tz
+    if args.json:
+        print_json([_backup_json(backup) for backup in backups])
+    elif not backups:
+        say("No backups yet: one is taken each day Murmur runs, and `murmur backup` takes one now.")
+    else:
+        for backup in backups:
+            taken = backup.taken_at.astimezone(tz)
+            say(f"{taken:%a %d %b %Y %H:%M}  {backup.kind.value:<13}  {_size(backup.size):>8}  {backup.path}")
+    return ExitCode.OK
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    before = _service(args).restore(Path(args.backup).expanduser())
+    if args.json:
+        print_json({"restored": args.backup, "before": _backup_json(before)})
+    else:
+        say(f"Restored {args.backup}. The database as it was is kept in {before.path}:")
+        say(f"  murmur restore {before.path.name}   takes this back")
+    return ExitCode.OK
+
+
 def add_commands(
     sub: "argparse._SubParsersAction[Any]",
     common: argparse.ArgumentParser,
@@ -127,3 +176,18 @@ def add_commands(
     )
     importing.add_argument("--dry-run", action="store_true", help="say what would be added; change nothing")
     importing.set_defaults(func=cmd_import)
+
+    backup = sub.add_parser(
+        "backup", parents=[common, as_json], help="back up the database now (it is also backed up daily)"
+    )
+    backup.add_argument("path", nargs="?", metavar="PATH", help="where to write it (default: the backups folder)")
+    backup.set_defaults(func=cmd_backup)
+    backups = sub.add_parser("backups", parents=[common, as_json], help="list the backups, newest first")
+    backups.set_defaults(func=cmd_backups)
+    restore = sub.add_parser(
+        "restore",
+        parents=[common, as_json],
+        help="put a backup in place of the database (the database is backed up first)",
+    )
+    restore.add_argument("backup", metavar="BACKUP", help="a backup's file, or its name as `murmur backups` lists it")
+    restore.set_defaults(func=cmd_restore)

@@ -1,7 +1,8 @@
 """Opening the database: connection set-up, migrations, and one way to read and one to write.
 
 Opening reads first: another program's database, or one newer than this Murmur, is refused before
-anything is written to it (not even the journal mode). Then, once per file:
+anything is written to it (not even the journal mode). One older than this Murmur is backed up before it
+is migrated (app/store/backups.py); when that backup cannot be made, it is not migrated. Then, once per file:
 - WAL journal: readers never block the writer, and a crash never leaves a half-written batch.
 
 Connection set-up, on every connect:
@@ -18,6 +19,7 @@ import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,8 @@ from sqlmodel import Session
 
 from app.errors import StoreError
 from app.private_files import create_private_database, tighten_database_files
-from app.store.migrations import check_openable, migrate
+from app.store.backups import BackupKind, back_up
+from app.store.migrations import MIGRATIONS, check_openable, migrate, schema_version
 from app.store.watch import ChangeWatch
 
 log = logging.getLogger("murmur.store")
@@ -84,6 +87,8 @@ class Store:
                 tighten_database_files(path)
                 if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     db.execute("PRAGMA journal_mode = WAL")  # kept in the file: later connections use it
+                if 0 < schema_version(db) < len(MIGRATIONS):
+                    back_up(path, BackupKind.PRE_MIGRATION, datetime.now(UTC))  # the data as it was, first
                 ran = migrate(db, str(path))
         except (DBAPIError, sqlite3.Error) as error:
             store.close()

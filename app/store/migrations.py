@@ -326,7 +326,7 @@ def schema_version(db: Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-def _is_murmurs(db: Connection) -> bool:
+def is_murmurs(db: Connection) -> bool:
     application_id = db.execute("PRAGMA application_id").fetchone()[0]
     if application_id:
         return bool(application_id == APPLICATION_ID)
@@ -341,7 +341,7 @@ def _is_murmurs(db: Connection) -> bool:
 def check_openable(db: Connection, path: str, steps: list[Migration] = MIGRATIONS) -> None:
     """Refuse another program's database, or one newer than this Murmur, by reading only: nothing is
     written to a file before it passes."""
-    if not _is_murmurs(db):
+    if not is_murmurs(db):
         raise StoreError(f"not a Murmur database: {path}")
     current = schema_version(db)
     if current > len(steps):

@@ -29,6 +29,7 @@ from app.memory.recall import RecallHit
 from app.portable.common import Format
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
+from app.store.backups import Backup
 from app.ui import cues, jobs
 from app.ui.background import run_in_thread
 from app.ui.bridge import PipelineBridge
@@ -59,6 +60,7 @@ QUIT_WAIT_SECONDS = 30.0
 TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
+BACKUP_CHECK_MS = 3_600_000  # the app runs for days: each hour it looks whether today's backup is taken
 WATCH_MS = 500  # how often to look for commits by other processes: they show within a second
 
 
@@ -114,6 +116,8 @@ class Murmur(QObject):
         self._refresh_timer.timeout.connect(self.refresh)
         self._watch_timer = QTimer(self, interval=WATCH_MS)
         self._watch_timer.timeout.connect(self._on_watch_timer_timeout)
+        self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
+        self._backup_timer.timeout.connect(self.take_daily_backup)
         self._connect()
         self.bridge.attach()
 
@@ -211,12 +215,24 @@ class Murmur(QObject):
         self.refresh()
         self._refresh_timer.start()
         self._watch_timer.start()
+        self._backup_timer.start()
         if preload_speech:
             self._preload_speech()
         if offer_models:
             self.offer_models()
         if check_setup:
             self.check_setup()
+
+    def take_daily_backup(self) -> None:
+        """Today's backup, off the GUI thread (one a day; the first command of the day may have taken it).
+        One that cannot be made is said in a toast: a user who counts on backups should know."""
+
+        def show(outcome: JobOutcome[Backup | None]) -> None:
+            if isinstance(outcome, Failed):
+                title = "Today's backup could not be made"
+                self.toast.show_content(ToastContent(title=title, message=outcome.error, error=True))
+
+        run_in_thread(Call("daily-backup", self.service.take_daily_backup), self, show)
 
     def check_setup(self) -> None:
         """Say at the top of the window what is missing (microphone, tray, speech engine), off the GUI thread."""

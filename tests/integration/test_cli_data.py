@@ -58,3 +58,25 @@ def test_problems_are_listed_with_their_lines_and_bad_input_is_one_line(murmur: 
     assert_one_line_error(murmur.run("import", str(tmp_path / "list.pdf")), 2, "cannot tell the format of list.pdf")
     assert_one_line_error(murmur.run("export", "--status", "done"), 2, "'done': choose from active, snoozed")
     assert_one_line_error(murmur.run("export", "-o", str(tmp_path / "no" / "x.json")), 2, "does not exist")
+
+
+def test_backup_list_and_restore_then_take_the_restore_back(murmur: Murmur, tmp_path: Path) -> None:
+    murmur.run("add", "buy oat milk")
+    backups = murmur.json("backups")
+    assert [b["kind"] for b in backups] == ["daily"]  # the first command of the day took it
+    mine = tmp_path / "before-the-party.db"
+    assert murmur.run("backup", str(mine)).stdout.startswith(f"Backed up to {mine} (")
+    murmur.run("add", "plan the party")
+
+    done = murmur.run("restore", str(mine))
+
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    assert first.startswith(f"Restored {mine}. The database as it was is kept in ")
+    assert "Plan the party" not in murmur.run("list").stdout
+    kept = second.split()[2]
+    assert second == f"  murmur restore {kept}   takes this back"
+    assert murmur.run("restore", kept).returncode == 0  # by the name `murmur backups` lists
+    assert "Plan the party" in murmur.run("list").stdout
+    assert_one_line_error(murmur.run("restore", str(tmp_path / "nothing.db")), 1, "no backup at")
+    assert_one_line_error(murmur.run("backup", str(mine)), 1, "exists; choose another name")

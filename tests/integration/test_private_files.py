@@ -61,9 +61,13 @@ def test_a_fresh_install_keeps_everything_owner_only(home: Home) -> None:
     assert {folder: mode(folder) for folder in (home.data, home.config, home.logs)} == dict.fromkeys(
         (home.data, home.config, home.logs), 0o700
     )
-    files = [*home.data.iterdir(), *home.config.iterdir(), *home.logs.iterdir()]
+    found = [*home.data.rglob("*"), *home.config.rglob("*"), *home.logs.rglob("*")]
+    files = [path for path in found if path.is_file()]
     assert {file.name for file in files} >= {"murmur.db", "settings.toml", "murmur.log"}
+    assert any(file.parent.name == "backups" for file in files)  # the day's backup, beside the database
     assert {file.name: mode(file) for file in files} == {file.name: 0o600 for file in files}
+    folders = [path for path in found if path.is_dir()]
+    assert {folder.name: mode(folder) for folder in folders} == {folder.name: 0o700 for folder in folders}
 
 
 def test_what_an_older_version_left_readable_is_tightened_at_start(home: Home) -> None:

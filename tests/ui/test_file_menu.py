@@ -3,6 +3,7 @@ type names, an import lands in the list as one batch that the toast's Undo takes
 read is listed. The file dialogs are the platform's own and modal, so their answer is given in their place
 (QFileDialog's static functions are patched, and only they)."""
 
+import shutil
 import stat
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
+from app.store.backups import backups_dir
 from app.ui.application import Murmur
 from tests.support.app_window import summaries, type_and_enter
 
@@ -56,3 +58,14 @@ def test_import_lands_in_the_list_and_undo_takes_it_back(
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         toast.undo_button.click()
     assert summaries(murmur) == []
+
+
+def test_a_daily_backup_that_cannot_be_made_is_said(qtbot: QtBot, murmur: Murmur) -> None:
+    in_the_way = backups_dir(murmur.service.store.path)
+    shutil.rmtree(in_the_way)  # the day's backup, taken as the app started
+    in_the_way.write_text("a file where the backups folder goes")
+
+    murmur.take_daily_backup()
+
+    qtbot.waitUntil(lambda: murmur.toast.title.text() == "Today's backup could not be made", timeout=10_000)
+    assert "cannot make the backups folder" in murmur.toast.message.text()

@@ -1,0 +1,177 @@
+"""Backups of real SQLite files: standalone and owner-only, one a day and rotated, checked before a restore,
+taken before a migration, and a restore that can itself be taken back."""
+
+import sqlite3
+import stat
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from app.domain.enums import Category
+from app.errors import SchemaTooNewError, StoreError
+from app.store import Store
+from app.store.backups import (
+    BackupKind,
+    back_up,
+    backups_dir,
+    check_backup,
+    list_backups,
+    prune,
+    restore_backup,
+    take_daily_if_due,
+)
+from app.store.migrations import MIGRATIONS, migrate
+from app.store.models import Entry
+from tests.support.clock import BERLIN
+
+NOW = datetime(2026, 11, 24, 7, 0, tzinfo=UTC)
+
+
+def _add(store: Store, *summaries: str) -> None:
+    with store.write() as session:
+        for summary in summaries:
+            session.add(Entry(content=summary, summary=summary, category=Category.TODO, source_text=summary))
+
+
+def _summaries(path: Path) -> list[str]:
+    with closing(sqlite3.connect(path)) as db:
+        return sorted(row[0] for row in db.execute("SELECT summary FROM entries"))
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_backup_is_a_whole_standalone_copy_for_the_user_alone(store: Store, db_path: Path) -> None:
+    _add(store, "Buy milk", "Call mom")
+
+    backup = back_up(db_path, BackupKind.MANUAL, NOW)
+
+    assert backup.path.parent == backups_dir(db_path) and backup.path.name == "murmur-20261124T070000Z-manual.db"
+    assert _summaries(backup.path) == ["Buy milk", "Call mom"]
+    assert not Path(f"{backup.path}-wal").exists()
+    with closing(sqlite3.connect(backup.path)) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert (_mode(backup.path), _mode(backup.path.parent)) == (0o600, 0o700)
+    assert check_backup(backup.path) == len(MIGRATIONS)
+    again = back_up(db_path, BackupKind.MANUAL, NOW)  # the same second: a name of its own
+    assert again.path != backup.path and len(list_backups(db_path)) == 2
+
+
+def test_a_backup_never_replaces_a_file_and_names_a_missing_folder(store: Store, db_path: Path, tmp_path: Path) -> None:
+    taken = tmp_path / "mine.db"
+    taken.write_text("my own file")
+    with pytest.raises(StoreError, match="exists; choose another name"):
+        back_up(db_path, BackupKind.MANUAL, NOW, taken)
+    assert taken.read_text() == "my own file"
+    with pytest.raises(StoreError, match="does not exist"):
+        back_up(db_path, BackupKind.MANUAL, NOW, tmp_path / "nowhere" / "b.db")
+
+
+def test_one_daily_backup_per_local_day(store: Store, db_path: Path) -> None:
+    first = take_daily_if_due(db_path, NOW, BERLIN)
+    assert first is not None and first.kind is BackupKind.DAILY
+    assert take_daily_if_due(db_path, NOW + timedelta(hours=15), BERLIN) is None  # 23:00 in Berlin: the same day
+    assert take_daily_if_due(db_path, NOW + timedelta(hours=17), BERLIN) is not None  # 01:00 the next day
+    assert take_daily_if_due(db_path.with_name("none.db"), NOW, BERLIN) is None
+
+
+def test_rotation_keeps_seven_days_and_four_weeks_and_everything_taken_by_hand(store: Store, db_path: Path) -> None:
+    manual = back_up(db_path, BackupKind.MANUAL, NOW - timedelta(days=90))
+    migrations = [back_up(db_path, BackupKind.PRE_MIGRATION, NOW - timedelta(days=d)) for d in range(8)]
+    day = NOW - timedelta(days=59)
+    for _ in range(60):  # two months of daily use, one backup a day
+        take_daily_if_due(db_path, day, BERLIN)
+        day += timedelta(days=1)
+
+    kept = list_backups(db_path)
+    dailies = {b.taken_at.date() for b in kept if b.kind is BackupKind.DAILY}
+    last_week = {(NOW - timedelta(days=d)).date() for d in range(7)}  # Wed 18 to Tue 24 November
+    mondays = {datetime(2026, 11, day).date() for day in (2, 9, 16, 23)}  # each week's first, four weeks
+    assert dailies == last_week | mondays
+    assert manual.path in {b.path for b in kept}
+    assert {b.path for b in kept if b.kind is BackupKind.PRE_MIGRATION} == {b.path for b in migrations[:5]}
+    assert prune(db_path, BERLIN) == []  # nothing more to remove
+
+
+def test_check_refuses_what_cannot_be_restored(store: Store, db_path: Path, tmp_path: Path) -> None:
+    text = tmp_path / "notes.db"
+    text.write_text("not a database at all")
+    with pytest.raises(StoreError, match="not a database Murmur can restore"):
+        check_backup(text)
+    foreign = tmp_path / "other.db"
+    with closing(sqlite3.connect(foreign)) as db:
+        db.execute("CREATE TABLE photos (id INTEGER)")
+    with pytest.raises(StoreError, match="is not a Murmur database"):
+        check_backup(foreign)
+    _add(store, *(f"Entry {n} " + "x" * 300 for n in range(400)))
+    damaged = back_up(db_path, BackupKind.MANUAL, NOW).path
+    data = bytearray(damaged.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 4096] = b"\xff" * 4096  # a page in the middle
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match="damaged|not a database Murmur can restore"):
+        check_backup(damaged)
+    newer = back_up(db_path, BackupKind.MANUAL, NOW).path
+    with closing(sqlite3.connect(newer)) as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    with pytest.raises(SchemaTooNewError, match="made by a newer Murmur"):
+        check_backup(newer)
+    before = _summaries(db_path)
+    with pytest.raises(SchemaTooNewError):
+        restore_backup(db_path, newer, NOW)
+    assert _summaries(db_path) == before and not any(b.kind is BackupKind.PRE_RESTORE for b in list_backups(db_path))
+
+
+def test_a_restore_brings_the_old_data_back_and_can_be_taken_back(store: Store, db_path: Path) -> None:
+    _add(store, "Buy milk")
+    backup = back_up(db_path, BackupKind.MANUAL, NOW)
+    _add(store, "Call mom")
+
+    before = restore_backup(db_path, backup.path, NOW + timedelta(minutes=1))
+
+    with store.read() as session:  # the open store sees the restored data
+        assert [e.summary for e in session.exec(select(Entry)).all()] == ["Buy milk"]
+    assert before.kind is BackupKind.PRE_RESTORE and _summaries(before.path) == ["Buy milk", "Call mom"]
+    restore_backup(db_path, before.path, NOW + timedelta(minutes=2))
+    assert _summaries(db_path) == ["Buy milk", "Call mom"]
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def _old_database(path: Path, steps: int) -> None:
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        migrate(db, str(path), steps=MIGRATIONS[:steps])
+
+
+def test_an_older_database_is_backed_up_before_it_is_migrated_and_a_new_one_is_not(tmp_path: Path) -> None:
+    old = tmp_path / "old.db"
+    _old_database(old, 6)
+    Store.open(old).close()
+    taken = list_backups(old)
+    assert [b.kind for b in taken] == [BackupKind.PRE_MIGRATION]
+    with closing(sqlite3.connect(taken[0].path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 6  # the data as it was
+
+    new = tmp_path / "fresh" / "new.db"
+    Store.open(new).close()
+    assert list_backups(new) == []
+
+
+def test_an_older_backup_is_migrated_as_it_is_restored(store: Store, db_path: Path, tmp_path: Path) -> None:
+    old = tmp_path / "old.db"
+    _old_database(old, 6)
+    with closing(sqlite3.connect(old)) as db, db:
+        db.execute(
+            "INSERT INTO entries (id, content, summary, category, status, source_text, created_at, updated_at) "
+            "VALUES (?, 'Pay rent', 'Pay rent', 'todo', 'active', 'pay rent', ?, ?)",
+            ("a" * 32, NOW.isoformat(), NOW.isoformat()),
+        )
+
+    restore_backup(db_path, old, NOW)
+
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert _summaries(db_path) == ["Pay rent"]
