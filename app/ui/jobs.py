@@ -374,12 +374,18 @@ class ImportJob:
     def run(self) -> BatchReport:
         outcome = self.service.import_file(self.path)
         noun = "entry" if outcome.added == 1 else "entries"
-        summary = f"Imported {outcome.added} {noun} from {self.path.name}"
+        counted = [f"{outcome.added} new"]
         if outcome.duplicates:
-            summary += f" ({outcome.duplicates} already here)"
+            counted.append(f"{outcome.duplicates} already on your list, skipped")
+        if outcome.utterances or outcome.memories:
+            counted.append(f"{outcome.utterances} things said and {outcome.memories} memories restored")
         problems = [terminal_safe(str(problem), multiline=False) for problem in outcome.problems]
-        said = "Undo takes the whole import back." if outcome.undo_id is not None else "Nothing new in it."
-        return BatchReport(summary=summary, applied=[], failures=problems, undo_id=outcome.undo_id, message=said)
+        return BatchReport(
+            summary=f"Imported {outcome.added} {noun} from {self.path.name}",
+            applied=["; ".join(counted)],  # the details: the counts, then what could not be read
+            failures=problems,
+            undo_id=outcome.undo_id,
+        )
 
 
 JobResult = BatchReport | Notice | Views  # what the jobs above return

@@ -52,6 +52,7 @@ def test_json_restores_every_entry_byte_for_byte_with_what_was_said_and_remember
     said = {(row["id"], row["text"], row["created_at"]) for row in _rows(filled, "utterances")}
     assert {(row["id"], row["text"], row["created_at"]) for row in _rows(empty, "utterances")} == said
     assert [row["text"] for row in _rows(empty, "memories")] == ["my birthday is May 5"]
+    assert [hit.said for hit in empty.recall("dentist")] == ["remind me to call the dentist Thursday at 3pm"]
 
 
 def test_ics_carries_every_field_it_has_a_word_for(filled: MurmurService, empty: MurmurService, tmp_path: Path) -> None:
