@@ -111,10 +111,13 @@ def list_backups(db_path: Path) -> list[Backup]:
     """The backups in the database's backups folder, newest first; files Murmur did not name are left out."""
     folder = backups_dir(db_path)
     found = []
-    for path in folder.iterdir() if folder.is_dir() else ():
-        if match := _NAME.match(path.name):
-            taken = datetime.strptime(match.group(1), _STAMP).replace(tzinfo=UTC)
-            found.append(Backup(path, BackupKind(match.group(2)), taken, path.stat().st_size))
+    try:
+        for path in folder.iterdir() if folder.is_dir() else ():
+            if match := _NAME.match(path.name):
+                taken = datetime.strptime(match.group(1), _STAMP).replace(tzinfo=UTC)
+                found.append(Backup(path, BackupKind(match.group(2)), taken, path.stat().st_size))
+    except OSError as error:  # another user's folder (--db on a database that is not ours)
+        raise StoreError(f"cannot read the backups folder {folder}: {error.strerror}") from None
     return sorted(found, key=lambda b: (b.taken_at, b.path.name), reverse=True)
 
 
