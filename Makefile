@@ -22,7 +22,7 @@ test: lint
 	$(VENV)/bin/python -m pytest
 
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest tests/unit tests/integration -m 'not slow and not desktop and not pulse'
+	$(VENV)/bin/python -m pytest tests/unit tests/integration tests/portable -m 'not slow and not desktop and not pulse'
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/executor_bench.py
@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(VENV)/bin/python bench/agent_bench.py
 	$(VENV)/bin/python bench/speech_bench.py
 	$(VENV)/bin/python bench/speech_accuracy_bench.py
+	$(VENV)/bin/python bench/data_bench.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests bench
