@@ -465,9 +465,9 @@ class MurmurService:
             raise UsageError(f"{path} is a folder; name the file to write")
         if not path.parent.is_dir():
             raise UsageError(f"the folder {path.parent} does not exist")
-        text = self.export(fmt, statuses, categories)
+        written = self.export(fmt, statuses, categories)
         try:
-            write_private_text(path, text)
+            write_private_text(path, written)
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
@@ -475,9 +475,8 @@ class MurmurService:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
         `dry_run`, say what would be added and change nothing."""
         fmt = format_of(path, fmt)
-        text = read_text(path)
         clock = self.clock()
-        read = read_entries(fmt, text, clock.tz, clock.now)
+        read = read_entries(fmt, read_text(path), clock.tz, clock.now)
         with self.store.read() if dry_run else self.store.write() as session:
             return add_imported(session, read, clock.now, f"imported {path.name}", dry_run=dry_run)
 
