@@ -61,7 +61,9 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
 
 def _copy(db_path: Path, target: Path) -> None:
     """A consistent, standalone copy of the database at `target`, owner-only from its first byte."""
-    temporary = target.with_name(f".{target.name}.partial")
+    # Named by process: two taking the same name at once never write into one file; left by a crash, it
+    # is this pid's, so it is ours to remove.
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial")
     temporary.unlink(missing_ok=True)
     os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
     try:
@@ -114,8 +116,12 @@ def list_backups(db_path: Path) -> list[Backup]:
     try:
         for path in folder.iterdir() if folder.is_dir() else ():
             if match := _NAME.match(path.name):
+                try:
+                    size = path.stat().st_size
+                except FileNotFoundError:  # pruned by another Murmur process meanwhile
+                    continue
                 taken = datetime.strptime(match.group(1), _STAMP).replace(tzinfo=UTC)
-                found.append(Backup(path, BackupKind(match.group(2)), taken, path.stat().st_size))
+                found.append(Backup(path, BackupKind(match.group(2)), taken, size))
     except OSError as error:  # another user's folder (--db on a database that is not ours)
         raise StoreError(f"cannot read the backups folder {folder}: {error.strerror}") from None
     return sorted(found, key=lambda b: (b.taken_at, b.path.name), reverse=True)
@@ -129,7 +135,7 @@ def take_daily_if_due(db_path: Path, now: datetime, tz: tzinfo) -> Backup | None
     if any(b.kind is BackupKind.DAILY and b.taken_at.astimezone(tz).date() == today for b in list_backups(db_path)):
         return None
     taken = back_up(db_path, BackupKind.DAILY, now)
-    prune(db_path, tz)
+    prune(db_path, now, tz)
     return taken
 
 
@@ -146,9 +152,10 @@ def _kept_dailies(dailies: list[Backup], tz: tzinfo) -> set[Path]:
     return {by_day[day].path for day in days} | {by_week[week].path for week in weeks}
 
 
-def prune(db_path: Path, tz: tzinfo) -> list[Path]:
-    """Remove the automatic backups past their keeping; what the user took by hand stays."""
-    backups = list_backups(db_path)
+def prune(db_path: Path, now: datetime, tz: tzinfo) -> list[Path]:
+    """Remove the automatic backups past their keeping; what the user took by hand stays, and so does one
+    dated after `now` (taken while the clock was ahead): its place in the rotation is unknown."""
+    backups = [b for b in list_backups(db_path) if b.taken_at <= now]
     kept = _kept_dailies([b for b in backups if b.kind is BackupKind.DAILY], tz)
     for kind in (BackupKind.PRE_MIGRATION, BackupKind.PRE_RESTORE):
         kept |= {b.path for b in [b for b in backups if b.kind is kind][:OCCASIONAL_KEPT]}
@@ -185,13 +192,17 @@ def restore_backup(db_path: Path, backup_path: Path, now: datetime) -> Backup:
     """Put the backup's data in place of the database's; returns the backup of the database as it was."""
     check_backup(backup_path)
     before = back_up(db_path, BackupKind.PRE_RESTORE, now)
-    try:
-        with closing(_connect(backup_path, read_only=True)) as source, closing(_connect(db_path)) as live:
-            source.backup(live)  # page by page under the live database's lock: readers see old or new
-            live.execute("PRAGMA journal_mode = WAL")
-            live.isolation_level = None
+    with closing(_connect(db_path)) as live:
+        try:
+            with closing(_connect(backup_path, read_only=True)) as source:
+                source.backup(live)  # one step, under the live database's write lock: readers see old or new
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot restore {backup_path}: {error}; the database is as it was") from None
+        live.isolation_level = None
+        try:
+            live.execute("PRAGMA journal_mode = WAL")  # the copy may bring the backup's DELETE mode
             migrate(live, str(db_path))  # an older backup is brought forward
-    except sqlite3.Error as error:
-        raise StoreError(f"cannot restore {backup_path}: {error}; the database is as it was") from None
+        except sqlite3.Error as error:  # each step is all or nothing: the next open tries again
+            raise StoreError(f"restored {backup_path}, but could not bring it up to date: {error}") from None
     log.info("restored %s from %s; the database as it was is in %s", db_path, backup_path, before.path)
     return before

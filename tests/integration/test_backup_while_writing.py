@@ -37,7 +37,7 @@ def _count(path: Path) -> int:
 def test_backups_taken_while_another_process_writes_are_whole(tmp_path: Path) -> None:
     db_path = tmp_path / "murmur.db"
     Store.open(db_path).close()
-    command = [sys.executable, "-c", WRITER, str(db_path), "3"]
+    command = [sys.executable, "-c", WRITER, str(db_path), "2"]
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True) as writer:
         assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
         counts = _back_up_five_times(db_path)
@@ -48,7 +48,7 @@ def test_backups_taken_while_another_process_writes_are_whole(tmp_path: Path) ->
 def _back_up_five_times(db_path: Path) -> list[int]:
     counts = []
     for _ in range(5):
-        time.sleep(0.3)
+        time.sleep(0.2)  # five backups spread over the two seconds of writing
         before = _count(db_path)
         backup = back_up(db_path, BackupKind.MANUAL, datetime.now(UTC)).path
         after = _count(db_path)

@@ -82,19 +82,22 @@ def test_one_daily_backup_per_local_day(store: Store, db_path: Path) -> None:
 def test_rotation_keeps_seven_days_and_four_weeks_and_everything_taken_by_hand(store: Store, db_path: Path) -> None:
     manual = back_up(db_path, BackupKind.MANUAL, NOW - timedelta(days=90))
     migrations = [back_up(db_path, BackupKind.PRE_MIGRATION, NOW - timedelta(days=d)) for d in range(8)]
+    restores = [back_up(db_path, BackupKind.PRE_RESTORE, NOW - timedelta(days=d, hours=1)) for d in range(7)]
+    ahead = back_up(db_path, BackupKind.DAILY, NOW + timedelta(days=400))  # taken while the clock was ahead
     day = NOW - timedelta(days=59)
     for _ in range(60):  # two months of daily use, one backup a day
         take_daily_if_due(db_path, day, BERLIN)
         day += timedelta(days=1)
 
     kept = list_backups(db_path)
-    dailies = {b.taken_at.date() for b in kept if b.kind is BackupKind.DAILY}
+    dailies = {b.taken_at.date() for b in kept if b.kind is BackupKind.DAILY and b.path != ahead.path}
     last_week = {(NOW - timedelta(days=d)).date() for d in range(7)}  # Wed 18 to Tue 24 November
     mondays = {datetime(2026, 11, day).date() for day in (2, 9, 16, 23)}  # each week's first, four weeks
     assert dailies == last_week | mondays
-    assert manual.path in {b.path for b in kept}
+    assert manual.path in {b.path for b in kept} and ahead.path in {b.path for b in kept}
     assert {b.path for b in kept if b.kind is BackupKind.PRE_MIGRATION} == {b.path for b in migrations[:5]}
-    assert prune(db_path, BERLIN) == []  # nothing more to remove
+    assert {b.path for b in kept if b.kind is BackupKind.PRE_RESTORE} == {b.path for b in restores[:5]}
+    assert prune(db_path, NOW, BERLIN) == []  # nothing more to remove
 
 
 def test_check_refuses_what_cannot_be_restored(store: Store, db_path: Path, tmp_path: Path) -> None:
@@ -136,9 +139,12 @@ def test_a_restore_brings_the_old_data_back_and_can_be_taken_back(store: Store, 
         assert [e.summary for e in session.exec(select(Entry)).all()] == ["Buy milk"]
     assert before.kind is BackupKind.PRE_RESTORE and _summaries(before.path) == ["Buy milk", "Call mom"]
     restore_backup(db_path, before.path, NOW + timedelta(minutes=2))
-    assert _summaries(db_path) == ["Buy milk", "Call mom"]
     with closing(sqlite3.connect(db_path)) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    reopened = Store.open(db_path)  # a Store opened afterwards reads the data put back
+    with reopened.read() as session:
+        assert sorted(e.summary for e in session.exec(select(Entry)).all()) == ["Buy milk", "Call mom"]
+    reopened.close()
 
 
 def _old_database(path: Path, steps: int) -> None:
