@@ -1,7 +1,8 @@
-"""Icons from resources/icons (SVG): the app, its states in the tray, and one per category."""
+"""Icons from app/resources/icons (SVG): the app, its states in the tray, and one per category."""
 
 import functools
 from enum import StrEnum
+from importlib.resources import files
 from pathlib import Path
 
 from PySide6.QtGui import QIcon
@@ -21,9 +22,8 @@ class AppState(StrEnum):
 
 
 def resources_dir() -> Path:
-    """The installed copy (inside the wheel) or the source tree's."""
-    packaged = Path(__file__).resolve().parent.parent / "resources"
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "resources"
+    """Inside the package, so a wheel carries them (a wheel is installed unpacked: they are files)."""
+    return Path(str(files("app") / "resources"))
 
 
 def _icon(relative: str) -> QIcon:
