@@ -1,0 +1,44 @@
+"""`murmur doctor`: what a bug report needs, and each check that fails with what to do (exit 1 when one fails)."""
+
+import argparse
+from typing import Any
+
+from app.cli.exits import ExitCode
+from app.cli.report import print_json, say
+from app.config import read_settings
+from app.doctor.checks import diagnose
+
+
+def _fact_lines(name: str, value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [f"{name}:", *(f"  {key}: {item}" for key, item in value.items())]
+    if isinstance(value, list):
+        return [f"{name}:", *(f"  {item}" for item in value)] if value else [f"{name}: none"]
+    return [f"{name}: {value}"]
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    settings, problems = read_settings()
+    diagnosis = diagnose(settings, args.db, problems)
+    if args.json:
+        checks = [
+            {"name": c.name, "ok": c.ok, "detail": c.detail, "fix": c.fix if not c.ok else ""} for c in diagnosis.checks
+        ]
+        print_json({"facts": diagnosis.facts, "checks": checks})
+    else:
+        for name, value in diagnosis.facts.items():
+            for line in _fact_lines(name, value):
+                say(line)
+        say()
+        for check in diagnosis.checks:
+            say(f"{'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
+            if not check.ok and check.fix:
+                say(f"      what to do: {check.fix}")
+    return ExitCode.NOTHING_APPLIED if diagnosis.failed else ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
+) -> None:
+    doctor = sub.add_parser("doctor", parents=[common, as_json], help="what a bug report needs, and what to fix")
+    doctor.set_defaults(func=cmd_doctor)

@@ -1,0 +1,191 @@
+"""`murmur doctor`: facts about this installation and the checks that fail, each with what to do.
+
+Everything is read, nothing is changed: the database is opened read-only, no model is loaded, no audio is played.
+The API key is never shown, only where one was found. The tray is asked about in a child process, since Qt ends a
+process that has no display to talk to.
+"""
+
+import os
+import platform
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Literal
+
+from app import __version__
+from app.agent.provider import resolve_provider
+from app.config import Settings
+from app.errors import MurmurError
+from app.paths import config_dir, data_dir, log_dir
+from app.secrets import keyring_problem
+from app.speech.capture import list_devices
+from app.speech.engines import choose_engine
+from app.speech.speech_models import SpeechModels
+from app.store.backups import list_backups
+from app.store.migrations import MIGRATIONS, is_murmurs, schema_version
+from app.voice.choice import choose_voice
+
+TRAY_PROBE_SECONDS = 15.0
+_PACKAGES = ("PySide6-Essentials", "vosk", "pocketsphinx", "faster-whisper", "piper-tts", "openai", "icalendar")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One thing that must work; `fix` says what to do when it does not."""
+
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+
+@dataclass
+class Diagnosis:
+    facts: dict[str, object] = field(default_factory=dict)
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def failed(self) -> list[Check]:
+        return [check for check in self.checks if not check.ok]
+
+
+def _versions() -> dict[str, str]:
+    found = {"murmur": __version__, "python": platform.python_version()}
+    for name in _PACKAGES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def display_server() -> str:
+    if os.environ.get("WAYLAND_DISPLAY") or os.environ.get("XDG_SESSION_TYPE", "").lower() == "wayland":
+        return "wayland"
+    if os.environ.get("DISPLAY"):
+        return "x11"
+    return "none"
+
+
+def _tray() -> Check:
+    """Asked of Qt in a child process (app.ui.tray_probe)."""
+    if display_server() == "none":
+        return Check("tray", False, "no display", "start Murmur from a desktop session; the command line works as is")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "app.ui.tray_probe"], capture_output=True, text=True, timeout=TRAY_PROBE_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        return Check("tray", False, "Qt did not answer", "run `murmur` and read ~/.local/state/murmur/log/murmur.log")
+    if done.returncode != 0 or done.stdout.strip() not in ("yes", "no"):
+        why = (done.stderr.strip().splitlines() or ["Qt could not start"])[-1]
+        return Check("tray", False, why, "install Qt's platform libraries (see the README's Install section)")
+    if done.stdout.strip() == "no":
+        fix = "the window stays open instead; bind `murmur toggle` to a desktop shortcut to talk from anywhere"
+        return Check("tray", False, "no system tray on this desktop", fix)
+    return Check("tray", True, "a system tray is there")
+
+
+def _audio(diagnosis: Diagnosis) -> None:
+    directions: tuple[tuple[Literal["input", "output"], str], ...] = (("input", "microphone"), ("output", "speaker"))
+    for direction, noun in directions:
+        try:
+            devices = list_devices(direction)
+        except MurmurError as error:
+            diagnosis.checks.append(Check(noun, False, str(error), "install PortAudio (libportaudio2)"))
+            continue
+        diagnosis.facts[f"{noun}s"] = [device.name for device in devices]
+        fix = f"plug one in, or pick one with `murmur devices{' --output' if direction == 'output' else ''}`"
+        diagnosis.checks.append(Check(noun, bool(devices), f"{len(devices)} found", "" if devices else fix))
+
+
+def _attempt(diagnosis: Diagnosis, name: str, look: Callable[[], str], fix: str) -> None:
+    try:
+        diagnosis.checks.append(Check(name, True, look()))
+    except MurmurError as error:
+        diagnosis.checks.append(Check(name, False, str(error), fix))
+
+
+def _speech(diagnosis: Diagnosis, settings: Settings) -> None:
+    models = SpeechModels.from_settings(settings.speech)
+    diagnosis.facts["models"] = [f"{m.kind} {m.name} ({m.size_text})" for m in models.installed()]
+    diagnosis.facts["models_dir"] = str(models.folder)
+
+    def engine() -> str:
+        choice = choose_engine(settings.speech)
+        return f"{choice.kind} ({choice.language})" + (f", {choice.model_path.name}" if choice.model_path else "")
+
+    _attempt(diagnosis, "speech engine", engine, "`murmur models recommended` lists what to download")
+
+    def voice() -> str:
+        return choose_voice(settings.speech).name
+
+    _attempt(diagnosis, "voice", voice, "install espeak-ng, or `murmur voices download` a Piper voice")
+
+
+def _model_server(diagnosis: Diagnosis, settings: Settings) -> None:
+    preset = settings.llm.preset or "none"
+    try:
+        provider = resolve_provider(settings.llm)
+    except MurmurError as error:
+        diagnosis.checks.append(Check("model server", False, str(error), "`murmur config show` shows the settings"))
+        return
+    if provider is None:
+        diagnosis.facts["llm"] = {"preset": preset, "in use": "the offline rules"}
+        return
+    key = "environment" if os.environ.get("MURMUR_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") else "keyring"
+    found = "" if provider.api_key == "not-needed" else key  # where a key came from; never the key
+    diagnosis.facts["llm"] = {"preset": preset, "base_url": provider.base_url, "model": provider.model, "key": found}
+    if problem := keyring_problem():
+        diagnosis.facts["keyring"] = problem
+
+
+def _database(diagnosis: Diagnosis, db_path: Path) -> None:
+    diagnosis.facts["database"] = str(db_path)
+    if not db_path.exists():
+        diagnosis.checks.append(Check("database", True, "not made yet: the first `murmur add` makes it"))
+        return
+    try:
+        with closing(sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=2)) as db:
+            ours, schema = is_murmurs(db), schema_version(db)
+    except sqlite3.Error as error:
+        diagnosis.checks.append(Check("database", False, str(error), "`murmur backups`, then `murmur restore`"))
+        return
+    diagnosis.facts["database_size"] = db_path.stat().st_size
+    diagnosis.facts["schema"] = f"{schema} (this Murmur knows {len(MIGRATIONS)})"
+    if not ours:
+        diagnosis.checks.append(Check("database", False, "not a Murmur database", "point --db at a Murmur database"))
+        return
+    newer = schema > len(MIGRATIONS)
+    diagnosis.checks.append(Check("database", not newer, f"schema {schema}", "upgrade Murmur" if newer else ""))
+    try:
+        backups = list_backups(db_path)
+    except MurmurError as error:
+        diagnosis.checks.append(Check("backups", False, str(error), "make the backups folder yours"))
+        return
+    newest = f"; newest {backups[0].taken_at:%Y-%m-%d %H:%M} UTC" if backups else ""
+    diagnosis.checks.append(
+        Check("backups", bool(backups), f"{len(backups)}{newest}", "" if backups else "`murmur backup`")
+    )
+
+
+def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) -> Diagnosis:
+    diagnosis = Diagnosis()
+    diagnosis.facts["versions"] = _versions()
+    diagnosis.facts["platform"] = platform.platform()
+    diagnosis.facts["display"] = display_server()
+    diagnosis.facts["folders"] = {"data": str(data_dir()), "settings": str(config_dir()), "logs": str(log_dir())}
+    diagnosis.checks.append(
+        Check("settings", not settings_problems, "; ".join(settings_problems) or "read", "`murmur config show`")
+    )
+    diagnosis.checks.append(_tray())
+    _audio(diagnosis)
+    _speech(diagnosis, settings)
+    _model_server(diagnosis, settings)
+    _database(diagnosis, db_path)
+    return diagnosis

@@ -1,0 +1,62 @@
+"""`murmur doctor` as a user runs it for a bug report: versions, the desktop, audio, engines, the model server and
+the database, each failing check with what to do; never the API key."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app import __version__
+from tests.support.murmur_cli import Murmur
+from tests.support.xserver import display  # noqa: F401 (a fixture: a private X server with a tray)
+
+SECRET = "sk-test-do-not-print-4f9a1c"
+
+
+@pytest.fixture
+def murmur(tmp_path: Path) -> Murmur:
+    return Murmur(tmp_path / "murmur.db", tmp_path, DISPLAY="", WAYLAND_DISPLAY="", XDG_SESSION_TYPE="")
+
+
+def _checks(report: dict[str, object]) -> dict[str, dict[str, object]]:
+    return {check["name"]: check for check in report["checks"]}  # type: ignore[attr-defined, index]
+
+
+def test_a_report_with_what_to_do_and_never_the_key(murmur: Murmur) -> None:
+    murmur.env.update(MURMUR_LLM_API_KEY=SECRET, MURMUR_LLM_BASE_URL="https://example.invalid/v1", MURMUR_LLM_MODEL="m")
+    murmur.run("add", "--offline", "buy milk")
+
+    done = murmur.run("doctor", "--json")
+    text = murmur.run("doctor")
+
+    assert SECRET not in done.stdout + done.stderr + text.stdout + text.stderr
+    report = json.loads(done.stdout)
+    facts, checks = report["facts"], _checks(report)
+    assert facts["versions"]["murmur"] == __version__ and facts["display"] == "none"
+    assert facts["llm"] == {
+        "preset": "none",
+        "base_url": "https://example.invalid/v1",
+        "model": "m",
+        "key": "environment",
+    }
+    assert facts["database"] == str(murmur.db_path) and facts["schema"].startswith("7 ")
+    assert checks["database"]["ok"] and checks["backups"]["ok"]  # the day's backup, taken by `add`
+    assert checks["speech engine"] == {"name": "speech engine", "ok": True, "detail": "pocketsphinx (en)", "fix": ""}
+    assert checks["tray"]["ok"] is False and "desktop session" in checks["tray"]["fix"]
+    assert done.returncode == 1  # a check failed
+    assert "FAIL  tray: no display\n      what to do: start Murmur from a desktop session" in text.stdout
+
+
+def test_a_newer_database_is_a_failing_check_not_a_crash(murmur: Murmur) -> None:
+    murmur.run("add", "--offline", "buy milk")
+    with sqlite3.connect(murmur.db_path) as db:
+        db.execute("PRAGMA user_version = 99")
+    checks = _checks(murmur.json("doctor", code=1))
+    assert checks["database"] == {"name": "database", "ok": False, "detail": "schema 99", "fix": "upgrade Murmur"}
+
+
+def test_the_tray_is_found_on_a_desktop_that_has_one(murmur: Murmur, display: str) -> None:  # noqa: F811
+    murmur.env["DISPLAY"] = display
+    checks = _checks(murmur.json("doctor", code=1))  # no microphone here: still a failing check
+    assert checks["tray"] == {"name": "tray", "ok": True, "detail": "a system tray is there", "fix": ""}
