@@ -5,12 +5,14 @@
 #   tests:   flite, espeak-ng and sox (real speech), speech-dispatcher (the desktop's speech service, one of the
 #            voices replies can be spoken in), PulseAudio (a null-sink microphone and speaker),
 #            Xvfb, xdotool, imagemagick and trayer (the real app on a virtual screen with a tray),
-#            dbus-daemon (a private session bus for the reminders' desktop notifications)
+#            dbus-daemon (a private session bus for the reminders' desktop notifications),
+#            desktop-file-utils and appstream (the menu entry and metainfo `murmur desktop install` writes, validated)
 set -eu
 RUNTIME="libportaudio2 libasound2-plugins libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1
  libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libegl1 libgl1 libfontconfig1
  libdbus-1-3 libglib2.0-0"
-TESTS="flite espeak-ng sox speech-dispatcher speech-dispatcher-espeak-ng pulseaudio pulseaudio-utils xvfb xdotool imagemagick trayer dbus-daemon"
+TESTS="flite espeak-ng sox speech-dispatcher speech-dispatcher-espeak-ng pulseaudio pulseaudio-utils xvfb xdotool imagemagick trayer dbus-daemon
+ desktop-file-utils appstream"
 
 case "${1:-runtime}" in
   runtime) wanted="$RUNTIME" ;;

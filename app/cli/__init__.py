@@ -12,7 +12,21 @@ from pathlib import Path
 from typing import NoReturn
 
 from app import __version__
-from app.cli import app_control, data, doctor, entries, llm, memory, models, recall, sessions, speech, usage, voice
+from app.cli import (
+    app_control,
+    data,
+    desktop,
+    doctor,
+    entries,
+    llm,
+    memory,
+    models,
+    recall,
+    sessions,
+    speech,
+    usage,
+    voice,
+)
 from app.cli.exits import ExitCode
 from app.cli.report import print_error, print_warning
 from app.config import read_settings
@@ -58,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     recall.add_commands(sub, common, as_json)
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
+    desktop.add_commands(sub, common, as_json)
     app_control.add_commands(sub, common)
     return parser
 

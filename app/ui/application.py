@@ -22,6 +22,7 @@ from app.changes.undo import HistoryBatch
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
+from app.desktop.entries import set_autostart
 from app.domain.enums import ActionKind, SessionEnd, UndoSubject, UtteranceSource
 from app.errors import MurmurError
 from app.logs import setup_logging
@@ -633,9 +634,7 @@ class Murmur(QObject):
             self._hotkey_problem = self.hotkey.start()
         self._arm_if_listening()
         if settings.ui.start_at_login != old.ui.start_at_login:
-            from app.ui.autostart import set_start_at_login
-
-            if problem := set_start_at_login(settings.ui.start_at_login):
+            if problem := set_autostart(settings.ui.start_at_login):
                 self._show_error(problem)
         self._update_state()
         self.refresh()  # the budget left follows the new budget

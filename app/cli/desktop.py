@@ -1,0 +1,46 @@
+"""`murmur desktop install | uninstall`: Murmur in the desktop's application menu (and, if asked, at login)."""
+
+import argparse
+from typing import Any
+
+from app.cli.exits import ExitCode
+from app.cli.report import print_json, say
+from app.desktop.entries import install, uninstall
+
+
+def cmd_desktop_install(args: argparse.Namespace) -> int:
+    from app.ui.icon_files import render_png  # Qt draws the PNG icons: loaded for this command only
+
+    written = install(render_png, autostart=args.autostart)
+    if args.json:
+        print_json({"written": [str(path) for path in written]})
+    else:
+        say(f"Murmur is in your application menu; {len(written)} files (`murmur desktop uninstall` removes them):")
+        for path in written:
+            say(f"  {path}")
+    return ExitCode.OK
+
+
+def cmd_desktop_uninstall(args: argparse.Namespace) -> int:
+    removed = uninstall()
+    if args.json:
+        print_json({"removed": [str(path) for path in removed]})
+    else:
+        say(
+            f"Removed {len(removed)} files."
+            if removed
+            else "Nothing to remove: `murmur desktop install` wrote nothing here."
+        )
+    return ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
+) -> None:
+    desktop = sub.add_parser("desktop", help="put Murmur in the desktop's application menu, or take it out")
+    actions = desktop.add_subparsers(dest="desktop_command", metavar="ACTION", required=True)
+    installing = actions.add_parser("install", parents=[common, as_json], help="the menu entry, icons and metainfo")
+    installing.add_argument("--autostart", action="store_true", help="also start Murmur at login")
+    installing.set_defaults(func=cmd_desktop_install)
+    removing = actions.add_parser("uninstall", parents=[common, as_json], help="remove exactly what install wrote")
+    removing.set_defaults(func=cmd_desktop_uninstall)

@@ -1,0 +1,191 @@
+"""The files that put Murmur in the desktop's menu, under the user's XDG folders, and a record of them.
+
+`install` writes the .desktop file (its Exec is this installation's `murmur`, so a pipx or virtualenv install
+starts from the menu without being on PATH), the icon in the hicolor theme (the SVG, and PNGs for desktops that
+want them), the AppStream metainfo, and, when asked, the autostart entry. What it wrote is recorded, so
+`uninstall` removes exactly that and nothing else.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+
+from app import __version__
+from app.errors import UsageError
+from app.paths import data_dir
+from app.private_files import write_private_text
+
+APP_ID = "io.github.murmurdesktop.Murmur"
+PNG_SIZES = (16, 24, 32, 48, 64, 128, 256)
+RELEASE_DATE = "2026-11-24"  # of __version__, for the metainfo's release list
+
+PngRenderer = Callable[[bytes, int], bytes]  # the SVG and a size -> PNG bytes (Qt draws them: app.ui.icon_files)
+
+
+def data_home() -> Path:
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+
+
+def config_home() -> Path:
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+
+
+def _record_path() -> Path:
+    return data_dir() / "desktop-files.json"
+
+
+def launcher() -> list[str]:
+    """How this installation starts: the `murmur` script beside this Python, else this Python running the package."""
+    script = Path(sys.executable).parent / "murmur"
+    return [str(script)] if script.is_file() and os.access(script, os.X_OK) else [sys.executable, "-m", "app"]
+
+
+def _exec_line(arguments: list[str]) -> str:
+    """Quoted as the Desktop Entry spec asks: a quoted argument escapes ", `, $ and \\ with a backslash, and then
+    every backslash is doubled, as the value is unescaped as a string before it is split."""
+    quoted = []
+    for argument in arguments:
+        if argument and not any(c in argument for c in " \t\n\"'\\><~|&;$*?#()`="):
+            quoted.append(argument)
+            continue
+        escaped = "".join(f"\\{c}" if c in '"`$\\' else c for c in argument)
+        quoted.append(f'"{escaped}"')
+    return " ".join(quoted).replace("\\", "\\\\").replace("%", "%%")
+
+
+def desktop_entry(command: list[str], autostart: bool = False) -> str:
+    run = _exec_line(command)
+    lines = [
+        "[Desktop Entry]",
+        "Type=Application",
+        "Name=Murmur",
+        "GenericName=Voice to-do list",
+        "Comment=Hold a key, say what you need to do, let go",
+        f"Exec={run}",
+        f"Icon={APP_ID}",
+        "Terminal=false",
+        "Categories=Office;ProjectManagement;",
+        "Keywords=todo;reminder;voice;dictation;notes;",
+        "StartupNotify=false",
+    ]
+    if autostart:
+        return "\n".join([*lines, "X-GNOME-Autostart-enabled=true", ""])
+    action = ["", "[Desktop Action toggle]", "Name=Start or stop listening", f"Exec={run} toggle"]
+    return "\n".join([*lines, "Actions=toggle;", *action, ""])
+
+
+def metainfo() -> str:
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<component type="desktop-application">
+  <id>{APP_ID}</id>
+  <metadata_license>CC0-1.0</metadata_license>
+  <project_license>MIT</project_license>
+  <name>Murmur</name>
+  <summary>Turn what you say into a kept list of todos and reminders</summary>
+  <description>
+    <p>Hold a key, say “remind me to call the dentist Thursday, and milk is done”, let go: a reminder due
+    Thursday appears, the milk is ticked off, and a note offers Undo.</p>
+    <p>Murmur works offline out of the box and understands more with a language model of your choice.
+    Everything you say is kept on your computer, every change can be undone, and your list exports to
+    iCalendar, todo.txt, CSV and Markdown.</p>
+  </description>
+  <launchable type="desktop-id">{APP_ID}.desktop</launchable>
+  <developer id="io.github.murmurdesktop">
+    <name>The Murmur Desktop developers</name>
+  </developer>
+  <content_rating type="oars-1.1"/>
+  <provides>
+    <binary>murmur</binary>
+  </provides>
+  <releases>
+    <release version="{__version__}" date="{RELEASE_DATE}"/>
+  </releases>
+</component>
+"""
+
+
+def _icon_svg() -> bytes:
+    return (files("app") / "resources" / "icons" / "murmur.svg").read_bytes()
+
+
+def planned_files(render_png: PngRenderer, autostart: bool) -> dict[Path, bytes]:
+    """Every file `install` writes, with its bytes."""
+    share, command = data_home(), launcher()
+    hicolor = share / "icons" / "hicolor"
+    svg = _icon_svg()
+    planned = {
+        share / "applications" / f"{APP_ID}.desktop": desktop_entry(command).encode(),
+        share / "metainfo" / f"{APP_ID}.metainfo.xml": metainfo().encode(),
+        hicolor / "scalable" / "apps" / f"{APP_ID}.svg": svg,
+    }
+    for size in PNG_SIZES:
+        planned[hicolor / f"{size}x{size}" / "apps" / f"{APP_ID}.png"] = render_png(svg, size)
+    if autostart:
+        planned[autostart_path()] = desktop_entry(command, autostart=True).encode()
+    return planned
+
+
+def autostart_path() -> Path:
+    return config_home() / "autostart" / f"{APP_ID}.desktop"
+
+
+def _recorded() -> list[Path]:
+    try:
+        return [Path(p) for p in json.loads(_record_path().read_text(encoding="utf-8"))]
+    except FileNotFoundError:
+        return []
+    except (ValueError, TypeError):
+        raise UsageError(f"{_record_path()} is not the record Murmur wrote; remove the files by hand") from None
+
+
+def _record(paths: list[Path]) -> None:
+    _record_path().parent.mkdir(parents=True, exist_ok=True)
+    write_private_text(_record_path(), json.dumps(sorted({str(p) for p in paths}), indent=1))
+
+
+def _refresh_caches(share: Path) -> None:
+    """The menu and icon caches, where the desktop keeps them (best effort: they rebuild by themselves too)."""
+    for tool, folder in (("update-desktop-database", "applications"), ("gtk-update-icon-cache", "icons/hicolor")):
+        if shutil.which(tool) and (share / folder).is_dir():
+            extra = ["-q", "-t"] if tool == "gtk-update-icon-cache" else ["-q"]
+            subprocess.run([tool, *extra, str(share / folder)], capture_output=True, check=False)
+
+
+def install(render_png: PngRenderer, autostart: bool = False) -> list[Path]:
+    """Write the menu entry, icons and metainfo (and the autostart entry); returns the files written."""
+    planned = planned_files(render_png, autostart)
+    for path, data in planned.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)  # not private: the desktop's menu and icon theme read them
+    _record([*_recorded(), *planned])
+    _refresh_caches(data_home())
+    return list(planned)
+
+
+def uninstall() -> list[Path]:
+    """Remove what `install` wrote (recorded), and nothing else; returns the files removed."""
+    removed = [path for path in _recorded() if path.is_file()]
+    for path in removed:
+        path.unlink()
+    _record_path().unlink(missing_ok=True)
+    _refresh_caches(data_home())
+    return removed
+
+
+def set_autostart(enabled: bool) -> str | None:
+    """Start at login (Settings): add or remove the autostart entry; one line when this platform has none."""
+    if not sys.platform.startswith("linux"):
+        return "start at login is set up by the installer on this platform"
+    path = autostart_path()
+    (path.parent / "murmur.desktop").unlink(missing_ok=True)  # an older version's entry, with Exec=murmur
+    if enabled:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(desktop_entry(launcher(), autostart=True), encoding="utf-8")
+    else:
+        path.unlink(missing_ok=True)
+    return None
