@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.paths import config_dir
 from app.portable.common import SUFFIX, Format
+from app.ui.about import about_box
 from app.ui.activity import ActivityPanel
 from app.ui.details_panel import DetailsPanel
 from app.ui.empty_state import EmptyState
@@ -258,7 +259,9 @@ class MainWindow(QMainWindow):
         self.details_action = QAction("Details panel", self, shortcut=QKeySequence("Ctrl+I"), checkable=True)
         self.details_action.setChecked(True)
         self.details_action.toggled.connect(self._fit_details)
-        menu.addActions([new, undo, find, self.details_action, settings])
+        about = QAction("About Murmur", self)
+        about.triggered.connect(lambda: about_box(self))
+        menu.addActions([new, undo, find, self.details_action, settings, about])
         self.quit_action = QAction("Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         menu.addSeparator()
         menu.addAction(self.quit_action)

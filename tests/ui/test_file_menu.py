@@ -10,9 +10,11 @@ from pathlib import Path
 import icalendar
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app import __version__
+from app.paths import data_dir
 from app.store.backups import backups_dir
 from app.ui.application import Murmur
 from tests.support.app_window import summaries, type_and_enter
@@ -69,3 +71,12 @@ def test_a_daily_backup_that_cannot_be_made_is_said(qtbot: QtBot, murmur: Murmur
 
     qtbot.waitUntil(lambda: murmur.toast.title.text() == "Today's backup could not be made", timeout=10_000)
     assert "cannot make the backups folder" in murmur.toast.message.text()
+
+
+def test_about_gives_the_version_and_where_the_data_is(qtbot: QtBot, murmur: Murmur) -> None:
+    _menu_action(murmur, "About Murmur").trigger()
+
+    box = murmur.window.findChild(QMessageBox, "about")
+    assert box is not None and box.isVisible()
+    assert f"Murmur {__version__}" in box.text() and str(data_dir()) in box.text() and "murmur doctor" in box.text()
+    box.close()
