@@ -42,7 +42,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder / "dist", ROOT, env=env, cwd=folder
     )
     assert built.returncode == 0, built.stderr
-    [wheel] = (folder / "dist").glob("murmur_desktop-*.whl")
+    [wheel] = (folder / "dist").glob(f"murmur_desktop-{__version__}-*.whl")  # one version number, everywhere
     venv = folder / "venv"
     assert _run(sys.executable, "-m", "venv", venv, env=env, cwd=folder).returncode == 0
     python = venv / "bin" / "python"
