@@ -18,7 +18,7 @@ mkdir -p "$out"
 (cd packaging/appimage && ../../.venv/bin/pyinstaller --noconfirm --log-level ERROR \
   --distpath "$out/dist" --workpath "$out/work" murmur.spec)
 
-mkdir -p "$appdir/usr/lib" "$appdir/usr/share/applications" "$appdir/usr/share/metainfo"
+mkdir -p "$appdir/usr/lib"
 mv "$out/dist/murmur" "$appdir/usr/lib/murmur"
 cat > "$appdir/AppRun" <<'RUN'
 #!/bin/sh
@@ -26,18 +26,9 @@ here="$(dirname "$(readlink -f "$0")")"
 exec "$here/usr/lib/murmur/murmur" "$@"
 RUN
 chmod +x "$appdir/AppRun"
-.venv/bin/python - "$appdir" "$app_id" <<'PY'
-import sys
-from pathlib import Path
-from app.desktop.entries import desktop_entry, metainfo
-from importlib.resources import files
-appdir, app_id = Path(sys.argv[1]), sys.argv[2]
-entry = desktop_entry(["murmur"])
-for place in (appdir / f"{app_id}.desktop", appdir / "usr/share/applications" / f"{app_id}.desktop"):
-    place.write_text(entry)
-(appdir / "usr/share/metainfo" / f"{app_id}.appdata.xml").write_text(metainfo())
-(appdir / f"{app_id}.svg").write_bytes((files("app") / "resources/icons/murmur.svg").read_bytes())
-PY
+.venv/bin/murmur desktop install --prefix "$appdir/usr" >/dev/null  # menu entry, icons, metainfo
+cp "$appdir/usr/share/applications/$app_id.desktop" "$appdir/"  # appimagetool reads these two at the top
+cp "$appdir/usr/share/icons/hicolor/scalable/apps/$app_id.svg" "$appdir/"
 ln -sf "$app_id.svg" "$appdir/.DirIcon"
 
 echo "AppDir: $(du -sh "$appdir" | cut -f1) unpacked"

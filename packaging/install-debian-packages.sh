@@ -6,13 +6,14 @@
 #            voices replies can be spoken in), PulseAudio (a null-sink microphone and speaker),
 #            Xvfb, xdotool, imagemagick and trayer (the real app on a virtual screen with a tray),
 #            dbus-daemon (a private session bus for the reminders' desktop notifications),
-#            desktop-file-utils and appstream (the menu entry and metainfo `murmur desktop install` writes, validated)
+#            desktop-file-utils and appstream (the menu entry and metainfo `murmur desktop install` writes, validated),
+#            flatpak-builder (it reads the Flatpak manifest: the lint a build without the runtimes can have)
 set -eu
 RUNTIME="libportaudio2 libasound2-plugins libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1
  libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libegl1 libgl1 libfontconfig1
  libdbus-1-3 libglib2.0-0"
 TESTS="flite espeak-ng sox speech-dispatcher speech-dispatcher-espeak-ng pulseaudio pulseaudio-utils xvfb xdotool imagemagick trayer dbus-daemon
- desktop-file-utils appstream"
+ desktop-file-utils appstream flatpak-builder"
 
 case "${1:-runtime}" in
   runtime) wanted="$RUNTIME" ;;

@@ -1,17 +1,21 @@
 """`murmur desktop install | uninstall`: Murmur in the desktop's application menu (and, if asked, at login)."""
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from app.cli.exits import ExitCode
 from app.cli.report import print_json, say
-from app.desktop.entries import install, uninstall
+from app.desktop.entries import install, install_into, uninstall
 
 
 def cmd_desktop_install(args: argparse.Namespace) -> int:
     from app.ui.icon_files import render_png  # Qt draws the PNG icons: loaded for this command only
 
-    written = install(render_png, autostart=args.autostart)
+    if args.prefix:
+        written = install_into(Path(args.prefix).expanduser(), render_png)
+    else:
+        written = install(render_png, autostart=args.autostart)
     if args.json:
         print_json({"written": [str(path) for path in written]})
     else:
@@ -41,6 +45,9 @@ def add_commands(
     actions = desktop.add_subparsers(dest="desktop_command", metavar="ACTION", required=True)
     installing = actions.add_parser("install", parents=[common, as_json], help="the menu entry, icons and metainfo")
     installing.add_argument("--autostart", action="store_true", help="also start Murmur at login")
+    installing.add_argument(
+        "--prefix", metavar="DIR", help="for packagers: write into DIR/share (Exec=murmur), not the user's folders"
+    )
     installing.set_defaults(func=cmd_desktop_install)
     removing = actions.add_parser("uninstall", parents=[common, as_json], help="remove exactly what install wrote")
     removing.set_defaults(func=cmd_desktop_uninstall)

@@ -113,9 +113,11 @@ def _icon_svg() -> bytes:
     return (files("app") / "resources" / "icons" / "murmur.svg").read_bytes()
 
 
-def planned_files(render_png: PngRenderer, autostart: bool) -> dict[Path, bytes]:
-    """Every file `install` writes, with its bytes."""
-    share, command = data_home(), launcher()
+def planned_files(
+    render_png: PngRenderer, autostart: bool, share: Path | None = None, command: list[str] | None = None
+) -> dict[Path, bytes]:
+    """Every file `install` writes, with its bytes (into the user's XDG data folder unless `share` is given)."""
+    share, command = share or data_home(), command or launcher()
     hicolor = share / "icons" / "hicolor"
     svg = _icon_svg()
     planned = {
@@ -156,14 +158,26 @@ def _refresh_caches(share: Path) -> None:
             subprocess.run([tool, *extra, str(share / folder)], capture_output=True, check=False)
 
 
-def install(render_png: PngRenderer, autostart: bool = False) -> list[Path]:
-    """Write the menu entry, icons and metainfo (and the autostart entry); returns the files written."""
-    planned = planned_files(render_png, autostart)
+def _write(planned: dict[Path, bytes]) -> None:
     for path, data in planned.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)  # not private: the desktop's menu and icon theme read them
+
+
+def install(render_png: PngRenderer, autostart: bool = False) -> list[Path]:
+    """Write the menu entry, icons and metainfo (and the autostart entry); returns the files written."""
+    planned = planned_files(render_png, autostart)
+    _write(planned)
     _record([*_recorded(), *planned])
     _refresh_caches(data_home())
+    return list(planned)
+
+
+def install_into(prefix: Path, render_png: PngRenderer) -> list[Path]:
+    """For a package (Flatpak, AppImage): the same files under `prefix`/share, started as `murmur` from PATH,
+    and not recorded (the package removes them)."""
+    planned = planned_files(render_png, autostart=False, share=prefix / "share", command=["murmur"])
+    _write(planned)
     return list(planned)
 
 

@@ -94,7 +94,9 @@ def _piper_voice(model: Path) -> Any:
     try:
         from piper import PiperVoice
     except ImportError:
-        raise VoiceError("Piper is not installed (pip install 'murmur-desktop[piper]'); espeak-ng speaks instead") from None
+        raise VoiceError(
+            "Piper is not installed (pip install 'murmur-desktop[piper]'); espeak-ng speaks instead"
+        ) from None
     config = model.with_name(model.name + ".json")
     if not model.is_file() or not config.is_file():
         raise VoiceError(f"the Piper voice {model} is incomplete: it needs {model.name} and {config.name}")

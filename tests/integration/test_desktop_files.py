@@ -78,3 +78,16 @@ def test_a_path_with_spaces_and_quotes_is_quoted_as_the_spec_asks(tmp_path: Path
     path.write_text(desktop_entry(['/opt/My Apps/murmur "beta"/murmur']))
     _validate("desktop-file-validate", str(path))
     assert 'Exec="/opt/My Apps/murmur \\\\"beta\\\\"/murmur"\n' in path.read_text()
+
+
+def test_a_package_gets_the_same_files_under_its_prefix_started_from_path(tmp_path: Path) -> None:
+    prefix = tmp_path / "app"
+
+    _murmur(tmp_path, "desktop", "install", "--prefix", str(prefix))
+
+    entry = prefix / "share" / "applications" / f"{APP_ID}.desktop"
+    _validate("desktop-file-validate", str(entry))
+    _validate("appstreamcli", "validate", "--no-net", str(prefix / "share" / "metainfo" / f"{APP_ID}.metainfo.xml"))
+    assert "Exec=murmur\n" in entry.read_text()
+    assert not (tmp_path / "murmur-data" / "desktop-files.json").exists()  # the package removes them, not we
+    assert not (tmp_path / ".local").exists()  # nothing in the user's own folders
