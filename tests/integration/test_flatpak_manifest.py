@@ -19,11 +19,14 @@ from python_modules import closure  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def manifest() -> dict[str, object]:
+def manifest(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     if shutil.which("flatpak-builder") is None:
         pytest.fail("flatpak-builder is not installed (Debian: flatpak-builder)")
     shown = subprocess.run(
-        ["flatpak-builder", "--show-manifest", str(FLATPAK / f"{APP_ID}.yml")], capture_output=True, text=True
+        ["flatpak-builder", "--show-manifest", str(FLATPAK / f"{APP_ID}.yml")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path_factory.mktemp("flatpak"),  # where it keeps its state folder
     )
     assert shown.returncode == 0, shown.stderr
     read: dict[str, object] = json.loads(shown.stdout)
