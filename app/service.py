@@ -56,8 +56,7 @@ from app.errors import LlmError, MurmurError, StoreError, UsageError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
-from app.portable.common import Format, format_of
-from app.portable.files import StoredRows, read_entries, read_text, write_entries
+from app.portable.common import Format, StoredRows, format_of
 from app.private_files import write_private_text
 from app.store import Store
 from app.store.backups import (
@@ -455,6 +454,8 @@ class MurmurService:
             everything = set(statuses) == set(Status) and not categories
             ids = {entry.id for entry in entries}
             stored = _stored_rows(session, ids, everything) if fmt is Format.JSON else _NO_ROWS
+        from app.portable.files import write_entries  # the formats' libraries load for export and import only
+
         return write_entries(fmt, entries, stored, clock.tz, clock.now)
 
     def export_file(
@@ -474,6 +475,8 @@ class MurmurService:
     def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
         `dry_run`, say what would be added and change nothing."""
+        from app.portable.files import read_entries, read_text  # as in export()
+
         fmt = format_of(path, fmt)
         clock = self.clock()
         read = read_entries(fmt, read_text(path), clock.tz, clock.now)

@@ -6,7 +6,6 @@ from typing import Any
 from app.cli.exits import ExitCode
 from app.cli.report import print_json, say
 from app.config import read_settings
-from app.doctor.checks import diagnose
 
 
 def _fact_lines(name: str, value: object) -> list[str]:
@@ -18,6 +17,8 @@ def _fact_lines(name: str, value: object) -> list[str]:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
+    from app.doctor.checks import diagnose  # audio, engines and voices load for this command only
+
     settings, problems = read_settings()
     diagnosis = diagnose(settings, args.db, problems)
     if args.json:

@@ -5,6 +5,8 @@ to E. A date without a time is due at the usual morning hour; a time without a z
 """
 
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, time
 from enum import StrEnum
 from pathlib import Path
@@ -13,6 +15,16 @@ from zoneinfo import ZoneInfo
 from app.domain.dates import DEFAULT_DUE_TIME
 from app.domain.enums import Category
 from app.errors import UsageError
+
+
+@dataclass(frozen=True)
+class StoredRows:
+    """What only the JSON export carries: the rows as stored, and the schema they follow."""
+
+    entries: Sequence[dict[str, object]]
+    utterances: Sequence[dict[str, object]]
+    memories: Sequence[dict[str, object]]
+    schema: int
 
 
 class Format(StrEnum):

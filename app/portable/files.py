@@ -1,14 +1,13 @@
 """Each format's writer and reader behind one call, and a file read as text with one clear line when it cannot be."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from app.changes.imports import ReadFile
 from app.errors import UsageError
-from app.portable.common import READABLE, Format
+from app.portable.common import READABLE, Format, StoredRows
 from app.portable.csv_format import read_csv, write_csv
 from app.portable.ics import read_ics, write_ics
 from app.portable.json_format import read_json, write_json
@@ -17,16 +16,6 @@ from app.portable.todotxt import read_todotxt, write_todotxt
 from app.store.models import Entry
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024  # far above any list; a bigger file is not one
-
-
-@dataclass(frozen=True)
-class StoredRows:
-    """What only the JSON export carries: the rows as stored, and the schema they follow."""
-
-    entries: Sequence[dict[str, object]]
-    utterances: Sequence[dict[str, object]]
-    memories: Sequence[dict[str, object]]
-    schema: int
 
 
 def write_entries(fmt: Format, entries: Sequence[Entry], stored: StoredRows, tz: ZoneInfo, now: datetime) -> str:
