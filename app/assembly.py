@@ -19,6 +19,7 @@ from app.paths import default_db_path
 from app.service import MurmurService
 from app.speech.language import date_languages
 from app.store import Store
+from app.sync.account import task_list_of
 
 log = logging.getLogger("murmur.assembly")
 
@@ -70,6 +71,7 @@ def build_service(
         session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
         rules=rules,
         fallback=rules if settings.llm.fallback == "offline" else None,
+        sync_source=partial(task_list_of, settings.sync) if settings.sync.url else None,
     )
     take_daily_backup(service)
     return service

@@ -1,7 +1,8 @@
 """Settings: one TOML file in the platform config dir, read into typed dataclasses.
 
 Sections: [llm] the model server, [speech] microphone and engines, [ui] the desktop app, [privacy],
-[memory] what Murmur keeps in mind about the user, [locale] the user's country and hours of the day.
+[memory] what Murmur keeps in mind about the user, [locale] the user's country and hours of the day, [sync]
+the CalDAV server the list is synced with.
 What overrides what (flags > environment > this file > defaults) is decided where a setting is used
 (e.g. `app.agent.provider`); this module only reads and writes the file. The API key is never here:
 it lives in the keyring (`app.secrets`).
@@ -134,6 +135,16 @@ class LocaleSettings:
 
 
 @dataclass(frozen=True)
+class SyncSettings:
+    url: str = ""  # the CalDAV server (https://...); empty: no sync. The password is in the keyring, never here
+    username: str = ""
+    calendar: str = "Murmur"  # the task list synced, by name; made on the server when missing
+    # A certificate authority to trust for this server (one that signs its own certificates); TLS is always verified.
+    ca_file: str = ""
+    interval_minutes: int = _ranged(5, 1, 1440)  # the desktop app syncs this often, and after each change
+
+
+@dataclass(frozen=True)
 class Settings:
     llm: LlmSettings = field(default_factory=LlmSettings)
     speech: SpeechSettings = field(default_factory=SpeechSettings)
@@ -141,6 +152,7 @@ class Settings:
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
     memory: MemorySettings = field(default_factory=MemorySettings)
     locale: LocaleSettings = field(default_factory=LocaleSettings)
+    sync: SyncSettings = field(default_factory=SyncSettings)
 
 
 def _section_types() -> dict[str, type]:

@@ -14,6 +14,7 @@ write persists it.
 import logging
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -70,6 +71,9 @@ from app.store.backups import (
 )
 from app.store.models import Entry, Memory, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
+from app.sync.engine import Sync, SyncReport, note_outcome
+from app.sync.remote import SyncError, TaskList
+from app.sync.status import SyncStatus, sync_status
 
 log = logging.getLogger("murmur.service")
 
@@ -126,6 +130,8 @@ class MurmurService:
     fallback: Interpreter | None = None  # files what the model failed (llm.fallback = offline); None: the inbox
     # Reads what was said when the model changed nothing, to tell an answer from work it left undone.
     rules: Interpreter | None = None
+    # Opens the user's task list on the sync server for one sync; None: sync is not set up.
+    sync_source: Callable[[], AbstractContextManager[TaskList]] | None = None
 
     def __post_init__(self) -> None:
         self.recover_interrupted_runs()
@@ -503,6 +509,24 @@ class MurmurService:
         listed = backups_dir(self.store.path) / backup.name
         chosen = backup if backup.exists() or not listed.exists() else listed
         return restore_backup(self.store.path, chosen, self.clock().now)
+
+    # -- sync ----------------------------------------------------------------------------------
+
+    def sync(self) -> SyncReport:
+        """Pull what changed on the sync server and merge it in (one undo batch), then send what changed here."""
+        if self.sync_source is None:
+            raise UsageError("sync is not set up: run `murmur sync setup` (or set sync.url and sync.username)")
+        clock = self.clock()
+        try:
+            with self.sync_source() as tasks:
+                return Sync(self.store, tasks, clock.tz, clock.now).run()
+        except SyncError as error:
+            note_outcome(self.store, str(error), clock.now)
+            raise
+
+    def sync_status(self) -> SyncStatus:
+        with self.store.read() as session:
+            return sync_status(session)
 
     def short_ids(self) -> dict[str, str]:
         """Every entry's shortest unique ID prefix (what lists show and commands take)."""

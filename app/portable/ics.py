@@ -84,9 +84,9 @@ class _Times:
         return "" if self.zone is None else Timezone.from_tzinfo(self.tz).to_ical().decode()
 
 
-def _todo(entry: Entry, times: _Times, stamp: str) -> Iterator[str]:
+def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said: bool = True) -> Iterator[str]:
     yield "BEGIN:VTODO"
-    yield f"UID:{entry.id}{MURMUR_UID_SUFFIX}"
+    yield f"UID:{_escape(uid or own_uid(entry.id))}"
     yield f"DTSTAMP:{stamp}"
     yield f"CREATED:{_utc(entry.created_at)}"
     yield f"LAST-MODIFIED:{_utc(entry.updated_at)}"
@@ -109,9 +109,42 @@ def _todo(entry: Entry, times: _Times, stamp: str) -> Iterator[str]:
         yield f"COMPLETED:{_utc(entry.completed_at)}"
     if entry.snooze_until is not None and entry.status is Status.SNOOZED:
         yield f"{_SNOOZE}:{_utc(entry.snooze_until)}"
-    if entry.source_text != entry.content:
+    if said and entry.source_text != entry.content:
         yield f"{_SAID}:{_escape(entry.source_text)}"
     yield "END:VTODO"
+
+
+def own_uid(entry_id: str) -> str:
+    return f"{entry_id}{MURMUR_UID_SUFFIX}"
+
+
+def _calendar(body: list[str], zone: str) -> str:
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//Murmur Desktop//murmur {__version__}//EN"]
+    if zone:
+        lines.append(zone.removesuffix("\r\n"))
+    return "\r\n".join([*lines, *body, "END:VCALENDAR", ""])
+
+
+def vtodo_object(entry: Entry, tz: ZoneInfo, now: datetime, uid: str | None = None) -> str:
+    """One entry as a sync server keeps it: a calendar object holding its VTODO (under `uid` when another
+    client made it), without the words said, which stay on this machine."""
+    times = _Times(tz)
+    body = [_fold(line) for line in _todo(entry, times, _utc(now), uid=uid, said=False)]
+    return _calendar(body, times.timezone() if entry.due_at else "")
+
+
+def read_vtodo(text: str, tz: ZoneInfo, now: datetime) -> tuple[str, IncomingEntry]:
+    """A calendar object's UID and its task in Murmur's terms; a ValueError when it holds none that can be read."""
+    calendar = Calendar.from_ical(text)
+    component = next((c for c in calendar.walk() if c.name in ("VTODO", "VEVENT")), None)
+    if component is None:
+        raise ValueError("no VTODO in the object")
+    if component.errors:
+        raise ValueError("; ".join(f"{name}: {message}" for name, message in component.errors))
+    uid = _text(component, "UID")
+    if not uid:
+        raise ValueError("a VTODO without a UID")
+    return uid, _entry(component, 1, tz, now)[0]
 
 
 def write_ics(entries: Iterable[Entry], tz: ZoneInfo, now: datetime) -> str:
@@ -120,11 +153,8 @@ def write_ics(entries: Iterable[Entry], tz: ZoneInfo, now: datetime) -> str:
     times = _Times(tz)
     listed = list(entries)
     stamp = _utc(now)
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//Murmur Desktop//murmur {__version__}//EN"]
     body = [_fold(line) for entry in listed for line in _todo(entry, times, stamp)]
-    if any(entry.due_at for entry in listed):
-        lines.append(times.timezone().removesuffix("\r\n"))
-    return "\r\n".join([*lines, *body, "END:VCALENDAR", ""])
+    return _calendar(body, times.timezone() if any(entry.due_at for entry in listed) else "")
 
 
 # -- reading ------------------------------------------------------------------------------------------------

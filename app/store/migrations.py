@@ -311,6 +311,46 @@ def _m007_inbox_dismissals(db: Connection) -> None:
     )
 
 
+def _m008_sync(db: Connection) -> None:
+    # Two-way sync with a CalDAV task list. Every change to an entry queues it in the outbox in the same
+    # transaction, by trigger, whichever code path made it (an action, an undo, an import): nothing can be
+    # changed without being sent. The outbox holds one row per entry (the newest change is what is sent).
+    # sync_items maps an entry to its object on the server and keeps the version both sides last agreed on,
+    # the base a three-way merge needs when both changed it.
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE sync_outbox (
+            entry_id TEXT PRIMARY KEY NOT NULL,
+            queued_at TEXT NOT NULL
+        );
+        CREATE TABLE sync_items (
+            entry_id TEXT PRIMARY KEY NOT NULL,
+            uid TEXT NOT NULL UNIQUE,
+            href TEXT NOT NULL UNIQUE,
+            etag TEXT,
+            synced_ics TEXT NOT NULL
+        );
+        CREATE TABLE sync_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            calendar_url TEXT NOT NULL,
+            sync_token TEXT,
+            last_sync_at TEXT,
+            last_error TEXT
+        )
+        """,
+    )
+    queue = (
+        "INSERT OR REPLACE INTO sync_outbox (entry_id, queued_at) "
+        "VALUES ({row}.id, strftime('%Y-%m-%dT%H:%M:%f', 'now'))"
+    )
+    for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        # Not through _run_ddl: a trigger's body holds a semicolon.
+        db.execute(
+            f"CREATE TRIGGER entries_sync_{event.lower()} AFTER {event} ON entries BEGIN {queue.format(row=row)}; END"
+        )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -319,6 +359,7 @@ MIGRATIONS: list[Migration] = [
     ("005_tool_protocols", _m005_tool_protocols),
     ("006_recurrence", _m006_recurrence),
     ("007_inbox_dismissals", _m007_inbox_dismissals),
+    ("008_sync", _m008_sync),
 ]
 
 

@@ -185,3 +185,36 @@ class TalkSession(SQLModel, table=True):
     end_reason: SessionEnd | None = Field(default=None, sa_type=EnumText(SessionEnd))
     synthesis: str | None = None
     synthesis_error: str | None = None
+
+
+class SyncOutboxRow(SQLModel, table=True):
+    """An entry changed since it was last sent to the sync server; written by triggers (see migrations)."""
+
+    __tablename__ = "sync_outbox"
+
+    entry_id: str = Field(primary_key=True)
+    queued_at: str  # SQLite's own clock, in UTC: the triggers write it
+
+
+class SyncItem(SQLModel, table=True):
+    """An entry's object on the sync server, and the version both sides last agreed on."""
+
+    __tablename__ = "sync_items"
+
+    entry_id: str = Field(primary_key=True)
+    uid: str = Field(unique=True)  # the object's UID: ours for entries made here, the other client's otherwise
+    href: str = Field(unique=True)  # its path on the server
+    etag: str | None = None
+    synced_ics: str  # the VTODO as last agreed: the base of a three-way merge
+
+
+class SyncState(SQLModel, table=True):
+    """The one task list synced, and how far its changes have been read."""
+
+    __tablename__ = "sync_state"
+
+    id: int = Field(default=1, primary_key=True)
+    calendar_url: str
+    sync_token: str | None = None  # RFC 6578: the server's mark of what this client has seen
+    last_sync_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    last_error: str | None = None

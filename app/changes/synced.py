@@ -1,0 +1,98 @@
+"""Changes that arrive from the sync server, written as one undo batch labelled "sync".
+
+Each is an entry created, changed field by field, or archived (the server deleted it), with its undo item, so
+`murmur undo` takes a whole sync back like any other batch. The caller holds the write transaction.
+"""
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from app.domain.enums import Status
+from app.store.models import Entry, UndoBatch, UndoItem
+from app.store.queries import encode_row, raw_entry_row
+
+SYNC_LABEL = "sync"
+
+
+class SyncBatch:
+    """The undo batch of one sync, made when its first change is."""
+
+    def __init__(self, session: Session, now: datetime) -> None:
+        self.session = session
+        self.now = now
+        self.batch: UndoBatch | None = None
+        self.changed: set[str] = set()  # the IDs of the entries this sync wrote
+        self.count = 0
+
+    @property
+    def undo_id(self) -> int | None:
+        return None if self.batch is None else self.batch.id
+
+    def _record(self, kind: str, entry: Entry, before_row: str | None, described: Mapping[str, Any]) -> None:
+        if self.batch is None:
+            self.batch = UndoBatch(label=SYNC_LABEL, created_at=self.now)
+            self.session.add(self.batch)
+            self.session.flush()
+        assert self.batch.id is not None
+        self.session.add(
+            UndoItem(
+                batch_id=self.batch.id,
+                position=self.count,
+                kind=kind,
+                entry_id=entry.id,
+                description=json.dumps({"kind": kind, "summary": entry.summary, "synced": True, **described}),
+                before_row=before_row,
+                after_revision=entry.revision,
+            )
+        )
+        self.changed.add(entry.id)
+        self.count += 1
+
+    def create(self, entry: Entry) -> None:
+        self.session.add(entry)
+        self.session.flush()
+        self._record("create", entry, None, {})
+
+    def update(self, entry: Entry, values: Mapping[str, object]) -> None:
+        """Set the fields in `values` that differ from the entry's; nothing is recorded when none does."""
+        changes = {name: value for name, value in values.items() if getattr(entry, name) != value}
+        if not changes:
+            return
+        self.session.flush()
+        before = raw_entry_row(self.session, entry.id)
+        assert before is not None
+        for name, value in changes.items():
+            setattr(entry, name, value)
+        entry.updated_at = self.now
+        entry.revision += 1
+        self.session.add(entry)
+        self.session.flush()
+        shown = {name: _shown(value) for name, value in changes.items() if name != "completed_at"}
+        kind = "complete" if changes.get("status") is Status.COMPLETED else "update"
+        self._record(kind, entry, encode_row(before), {"changes": shown} if shown else {})
+
+    def archive(self, entry: Entry) -> None:
+        """The server deleted it: archived here, never deleted, so undo (or the user) can bring it back."""
+        if entry.status is Status.ARCHIVED:
+            return
+        self.session.flush()
+        before = raw_entry_row(self.session, entry.id)
+        assert before is not None
+        entry.status = Status.ARCHIVED
+        entry.snooze_until = None
+        entry.updated_at = self.now
+        entry.revision += 1
+        self.session.add(entry)
+        self.session.flush()
+        self._record("archive", entry, encode_row(before), {"reason": "deleted on the sync server"})
+
+
+def _shown(value: object) -> object:
+    """A field's new value as the history shows it."""
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="minutes")
+    return getattr(value, "value", value)

@@ -1,0 +1,349 @@
+"""One sync: pull what changed on the server and merge it in, then push what the outbox holds.
+
+No transaction is held while the network is used. The pull reads the server, then writes what it brought
+in one transaction and one undo batch ("sync"), merging against the entries as they are at that moment. The
+push sends each queued entry (a create only where nothing is, a replace only over the version last seen, so
+nothing written elsewhere meanwhile is overwritten), then clears its outbox row in a short transaction,
+unless the entry changed again while it was on its way. A sync cut short anywhere leaves the outbox to the
+next: a create that reached the server but not our records is found at its fixed address and linked.
+"""
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import text
+from sqlmodel import Session, col, delete, select
+
+from app.changes.imports import IncomingEntry
+from app.changes.synced import SyncBatch
+from app.domain.enums import Category, Status
+from app.domain.summaries import clipped
+from app.portable.common import entry_id_for_uid
+from app.portable.ics import own_uid, read_vtodo, vtodo_object
+from app.store import Store
+from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
+from app.sync.merge import Fields, carried, habit_done_elsewhere, merge
+from app.sync.remote import ChangedOnServer, RemoteObject, TaskList
+
+log = logging.getLogger("murmur.sync")
+
+_PUSH_CHUNK = 50  # entries sent between two writes of what was sent
+_ROUNDS = 3  # pull and push again when the server changed under a push
+
+
+@dataclass
+class SyncReport:
+    pulled: list[str] = field(default_factory=list)  # "created: Call the dentist"
+    pushed: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    undo_id: int | None = None
+    queued: int = 0  # changes still waiting to be sent
+
+    @property
+    def summary(self) -> str:
+        parts = [f"{len(self.pushed)} sent", f"{len(self.pulled)} received"]
+        if self.conflicts:
+            parts.append(f"{len(self.conflicts)} in conflict (both copies kept)")
+        if self.queued:
+            parts.append(f"{self.queued} still queued")
+        return ", ".join(parts)
+
+
+def _queue(session: Session, entry_id: str) -> None:
+    session.execute(
+        text("INSERT OR REPLACE INTO sync_outbox VALUES (:id, strftime('%Y-%m-%dT%H:%M:%f', 'now'))"), {"id": entry_id}
+    )
+
+
+def _unqueue(session: Session, entry_id: str) -> None:
+    session.execute(delete(SyncOutboxRow).where(col(SyncOutboxRow.entry_id) == entry_id))
+
+
+def _entry_values(fields: Fields) -> dict[str, object]:
+    """The merged fields as the entry's columns; a completion time only where the task is completed (an
+    open habit keeps the time it was last done)."""
+    values = dict(fields)
+    if values["status"] is not Status.COMPLETED:
+        del values["completed_at"]
+    return values
+
+
+def _new_entry(entry_id: str, incoming: IncomingEntry, now: datetime) -> Entry:
+    return Entry(
+        id=entry_id,
+        content=incoming.content,
+        summary=incoming.summary,
+        category=incoming.category,
+        priority=incoming.priority,
+        due_at=incoming.due_at,
+        recurrence=incoming.recurrence,
+        status=incoming.status,
+        snooze_until=incoming.snooze_until,
+        completed_at=incoming.completed_at,
+        source_text=incoming.content,
+        created_at=incoming.created_at,
+        updated_at=now,
+    )
+
+
+def _clash_note(entry: Entry, clashes: dict[str, object], now: datetime) -> Entry:
+    """The local words the server's replaced, kept as a note beside the entry."""
+    lines = [f"{name}: {getattr(value, 'value', value)}" for name, value in clashes.items()]
+    kept = "\n".join(lines)
+    return Entry(
+        content=f"Changed here and on the sync server at once; the server's version was kept. Yours was:\n{kept}",
+        summary=f"Your copy of “{clipped(entry.summary, 60)}”",
+        category=Category.NOTE,
+        source_text=kept,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+class _Pull:
+    """Writing what the server sent, inside one transaction."""
+
+    def __init__(self, session: Session, tz: ZoneInfo, now: datetime, report: SyncReport) -> None:
+        self.session, self.tz, self.now, self.report = session, tz, now, report
+        self.batch = SyncBatch(session, now)
+
+    def _read(self, ics: str) -> tuple[str, IncomingEntry]:
+        return read_vtodo(ics, self.tz, self.now)
+
+    def _local(self, entry: Entry, base: Fields) -> Fields:
+        """The entry's synced fields; the base when nothing changed here since the last sync."""
+        if self.session.get(SyncOutboxRow, entry.id) is None:
+            return base
+        return carried(self._read(vtodo_object(entry, self.tz, self.now))[1])
+
+    def _item(self, obj: RemoteObject, uid: str) -> SyncItem | None:
+        by_href = self.session.exec(select(SyncItem).where(SyncItem.href == obj.href)).first()
+        return by_href or self.session.exec(select(SyncItem).where(SyncItem.uid == uid)).first()
+
+    def take(self, obj: RemoteObject) -> None:
+        try:
+            uid, incoming = self._read(obj.text)
+        except ValueError as error:
+            self.report.problems.append(f"{obj.href}: skipped, it cannot be read ({error})")
+            return
+        item = self._item(obj, uid)
+        entry = self.session.get(Entry, item.entry_id if item else entry_id_for_uid(uid))
+        remote = carried(incoming)
+        if entry is None:
+            entry = _new_entry(item.entry_id if item else entry_id_for_uid(uid), incoming, self.now)
+            self.batch.create(entry)
+            self.report.pulled.append(f"created: {entry.summary}")
+            self._record(entry.id, uid, obj, in_step=True, item=item)
+            return
+        base = carried(self._read(item.synced_ics)[1]) if item else remote  # first meeting: the local copy is newer
+        done_elsewhere = habit_done_elsewhere(base, remote, self.now, self.tz)
+        merged = merge(base, self._local(entry, base), remote)
+        values = _entry_values(merged.fields)
+        if done_elsewhere:
+            values["completed_at"] = self.now
+        before = entry.revision
+        self.batch.update(entry, values)
+        if entry.revision != before:
+            self.report.pulled.append(f"updated: {entry.summary}")
+        if merged.clashes:
+            self.batch.create(_clash_note(entry, merged.clashes, self.now))
+            fields = ", ".join(merged.clashes)
+            self.report.conflicts.append(f"{entry.summary}: {fields} changed on both sides; your copy kept as a note")
+        self._record(entry.id, uid, obj, in_step=merged.fields == carried(incoming) and not done_elsewhere, item=item)
+
+    def _record(self, entry_id: str, uid: str, obj: RemoteObject, in_step: bool, item: SyncItem | None) -> None:
+        """Remember the server's version as the one agreed; the entry waits to be sent only if it differs."""
+        item = item or SyncItem(entry_id=entry_id, uid=uid, href=obj.href, synced_ics=obj.text)
+        item.uid, item.href, item.etag, item.synced_ics = uid, obj.href, obj.etag, obj.text
+        self.session.add(item)
+        if in_step:
+            _unqueue(self.session, entry_id)
+        else:
+            _queue(self.session, entry_id)
+
+    def gone(self, href: str) -> None:
+        item = self.session.exec(select(SyncItem).where(SyncItem.href == href)).first()
+        if item is None:
+            return
+        entry = self.session.get(Entry, item.entry_id)
+        self.session.delete(item)
+        if entry is not None and entry.status is not Status.ARCHIVED:
+            self.batch.archive(entry)
+            self.report.pulled.append(f"archived (deleted on the server): {entry.summary}")
+        _unqueue(self.session, item.entry_id)
+
+
+def note_outcome(store: Store, error: str | None, now: datetime) -> int:
+    """Keep how the last sync ended (for the tray and `murmur sync status`); the changes still queued."""
+    with store.write() as session:
+        state = session.get(SyncState, 1)
+        if state is not None:
+            state.last_error = error
+            if error is None:
+                state.last_sync_at = now
+            session.add(state)
+        return len(session.exec(select(SyncOutboxRow.entry_id)).all())
+
+
+@dataclass(frozen=True)
+class _Sent:
+    entry_id: str
+    queued_at: str
+    revision: int | None  # None: the entry was deleted here
+    item: SyncItem | None  # what the server now holds; None: nothing
+
+
+class Sync:
+    def __init__(self, store: Store, tasks: TaskList, tz: ZoneInfo, now: datetime) -> None:
+        self.store, self.tasks, self.tz, self.now = store, tasks, tz, now
+        self.report = SyncReport()
+        self._again = False  # the server changed under a push: pull, then push again
+
+    def run(self) -> SyncReport:
+        """One sync; a SyncError leaves everything queued (the caller notes it with `note_outcome`)."""
+        self._start()
+        for _ in range(_ROUNDS):
+            self._pull()
+            if not self._push():
+                break
+        self.report.queued = note_outcome(self.store, None, self.now)
+        return self.report
+
+    def _start(self) -> None:
+        """A first sync with this task list sends every entry; what the server holds is met at the pull."""
+        with self.store.write() as session:
+            state = session.get(SyncState, 1)
+            if state is not None and state.calendar_url == self.tasks.url:
+                return
+            session.execute(delete(SyncItem))
+            session.execute(
+                text("INSERT OR IGNORE INTO sync_outbox SELECT id, strftime('%Y-%m-%dT%H:%M:%f', 'now') FROM entries")
+            )
+            if state is not None:
+                session.delete(state)
+                session.flush()
+            session.add(SyncState(calendar_url=self.tasks.url))
+
+    def _pull(self) -> None:
+        with self.store.read() as session:
+            state = session.get(SyncState, 1)
+            assert state is not None
+            token = state.sync_token
+            known: dict[str, str | None] = {
+                href: etag for href, etag in session.execute(select(SyncItem.href, SyncItem.etag))
+            }
+        changes = self.tasks.changes(token)
+        self.report.problems.extend(changes.problems)
+        wanted = [href for href, etag in changes.changed if etag is None or known.get(href) != etag]
+        objects = self.tasks.fetch(wanted)
+        gone = list(changes.deleted)
+        if changes.complete:
+            listed = {href for href, _ in changes.changed}
+            gone += [href for href in known if href not in listed]
+        with self.store.write() as session:
+            pull = _Pull(session, self.tz, self.now, self.report)
+            for obj in objects:
+                pull.take(obj)
+            for href in gone:
+                pull.gone(href)
+            state = session.get(SyncState, 1)
+            assert state is not None
+            state.sync_token = changes.token
+            session.add(state)
+            if pull.batch.undo_id is not None:
+                self.report.undo_id = pull.batch.undo_id
+
+    def _queued(self) -> list[tuple[str, str]]:
+        with self.store.read() as session:
+            rows = session.exec(select(SyncOutboxRow).order_by(col(SyncOutboxRow.queued_at))).all()
+            return [(row.entry_id, row.queued_at) for row in rows]
+
+    def _push(self) -> bool:
+        """Send the outbox; True when the server changed under it (a pull goes first, then it is sent again)."""
+        queued = self._queued()
+        self._again = False
+        for start in range(0, len(queued), _PUSH_CHUNK):
+            sent: list[_Sent] = []
+            try:
+                sent.extend(self._send(queued[start : start + _PUSH_CHUNK]))
+            finally:
+                self._record_sent(sent)
+        return self._again
+
+    def _send(self, chunk: list[tuple[str, str]]) -> Iterator[_Sent]:
+        with self.store.read() as session:
+            entries = {entry_id: session.get(Entry, entry_id) for entry_id, _ in chunk}
+            items = {entry_id: session.get(SyncItem, entry_id) for entry_id, _ in chunk}
+            for entry in entries.values():
+                if entry is not None:
+                    session.expunge(entry)
+            for item in items.values():
+                if item is not None:
+                    session.expunge(item)
+        for entry_id, queued_at in chunk:
+            entry, item = entries[entry_id], items[entry_id]
+            try:
+                if entry is None:
+                    if item is not None:
+                        self.tasks.delete(item.href, item.etag)
+                        self.report.pushed.append(f"deleted: {entry_id[:6]}")
+                    yield _Sent(entry_id, queued_at, None, None)
+                else:
+                    yield _Sent(entry_id, queued_at, entry.revision, self._put(entry, item))
+            except ChangedOnServer:
+                self._again = True  # changed there meanwhile: the next pull merges it, then it is sent again
+                if entry is not None and item is None and (linked := self._link_existing(entry)) is not None:
+                    yield linked
+
+    def _put(self, entry: Entry, item: SyncItem | None) -> SyncItem:
+        uid = item.uid if item else own_uid(entry.id)
+        ics = vtodo_object(entry, self.tz, self.now, uid=uid)
+        if item is not None and self._same(ics, item.synced_ics):
+            return item
+        href = item.href if item else self.tasks.href_for(uid)
+        etag = self.tasks.put(href, ics, item.etag if item else None)
+        verb = "updated" if item else "created"
+        self.report.pushed.append(f"{verb}: {entry.summary}")
+        return SyncItem(entry_id=entry.id, uid=uid, href=href, etag=etag, synced_ics=ics)
+
+    def _same(self, ics: str, synced: str) -> bool:
+        def fields(text_: str) -> Fields:
+            return carried(read_vtodo(text_, self.tz, self.now)[1])
+
+        return fields(ics) == fields(synced)
+
+    def _link_existing(self, entry: Entry) -> _Sent | None:
+        """A create found something at its address: an earlier sync's, cut short before it was recorded. It
+        becomes the version agreed on; the entry stays queued, so a difference is sent at the next round."""
+        uid = own_uid(entry.id)
+        found = self.tasks.get(self.tasks.href_for(uid))
+        if found is None:
+            return None
+        item = SyncItem(entry_id=entry.id, uid=uid, href=found.href, etag=found.etag, synced_ics=found.text)
+        return _Sent(entry.id, "", entry.revision, item)  # "": never the queued time, so it stays queued
+
+    def _record_sent(self, sent: list[_Sent]) -> None:
+        if not sent:
+            return
+        with self.store.write() as session:
+            for done in sent:
+                mapped = session.get(SyncItem, done.entry_id)
+                if done.item is None:
+                    if mapped is not None:
+                        session.delete(mapped)
+                elif mapped is None:
+                    session.add(SyncItem.model_validate(done.item.model_dump()))
+                else:
+                    for name in ("uid", "href", "etag", "synced_ics"):
+                        setattr(mapped, name, getattr(done.item, name))
+                    session.add(mapped)
+                session.flush()
+                entry = session.get(Entry, done.entry_id)
+                unchanged = (entry.revision if entry else None) == done.revision
+                row = session.get(SyncOutboxRow, done.entry_id)
+                if row is not None and row.queued_at == done.queued_at and unchanged:
+                    session.delete(row)

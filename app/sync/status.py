@@ -1,0 +1,25 @@
+"""Where sync stands, for the tray's tooltip, the settings page and `murmur sync status`: read only."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from app.store.models import SyncOutboxRow, SyncState
+
+
+@dataclass(frozen=True)
+class SyncStatus:
+    calendar_url: str | None  # None: never synced
+    last_sync_at: datetime | None
+    queued: int  # changes waiting to be sent
+    last_error: str | None
+
+
+def sync_status(session: Session) -> SyncStatus:
+    state = session.get(SyncState, 1)
+    queued = int(session.exec(select(func.count()).select_from(SyncOutboxRow)).one())
+    if state is None:
+        return SyncStatus(None, None, queued, None)
+    return SyncStatus(state.calendar_url, state.last_sync_at, queued, state.last_error)

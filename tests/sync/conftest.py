@@ -1,0 +1,26 @@
+"""A real Radicale server per test, and the user's phone (a second CalDAV client) connected to it."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.sync.phone import Phone
+from tests.sync.radicale_server import RadicaleServer
+
+
+@pytest.fixture
+def radicale(tmp_path: Path) -> Iterator[RadicaleServer]:
+    server = RadicaleServer(tmp_path / "radicale")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def phone(radicale: RadicaleServer) -> Iterator[Phone]:
+    """Connected, no task list made yet: a test says whether the phone or Murmur creates it."""
+    with Phone(radicale.url, radicale.username, radicale.password) as connected:
+        yield connected
