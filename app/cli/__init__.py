@@ -24,6 +24,7 @@ from app.cli import (
     recall,
     sessions,
     speech,
+    sync,
     usage,
     voice,
 )
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     entries.add_commands(sub, common, as_json)
     memory.add_commands(sub, common, as_json)
     data.add_commands(sub, common, as_json)
+    sync.add_commands(sub, common, as_json)
     speech.add_commands(sub, common, as_json)
     voice.add_commands(sub, common, as_json)
     models.add_commands(sub, common, as_json)

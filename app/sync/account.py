@@ -27,14 +27,14 @@ def account_from(settings: SyncSettings, password: str | None = None) -> "Accoun
 
 
 @contextmanager
-def task_list_of(settings: SyncSettings) -> Iterator[TaskList]:
+def task_list_of(settings: SyncSettings, password: str | None = None) -> Iterator[TaskList]:
     """The configured task list (made on the server when missing), its connection closed afterwards."""
     try:
         from app.sync.caldav_list import connect, open_task_list
     except ModuleNotFoundError:  # an extra: the base install stays lean
         raise UsageError("sync needs the caldav library: pipx inject murmur-desktop caldav") from None
 
-    client = connect(account_from(settings))
+    client = connect(account_from(settings, password))
     try:
         yield open_task_list(client, settings.calendar)
     finally:

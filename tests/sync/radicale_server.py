@@ -66,6 +66,7 @@ type = owner_only
 
 [storage]
 type = multifilesystem
+use_mtime_and_size_for_item_cache = True
 filesystem_folder = {self.storage}
 
 [web]

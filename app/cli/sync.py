@@ -1,0 +1,144 @@
+"""The sync commands: `murmur sync` (once, now), `murmur sync status`, and `murmur sync setup`.
+
+The password is read from a prompt, standard input or MURMUR_CALDAV_PASSWORD, never from the command line
+(where it would land in the shell history and the process list), and kept in the keyring.
+"""
+
+import argparse
+import getpass
+import sys
+from dataclasses import replace
+from typing import Any
+
+from app.assembly import build_service
+from app.cli.exits import ExitCode
+from app.cli.report import print_json, say
+from app.config import SyncSettings, load_settings, save_settings
+from app.errors import UsageError
+from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, sync_password
+from app.sync.engine import SyncReport
+from app.sync.status import SyncStatus
+
+
+def _report_json(report: SyncReport) -> dict[str, Any]:
+    return {
+        "pushed": report.pushed,
+        "pulled": report.pulled,
+        "conflicts": report.conflicts,
+        "problems": report.problems,
+        "queued": report.queued,
+        "undo_id": report.undo_id,
+    }
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    report = build_service(args.db, offline=True).sync()
+    if args.json:
+        print_json(_report_json(report))
+        return ExitCode.OK
+    for line in [*report.pulled, *report.conflicts, *report.problems]:
+        say(f"  {line}")
+    say(f"Synced: {report.summary}" + (f" (undo: murmur undo {report.undo_id})" if report.undo_id else ""))
+    return ExitCode.OK
+
+
+def _status_json(status: SyncStatus, settings: SyncSettings) -> dict[str, Any]:
+    return {
+        "server": settings.url or None,
+        "calendar": settings.calendar,
+        "task_list_url": status.calendar_url,
+        "last_sync_at": status.last_sync_at.isoformat() if status.last_sync_at else None,
+        "queued": status.queued,
+        "last_error": status.last_error,
+    }
+
+
+def cmd_sync_status(args: argparse.Namespace) -> int:
+    settings = load_settings().sync
+    service = build_service(args.db, offline=True)
+    status = service.sync_status()
+    state = _status_json(status, settings)
+    if args.json:
+        print_json(state)
+        return ExitCode.OK
+    if not settings.url:
+        say("Sync is not set up (murmur sync setup).")
+    else:
+        say(f"Server: {settings.url} as {settings.username or '(no user name)'}, task list {settings.calendar!r}")
+    when = status.last_sync_at
+    say(f"Last sync: {when.astimezone(service.clock().tz):%Y-%m-%d %H:%M}" if when else "Last sync: never")
+    say(f"Changes waiting to be sent: {state['queued']}")
+    if state["last_error"]:
+        say(f"Last error: {state['last_error']}")
+    return ExitCode.OK
+
+
+def _ask(question: str, current: str) -> str:
+    if not sys.stdin.isatty():
+        raise UsageError(f"{question.lower()} is needed: give it as an option (see `murmur sync setup --help`)")
+    answer = input(f"{question} [{current}]: " if current else f"{question}: ").strip()
+    return answer or current
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().strip()
+    found = sync_password()
+    if found:
+        return found
+    if not sys.stdin.isatty():
+        raise UsageError(f"no password: pipe it with --password-stdin, or set {SYNC_PASSWORD.env}")
+    return getpass.getpass("Password or app password (input hidden): ")
+
+
+def _pick(names: list[str], current: str) -> str:
+    """A list by number or by name; a new name makes a new list."""
+    for number, name in enumerate(names, start=1):
+        say(f"  {number}. {name}")
+    answer = _ask("Task list to sync (a number, or a new name)", current)
+    if answer.isdigit() and 1 <= int(answer) <= len(names):
+        return names[int(answer) - 1]
+    return answer
+
+
+def cmd_sync_setup(args: argparse.Namespace) -> int:
+    from app.sync.setup import check_connection, discover  # the caldav library loads only here
+
+    settings = load_settings()
+    url = args.url or _ask("Server address (https://...)", settings.sync.url)
+    username = args.username or _ask("User name", settings.sync.username)
+    password = _password(args.password_stdin)
+    trial = replace(settings.sync, url=url, username=username)
+    found = discover(trial, password)
+    chosen = replace(
+        trial, calendar=args.calendar or _pick([task.name for task in found if task.tasks], trial.calendar)
+    )
+    say(check_connection(chosen, password))
+    path = save_settings(replace(settings, sync=chosen))
+    if keyring_problem(SYNC_PASSWORD) is None:
+        set_secret(SYNC_PASSWORD, password)
+        say(f"Saved to {path}; the password is in the system keyring.")
+    else:
+        say(f"Saved to {path}. No keyring here: set {SYNC_PASSWORD.env} wherever Murmur runs.")
+    say("Run `murmur sync` to sync now; the desktop app syncs by itself.")
+    return ExitCode.OK
+
+
+def add_commands(
+    sub: "argparse._SubParsersAction[Any]",
+    common: argparse.ArgumentParser,
+    as_json: argparse.ArgumentParser,
+) -> None:
+    sync = sub.add_parser(
+        "sync", parents=[common, as_json], help="sync the list with your CalDAV server (Nextcloud, Fastmail, ...)"
+    )
+    sync.set_defaults(func=cmd_sync)
+    actions = sync.add_subparsers(dest="sync_command", metavar="ACTION")
+    status = actions.add_parser("status", parents=[common, as_json], help="last sync, changes waiting, last error")
+    status.set_defaults(func=cmd_sync_status)
+    setup = actions.add_parser("setup", parents=[common], help="connect to a server and pick a task list")
+    setup.add_argument("--url", help="the server's address, e.g. https://cloud.example.com/remote.php/dav")
+    setup.add_argument("--username")
+    setup.add_argument("--calendar", metavar="NAME", help="the task list (made when missing)")
+    setup.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    setup.set_defaults(func=cmd_sync_setup)

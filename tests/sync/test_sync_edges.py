@@ -1,0 +1,155 @@
+"""The harder corners of sync, still against a real Radicale server: a server without sync tokens, a token the
+server no longer knows, the phone changing a task between Murmur's pull and its push, and a database made by
+the release before sync."""
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from functools import partial
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from app.domain.actions import CreateAction
+from app.domain.clock import Clock
+from app.domain.enums import Category, Status
+from app.offline import OfflineInterpreter
+from app.secrets import SYNC_PASSWORD
+from app.service import MurmurService
+from app.store import Store
+from app.store.migrations import MIGRATIONS, migrate
+from app.sync.account import task_list_of
+from app.sync.caldav_list import CalDavTaskList
+from app.sync.remote import RemoteChanges, RemoteObject, TaskList
+from tests.sync.phone import Phone
+from tests.sync.radicale_server import RadicaleServer
+from tests.sync.test_sync import by_summary, create, settings_for, stored
+
+
+class WithoutSyncTokens:
+    """The task list as a server without RFC 6578 shows it: Radicale keeps sync tokens, so this one is not
+    asked for them and reads every ETag instead (the path Murmur takes with such servers)."""
+
+    def __init__(self, real: CalDavTaskList) -> None:
+        self.real = real
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+    def changes(self, token: str | None) -> RemoteChanges:
+        assert token is None  # no token is ever kept from a list without them
+        return self.real._by_etags()
+
+
+class PhoneBetweenPullAndPush:
+    """The phone edits a task while Murmur is between its first pull and its push (once)."""
+
+    def __init__(self, real: CalDavTaskList, meddle: "partial[None]") -> None:
+        self.real, self.meddle, self.done = real, meddle, False
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+    def fetch(self, hrefs: list[str]) -> list[RemoteObject]:
+        found = self.real.fetch(hrefs)
+        if not self.done:
+            self.done = True
+            self.meddle()
+        return found
+
+
+def service_over(store: Store, clock: Clock, server: RadicaleServer, wrap: object) -> MurmurService:
+    @contextmanager
+    def source() -> Iterator[TaskList]:
+        with task_list_of(settings_for(server)) as tasks:
+            assert isinstance(tasks, CalDavTaskList)
+            yield wrap(tasks)  # type: ignore[operator]
+
+    return MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock, sync_source=source)
+
+
+@pytest.fixture(autouse=True)
+def password(radicale: RadicaleServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SYNC_PASSWORD.env, radicale.password)
+
+
+def test_a_server_without_sync_tokens_is_synced_by_etags(
+    store: Store, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    service = service_over(store, clock, radicale, WithoutSyncTokens)
+    keep, drop = create(service, "Keep me"), create(service, "Drop me")
+    service.sync()
+    uids = {str(todo["SUMMARY"]): uid for uid, todo in phone.todos().items()}
+    phone.edit(uids["Keep me"], summary="Keep me, edited")
+    phone.delete(uids["Drop me"])
+    phone.add("Made on the phone")
+    report = service.sync()
+    assert sorted(report.pulled) == [
+        "archived (deleted on the server): Drop me",
+        "created: Made on the phone",
+        "updated: Keep me, edited",
+    ]
+    assert stored(service, keep.id).summary == "Keep me, edited"  # type: ignore[union-attr]
+    assert stored(service, drop.id).status is Status.ARCHIVED  # type: ignore[union-attr]
+    assert service.sync().pulled == []  # unchanged ETags bring nothing twice
+
+
+def test_a_sync_token_the_server_forgot_reads_the_whole_list_once(
+    store: Store, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    service = service_over(store, clock, radicale, lambda tasks: tasks)
+    create(service, "Water the plants")
+    service.sync()
+    with store.write() as session:
+        session.execute(text("UPDATE sync_state SET sync_token = 'http://radicale.org/ns/sync/forgotten'"))
+    phone.add("Feed the cat")
+    report = service.sync()
+    assert report.pulled == ["created: Feed the cat"] and report.pushed == []
+    assert sorted(by_summary(service)) == ["Feed the cat", "Water the plants"]
+    assert len(phone.todos()) == 2
+
+
+def test_a_task_the_phone_changes_during_a_push_is_merged_not_overwritten(
+    store: Store, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    plain = MurmurService(
+        store=store, interpreter=OfflineInterpreter(), clock=lambda: clock,
+        sync_source=partial(task_list_of, settings_for(radicale)),
+    )  # fmt: skip
+    entry = create(plain, "Plan the trip")
+    plain.sync()
+    uid = next(iter(phone.todos()))
+    plain.edit([entry.id], {"priority": 1})
+    meddle = partial(phone.edit, uid, summary="Plan the Rome trip")
+    service = service_over(store, clock, radicale, lambda tasks: PhoneBetweenPullAndPush(tasks, meddle))
+    service.sync()
+    merged = stored(service, entry.id)
+    assert merged is not None and (merged.summary, merged.priority) == ("Plan the Rome trip", 1)
+    on_phone = phone.todo(uid)
+    assert (str(on_phone["SUMMARY"]), int(on_phone["PRIORITY"])) == ("Plan the Rome trip", 1)
+
+
+def test_the_previous_release_database_syncs_everything_it_had(
+    db_path: Path, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    """What the release before sync made (steps 1-7): its entries, made before any trigger existed, all go up
+    at the first sync; from then on every change is queued."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:7])
+        for number in range(3):
+            db.execute(
+                "INSERT INTO entries (id, content, summary, category, status, source_text, created_at, updated_at,"
+                " revision) VALUES (?, ?, ?, 'todo', 'active', ?, '2026-01-01T00:00:00.000000+00:00',"
+                " '2026-01-01T00:00:00.000000+00:00', 1)",
+                (f"{number:032x}", f"old {number}", f"Old task {number}", f"old {number}"),
+            )
+    store = Store.open(db_path)
+    service = service_over(store, clock, radicale, lambda tasks: tasks)
+    assert service.sync_status().queued == 0  # nothing queued by the migration itself
+    report = service.sync()
+    assert len(report.pushed) == 3 and report.queued == 0
+    assert sorted(str(todo["SUMMARY"]) for todo in phone.todos().values()) == [f"Old task {n}" for n in range(3)]
+    service.apply([CreateAction(content="new", summary="New task", category=Category.TODO, source_text="new")])
+    assert service.sync_status().queued == 1
+    store.close()
