@@ -133,12 +133,50 @@ def vtodo_object(entry: Entry, tz: ZoneInfo, now: datetime, uid: str | None = No
     return _calendar(body, times.timezone() if entry.due_at else "")
 
 
+# What Murmur writes of a task, replacing the server's; everything else another client keeps there stays.
+_OURS = (
+    "SUMMARY", "DESCRIPTION", "STATUS", "PRIORITY", "DTSTART", "DUE", "RRULE", "COMPLETED", "LAST-MODIFIED",
+    "DTSTAMP", _SNOOZE,
+)  # fmt: skip
+
+
+def _first_task(calendar: Calendar) -> Component:
+    found = next((c for c in calendar.walk() if c.name in ("VTODO", "VEVENT")), None)
+    if found is None:
+        raise ValueError("no VTODO in the object")
+    return found
+
+
+def vtodo_over(previous: str, entry: Entry, tz: ZoneInfo, now: datetime, uid: str) -> str:
+    """The entry written over the server's last version of its object, keeping what Murmur does not own: another
+    client's own properties (a location, a parent task, its X- properties, its alarms, its tags)."""
+    ours = Calendar.from_ical(vtodo_object(entry, tz, now, uid=uid))
+    try:
+        theirs = Calendar.from_ical(previous)
+        task, mine = _first_task(theirs), _first_task(ours)
+    except ValueError:
+        return str(ours.to_ical(), "utf-8")
+    if _text(task, "STATUS").upper() != _text(mine, "STATUS").upper():
+        task.pop("PERCENT-COMPLETE", None)  # their progress was for the status they had
+        if entry.status is Status.COMPLETED:
+            task.add("PERCENT-COMPLETE", 100)
+    for name in _OURS:
+        task.pop(name, None)
+        if name in mine:
+            task[name] = mine[name]
+    if _category(task, entry.recurrence is not None) is not entry.category:
+        task.pop("CATEGORIES", None)
+        task["CATEGORIES"] = mine["CATEGORIES"]
+    if not task.walk("VALARM"):
+        task.subcomponents.extend(mine.walk("VALARM"))
+    zones = {_text(zone, "TZID") for zone in theirs.walk("VTIMEZONE")}
+    theirs.subcomponents[:0] = [zone for zone in ours.walk("VTIMEZONE") if _text(zone, "TZID") not in zones]
+    return str(theirs.to_ical(), "utf-8")
+
+
 def read_vtodo(text: str, tz: ZoneInfo, now: datetime) -> tuple[str, IncomingEntry]:
     """A calendar object's UID and its task in Murmur's terms; a ValueError when it holds none that can be read."""
-    calendar = Calendar.from_ical(text)
-    component = next((c for c in calendar.walk() if c.name in ("VTODO", "VEVENT")), None)
-    if component is None:
-        raise ValueError("no VTODO in the object")
+    component = _first_task(Calendar.from_ical(text))
     if component.errors:
         raise ValueError("; ".join(f"{name}: {message}" for name, message in component.errors))
     uid = _text(component, "UID")

@@ -22,7 +22,7 @@ from app.changes.synced import SyncBatch
 from app.domain.enums import Category, Status
 from app.domain.summaries import clipped
 from app.portable.common import entry_id_for_uid
-from app.portable.ics import own_uid, read_vtodo, vtodo_object
+from app.portable.ics import own_uid, read_vtodo, vtodo_object, vtodo_over
 from app.store import Store
 from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
 from app.sync.merge import Fields, carried, habit_done_elsewhere, merge
@@ -301,7 +301,10 @@ class Sync:
 
     def _put(self, entry: Entry, item: SyncItem | None) -> SyncItem:
         uid = item.uid if item else own_uid(entry.id)
-        ics = vtodo_object(entry, self.tz, self.now, uid=uid)
+        if item is None:
+            ics = vtodo_object(entry, self.tz, self.now, uid=uid)
+        else:
+            ics = vtodo_over(item.synced_ics, entry, self.tz, self.now, uid)
         if item is not None and self._same(ics, item.synced_ics):
             return item
         href = item.href if item else self.tasks.href_for(uid)

@@ -66,7 +66,6 @@ type = owner_only
 
 [storage]
 type = multifilesystem
-use_mtime_and_size_for_item_cache = True
 filesystem_folder = {self.storage}
 
 [web]

@@ -269,3 +269,29 @@ def test_the_phone_sees_what_murmur_pushed_field_by_field(service: MurmurService
     assert int(todo["PRIORITY"]) == 1 and str(todo["STATUS"]) == "NEEDS-ACTION"
     assert todo.decoded("DUE").astimezone(UTC) == by_summary(service)["Pay rent"].due_at
     assert (datetime.now(UTC) - todo.decoded("DTSTAMP")) < timedelta(days=400)
+
+
+def test_what_the_phone_keeps_in_a_task_survives_murmur_changing_it(service: MurmurService, phone: Phone) -> None:
+    service.sync()
+    uid = phone.add("Pick up the parcel")
+    phone.edit(uid, location="Post office", categories=["Errands"], percent_complete=40, x_tasks_org_order="7")
+    service.sync()
+    parcel = by_summary(service)["Pick up the parcel"]
+    service.edit([parcel.id], {"summary": "Pick up the big parcel"})
+    service.sync()
+    kept = phone.todo(uid)
+    assert str(kept["SUMMARY"]) == "Pick up the big parcel"
+    assert (str(kept["LOCATION"]), str(kept["X-TASKS-ORG-ORDER"]), int(kept["PERCENT-COMPLETE"])) == (
+        "Post office",
+        "7",
+        40,
+    )
+    assert [str(tag) for tag in kept["CATEGORIES"].cats] == ["Errands"]  # no tag of ours added
+    service.complete([parcel.id])
+    service.sync()
+    done = phone.todo(uid)
+    assert (str(done["STATUS"]), int(done["PERCENT-COMPLETE"]), str(done["LOCATION"])) == (
+        "COMPLETED",
+        100,
+        "Post office",
+    )
