@@ -5,13 +5,15 @@ agree on which interpreter runs.
 """
 
 import logging
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
-from app.config import LocaleSettings, Settings, load_settings
+from app.config import LocaleSettings, Settings, SyncSettings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError
@@ -20,6 +22,7 @@ from app.service import MurmurService
 from app.speech.language import date_languages
 from app.store import Store
 from app.sync.account import task_list_of
+from app.sync.remote import TaskList
 
 log = logging.getLogger("murmur.assembly")
 
@@ -71,10 +74,15 @@ def build_service(
         session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
         rules=rules,
         fallback=rules if settings.llm.fallback == "offline" else None,
-        sync_source=partial(task_list_of, settings.sync) if settings.sync.url else None,
+        sync_source=sync_source_for(settings.sync),
     )
     take_daily_backup(service)
     return service
+
+
+def sync_source_for(settings: SyncSettings) -> Callable[[], AbstractContextManager[TaskList]] | None:
+    """What opens the user's task list for a sync; None while sync is not set up."""
+    return partial(task_list_of, settings) if settings.url else None
 
 
 def take_daily_backup(service: MurmurService) -> None:

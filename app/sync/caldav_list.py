@@ -12,6 +12,7 @@ import ssl
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
@@ -73,13 +74,18 @@ def _certificate_error(host: str, problem: BaseException) -> SyncError:
 
 
 def connect(account: Account) -> DAVClient:
-    if not account.url.startswith(("https://", "http://")):
+    address = urlsplit(account.url)
+    if address.scheme not in ("https", "http") or not address.netloc:
         raise SyncError(f"the sync server's address must begin with https:// (got {account.url!r})")
+    if address.username or address.password:  # the library would log it, password and all
+        raise SyncError("put the user name in sync.username, not in the server's address")
+    if account.ca_file and not Path(account.ca_file).expanduser().is_file():
+        raise SyncError(f"the certificate authority file {account.ca_file} does not exist (sync.ca_file)")
     return DAVClient(
         url=account.url,
         username=account.username,
         password=account.password,
-        ssl_verify_cert=account.ca_file or True,
+        ssl_verify_cert=str(Path(account.ca_file).expanduser()) if account.ca_file else True,
         timeout=_TIMEOUT_SECONDS,
     )
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service
+from app.assembly import build_service, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch
@@ -42,6 +42,7 @@ from app.ui.reminders import ReminderScheduler
 from app.ui.reply_voice import ReplyVoice
 from app.ui.setup_notes import SetupCheck
 from app.ui.single_instance import InstanceServer
+from app.ui.sync_timer import SyncTimer
 from app.ui.talk import TalkMode, TalkSwitch
 from app.ui.theme import apply_theme
 from app.ui.toast import Toast, ToastContent, content_of
@@ -119,6 +120,10 @@ class Murmur(QObject):
         self._watch_timer.timeout.connect(self._on_watch_timer_timeout)
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self.take_daily_backup)
+        self.sync = SyncTimer(service, lambda: self.settings.sync.interval_minutes, self)
+        self.sync.brought_changes.connect(self.refresh)
+        if self.tray:
+            self.sync.synced.connect(self.tray.show_sync)
         self._connect()
         self.bridge.attach()
 
@@ -217,6 +222,7 @@ class Murmur(QObject):
         self._refresh_timer.start()
         self._watch_timer.start()
         self._backup_timer.start()
+        self.sync.start()
         if preload_speech:
             self._preload_speech()
         if offer_models:
@@ -419,6 +425,7 @@ class Murmur(QObject):
 
     def refresh(self) -> None:
         """Reload the list, inbox and history (once, however often it is asked while queued)."""
+        self.sync.changed()  # every change ends in a refresh: it is sent a few seconds later
         if self.worker.waiting(jobs.RefreshJob):
             return
         self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget))
@@ -602,7 +609,7 @@ class Murmur(QObject):
     def open_settings(self) -> None:
         from app.ui.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window, self.service.store)
+        dialog = SettingsDialog(self.settings, self.window, self.service.store, self.sync.words())
         self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
         try:
             accepted = dialog.exec()
@@ -636,6 +643,9 @@ class Murmur(QObject):
         if settings.ui.start_at_login != old.ui.start_at_login:
             if problem := set_autostart(settings.ui.start_at_login):
                 self._show_error(problem)
+        if settings.sync != old.sync:
+            self.service.sync_source = sync_source_for(settings.sync)
+            self.sync.start()
         self._update_state()
         self.refresh()  # the budget left follows the new budget
 

@@ -43,6 +43,7 @@ from app.ui.hotkey import hotkey_problem
 from app.ui.key_capture import KeyCaptureButton
 from app.ui.mic_level import MicrophoneLevel
 from app.ui.models_panel import ModelsPanel, ShelfWords
+from app.ui.sync_page import SyncPage
 from app.ui.worker import Call, Failed, JobOutcome
 from app.voice.speaker import Speaker
 from app.voice.voices import PiperVoices
@@ -152,7 +153,9 @@ class SettingsDialog(QDialog):
     connection_tested = Signal(str)  # the one line the connection test ended with, as shown
     voice_tried = Signal(str)  # what trying the voice ended with, as shown
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None, store: Store | None = None) -> None:
+    def __init__(
+        self, settings: Settings, parent: QWidget | None = None, store: Store | None = None, sync_status: str = ""
+    ) -> None:
         super().__init__(parent)
         self._store = store
         self.setWindowTitle("Murmur settings")
@@ -336,6 +339,8 @@ class SettingsDialog(QDialog):
             "Language model",
         )
         tabs.addTab(self._page(("", self.redact), ("", self.keep_unredacted)), "Privacy")
+        self.sync_page = SyncPage(settings.sync, sync_status)
+        tabs.addTab(self.sync_page, "Sync")
         self.error = QLabel()
         self.error.setObjectName("status")
         self.error.setWordWrap(True)
@@ -423,6 +428,7 @@ class SettingsDialog(QDialog):
             privacy=replace(
                 s.privacy, redact=self.redact.isChecked(), keep_unredacted=self.keep_unredacted.isChecked()
             ),
+            sync=self.sync_page.result(),
         )
 
     # -- microphones and models ---------------------------------------------------------------
@@ -550,6 +556,7 @@ class SettingsDialog(QDialog):
                 secrets.delete_api_key()  # a stored key alone would still reach OpenAI
             elif key:
                 secrets.set_api_key(key)
+            self.sync_page.save_password()
         except MurmurError as error:
             self.error.setText(str(error))
             return

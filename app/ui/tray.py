@@ -30,6 +30,7 @@ class Tray(QObject):
         self._due_actions: list[QAction] = []
         self._state_text = "ready"
         self._due_text = ""
+        self._sync_text = ""
         self.dictate_action = self.menu.addAction("Dictate", self.dictate_clicked.emit)
         self.menu.addAction("Show / hide window", self.show_hide_clicked.emit)
         self.menu.addSeparator()
@@ -77,8 +78,14 @@ class Tray(QObject):
             self._due_actions.append(self.menu.insertSeparator(self.dictate_action))
         self.menu.insertActions(self.dictate_action, self._due_actions)
 
+    def show_sync(self, text: str) -> None:
+        """How sync stands, a line of its own ("" when sync is not set up)."""
+        self._sync_text = text
+        self._show_tooltip()
+
     def _show_tooltip(self) -> None:
-        self.icon.setToolTip(plain_tooltip(f"Murmur: {self._state_text}\n{self._due_text}".strip()))
+        lines = (f"Murmur: {self._state_text}", self._due_text, self._sync_text)
+        self.icon.setToolTip(plain_tooltip("\n".join(line for line in lines if line)))
 
     def notify(self, title: str, text: str, entry_id: str = "", error: bool = False) -> None:
         self._notified_entry = entry_id

@@ -1,0 +1,113 @@
+"""Settings -> Sync: the CalDAV server, the account, the task list, "Test connection", and how sync stands."""
+
+from dataclasses import replace
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+
+from app import secrets
+from app.config import SyncSettings
+from app.sync.status import SyncStatus
+from app.ui.background import run_in_thread
+from app.ui.worker import Call, Failed, JobOutcome
+
+SAVED_PASSWORD = "saved in the keyring; type to replace it"
+
+
+def status_words(status: SyncStatus, tz: ZoneInfo) -> str:
+    """'Last sync 14:02 · 3 changes waiting · last error: ...' (the tray's tooltip says it too)."""
+    if status.last_sync_at is None and status.last_error is None:
+        return "Not synced yet"
+    parts = [
+        f"Last sync {status.last_sync_at.astimezone(tz):%a %d %b %H:%M}" if status.last_sync_at else "Never synced"
+    ]
+    if status.queued:
+        parts.append(f"{status.queued} change{'s' if status.queued != 1 else ''} waiting")
+    if status.last_error:
+        parts.append(f"last error: {status.last_error}")
+    return " · ".join(parts)
+
+
+class SyncPage(QWidget):
+    tested = Signal(str)  # the line the connection test ended with, as shown
+
+    def __init__(self, settings: SyncSettings, status: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.url = QLineEdit(settings.url)
+        self.url.setPlaceholderText("https://cloud.example.com/remote.php/dav")
+        self.url.setAccessibleName("Sync server address")
+        self.username = QLineEdit(settings.username)
+        self.username.setAccessibleName("Sync user name")
+        self.password = QLineEdit()
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setAccessibleName("Sync password")
+        self.password.setPlaceholderText(SAVED_PASSWORD if secrets.sync_password() else "an app password is safest")
+        self.calendar = QLineEdit(settings.calendar)
+        self.calendar.setAccessibleName("Task list")
+        self.calendar.setToolTip("Synced by name; made on the server when it is not there")
+        self.ca_file = QLineEdit(settings.ca_file)
+        self.ca_file.setPlaceholderText("the system's certificate authorities")
+        self.ca_file.setToolTip("For a server with its own certificate authority; certificates are always checked")
+        self.interval = QSpinBox()
+        self.interval.setRange(1, 1440)
+        self.interval.setValue(settings.interval_minutes)
+        self.interval.setSuffix(" min")
+        self.test_button = QPushButton("Test connection")
+        self.test_button.clicked.connect(self.test_connection)
+        self.note = QLabel()
+        self.note.setObjectName("sync_note")
+        self.note.setWordWrap(True)
+        self.status = QLabel(status)
+        self.status.setObjectName("sync_status")
+        self.status.setWordWrap(True)
+        form = QFormLayout(self)
+        for label, widget in (
+            ("Server address", self.url),
+            ("User name", self.username),
+            ("Password", self.password),
+            ("Task list", self.calendar),
+            ("Certificate authority", self.ca_file),
+            ("Sync every", self.interval),
+            ("", self.test_button),
+            ("", self.note),
+            ("Status", self.status),
+        ):
+            form.addRow(label, widget)
+
+    def result(self) -> SyncSettings:
+        return replace(
+            self.settings,
+            url=self.url.text().strip(),
+            username=self.username.text().strip(),
+            calendar=self.calendar.text().strip() or self.settings.calendar,
+            ca_file=self.ca_file.text().strip(),
+            interval_minutes=self.interval.value(),
+        )
+
+    def save_password(self) -> None:
+        """Keep a newly typed password in the keyring (a MurmurError, one line, when it cannot be)."""
+        typed = self.password.text()
+        if typed:
+            secrets.set_secret(secrets.SYNC_PASSWORD, typed)
+
+    def test_connection(self) -> None:
+        """Reach the server as the form says (not yet saved), find or make the task list, off the GUI thread."""
+        from app.sync.setup import check_connection  # the caldav library loads only here
+
+        settings, typed = self.result(), self.password.text() or None
+        if not settings.url:
+            self._show("Type the server's address first")
+            return
+        self.test_button.setEnabled(False)
+        self.note.setText("Connecting…")
+        run_in_thread(Call("test-sync", lambda: check_connection(settings, typed)), self, self._on_tested)
+
+    def _on_tested(self, outcome: JobOutcome[str]) -> None:
+        self.test_button.setEnabled(True)
+        self._show(outcome.error if isinstance(outcome, Failed) else outcome.result)
+
+    def _show(self, line: str) -> None:
+        self.note.setText(line)
+        self.tested.emit(line)
