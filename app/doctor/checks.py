@@ -22,7 +22,7 @@ from app.agent.provider import resolve_provider
 from app.config import Settings
 from app.errors import MurmurError
 from app.paths import config_dir, data_dir, log_dir
-from app.secrets import keyring_problem
+from app.secrets import SYNC_PASSWORD, get_secret, keyring_problem
 from app.speech.capture import list_devices
 from app.speech.engines import choose_engine
 from app.speech.speech_models import SpeechModels
@@ -174,6 +174,37 @@ def _database(diagnosis: Diagnosis, db_path: Path) -> None:
     )
 
 
+def _sync_state(db_path: Path) -> tuple[str | None, str | None, int]:
+    """The last sync's time and error, and the changes waiting, read only (none before the first sync)."""
+    if not db_path.exists():
+        return None, None, 0
+    with closing(sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=2)) as db:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").fetchone():
+            return None, None, 0
+        state = db.execute("SELECT last_sync_at, last_error FROM sync_state").fetchone() or (None, None)
+        return state[0], state[1], int(db.execute("SELECT COUNT(*) FROM sync_outbox").fetchone()[0])
+
+
+def _sync(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> None:
+    sync = settings.sync
+    if not sync.url:
+        diagnosis.facts["sync"] = "not set up"
+        return
+    password = "environment" if os.environ.get(SYNC_PASSWORD.env) else "keyring" if get_secret(SYNC_PASSWORD) else ""
+    diagnosis.facts["sync"] = {"server": sync.url, "user": sync.username, "task list": sync.calendar}
+    try:
+        last, error, queued = _sync_state(db_path)
+    except sqlite3.Error as problem:
+        diagnosis.checks.append(Check("sync", False, str(problem), "`murmur sync status`"))
+        return
+    if not password:
+        diagnosis.checks.append(Check("sync", False, "no password", f"`murmur sync setup`, or set {SYNC_PASSWORD.env}"))
+        return
+    detail = f"last sync {last[:16] if last else 'never'} UTC, {queued} waiting, password in the {password}"
+    fix = "`murmur sync` says what is wrong in one line" if error else ""
+    diagnosis.checks.append(Check("sync", error is None, f"{detail}; last error: {error}" if error else detail, fix))
+
+
 def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) -> Diagnosis:
     diagnosis = Diagnosis()
     diagnosis.facts["versions"] = _versions()
@@ -188,4 +219,5 @@ def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) ->
     _speech(diagnosis, settings)
     _model_server(diagnosis, settings)
     _database(diagnosis, db_path)
+    _sync(diagnosis, settings, db_path)
     return diagnosis

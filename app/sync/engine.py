@@ -178,14 +178,14 @@ class _Pull:
 
 
 def note_outcome(store: Store, error: str | None, now: datetime) -> int:
-    """Keep how the last sync ended (for the tray and `murmur sync status`); the changes still queued."""
+    """Keep how the last sync ended (for the tray and `murmur sync status`), a failed first one too (its task
+    list still unknown); the changes still queued."""
     with store.write() as session:
-        state = session.get(SyncState, 1)
-        if state is not None:
-            state.last_error = error
-            if error is None:
-                state.last_sync_at = now
-            session.add(state)
+        state = session.get(SyncState, 1) or SyncState(calendar_url="")
+        state.last_error = error
+        if error is None:
+            state.last_sync_at = now
+        session.add(state)
         return len(session.exec(select(SyncOutboxRow.entry_id)).all())
 
 

@@ -22,4 +22,4 @@ def sync_status(session: Session) -> SyncStatus:
     queued = int(session.exec(select(func.count()).select_from(SyncOutboxRow)).one())
     if state is None:
         return SyncStatus(None, None, queued, None)
-    return SyncStatus(state.calendar_url, state.last_sync_at, queued, state.last_error)
+    return SyncStatus(state.calendar_url or None, state.last_sync_at, queued, state.last_error)

@@ -2,6 +2,7 @@
 a real Radicale server, the `caldav` library as the phone. No keyring runs here, so the password comes from
 standard input at setup and from MURMUR_CALDAV_PASSWORD after, as the README tells such a machine to do."""
 
+import json
 from pathlib import Path
 
 from tests.support.murmur_cli import Murmur, assert_one_line_error
@@ -57,8 +58,12 @@ def test_a_wrong_password_is_one_line_and_never_logged(radicale: RadicaleServer,
     assert_one_line_error(done, 1, f"the sync server at 127.0.0.1:{radicale.port} refused the user name or password")
     status = murmur.json("sync", "status")
     assert status["queued"] == 1  # kept for the next try
+    doctor = murmur.run("doctor", "--json")
+    checks = {check["name"]: check for check in json.loads(doctor.stdout)["checks"]}
+    assert checks["sync"]["ok"] is False and "refused the user name or password" in checks["sync"]["detail"]
+    assert "1 waiting, password in the environment" in checks["sync"]["detail"]
     logged = "".join(path.read_text() for path in (tmp_path / "logs").glob("*"))
-    assert wrong not in logged
+    assert wrong not in logged + doctor.stdout + doctor.stderr
 
 
 def test_sync_before_setup_says_what_to_do(tmp_path: Path) -> None:

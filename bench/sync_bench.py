@@ -1,0 +1,85 @@
+"""Sync with a real CalDAV server (Radicale on 127.0.0.1): first syncs, and one change on a big list.
+
+Prints the seconds of a first sync of 1,000 entries (every entry sent), and on a list of 10,000 already synced:
+one change made here, one made on the phone, and a sync with nothing to do. Goal: one change at most 1 s,
+whatever the list's size. Run: .venv/bin/python bench/sync_bench.py [--small N] [--big N]
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.config import SyncSettings  # noqa: E402
+from app.domain.actions import UpdateAction  # noqa: E402
+from app.domain.enums import Status  # noqa: E402
+from app.offline import OfflineInterpreter  # noqa: E402
+from app.secrets import SYNC_PASSWORD  # noqa: E402
+from app.service import MurmurService  # noqa: E402
+from app.store import Store  # noqa: E402
+from app.sync.account import task_list_of  # noqa: E402
+from tests.support.big_store import fill_store  # noqa: E402
+from tests.support.clock import FIXED_CLOCK  # noqa: E402
+from tests.sync.phone import Phone  # noqa: E402
+from tests.sync.radicale_server import RadicaleServer  # noqa: E402
+
+
+def _service(path: Path, server: RadicaleServer, calendar: str) -> MurmurService:
+    settings = SyncSettings(url=server.url, username=server.username, calendar=calendar)
+    return MurmurService(
+        store=Store.open(path),
+        interpreter=OfflineInterpreter(),
+        clock=lambda: FIXED_CLOCK,
+        sync_source=partial(task_list_of, settings),
+    )
+
+
+def _timed(service: MurmurService) -> tuple[float, str]:
+    started = time.perf_counter()
+    report = service.sync()
+    return time.perf_counter() - started, report.summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--small", type=int, default=1_000)
+    parser.add_argument("--big", type=int, default=10_000)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="murmur-sync-bench-"))
+    server = RadicaleServer(folder / "radicale")
+    server.start()
+    os.environ[SYNC_PASSWORD.env] = server.password
+    try:
+        print(f"Radicale {server.url} on 127.0.0.1, 2 cores; goal: one change at most 1 s at any size")
+        fill_store(folder / "small.db", args.small, FIXED_CLOCK.now)
+        small = _service(folder / "small.db", server, "Small")
+        seconds, summary = _timed(small)
+        print(f"first sync, {args.small:,} entries: {seconds:6.2f} s  ({summary})")
+        small.close()
+
+        fill_store(folder / "big.db", args.big, FIXED_CLOCK.now)
+        big = _service(folder / "big.db", server, "Big")
+        seconds, summary = _timed(big)
+        print(f"first sync, {args.big:,} entries: {seconds:6.2f} s  ({summary})")
+        seconds, summary = _timed(big)
+        print(f"nothing to do, {args.big:,} entries: {seconds:6.2f} s  ({summary})")
+        entry = big.entries(statuses=[Status.ACTIVE])[0]
+        big.apply([UpdateAction(entry_id=entry.id, changes={"summary": f"{entry.summary} (changed)"})])
+        seconds, summary = _timed(big)
+        print(f"one change here, {args.big:,} entries: {seconds:6.2f} s  ({summary})")
+        with Phone(server.url, server.username, server.password, list_name="Big") as phone:
+            phone.add("Made on the phone")
+        seconds, summary = _timed(big)
+        print(f"one change on the phone, {args.big:,} entries: {seconds:6.2f} s  ({summary})")
+        big.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
