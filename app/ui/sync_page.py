@@ -13,6 +13,8 @@ from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
 
 SAVED_PASSWORD = "saved in the keyring; type to replace it"
+# The settings a sync message names, as the fields of this page.
+_FIELDS = {"sync.ca_file": "the Certificate authority field", "sync.username": "the User name field"}
 
 
 def status_words(status: SyncStatus, tz: ZoneInfo) -> str:
@@ -109,5 +111,7 @@ class SyncPage(QWidget):
         self._show(outcome.error if isinstance(outcome, Failed) else outcome.result)
 
     def _show(self, line: str) -> None:
+        for key, field in _FIELDS.items():
+            line = line.replace(key, field)
         self.note.setText(line)
         self.tested.emit(line)
