@@ -20,6 +20,17 @@ def radicale(tmp_path: Path) -> Iterator[RadicaleServer]:
 
 
 @pytest.fixture
+def radicale_tls(tmp_path: Path) -> Iterator[RadicaleServer]:
+    """Over HTTPS, its certificate signed by a private CA (`ca_file`) that no system store trusts."""
+    server = RadicaleServer(tmp_path / "radicale-tls", tls=True)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
 def phone(radicale: RadicaleServer) -> Iterator[Phone]:
     """Connected, no task list made yet: a test says whether the phone or Murmur creates it."""
     with Phone(radicale.url, radicale.username, radicale.password) as connected:

@@ -1,9 +1,12 @@
 """A real Radicale CalDAV server on 127.0.0.1, one per test: its own config file, htpasswd and storage in a temp
 dir, so nothing is read from /etc/radicale or ~/.config/radicale and nothing is written outside the test."""
 
+import datetime
 import http.client
+import ipaddress
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -11,6 +14,11 @@ import uuid
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Self
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 USERNAME = "alice"
 PASSWORD = "s3cret-pass"
@@ -25,11 +33,87 @@ def free_port() -> int:
         return port
 
 
+def _pem(certificate: x509.Certificate) -> bytes:
+    return certificate.public_bytes(serialization.Encoding.PEM)
+
+
+def make_certificates(directory: Path) -> tuple[Path, Path, Path]:
+    """A private certificate authority and a server certificate it signs for 127.0.0.1 and localhost, as PEM
+    files: (the CA's certificate, the server's certificate, the server's key). No system store trusts this CA."""
+    now = datetime.datetime.now(datetime.UTC)
+    # A minute back: a clock a little behind the one that signed must not see a certificate from the future.
+    valid_from, valid_until = now - datetime.timedelta(minutes=1), now + datetime.timedelta(days=1)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Murmur tests CA {uuid.uuid4()}")])
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(ca_name)
+        .issuer_name(ca_name)
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(valid_from)
+        .not_valid_after(valid_until)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=False,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    server_key = ec.generate_private_key(ec.SECP256R1())
+    server = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
+        .issuer_name(ca_name)
+        .public_key(server_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(valid_from)
+        .not_valid_after(valid_until)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        # Clients match the address against the SANs only, never the CN: the IP one is what 127.0.0.1 needs.
+        .add_extension(
+            x509.SubjectAlternativeName(
+                [x509.IPAddress(ipaddress.IPv4Address("127.0.0.1")), x509.DNSName("localhost")]
+            ),
+            critical=False,
+        )
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    ca_file, certificate_file, key_file = directory / "ca.pem", directory / "server.pem", directory / "server.key"
+    ca_file.write_bytes(_pem(ca))
+    certificate_file.write_bytes(_pem(server))
+    key_file.write_bytes(
+        server_key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    key_file.chmod(0o600)
+    return ca_file, certificate_file, key_file
+
+
 class RadicaleServer:
     """`python -m radicale` as a subprocess. restart() keeps the port and the storage, as a server rebooted."""
 
-    def __init__(self, directory: Path, username: str = USERNAME, password: str = PASSWORD) -> None:
+    def __init__(
+        self, directory: Path, username: str = USERNAME, password: str = PASSWORD, *, tls: bool = False
+    ) -> None:
         self.directory = directory
+        self.tls = tls
         self.storage = directory / "collections"
         self.config_path = directory / "radicale.conf"
         self.log_path = directory / "radicale.log"  # its stderr: a file, never a pipe that could fill and block it
@@ -43,7 +127,22 @@ class RadicaleServer:
         directory.mkdir(parents=True, exist_ok=True)
         self.storage.mkdir(exist_ok=True)
         (directory / "users").write_text(f"{username}:{password}\n", encoding="utf-8")
+        self._tls_files = make_certificates(directory) if tls else None
         self._write_config()
+
+    @property
+    def ca_file(self) -> Path:
+        """The private authority's certificate (PEM) that signed this server's: what a client must trust."""
+        if self._tls_files is None:
+            raise AttributeError("this Radicale server speaks plain HTTP: it has no certificate authority")
+        return self._tls_files[0]
+
+    def _tls_config(self) -> str:
+        if self._tls_files is None:
+            return ""
+        _, certificate, key = self._tls_files
+        # No certificate_authority: that option would make Radicale demand client certificates.
+        return f"ssl = True\ncertificate = {certificate}\nkey = {key}\n"
 
     def _write_config(self) -> None:
         # plain: bcrypt is not installed, and "autodetect" warns about it at every start.
@@ -53,7 +152,7 @@ class RadicaleServer:
 [server]
 hosts = 127.0.0.1:{self.port}
 delay_on_error = 0
-
+{self._tls_config()}
 [auth]
 type = htpasswd
 htpasswd_filename = {self.directory / "users"}
@@ -79,7 +178,7 @@ level = warning
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}/"
 
     @property
     def username(self) -> str:
@@ -113,7 +212,7 @@ level = warning
             cwd=self.directory,
         )
         deadline = time.monotonic() + START_TIMEOUT
-        while not self._answers():
+        while not self._answers_or_stop():
             if self._process.poll() is not None:
                 code = self._process.returncode
                 self._reap()
@@ -123,13 +222,30 @@ level = warning
                 raise RuntimeError(f"Radicale did not answer on port {self.port} in {START_TIMEOUT} s:\n{self.log()}")
             time.sleep(0.02)
 
+    def _answers_or_stop(self) -> bool:
+        try:
+            return self._answers()
+        except ssl.SSLCertVerificationError as problem:  # our certificates are wrong: waiting will not help
+            self.stop()
+            raise RuntimeError(f"Radicale's certificate does not verify against its CA: {problem}") from problem
+
+    def _connection(self) -> http.client.HTTPConnection:
+        if not self.tls:
+            return http.client.HTTPConnection("127.0.0.1", self.port, timeout=1)
+        # Trusting only the private CA (with the usual host check): a probe that passes proves the certificate is
+        # one a client given ca_file accepts.
+        context = ssl.create_default_context(cafile=str(self.ca_file))
+        return http.client.HTTPSConnection("127.0.0.1", self.port, timeout=1, context=context)
+
     def _answers(self) -> bool:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=1)
+        connection = self._connection()
         try:
             connection.request("PROPFIND", "/")  # OPTIONS and GET need no login: no realm
             with connection.getresponse() as response:
                 return self.realm in response.getheader("WWW-Authenticate", "")
-        except OSError:
+        except ssl.SSLCertVerificationError:
+            raise
+        except OSError:  # not listening yet (refused, reset, timed out)
             return False
         finally:
             connection.close()

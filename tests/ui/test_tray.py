@@ -47,6 +47,10 @@ def test_the_tooltip_and_menu_name_what_is_due_today(qtbot: QtBot, clock: Clock)
     assert tray.menu.actions()[0].text() == "Dictate"
     tray.set_state(AppState.RECORDING, "listening")
     assert tray.icon.toolTip() == plain_tooltip("Murmur: listening\nnothing due today")
+    tray.show_sync("Sync: Last sync Sun 22 Nov 18:30 · 2 changes waiting")  # a line of its own, after the rest
+    assert tray.icon.toolTip() == plain_tooltip(
+        "Murmur: listening\nnothing due today\nSync: Last sync Sun 22 Nov 18:30 · 2 changes waiting"
+    )
 
 
 def test_an_ampersand_in_a_summary_stays_in_the_menu(qtbot: QtBot, clock: Clock) -> None:
