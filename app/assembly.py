@@ -5,8 +5,6 @@ agree on which interpreter runs.
 """
 
 import logging
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
@@ -22,7 +20,7 @@ from app.service import MurmurService
 from app.speech.language import date_languages
 from app.store import Store
 from app.sync.account import task_list_of
-from app.sync.remote import TaskList
+from app.sync.remote import SyncSource
 
 log = logging.getLogger("murmur.assembly")
 
@@ -80,7 +78,7 @@ def build_service(
     return service
 
 
-def sync_source_for(settings: SyncSettings) -> Callable[[], AbstractContextManager[TaskList]] | None:
+def sync_source_for(settings: SyncSettings) -> SyncSource | None:
     """What opens the user's task list for a sync; None while sync is not set up."""
     return partial(task_list_of, settings) if settings.url else None
 

@@ -14,7 +14,6 @@ write persists it.
 import logging
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -69,10 +68,10 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, Memory, TalkSession, Utterance
+from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
 from app.sync.engine import Sync, SyncReport, note_outcome
-from app.sync.remote import SyncError, TaskList
+from app.sync.remote import KnownList, SyncError, SyncSource
 from app.sync.status import SyncStatus, sync_status
 
 log = logging.getLogger("murmur.service")
@@ -131,7 +130,7 @@ class MurmurService:
     # Reads what was said when the model changed nothing, to tell an answer from work it left undone.
     rules: Interpreter | None = None
     # Opens the user's task list on the sync server for one sync; None: sync is not set up.
-    sync_source: Callable[[], AbstractContextManager[TaskList]] | None = None
+    sync_source: SyncSource | None = None
 
     def __post_init__(self) -> None:
         self.recover_interrupted_runs()
@@ -518,11 +517,16 @@ class MurmurService:
             raise UsageError("sync is not set up: run `murmur sync setup` (or set sync.url and sync.username)")
         clock = self.clock()
         try:
-            with self.sync_source() as tasks:
+            with self.sync_source(known=self._known_list()) as tasks:
                 return Sync(self.store, tasks, clock.tz, clock.now).run()
         except SyncError as error:
             note_outcome(self.store, str(error), clock.now)
             raise
+
+    def _known_list(self) -> KnownList | None:
+        with self.store.read() as session:
+            state = session.get(SyncState, 1)
+            return KnownList(state.calendar_url, state.calendar_name) if state and state.calendar_url else None
 
     def sync_status(self) -> SyncStatus:
         with self.store.read() as session:

@@ -334,6 +334,7 @@ def _m008_sync(db: Connection) -> None:
         CREATE TABLE sync_state (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             calendar_url TEXT NOT NULL,
+            calendar_name TEXT NOT NULL DEFAULT '',
             sync_token TEXT,
             last_sync_at TEXT,
             last_error TEXT

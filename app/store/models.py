@@ -215,6 +215,7 @@ class SyncState(SQLModel, table=True):
 
     id: int = Field(default=1, primary_key=True)
     calendar_url: str
+    calendar_name: str = ""  # the name it was asked for by: a list renamed on the server is still found by its URL
     sync_token: str | None = None  # RFC 6578: the server's mark of what this client has seen
     last_sync_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     last_error: str | None = None

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from app.config import SyncSettings
 from app.errors import UsageError
 from app.secrets import SYNC_PASSWORD, sync_password
-from app.sync.remote import TaskList
+from app.sync.remote import KnownList, TaskList
 
 if TYPE_CHECKING:
     from app.sync.caldav_list import Account
@@ -27,7 +27,9 @@ def account_from(settings: SyncSettings, password: str | None = None) -> "Accoun
 
 
 @contextmanager
-def task_list_of(settings: SyncSettings, password: str | None = None) -> Iterator[TaskList]:
+def task_list_of(
+    settings: SyncSettings, password: str | None = None, *, known: KnownList | None = None
+) -> Iterator[TaskList]:
     """The configured task list (made on the server when missing), its connection closed afterwards."""
     try:
         from app.sync.caldav_list import connect, open_task_list
@@ -36,6 +38,6 @@ def task_list_of(settings: SyncSettings, password: str | None = None) -> Iterato
 
     client = connect(account_from(settings, password))
     try:
-        yield open_task_list(client, settings.calendar)
+        yield open_task_list(client, settings.calendar, known=known)
     finally:
         client.close()

@@ -21,7 +21,7 @@ from caldav.davclient import DAVClient
 from caldav.elements import dav
 from caldav.lib import error as dav_errors
 
-from app.sync.remote import ChangedOnServer, RemoteChanges, RemoteObject, SyncError
+from app.sync.remote import ChangedOnServer, KnownList, RemoteChanges, RemoteObject, SyncError
 
 log = logging.getLogger("murmur.sync")
 
@@ -58,12 +58,20 @@ def talking_to(url: str) -> Iterator[None]:
     except dav_errors.DAVError as problem:
         reason = getattr(problem, "reason", "") or type(problem).__name__
         raise SyncError(f"the sync server at {host} answered with an error: {reason}") from None
-    except ssl.SSLError as problem:
-        raise _certificate_error(host, problem) from None
     except OSError as problem:  # the HTTP library's errors are OSErrors (connection refused, timeouts, TLS)
-        if "certificate" in str(problem).lower() or "ssl" in type(problem).__name__.lower():
+        if _about_the_certificate(problem):
             raise _certificate_error(host, problem) from None
         raise SyncError(f"cannot reach the sync server at {host} ({type(problem).__name__})") from None
+
+
+def _about_the_certificate(problem: BaseException) -> bool:
+    """The HTTP library wraps ssl's error in its own (and urllib3's): found anywhere in the chain."""
+    seen: BaseException | None = problem
+    while seen is not None:
+        if isinstance(seen, ssl.SSLError) or "SSL" in type(seen).__name__:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _certificate_error(host: str, problem: BaseException) -> SyncError:
@@ -115,26 +123,36 @@ def task_lists(client: DAVClient) -> list[FoundList]:
         ]
 
 
-def open_task_list(client: DAVClient, name: str, create: bool = True) -> "CalDavTaskList":
-    """The task list called `name` (made when missing and `create`)."""
+def open_task_list(
+    client: DAVClient, name: str, create: bool = True, known: KnownList | None = None
+) -> "CalDavTaskList":
+    """The task list called `name`; else the one synced last time by that name, renamed on the server since;
+    else a new one (when `create`)."""
     with talking_to(str(client.url)):
         principal = _principal(client)
-        for calendar in principal.calendars():
-            if calendar.get_display_name() == name:
-                if "VTODO" not in calendar.get_supported_components():
-                    raise SyncError(f"the calendar {name!r} on the sync server does not take tasks; pick another")
-                return CalDavTaskList(client, calendar)
+        calendars = principal.calendars()
+        named = [calendar for calendar in calendars if calendar.get_display_name() == name]
+        if not named and known is not None and known.name == name:
+            named = [calendar for calendar in calendars if _path(calendar.url) == _path(known.url)]
+            if named:
+                log.info("the task list %r was renamed on the server; still syncing with it", name)
+        if named:
+            if "VTODO" not in named[0].get_supported_components():
+                raise SyncError(f"the calendar {name!r} on the sync server does not take tasks; pick another")
+            return CalDavTaskList(client, named[0], name)
         if not create:
             raise SyncError(f"no task list called {name!r} on the sync server")
         log.info("making the task list %r on the sync server", name)
-        return CalDavTaskList(client, principal.make_calendar(name=name, supported_calendar_component_set=["VTODO"]))
+        made = principal.make_calendar(name=name, supported_calendar_component_set=["VTODO"])
+        return CalDavTaskList(client, made, name)
 
 
 class CalDavTaskList:
-    def __init__(self, client: DAVClient, calendar: Calendar) -> None:
+    def __init__(self, client: DAVClient, calendar: Calendar, name: str) -> None:
         # Any: the library types each call as "a result, or a coroutine for its async client".
         self.client: Any = client
         self.calendar: Any = calendar
+        self.name = name
 
     @property
     def url(self) -> str:

@@ -218,6 +218,8 @@ class Sync:
         with self.store.write() as session:
             state = session.get(SyncState, 1)
             if state is not None and state.calendar_url == self.tasks.url:
+                state.calendar_name = self.tasks.name
+                session.add(state)
                 return
             session.execute(delete(SyncItem))
             session.execute(
@@ -226,7 +228,7 @@ class Sync:
             if state is not None:
                 session.delete(state)
                 session.flush()
-            session.add(SyncState(calendar_url=self.tasks.url))
+            session.add(SyncState(calendar_url=self.tasks.url, calendar_name=self.tasks.name))
 
     def _pull(self) -> None:
         with self.store.read() as session:

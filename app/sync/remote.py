@@ -1,5 +1,6 @@
 """What the sync needs of a server's task list, in its own terms (the CalDAV client is one way to have it)."""
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -12,6 +13,14 @@ class SyncError(MurmurError):
 
 class ChangedOnServer(SyncError):
     """The object changed on the server since it was read (412): merged at the next pull, never overwritten."""
+
+
+@dataclass(frozen=True)
+class KnownList:
+    """The task list the last sync used: the name it was asked for by, and where it was."""
+
+    url: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,11 @@ class TaskList(Protocol):
     @property
     def url(self) -> str: ...
 
+    @property
+    def name(self) -> str:
+        """The name the user asked for it by (the server's display name may have changed since)."""
+        ...
+
     def changes(self, token: str | None) -> RemoteChanges:
         """What changed since `token` (RFC 6578) where the server keeps sync tokens; else every object, `complete`."""
         ...
@@ -54,3 +68,9 @@ class TaskList(Protocol):
         ...
 
     def delete(self, href: str, etag: str | None) -> None: ...
+
+
+class SyncSource(Protocol):
+    """Opens the user's task list for one sync, given the one the last sync used."""
+
+    def __call__(self, *, known: KnownList | None) -> AbstractContextManager[TaskList]: ...

@@ -9,25 +9,23 @@ from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 
 
-@pytest.fixture
-def radicale(tmp_path: Path) -> Iterator[RadicaleServer]:
-    server = RadicaleServer(tmp_path / "radicale")
+def _running(server: RadicaleServer) -> Iterator[RadicaleServer]:
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def radicale(tmp_path: Path) -> Iterator[RadicaleServer]:
+    yield from _running(RadicaleServer(tmp_path / "radicale"))
 
 
 @pytest.fixture
 def radicale_tls(tmp_path: Path) -> Iterator[RadicaleServer]:
     """Over HTTPS, its certificate signed by a private CA (`ca_file`) that no system store trusts."""
-    server = RadicaleServer(tmp_path / "radicale-tls", tls=True)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _running(RadicaleServer(tmp_path / "radicale-tls", tls=True))
 
 
 @pytest.fixture

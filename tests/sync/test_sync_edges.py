@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from caldav.elements import dav
 from sqlalchemy import text
 
 from app.domain.actions import CreateAction
@@ -21,7 +22,7 @@ from app.store import Store
 from app.store.migrations import MIGRATIONS, migrate
 from app.sync.account import task_list_of
 from app.sync.caldav_list import CalDavTaskList
-from app.sync.remote import RemoteChanges, RemoteObject, TaskList
+from app.sync.remote import KnownList, RemoteChanges, RemoteObject, TaskList
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 from tests.sync.test_sync import by_summary, create, settings_for, stored
@@ -61,8 +62,8 @@ class PhoneBetweenPullAndPush:
 
 def service_over(store: Store, clock: Clock, server: RadicaleServer, wrap: object) -> MurmurService:
     @contextmanager
-    def source() -> Iterator[TaskList]:
-        with task_list_of(settings_for(server)) as tasks:
+    def source(*, known: KnownList | None) -> Iterator[TaskList]:
+        with task_list_of(settings_for(server), known=known) as tasks:
             assert isinstance(tasks, CalDavTaskList)
             yield wrap(tasks)  # type: ignore[operator]
 
@@ -153,3 +154,18 @@ def test_the_previous_release_database_syncs_everything_it_had(
     service.apply([CreateAction(content="new", summary="New task", category=Category.TODO, source_text="new")])
     assert service.sync_status().queued == 1
     store.close()
+
+
+def test_a_task_list_renamed_on_the_server_is_still_the_one_synced(
+    store: Store, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    service = service_over(store, clock, radicale, lambda tasks: tasks)
+    create(service, "Water the plants")
+    service.sync()
+    phone.calendar().set_properties([dav.DisplayName("Home")])  # renamed on the phone
+    create(service, "Feed the cat")
+    assert service.sync().pushed == ["created: Feed the cat"]
+    names = [calendar.get_display_name() for calendar in phone.principal().calendars()]
+    assert names == ["Home"]  # no second "Murmur" list
+    phone.list_name = "Home"
+    assert sorted(str(todo["SUMMARY"]) for todo in phone.todos().values()) == ["Feed the cat", "Water the plants"]
