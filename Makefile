@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(VENV)/bin/python bench/speech_bench.py
 	$(VENV)/bin/python bench/speech_accuracy_bench.py
 	$(VENV)/bin/python bench/data_bench.py
+	$(VENV)/bin/python bench/sync_bench.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests bench

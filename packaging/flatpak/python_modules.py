@@ -24,6 +24,7 @@ TARGET_PYTHON = "312"  # org.freedesktop.Platform 24.08's
 TARGET = {"python_version": "3.12", "python_full_version": "3.12.0", "sys_platform": "linux", "extra": ""}
 PLATFORMS = re.compile(r"^(manylinux\w*_x86_64|linux_x86_64|any)$")
 OUT = Path(__file__).with_name("python-modules.json")
+SHIPPED_EXTRAS = ("caldav",)  # [sync]: the Flatpak syncs with the user's CalDAV server out of the box
 
 
 def _environment() -> dict[str, str]:
@@ -90,8 +91,16 @@ def source(name: str, version: str) -> dict[str, str]:
     return {"type": "file", "url": url, "sha256": chosen["digests"]["sha256"]}
 
 
+def shipped() -> dict[str, str]:
+    """What Murmur needs at run time in the Flatpak: its dependencies, and those extras it ships with."""
+    needed = closure("murmur-desktop")
+    for extra in SHIPPED_EXTRAS:
+        needed |= closure(extra) | {canonicalize_name(extra): metadata.version(extra)}
+    return needed
+
+
 def main() -> None:
-    needed = build_tools(("hatchling",)) | closure("murmur-desktop")
+    needed = build_tools(("hatchling",)) | shipped()
     sources = [source(name, version) for name, version in sorted(needed.items())]
     names = " ".join(sorted(needed))
     module = {

@@ -15,7 +15,7 @@ from tests.support.murmur_cli import ROOT
 
 FLATPAK = ROOT / "packaging" / "flatpak"
 sys.path.insert(0, str(FLATPAK))
-from python_modules import closure  # noqa: E402
+from python_modules import shipped as needed  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +50,6 @@ def test_the_python_modules_are_every_dependency_each_with_its_hash() -> None:
         assert source["url"].startswith("https://files.pythonhosted.org/packages/")
         assert re.fullmatch(r"[0-9a-f]{64}", source["sha256"])
     shipped = {(parse_wheel_filename if name.endswith(".whl") else parse_sdist_filename)(name)[0] for name in files}
-    missing = set(closure("murmur-desktop")) - shipped
+    missing = set(needed()) - shipped
     assert not missing, f"run packaging/flatpak/python_modules.py: {sorted(missing)} are not in the Flatpak"
     assert "hatchling" in shipped  # Murmur's own wheel is built in the sandbox
