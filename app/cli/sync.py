@@ -102,7 +102,7 @@ def _pick(names: list[str], current: str) -> str:
 
 
 def cmd_sync_setup(args: argparse.Namespace) -> int:
-    from app.sync.setup import check_connection, discover  # the caldav library loads only here
+    from app.sync.setup import discover, try_account  # the caldav library loads only here
 
     settings = load_settings()
     url = args.url or _ask("Server address (https://...)", settings.sync.url)
@@ -113,7 +113,7 @@ def cmd_sync_setup(args: argparse.Namespace) -> int:
     chosen = replace(
         trial, calendar=args.calendar or _pick([task.name for task in found if task.tasks], trial.calendar)
     )
-    say(check_connection(chosen, password))
+    say(try_account(chosen, password).line)
     path = save_settings(replace(settings, sync=chosen))
     if keyring_problem(SYNC_PASSWORD) is None:
         set_secret(SYNC_PASSWORD, password)

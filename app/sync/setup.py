@@ -1,8 +1,10 @@
-"""Setting sync up: find the user's task lists on a server, and check that the configured one can be used."""
+"""Setting sync up: find the user's task lists on a server, and try the account as the user filled it in."""
+
+from dataclasses import dataclass
 
 from app.config import SyncSettings
-from app.sync.account import account_from, task_list_of
-from app.sync.caldav_list import FoundList, connect, task_lists
+from app.sync.account import account_from
+from app.sync.caldav_list import FoundList, connect, open_task_list, task_lists
 
 
 def discover(settings: SyncSettings, password: str) -> list[FoundList]:
@@ -15,7 +17,18 @@ def discover(settings: SyncSettings, password: str) -> list[FoundList]:
         client.close()
 
 
-def check_connection(settings: SyncSettings, password: str | None = None) -> str:
-    """One line on what was found: the task list and its address (made now when it was missing)."""
-    with task_list_of(settings, password) as tasks:
-        return f"connected: the task list {settings.calendar!r} is at {tasks.url}"
+@dataclass(frozen=True)
+class Tried:
+    line: str  # what was found, in one line
+    task_lists: list[str]  # the names of the account's lists that take tasks, to pick from
+
+
+def try_account(settings: SyncSettings, password: str | None = None) -> Tried:
+    """Reach the server, find the task list (made now when it was missing) and the others there are."""
+    client = connect(account_from(settings, password))
+    try:
+        chosen = open_task_list(client, settings.calendar)
+        names = [found.name for found in task_lists(client) if found.tasks]
+        return Tried(f"connected: the task list {settings.calendar!r} is at {chosen.url}", names)
+    finally:
+        client.close()

@@ -1,16 +1,20 @@
 """Settings -> Sync: the CalDAV server, the account, the task list, "Test connection", and how sync stands."""
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from app import secrets
 from app.config import SyncSettings
 from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
+
+if TYPE_CHECKING:
+    from app.sync.setup import Tried
 
 SAVED_PASSWORD = "saved in the keyring; type to replace it"
 # The settings a sync message names, as the fields of this page.
@@ -46,7 +50,9 @@ class SyncPage(QWidget):
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setAccessibleName("Sync password")
         self.password.setPlaceholderText(SAVED_PASSWORD if secrets.sync_password() else "an app password is safest")
-        self.calendar = QLineEdit(settings.calendar)
+        self.calendar = QComboBox()  # a name typed, or one of the lists Test connection found
+        self.calendar.setEditable(True)
+        self.calendar.setEditText(settings.calendar)
         self.calendar.setAccessibleName("Task list")
         self.calendar.setToolTip("Synced by name; made on the server when it is not there")
         self.ca_file = QLineEdit(settings.ca_file)
@@ -83,7 +89,7 @@ class SyncPage(QWidget):
             self.settings,
             url=self.url.text().strip(),
             username=self.username.text().strip(),
-            calendar=self.calendar.text().strip() or self.settings.calendar,
+            calendar=self.calendar.currentText().strip() or self.settings.calendar,
             ca_file=self.ca_file.text().strip(),
             interval_minutes=self.interval.value(),
         )
@@ -96,7 +102,7 @@ class SyncPage(QWidget):
 
     def test_connection(self) -> None:
         """Reach the server as the form says (not yet saved), find or make the task list, off the GUI thread."""
-        from app.sync.setup import check_connection  # the caldav library loads only here
+        from app.sync.setup import try_account  # the caldav library loads only here
 
         settings, typed = self.result(), self.password.text() or None
         if not settings.url:
@@ -104,11 +110,18 @@ class SyncPage(QWidget):
             return
         self.test_button.setEnabled(False)
         self.note.setText("Connecting…")
-        run_in_thread(Call("test-sync", lambda: check_connection(settings, typed)), self, self._on_tested)
+        run_in_thread(Call("test-sync", lambda: try_account(settings, typed)), self, self._on_tested)
 
-    def _on_tested(self, outcome: JobOutcome[str]) -> None:
+    def _on_tested(self, outcome: "JobOutcome[Tried]") -> None:
         self.test_button.setEnabled(True)
-        self._show(outcome.error if isinstance(outcome, Failed) else outcome.result)
+        if isinstance(outcome, Failed):
+            self._show(outcome.error)
+            return
+        chosen = self.calendar.currentText()
+        self.calendar.clear()
+        self.calendar.addItems(outcome.result.task_lists)
+        self.calendar.setEditText(chosen)
+        self._show(outcome.result.line)
 
     def _show(self, line: str) -> None:
         for key, field in _FIELDS.items():

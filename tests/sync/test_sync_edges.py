@@ -22,7 +22,7 @@ from app.store import Store
 from app.store.migrations import MIGRATIONS, migrate
 from app.sync.account import task_list_of
 from app.sync.caldav_list import CalDavTaskList
-from app.sync.remote import KnownList, RemoteChanges, RemoteObject, TaskList
+from app.sync.remote import KnownList, RemoteChanges, RemoteObject, SyncError, TaskList
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 from tests.sync.test_sync import by_summary, create, settings_for, stored
@@ -169,3 +169,35 @@ def test_a_task_list_renamed_on_the_server_is_still_the_one_synced(
     assert names == ["Home"]  # no second "Murmur" list
     phone.list_name = "Home"
     assert sorted(str(todo["SUMMARY"]) for todo in phone.todos().values()) == ["Feed the cat", "Water the plants"]
+
+
+class ServerStopsMidPush:
+    """The real server is stopped after a few of a push's writes have reached it (a crash, a reboot, Wi-Fi gone)."""
+
+    def __init__(self, real: CalDavTaskList, server: RadicaleServer, after: int) -> None:
+        self.real, self.server, self.left = real, server, after
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+    def put(self, href: str, text_: str, etag: str | None) -> str | None:
+        if self.left == 0 and self.server.running:
+            self.server.stop()
+        self.left -= 1
+        return self.real.put(href, text_, etag)
+
+
+def test_the_server_stopped_in_the_middle_of_a_push_loses_and_doubles_nothing(
+    store: Store, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    for number in range(80):
+        create(service_over(store, clock, radicale, lambda tasks: tasks), f"task {number}")
+    cut = service_over(store, clock, radicale, lambda tasks: ServerStopsMidPush(tasks, radicale, after=60))
+    with pytest.raises(SyncError, match="cannot reach the sync server"):
+        cut.sync()
+    assert cut.sync_status().queued == 20  # the 60 that reached the server are recorded; the rest waits
+    radicale.restart()
+    report = service_over(store, clock, radicale, lambda tasks: tasks).sync()
+    assert report.queued == 0
+    summaries = sorted(str(todo["SUMMARY"]) for todo in phone.todos().values())
+    assert summaries == sorted(f"task {number}" for number in range(80))  # each once

@@ -33,12 +33,13 @@ def test_the_sync_page_tests_the_connection_and_keeps_the_password_in_the_keyrin
         page.test_button.click()
     assert refused.args == [f"the sync server at 127.0.0.1:{radicale.port} refused the user name or password"]
     page.password.setText(radicale.password)
-    page.calendar.setText("Home")
+    page.calendar.setEditText("Home")
     with qtbot.waitSignal(page.tested, timeout=20_000) as found:
         page.test_button.click()
     assert found.args[0].startswith("connected: the task list 'Home' is at http://127.0.0.1")
     phone.list_name = "Home"
     assert phone.todos() == {}  # the list was made on the server, empty
+    assert [page.calendar.itemText(i) for i in range(page.calendar.count())] == ["Home"]  # to pick from next time
     dialog._on_accepted()
     assert dialog.result_settings().sync == SyncSettings(url=radicale.url, username="alice", calendar="Home")
     assert get_secret(SYNC_PASSWORD) == radicale.password
