@@ -9,9 +9,10 @@ next: a create that reached the server but not our records is found at its fixed
 """
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import text
@@ -59,10 +60,6 @@ def _queue(session: Session, entry_id: str) -> None:
     )
 
 
-def _unqueue(session: Session, entry_id: str) -> None:
-    session.execute(delete(SyncOutboxRow).where(col(SyncOutboxRow.entry_id) == entry_id))
-
-
 def _entry_values(fields: Fields) -> dict[str, object]:
     """The merged fields as the entry's columns; a completion time only where the task is completed (an
     open habit keeps the time it was last done)."""
@@ -104,37 +101,52 @@ def _clash_note(entry: Entry, clashes: dict[str, object], now: datetime) -> Entr
     )
 
 
+def _chunks(values: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
 class _Pull:
-    """Writing what the server sent, inside one transaction."""
+    """Writing what the server sent, inside one transaction; the outbox is settled once, at the end."""
 
     def __init__(self, session: Session, tz: ZoneInfo, now: datetime, report: SyncReport) -> None:
         self.session, self.tz, self.now, self.report = session, tz, now, report
         self.batch = SyncBatch(session, now)
+        self.items: dict[str, SyncItem] = {}  # by href and by UID, read in bulk
+        self.in_step: set[str] = set()  # entries that now match the server: out of the outbox
+        self.behind: set[str] = set()  # entries the merge changed beyond the server's copy: to be sent
 
     def _read(self, ics: str) -> tuple[str, IncomingEntry]:
         return read_vtodo(ics, self.tz, self.now)
 
+    def _load_items(self, column: Any, keys: list[str]) -> None:
+        for chunk in _chunks(keys):
+            for item in self.session.exec(select(SyncItem).where(column.in_(chunk))).all():
+                self.items[item.href] = self.items[item.uid] = item
+
+    def take_all(self, objects: list[RemoteObject]) -> None:
+        read: list[tuple[RemoteObject, str, IncomingEntry]] = []
+        for obj in objects:
+            try:
+                read.append((obj, *self._read(obj.text)))
+            except ValueError as error:
+                self.report.problems.append(f"{obj.href}: skipped, it cannot be read ({error})")
+        self._load_items(col(SyncItem.href), [obj.href for obj in objects])
+        self._load_items(col(SyncItem.uid), [uid for _, uid, _ in read if uid not in self.items])
+        for obj, uid, incoming in read:
+            self._take(obj, uid, incoming)
+
     def _local(self, entry: Entry, base: Fields) -> Fields:
         """The entry's synced fields; the base when nothing changed here since the last sync."""
-        if self.session.get(SyncOutboxRow, entry.id) is None:
-            return base
-        return carried(self._read(vtodo_object(entry, self.tz, self.now))[1])
+        return base if self.session.get(SyncOutboxRow, entry.id) is None else carried(entry)
 
-    def _item(self, obj: RemoteObject, uid: str) -> SyncItem | None:
-        by_href = self.session.exec(select(SyncItem).where(SyncItem.href == obj.href)).first()
-        return by_href or self.session.exec(select(SyncItem).where(SyncItem.uid == uid)).first()
-
-    def take(self, obj: RemoteObject) -> None:
-        try:
-            uid, incoming = self._read(obj.text)
-        except ValueError as error:
-            self.report.problems.append(f"{obj.href}: skipped, it cannot be read ({error})")
-            return
-        item = self._item(obj, uid)
-        entry = self.session.get(Entry, item.entry_id if item else entry_id_for_uid(uid))
+    def _take(self, obj: RemoteObject, uid: str, incoming: IncomingEntry) -> None:
+        item = self.items.get(obj.href) or self.items.get(uid)
+        entry_id = item.entry_id if item else entry_id_for_uid(uid)
+        entry = self.session.get(Entry, entry_id)
         remote = carried(incoming)
         if entry is None:
-            entry = _new_entry(item.entry_id if item else entry_id_for_uid(uid), incoming, self.now)
+            entry = _new_entry(entry_id, incoming, self.now)
             self.batch.create(entry)
             self.report.pulled.append(f"created: {entry.summary}")
             self._record(entry.id, uid, obj, in_step=True, item=item)
@@ -142,7 +154,8 @@ class _Pull:
         base = carried(self._read(item.synced_ics)[1]) if item else remote  # first meeting: the local copy is newer
         done_elsewhere = habit_done_elsewhere(base, remote, self.now, self.tz)
         merged = merge(base, self._local(entry, base), remote)
-        values = _entry_values(merged.fields)
+        now_here = carried(entry)  # what is written is only what differs (a time to the second)
+        values = {name: value for name, value in _entry_values(merged.fields).items() if now_here[name] != value}
         if done_elsewhere:
             values["completed_at"] = self.now
         before = entry.revision
@@ -160,10 +173,9 @@ class _Pull:
         item = item or SyncItem(entry_id=entry_id, uid=uid, href=obj.href, synced_ics=obj.text)
         item.uid, item.href, item.etag, item.synced_ics = uid, obj.href, obj.etag, obj.text
         self.session.add(item)
-        if in_step:
-            _unqueue(self.session, entry_id)
-        else:
-            _queue(self.session, entry_id)
+        self.items[item.href] = self.items[uid] = item
+        (self.in_step if in_step else self.behind).add(entry_id)
+        (self.behind if in_step else self.in_step).discard(entry_id)
 
     def gone(self, href: str) -> None:
         item = self.session.exec(select(SyncItem).where(SyncItem.href == href)).first()
@@ -174,7 +186,15 @@ class _Pull:
         if entry is not None and entry.status is not Status.ARCHIVED:
             self.batch.archive(entry)
             self.report.pulled.append(f"archived (deleted on the server): {entry.summary}")
-        _unqueue(self.session, item.entry_id)
+        self.in_step.add(item.entry_id)
+
+    def settle_outbox(self) -> None:
+        """After every write of the pull (each queued its entry, by trigger): what matches the server leaves."""
+        self.session.flush()
+        for chunk in _chunks(sorted(self.in_step)):
+            self.session.execute(delete(SyncOutboxRow).where(col(SyncOutboxRow.entry_id).in_(chunk)))
+        for entry_id in sorted(self.behind):
+            _queue(self.session, entry_id)
 
 
 def note_outcome(store: Store, error: str | None, now: datetime) -> int:
@@ -248,10 +268,10 @@ class Sync:
             gone += [href for href in known if href not in listed]
         with self.store.write() as session:
             pull = _Pull(session, self.tz, self.now, self.report)
-            for obj in objects:
-                pull.take(obj)
+            pull.take_all(objects)
             for href in gone:
                 pull.gone(href)
+            pull.settle_outbox()
             state = session.get(SyncState, 1)
             assert state is not None
             state.sync_token = changes.token
@@ -303,23 +323,17 @@ class Sync:
 
     def _put(self, entry: Entry, item: SyncItem | None) -> SyncItem:
         uid = item.uid if item else own_uid(entry.id)
+        if item is not None and carried(entry) == carried(read_vtodo(item.synced_ics, self.tz, self.now)[1]):
+            return item  # changed only in what a VTODO does not carry (the words said, a due phrase)
         if item is None:
             ics = vtodo_object(entry, self.tz, self.now, uid=uid)
         else:
             ics = vtodo_over(item.synced_ics, entry, self.tz, self.now, uid)
-        if item is not None and self._same(ics, item.synced_ics):
-            return item
         href = item.href if item else self.tasks.href_for(uid)
         etag = self.tasks.put(href, ics, item.etag if item else None)
         verb = "updated" if item else "created"
         self.report.pushed.append(f"{verb}: {entry.summary}")
         return SyncItem(entry_id=entry.id, uid=uid, href=href, etag=etag, synced_ics=ics)
-
-    def _same(self, ics: str, synced: str) -> bool:
-        def fields(text_: str) -> Fields:
-            return carried(read_vtodo(text_, self.tz, self.now)[1])
-
-        return fields(ics) == fields(synced)
 
     def _link_existing(self, entry: Entry) -> _Sent | None:
         """A create found something at its address: an earlier sync's, cut short before it was recorded. It

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from app.changes.imports import IncomingEntry
 from app.domain.enums import Status
 from app.domain.recurrence import next_occurrence
+from app.store.models import Entry
 
 # What a VTODO carries of an entry, and so what sync compares and writes.
 SYNCED_FIELDS = (
@@ -32,8 +33,10 @@ _TIMES = ("due_at", "snooze_until", "completed_at")
 Fields = dict[str, object]
 
 
-def carried(entry: IncomingEntry) -> Fields:
-    """The synced fields of a task read from a VTODO, in a form two readings of the same task agree on."""
+def carried(entry: IncomingEntry | Entry) -> Fields:
+    """The synced fields of a task read from a VTODO (or of an entry, as its VTODO would carry them), in a form
+    two readings of the same task agree on: times in UTC to the second, a completion time only for a completed
+    task, a snooze only for a snoozed one, a repeat only from a due time."""
     values: Fields = {name: getattr(entry, name) for name in SYNCED_FIELDS}
     for name in _TIMES:
         moment = values[name]
@@ -43,6 +46,8 @@ def carried(entry: IncomingEntry) -> Fields:
         values["completed_at"] = None
     if entry.status is not Status.SNOOZED:
         values["snooze_until"] = None
+    if values["due_at"] is None:
+        values["recurrence"] = None  # a repeat counts from a start (RFC 5545): a habit with no due time has none
     return values
 
 

@@ -295,3 +295,15 @@ def test_what_the_phone_keeps_in_a_task_survives_murmur_changing_it(service: Mur
         100,
         "Post office",
     )
+
+
+def test_a_habit_with_no_due_time_is_sent_once_not_at_every_sync(
+    service: MurmurService, store: Store, phone: Phone
+) -> None:
+    service.apply([CreateAction(content="stretch", summary="Stretch", category=Category.HABIT,
+                                source_text="stretch daily", recurrence="FREQ=DAILY")])  # fmt: skip
+    with store.write() as session:  # as an import can leave it: a repeat, no time yet
+        session.execute(text("UPDATE entries SET due_at = NULL"))
+    assert service.sync().pushed == ["created: Stretch"]
+    assert service.sync().pushed == []
+    assert by_summary(service)["Stretch"].recurrence == "FREQ=DAILY"  # kept here, though no VTODO can carry it

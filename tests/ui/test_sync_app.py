@@ -70,8 +70,11 @@ def test_a_change_in_the_app_reaches_the_phone_and_the_phones_reaches_the_list(
         syncing.submit("buy oat milk", UtteranceSource.TYPED)
     assert [str(todo["SUMMARY"]) for todo in phone.todos().values()] == ["Buy oat milk"]
     phone.add("Call grandma")
-    with qtbot.waitSignal(syncing.entries_shown, timeout=20_000):
+
+    def shown() -> list[str]:
+        return [str(syncing.model.index(row).data()) for row in range(syncing.model.rowCount())]
+
+    with qtbot.waitSignal(syncing.sync.brought_changes, timeout=20_000):
         syncing.sync.sync_now()
-    shown = [syncing.model.index(row).data() for row in range(syncing.model.rowCount())]
-    assert any("Call grandma" in str(text) for text in shown), shown
+    qtbot.waitUntil(lambda: any("Call grandma" in text for text in shown()), timeout=10_000)
     assert syncing.sync.status_text().startswith("Sync: Last sync")
