@@ -70,6 +70,7 @@ from app.store.backups import (
 )
 from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
+from app.sync.account import NOT_SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.remote import KnownList, SyncError, SyncSource
 from app.sync.status import SyncStatus, sync_status
@@ -514,7 +515,7 @@ class MurmurService:
     def sync(self) -> SyncReport:
         """Pull what changed on the sync server and merge it in (one undo batch), then send what changed here."""
         if self.sync_source is None:
-            raise UsageError("sync is not set up: run `murmur sync setup` (or set sync.url and sync.username)")
+            raise UsageError(NOT_SET_UP)
         clock = self.clock()
         try:
             with self.sync_source(known=self._known_list()) as tasks:

@@ -16,6 +16,7 @@ from app.cli.report import print_json, say
 from app.config import SyncSettings, load_settings, save_settings
 from app.errors import UsageError
 from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, sync_password
+from app.sync.account import NEEDS_CALDAV
 from app.sync.engine import SyncReport
 from app.sync.status import SyncStatus
 
@@ -74,7 +75,10 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
 
 
 def _ask(question: str, current: str) -> str:
+    """The user's answer, or `current` when they just press Enter (a script without a terminal gets `current`)."""
     if not sys.stdin.isatty():
+        if current:
+            return current
         raise UsageError(f"{question.lower()} is needed: give it as an option (see `murmur sync setup --help`)")
     answer = input(f"{question} [{current}]: " if current else f"{question}: ").strip()
     return answer or current
@@ -102,7 +106,10 @@ def _pick(names: list[str], current: str) -> str:
 
 
 def cmd_sync_setup(args: argparse.Namespace) -> int:
-    from app.sync.setup import discover, try_account  # the caldav library loads only here
+    try:
+        from app.sync.setup import discover, try_account  # the caldav library loads only here
+    except ModuleNotFoundError:
+        raise UsageError(NEEDS_CALDAV) from None
 
     settings = load_settings()
     url = args.url or _ask("Server address (https://...)", settings.sync.url)

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from app.sync.caldav_list import Account
 
 NOT_SET_UP = "sync is not set up: run `murmur sync setup` (or set sync.url and sync.username)"
+# The CalDAV client is an extra ([sync]): the base install stays lean.
+NEEDS_CALDAV = "sync needs the caldav library: pipx inject murmur-desktop caldav (or install murmur-desktop[sync])"
 
 
 def account_from(settings: SyncSettings, password: str | None = None) -> "Account":
@@ -33,8 +35,8 @@ def task_list_of(
     """The configured task list (made on the server when missing), its connection closed afterwards."""
     try:
         from app.sync.caldav_list import connect, open_task_list
-    except ModuleNotFoundError:  # an extra: the base install stays lean
-        raise UsageError("sync needs the caldav library: pipx inject murmur-desktop caldav") from None
+    except ModuleNotFoundError:
+        raise UsageError(NEEDS_CALDAV) from None
 
     client = connect(account_from(settings, password))
     try:

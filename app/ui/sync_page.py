@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPushBu
 
 from app import secrets
 from app.config import SyncSettings
+from app.sync.account import NEEDS_CALDAV
 from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
@@ -102,8 +103,11 @@ class SyncPage(QWidget):
 
     def test_connection(self) -> None:
         """Reach the server as the form says (not yet saved), find or make the task list, off the GUI thread."""
-        from app.sync.setup import try_account  # the caldav library loads only here
-
+        try:
+            from app.sync.setup import try_account  # the caldav library loads only here
+        except ModuleNotFoundError:
+            self._show(NEEDS_CALDAV)
+            return
         settings, typed = self.result(), self.password.text() or None
         if not settings.url:
             self._show("Type the server's address first")

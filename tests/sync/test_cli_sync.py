@@ -76,3 +76,17 @@ def test_an_address_that_is_not_a_url_is_refused_in_one_line(tmp_path: Path) -> 
     murmur.run("config", "set", "sync.url", "cloud.example.com")
     done = murmur.run("sync")
     assert_one_line_error(done, 1, "the sync server's address must begin with https:// (got 'cloud.example.com')")
+
+
+def test_without_the_sync_extra_the_commands_say_what_to_install(tmp_path: Path) -> None:
+    """The base install has no caldav: a package of that name that cannot be imported stands in for its absence
+    (this machine has it installed, for the other tests)."""
+    absent = tmp_path / "absent" / "caldav"
+    absent.mkdir(parents=True)
+    (absent / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'caldav'\", name='caldav')\n")
+    murmur = Murmur(tmp_path / "murmur.db", tmp_path, PYTHONPATH=str(absent.parent), MURMUR_CALDAV_PASSWORD="x")
+    murmur.run("config", "set", "sync.url", "https://cloud.example.com/dav")
+    for command in (("sync",), ("sync", "setup", "--username", "alice", "--calendar", "Murmur", "--password-stdin")):
+        done = murmur.run(*command, stdin="x\n")
+        assert_one_line_error(done, 2, "sync needs the caldav library: pipx inject murmur-desktop caldav")
+    assert murmur.run("add", "buy bread").returncode == 0  # everything else works without it
