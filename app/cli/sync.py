@@ -39,7 +39,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
         return ExitCode.OK
     for line in [*report.pulled, *report.conflicts, *report.problems]:
         say(f"  {line}")
-    say(f"Synced: {report.summary}" + (f" (undo: murmur undo {report.undo_id})" if report.undo_id else ""))
+    say(f"Synced: {report.summary}" + (f" (undo: murmur undo --batch {report.undo_id})" if report.undo_id else ""))
     return ExitCode.OK
 
 

@@ -26,7 +26,7 @@ from app.sync.remote import ChangedOnServer, KnownList, RemoteChanges, RemoteObj
 log = logging.getLogger("murmur.sync")
 
 _FETCH_CHUNK = 100
-_TIMEOUT_SECONDS = 30
+_TIMEOUT_SECONDS = 120  # a server may think a while before listing a big task list's changes
 _CALENDAR_TYPE = {"Content-Type": "text/calendar; charset=utf-8"}
 
 

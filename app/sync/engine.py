@@ -31,6 +31,8 @@ from app.sync.remote import ChangedOnServer, RemoteObject, TaskList
 
 log = logging.getLogger("murmur.sync")
 
+# How a pulled change is reported, by the status it brought; any other change is "updated".
+_VERBS = {Status.COMPLETED: "completed", Status.ARCHIVED: "archived", Status.ACTIVE: "reopened"}
 _PUSH_CHUNK = 50  # entries sent between two writes of what was sent
 _ROUNDS = 3  # pull and push again when the server changed under a push
 
@@ -161,7 +163,9 @@ class _Pull:
         before = entry.revision
         self.batch.update(entry, values)
         if entry.revision != before:
-            self.report.pulled.append(f"updated: {entry.summary}")
+            status = values.get("status")
+            verb = _VERBS[status] if isinstance(status, Status) else "done, due next" if done_elsewhere else "updated"
+            self.report.pulled.append(f"{verb}: {entry.summary}")
         if merged.clashes:
             self.batch.create(_clash_note(entry, merged.clashes, self.now))
             fields = ", ".join(merged.clashes)
