@@ -147,10 +147,15 @@ _OURS = (
 )  # fmt: skip
 
 
+class NotATask(ValueError):
+    """A calendar object without a VTODO: an event or a journal entry in a list that holds tasks too."""
+
+
 def _first_task(calendar: Calendar) -> Component:
-    found = next((c for c in calendar.walk() if c.name in ("VTODO", "VEVENT")), None)
+    """The object's task (the first VTODO: a repeating one's own, before any changed occurrences)."""
+    found = next((c for c in calendar.walk() if c.name == "VTODO"), None)
     if found is None:
-        raise ValueError("no VTODO in the object")
+        raise NotATask("no VTODO in the object")
     return found
 
 
@@ -182,7 +187,8 @@ def vtodo_over(previous: str, entry: Entry, tz: ZoneInfo, now: datetime, uid: st
 
 
 def read_vtodo(text: str, tz: ZoneInfo, now: datetime) -> tuple[str, IncomingEntry]:
-    """A calendar object's UID and its task in Murmur's terms; a ValueError when it holds none that can be read."""
+    """A calendar object's UID and its task in Murmur's terms; NotATask when it holds none (an event: sync leaves
+    those alone), a ValueError when its task cannot be read."""
     component = _first_task(Calendar.from_ical(text))
     if component.errors:
         raise ValueError("; ".join(f"{name}: {message}" for name, message in component.errors))

@@ -23,7 +23,7 @@ from app.changes.synced import SyncBatch
 from app.domain.enums import Category, Status
 from app.domain.summaries import clipped
 from app.portable.common import entry_id_for_uid
-from app.portable.ics import own_uid, read_vtodo, vtodo_object, vtodo_over
+from app.portable.ics import NotATask, own_uid, read_vtodo, vtodo_object, vtodo_over
 from app.store import Store
 from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
 from app.sync.merge import Fields, carried, habit_done_elsewhere, merge
@@ -131,6 +131,8 @@ class _Pull:
         for obj in objects:
             try:
                 read.append((obj, *self._read(obj.text)))
+            except NotATask:
+                continue  # an event in a list that holds tasks too: not Murmur's to show or change
             except ValueError as error:
                 self.report.problems.append(f"{obj.href}: skipped, it cannot be read ({error})")
         self._load_items(col(SyncItem.href), [obj.href for obj in objects])

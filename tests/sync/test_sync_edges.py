@@ -201,3 +201,20 @@ def test_the_server_stopped_in_the_middle_of_a_push_loses_and_doubles_nothing(
     assert report.queued == 0
     summaries = sorted(str(todo["SUMMARY"]) for todo in phone.todos().values())
     assert summaries == sorted(f"task {number}" for number in range(80))  # each once
+
+
+def test_events_in_a_list_that_holds_tasks_too_are_left_alone(
+    store: Store, clock: Clock, radicale: RadicaleServer, phone: Phone
+) -> None:
+    mixed = phone.principal().make_calendar(name="Murmur", supported_calendar_component_set=["VTODO", "VEVENT"])
+    mixed.save_event(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VEVENT\r\nUID:lunch-1\r\n"
+        "DTSTAMP:20261120T090000Z\r\nDTSTART:20261127T120000Z\r\nSUMMARY:Lunch with Ana\r\nEND:VEVENT\r\n"
+        "END:VCALENDAR\r\n"
+    )
+    phone.add("Buy a gift")
+    service = service_over(store, clock, radicale, lambda tasks: tasks)
+    report = service.sync()
+    assert report.pulled == ["created: Buy a gift"] and report.problems == []
+    assert sorted(by_summary(service)) == ["Buy a gift"]
+    assert service.sync().pulled == []
