@@ -59,7 +59,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("murmur.ui")
 
 QUIT_WAIT_SECONDS = 30.0
-TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
+TRANSCRIPT_WAIT_SECONDS = 10.0
+SYNC_WAIT_SECONDS = 10.0  # at quit, for a sync under way  # at quit, for the text of recordings just stopped
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
 BACKUP_CHECK_MS = 3_600_000  # the app runs for days: each hour it looks whether today's backup is taken
@@ -294,6 +295,8 @@ class Murmur(QObject):
         self.notifications.close()
         if self.tray:
             self.tray.hide()
+        if not self.sync.stop(SYNC_WAIT_SECONDS):
+            log.warning("quit during a sync; what it had not sent is sent at the next start")
         if self.worker.close(QUIT_WAIT_SECONDS):
             self._end_session()
             self.service.close()

@@ -19,8 +19,8 @@ class _Relay(QObject):
     arrived = Signal(object)  # the JobOutcome, emitted on the call's thread
 
 
-def run_in_thread(job: Job[T], owner: QObject, on_outcome: Callable[[JobOutcome[T]], None]) -> None:
-    """Run `job`; `on_outcome` gets its JobOutcome on the GUI thread.
+def run_in_thread(job: Job[T], owner: QObject, on_outcome: Callable[[JobOutcome[T]], None]) -> threading.Thread:
+    """Run `job`; `on_outcome` gets its JobOutcome on the GUI thread. The thread is returned, to wait for.
 
     The thread holds only a relay that `owner` owns, never a window: the last reference to a
     window must not drop on another thread (Qt objects die on their own thread). A window closed
@@ -37,4 +37,6 @@ def run_in_thread(job: Job[T], owner: QObject, on_outcome: Callable[[JobOutcome[
         except RuntimeError:  # the owner, and so the relay, was deleted
             log.info("%s finished after its window was gone", job_name(job))
 
-    threading.Thread(target=run, name=f"murmur-{job_name(job)}", daemon=True).start()
+    thread = threading.Thread(target=run, name=f"murmur-{job_name(job)}", daemon=True)
+    thread.start()
+    return thread

@@ -3,6 +3,7 @@ change here (debounced, so a burst of edits is one sync). One sync at a time, of
 while one runs is sent by the next. Quiet: the outcome is a line in the tray's tooltip, never a pop-up."""
 
 import logging
+import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -28,7 +29,7 @@ class SyncTimer(QObject):
         super().__init__(parent)
         self.service = service
         self._interval_minutes = interval_minutes
-        self._running = False
+        self._running: threading.Thread | None = None
         self._again = False
         self._periodic = QTimer(self)
         self._periodic.timeout.connect(self.sync_now)
@@ -59,14 +60,23 @@ class SyncTimer(QObject):
     def sync_now(self) -> None:
         if not self.enabled:
             return
-        if self._running:
+        if self._running is not None:
             self._again = True
             return
-        self._running = True
-        run_in_thread(Call("sync", self.service.sync), self, self._on_synced)
+        self._running = run_in_thread(Call("sync", self.service.sync), self, self._on_synced)
+
+    def stop(self, timeout: float) -> bool:
+        """No more syncs; the one under way is waited for (it writes in whole transactions, and what it has not
+        sent stays queued for the next start). False when it was still going after `timeout`."""
+        self._periodic.stop()
+        self._after_change.stop()
+        if self._running is None:
+            return True
+        self._running.join(timeout)
+        return not self._running.is_alive()
 
     def _on_synced(self, outcome: JobOutcome[SyncReport]) -> None:
-        self._running = False
+        self._running = None
         if isinstance(outcome, Failed):
             log.info("sync failed: %s", outcome.error)  # said in the tooltip; the outbox keeps every change
         elif isinstance(outcome, Finished) and (outcome.result.pulled or outcome.result.undo_id is not None):

@@ -1,6 +1,7 @@
 """Sync in the desktop app: Settings -> Sync with its connection test, and the app syncing by itself (after a
 change, debounced, and on its timer) with a real Radicale server; the `caldav` library is the user's phone."""
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +21,11 @@ from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 
 
+def no_thread_left(qtbot: QtBot, name: str) -> None:
+    """A thread that ends after its test may collect that test's widgets on itself, which Qt does not survive."""
+    qtbot.waitUntil(lambda: not any(thread.name == name for thread in threading.enumerate()), timeout=10_000)
+
+
 def test_the_sync_page_tests_the_connection_and_keeps_the_password_in_the_keyring(
     qtbot: QtBot, radicale: RadicaleServer, phone: Phone, isolated_keyring: MemoryKeyring
 ) -> None:
@@ -37,6 +43,7 @@ def test_the_sync_page_tests_the_connection_and_keeps_the_password_in_the_keyrin
     with qtbot.waitSignal(page.tested, timeout=20_000) as found:
         page.test_button.click()
     assert found.args[0].startswith("connected: the task list 'Home' is at http://127.0.0.1")
+    no_thread_left(qtbot, "murmur-test-sync")
     phone.list_name = "Home"
     assert phone.todos() == {}  # the list was made on the server, empty
     assert [page.calendar.itemText(i) for i in range(page.calendar.count())] == ["Home"]  # to pick from next time
@@ -57,9 +64,11 @@ def syncing(qtbot: QtBot, db_path: Path, radicale: RadicaleServer, monkeypatch: 
     with qtbot.waitSignal(app.sync.synced, timeout=20_000):
         app.start(listen_for_hotkey=False, preload_speech=False, offer_models=False, check_setup=False)
     yield app
+    assert app.sync.stop(timeout=20)  # no sync thread may outlive the test: it would collect Qt objects
     assert app.worker.close(timeout=10)
     app.notifications.close()
     app.service.store.close()
+    del app
 
 
 def test_a_change_in_the_app_reaches_the_phone_and_the_phones_reaches_the_list(
