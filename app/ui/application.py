@@ -34,6 +34,7 @@ from app.store.backups import Backup
 from app.ui import cues, jobs
 from app.ui.background import run_in_thread
 from app.ui.bridge import PipelineBridge
+from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
@@ -676,6 +677,7 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
         return 1
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     assert isinstance(app, QApplication)
+    collector = GuiThreadCollector(app)  # noqa: F841 (lives as long as the app, its parent)
     app.setApplicationName("Murmur")
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)

@@ -38,6 +38,15 @@ def qapp(qapp_args: list[str], qapp_cls: type[QApplication]) -> QApplication:
             del os.environ["QT_QPA_PLATFORM"]
 
 
+@pytest.fixture(autouse=True, scope="package")
+def collection_on_the_gui_thread_only() -> Iterator[None]:
+    """As the app does (app/ui/collector.py): no automatic collection, which could run on any thread; each test
+    ends with one on the GUI thread (below)."""
+    gc.disable()
+    yield
+    gc.enable()
+
+
 @pytest.fixture(autouse=True)
 def isolated_keyring(memory_keyring: MemoryKeyring) -> MemoryKeyring:
     """Every UI test gets an in-memory keyring."""
