@@ -25,7 +25,6 @@ class SyncBatch:
         self.session = session
         self.now = now
         self.batch: UndoBatch | None = None
-        self.changed: set[str] = set()  # the IDs of the entries this sync wrote
         self.count = 0
 
     @property
@@ -49,7 +48,6 @@ class SyncBatch:
                 after_revision=entry.revision,
             )
         )
-        self.changed.add(entry.id)
         self.count += 1
 
     def create(self, entry: Entry) -> None:
@@ -62,6 +60,20 @@ class SyncBatch:
         changes = {name: value for name, value in values.items() if getattr(entry, name) != value}
         if not changes:
             return
+        before = self._change(entry, changes)
+        shown = {name: _shown(value) for name, value in changes.items() if name != "completed_at"}
+        kind = "complete" if changes.get("status") is Status.COMPLETED else "update"
+        self._record(kind, entry, before, {"changes": shown} if shown else {})
+
+    def archive(self, entry: Entry) -> None:
+        """The server deleted it: archived here, never deleted, so undo (or the user) can bring it back."""
+        if entry.status is Status.ARCHIVED:
+            return
+        before = self._change(entry, {"status": Status.ARCHIVED, "snooze_until": None})
+        self._record("archive", entry, before, {"reason": "deleted on the sync server"})
+
+    def _change(self, entry: Entry, changes: Mapping[str, object]) -> str:
+        """Write `changes` as one revision of the entry; its row as stored before, for undo."""
         self.session.flush()
         before = raw_entry_row(self.session, entry.id)
         assert before is not None
@@ -71,24 +83,7 @@ class SyncBatch:
         entry.revision += 1
         self.session.add(entry)
         self.session.flush()
-        shown = {name: _shown(value) for name, value in changes.items() if name != "completed_at"}
-        kind = "complete" if changes.get("status") is Status.COMPLETED else "update"
-        self._record(kind, entry, encode_row(before), {"changes": shown} if shown else {})
-
-    def archive(self, entry: Entry) -> None:
-        """The server deleted it: archived here, never deleted, so undo (or the user) can bring it back."""
-        if entry.status is Status.ARCHIVED:
-            return
-        self.session.flush()
-        before = raw_entry_row(self.session, entry.id)
-        assert before is not None
-        entry.status = Status.ARCHIVED
-        entry.snooze_until = None
-        entry.updated_at = self.now
-        entry.revision += 1
-        self.session.add(entry)
-        self.session.flush()
-        self._record("archive", entry, encode_row(before), {"reason": "deleted on the sync server"})
+        return encode_row(before)
 
 
 def _shown(value: object) -> object:

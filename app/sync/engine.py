@@ -28,6 +28,7 @@ from app.store import Store
 from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
 from app.sync.merge import Fields, carried, habit_done_elsewhere, merge
 from app.sync.remote import ChangedOnServer, RemoteObject, TaskList
+from app.sync.status import sync_status
 
 log = logging.getLogger("murmur.sync")
 
@@ -56,10 +57,11 @@ class SyncReport:
         return ", ".join(parts)
 
 
+_QUEUED_NOW = "strftime('%Y-%m-%dT%H:%M:%f', 'now')"  # the outbox's time, as its triggers write it
+
+
 def _queue(session: Session, entry_id: str) -> None:
-    session.execute(
-        text("INSERT OR REPLACE INTO sync_outbox VALUES (:id, strftime('%Y-%m-%dT%H:%M:%f', 'now'))"), {"id": entry_id}
-    )
+    session.execute(text(f"INSERT OR REPLACE INTO sync_outbox VALUES (:id, {_QUEUED_NOW})"), {"id": entry_id})
 
 
 def _entry_values(fields: Fields) -> dict[str, object]:
@@ -212,7 +214,8 @@ def note_outcome(store: Store, error: str | None, now: datetime) -> int:
         if error is None:
             state.last_sync_at = now
         session.add(state)
-        return len(session.exec(select(SyncOutboxRow.entry_id)).all())
+        session.flush()
+        return sync_status(session).queued
 
 
 @dataclass(frozen=True)
@@ -248,9 +251,7 @@ class Sync:
                 session.add(state)
                 return
             session.execute(delete(SyncItem))
-            session.execute(
-                text("INSERT OR IGNORE INTO sync_outbox SELECT id, strftime('%Y-%m-%dT%H:%M:%f', 'now') FROM entries")
-            )
+            session.execute(text(f"INSERT OR IGNORE INTO sync_outbox SELECT id, {_QUEUED_NOW} FROM entries"))
             if state is not None:
                 session.delete(state)
                 session.flush()
@@ -356,16 +357,10 @@ class Sync:
             return
         with self.store.write() as session:
             for done in sent:
-                mapped = session.get(SyncItem, done.entry_id)
-                if done.item is None:
-                    if mapped is not None:
-                        session.delete(mapped)
-                elif mapped is None:
-                    session.add(SyncItem.model_validate(done.item.model_dump()))
-                else:
-                    for name in ("uid", "href", "etag", "synced_ics"):
-                        setattr(mapped, name, getattr(done.item, name))
-                    session.add(mapped)
+                if done.item is not None:
+                    session.merge(done.item)  # added, or written over the one mapped
+                elif (mapped := session.get(SyncItem, done.entry_id)) is not None:
+                    session.delete(mapped)
                 session.flush()
                 entry = session.get(Entry, done.entry_id)
                 unchanged = (entry.revision if entry else None) == done.revision

@@ -60,8 +60,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("murmur.ui")
 
 QUIT_WAIT_SECONDS = 30.0
-TRANSCRIPT_WAIT_SECONDS = 10.0
-SYNC_WAIT_SECONDS = 10.0  # at quit, for a sync under way  # at quit, for the text of recordings just stopped
+TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
+SYNC_WAIT_SECONDS = 10.0  # at quit, for a sync under way
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
 BACKUP_CHECK_MS = 3_600_000  # the app runs for days: each hour it looks whether today's backup is taken
