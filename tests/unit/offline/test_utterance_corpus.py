@@ -6,22 +6,22 @@ from collections import defaultdict
 
 import pytest
 
-from tests.support.utterance_corpus import CORPUS, HELD_OUT, Case, clock_at, load, problems, runs
+from tests.support.utterance_corpus import CORPUS, HELD_OUT, Case, load, problems, runs, where
 
 OVERALL_GOAL = 0.95
 GROUP_FLOOR = 0.85
-CASES, ENTRIES = load()
-HELD_OUT_CASES, _ = load(HELD_OUT)
+CASES = load()
+HELD_OUT_CASES = load(HELD_OUT)
 Misses = dict[str, tuple[int, list[str]]]  # per group: the number of runs, and what went wrong in each miss
 
 
 def _misses(cases: list[Case]) -> Misses:
     counts: dict[str, int] = defaultdict(int)
     missed: dict[str, list[str]] = defaultdict(list)
-    for case, now_name, zone in runs(cases):
+    for case, clock in runs(cases):
         counts[case.group] += 1
-        if found := problems(case, ENTRIES, clock_at(now_name, zone)):
-            missed[case.group].append(f"{case.say!r} at {now_name} {zone.key}: {'; '.join(found)}")
+        if found := problems(case, clock):
+            missed[case.group].append(f"{case.say!r} at {where(clock)}: {'; '.join(found)}")
     return {group: (count, missed[group]) for group, count in counts.items()}
 
 
