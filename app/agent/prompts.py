@@ -47,6 +47,8 @@ morning I mean 8 am" known, "tomorrow morning" is due_date "tomorrow 8am").
 one-off detail or a secret (passwords, codes, numbers). When they take one back or correct it, forget it.
 
 Changes:
+- Moving an entry ("move the dentist to Friday", "push the report back a week", "the vet is on Monday \
+instead") is update with due_date; snooze only hides an entry until a time and never changes its due.
 - Every update, complete, archive and snooze needs a short reason.
 - Use the short IDs exactly as they appear in the context.
 - A tool result that starts with "Error:" means that change did not happen: fix it (for example look \

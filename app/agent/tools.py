@@ -72,7 +72,9 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         UPDATE,
-        "Change fields of existing entries (prefer this over creating a duplicate).",
+        "Change fields of existing entries (prefer this over creating a duplicate). To move or reschedule an "
+        "entry (move, push, postpone, 'is now due', 'instead') set due_date: a day said alone keeps the entry's "
+        "time of day, a time alone keeps its day, and a habit keeps its repeat.",
         _list_of(
             "updates",
             {
@@ -105,7 +107,8 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         SNOOZE,
-        "Hide entries until a later time, when they become active again.",
+        "Hide entries until a later time, when they become active again; their due date stays as it is. Only "
+        "when the user says snooze, hide or 'remind me again later': to move a due, use update with due_date.",
         _list_of("entries", {"id": _ID, "until": _DUE, "reason": _REASON}, ["id", "until", "reason"]),
         ["entries"],
     ),

@@ -23,7 +23,7 @@ from app.domain.actions import (
     describe_action,
 )
 from app.domain.clock import Clock
-from app.domain.dates import DEFAULT_DUE_TIME, resolve_due
+from app.domain.dates import DEFAULT_DUE_TIME, moved_due, resolve_due
 from app.domain.enums import ActionKind, Status
 from app.domain.recurrence import first_occurrence, next_occurrence
 from app.errors import InvalidActionError, MurmurError
@@ -139,12 +139,7 @@ def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     for name in ("content", "summary", "category", "priority", "recurrence"):
         if name in changes:
             setattr(entry, name, changes[name])
-    note = ""
-    if "due_date" in changes:
-        entry.due_text = changes["due_date"]
-        entry.due_at = _resolve_due_text(changes["due_date"], clock)
-        if entry.due_text and entry.due_at is None:
-            note = f"kept the due phrase '{entry.due_text}' (no date read from it)"
+    note = _move_due(entry, changes["due_date"], clock) if "due_date" in changes else ""
     if "status" in changes:
         _set_status(entry, changes["status"], clock)
     if changes.get("snooze_until"):
@@ -156,6 +151,20 @@ def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
         entry.snooze_until = _snooze_time("tomorrow", clock)
     _touch(entry, clock)
     return note
+
+
+def _move_due(entry: Entry, due_text: str | None, clock: Clock) -> str:
+    """Set a new due: what the phrase does not say of the old one is kept (a day alone keeps the time); a
+    habit keeps its rule and moves its next occurrence; a snoozed entry wakes to its new due."""
+    moved = moved_due(entry.due_at, due_text, clock) if due_text else None
+    if due_text and moved is None and entry.due_at is not None:
+        raise InvalidActionError(f"can't read a date from '{due_text}'; '{entry.summary}' keeps its due")
+    entry.due_text, entry.due_at = due_text, moved
+    if entry.status is Status.SNOOZED:
+        _set_status(entry, Status.ACTIVE, clock)
+    if due_text and moved is None:
+        return f"kept the due phrase '{due_text}' (no date read from it)"
+    return f"due {moved.astimezone(clock.tz):%a %d %b %H:%M}" if moved else "no due date"
 
 
 def _complete(entry: Entry, clock: Clock) -> str:
@@ -193,6 +202,12 @@ def _snooze(entry: Entry, action: SnoozeAction, clock: Clock) -> str:
     if entry.status in (Status.COMPLETED, Status.ARCHIVED):
         raise InvalidActionError(f"'{entry.summary}' is {entry.status.value}; only open entries can be snoozed")
     until = _snooze_time(action.until_text, clock)
+    if entry.due_at is not None and until <= entry.due_at:  # a snooze hides; it never brings an entry forward
+        due = entry.due_at.astimezone(clock.tz)
+        raise InvalidActionError(
+            f"'{entry.summary}' is due {due:%a %d %b %H:%M}, after {until.astimezone(clock.tz):%a %d %b %H:%M}: "
+            "nothing to snooze (to change its due, move it)"
+        )
     _touch(entry, clock)
     entry.status = Status.SNOOZED
     entry.snooze_until = until

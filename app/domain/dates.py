@@ -8,6 +8,8 @@ Rules a user can predict:
 - A bare clock time ("at 5", "at 3:15", "half past six") is the sensible daytime hour: with a day, 7-11
   is the morning and 12-6 the afternoon; alone, the next such time from now ("at 8" said at 10:00 is
   20:00). dateparser alone reads "at 5" as May and "3:15" as the night.
+- A span from now ("in 90 seconds", "in half an hour") is counted to the second; a weekday said on that
+  weekday with a time still ahead ("thursday at 3pm" on a Thursday morning) is today.
 - A phrase dateparser cannot read ("in 3 business days") resolves to None; callers keep the
   phrase as the entry's `due_text`, so nothing the user said is dropped.
 Wall-clock arithmetic is done on naive local times and the zone attached last, so a date
@@ -24,6 +26,7 @@ from zoneinfo import ZoneInfo
 from app.domain.clock import Clock
 from app.domain.day_phrases import explicit, find_day_phrase
 from app.domain.local_calendar import LocalCalendar
+from app.domain.spans import find_span, span_from_now
 from app.domain.spoken_numbers import CARDINALS
 
 if TYPE_CHECKING:  # dateparser takes a fifth of a second to import: only a date to read loads it
@@ -183,6 +186,8 @@ def resolve_due(phrase: str, clock: Clock, languages: tuple[str, ...] | None = N
     phrase = phrase.strip()
     if not phrase:
         return None
+    if (span := span_from_now(phrase)) is not None:  # elapsed time, not wall-clock: exact across a DST change
+        return (clock.now + span).astimezone(clock.tz).replace(microsecond=0)
     now_local = _local_naive(clock.now, clock.tz).replace(second=0, microsecond=0)
     return _resolve_local(phrase, now_local, clock.tz, languages or clock.languages, clock.calendar)
 
@@ -209,7 +214,23 @@ def _resolve_local(
         parsed = _with_default_time(parsed, now_local)
     elif parsed <= now_local and parsed.date() == now_local.date() and not _MINUTES_AGO.search(phrase):
         parsed += timedelta(days=1)  # "this evening" said at 23:30: a time of today that has passed
+    else:
+        parsed = _today_if_ahead(phrase, parsed, now_local)
     return _attach(parsed.replace(microsecond=0), tz)
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _today_if_ahead(phrase: str, parsed: datetime, now_local: datetime) -> datetime:
+    """ "on thursday at 3pm" said on a Thursday morning is this afternoon, as task apps read it (dateparser,
+    preferring the future, says next week); "next thursday" still means next week."""
+    if parsed.date() != now_local.date() + timedelta(days=7) or parsed - timedelta(days=7) <= now_local:
+        return parsed
+    words = re.findall(r"[a-z]+", phrase.lower())
+    today = _WEEKDAYS[now_local.weekday()]
+    named = any(len(word) >= 3 and today.startswith(word) for word in words)
+    return parsed - timedelta(days=7) if named and "next" not in words else parsed
 
 
 def _looks_like_date(phrase: str) -> bool:
@@ -252,6 +273,8 @@ def _is_origin(text: str, phrase: str) -> bool:
 
 def find_due_phrase(text: str, clock: Clock) -> DuePhrase | None:
     """The first date phrase inside `text` (English, as the offline rules are) and what it resolves to."""
+    if (span := find_span(text)) is not None:
+        return DuePhrase(span.said, clock.now + span.length, (span.said,))
     now_local = _local_naive(clock.now, clock.tz).replace(second=0, microsecond=0)
     day = find_day_phrase(text, now_local, clock.calendar)
     if day is not None and not day.names_thing:
@@ -297,3 +320,22 @@ def _found_by_dateparser(text: str, clock: Clock, now_local: datetime) -> DuePhr
             if resolved is not None:
                 return DuePhrase(found_here.group(0), resolved, (found_here.group(0),))
     return None
+
+
+def moved_due(old: datetime | None, phrase: str, clock: Clock) -> datetime | None:
+    """Where a due moves when the user names a new one: a day said alone keeps the entry's time ("move the
+    dentist to friday": still at 15:00), a time said alone keeps its day ("change the meeting to 2pm");
+    None when `phrase` cannot be read."""
+    moment = resolve_due(phrase, clock)
+    if moment is None or old is None or span_from_now(phrase) is not None:
+        return moment
+    before, said = old.astimezone(clock.tz), moment.astimezone(clock.tz)
+    if _TIME_ALONE.fullmatch(phrase.strip()):
+        moved = datetime.combine(before.date(), said.time(), tzinfo=clock.tz)
+    elif not _HAS_TIME.search(phrase):
+        now_local = _local_naive(clock.now, clock.tz)
+        day = _today_if_ahead(phrase, datetime.combine(said.date(), before.time()), now_local)
+        moved = day.replace(tzinfo=clock.tz)
+    else:
+        return moment
+    return moved if moved > clock.now else moment

@@ -1,4 +1,8 @@
-"""Recognising a clause about an existing entry: complete, archive, snooze, or take back the last one.
+"""Recognising a clause about an existing entry: complete, archive, reschedule, snooze, or take back the last one.
+
+A move ("move X to friday", "push X back a week", "X is now due monday", "X on thursday instead")
+changes the entry's due, as task apps mean it; a snooze ("snooze X until 6pm", "remind me about X
+again in an hour") only hides it until then.
 
 Each phrasing is a regular expression with the entry's phrase in group `x`. A *strict* phrasing
 ("milk is done", "archive X") fails clearly when no entry matches; a *loose* one ("I called mom",
@@ -15,6 +19,7 @@ from app.offline.cues import cut_phrase
 
 DEFAULT_SNOOZE = "tomorrow"
 RETRACT = "retract"  # "scratch that": drop the previous action of this utterance
+RESCHEDULE = "reschedule"  # a new due: an update of due_date
 
 _DONE = r"(?:done|finished|complete|completed|sorted|taken care of|handled)"
 _SUBJECT = r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?)"
@@ -38,14 +43,16 @@ _NOT_A_TARGET = re.compile(
     re.IGNORECASE,
 )
 _LIST_SUFFIX = re.compile(r"\s+(?:from|off|on)\s+(?:the|my|our)\s+(?:[\w-]+\s+)?list$", re.IGNORECASE)
-_TRAILING_WORDS = re.compile(r"(?:\s+(?:too|as well|already|now|for good|please))+$", re.IGNORECASE)
+_TRAILING_WORDS = re.compile(r"(?:\s+(?:too|as well|already|now|for good|please|again|instead))+$", re.IGNORECASE)
 _TARGETS_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.IGNORECASE)
 _UNTIL = re.compile(r"\s+(?P<sep>until|till|til|'til|to|for|by|into)\s+", re.IGNORECASE)
-_DURATION = re.compile(
-    r"^(?:by\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
-    r"(?:minute|hour|day|week|month)s?\b",
-    re.IGNORECASE,
+_HOW_LONG = (
+    r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)"
+    r"\s+(?:minute|hour|day|week|month)s?"
 )
+_DURATION = re.compile(rf"^(?:by\s+)?{_HOW_LONG}\b", re.IGNORECASE)
+# "push the report back a week", "delay signing the lease by a day": moved from its own due.
+_SHIFT = re.compile(rf"\s+(?:back\s+|forward\s+|out\s+)?(?:by\s+)?(?P<shift>{_HOW_LONG})$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,10 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 
 _COMPLETE, _ARCHIVE, _SNOOZE = ActionKind.COMPLETE.value, ActionKind.ARCHIVE.value, ActionKind.SNOOZE.value
+_ASKING = r"(?:(?:can|could|would)\s+you\s+|please\s+|let's\s+|i\s+(?:need|want)\s+to\s+)?"
+_MOVED = r"(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|bumped|shifted|delayed|put\s+off)"
+_TO_WHEN = r"(?P<rest>\s+(?:to|until|till|for|by|into|on|at)\s+.+)"
+_CHANGE_ENDS = r"(?:\s+(?:instead|now))+"
 _DONE_WITH = r"^(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished)\s+with\s+(?P<x>.+)$"
 _IS_DONE = rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?{_DONE}$"
 _OOPS = r"(?:(?:no|oh|wait|sorry|actually|oops)\b[\s,]*)*"
@@ -92,15 +103,38 @@ PHRASINGS = [
     Phrasing(_ARCHIVE, _p(r"^(?:remove|drop)\s+(?!(?:off|by|in|out)\b)(?P<x>.+)$"), False),
     # "cancel the dentist" may also be a task ("cancel the gym membership"): an entry must match.
     Phrasing(_ARCHIVE, _p(r"^(?:cancel|call off|skip|scrap|ditch|don't bother with|no need to)\s+(?P<x>.+)$"), False),
-    Phrasing(_SNOOZE, _p(r"^push\s+(?P<x>.+?)\s+(?:back|off)(?P<rest>\s+.+)?$"), True),
-    Phrasing(_SNOOZE, _p(r"^put\s+(?P<x>.+?)\s+off(?P<rest>\s+.+)?$"), True),
-    Phrasing(_SNOOZE, _p(r"^(?:snooze|postpone|defer|delay|push back|put off)\s+(?P<x>.+)$"), True),
-    Phrasing(_SNOOZE, _p(r"^push\s+(?P<x>.+)$"), False),
+    Phrasing(RESCHEDULE, _p(rf"^{_ASKING}push\s+(?P<x>.+?)\s+(?:back|off|out)(?P<rest>\s+.+)?$"), True),
+    Phrasing(RESCHEDULE, _p(rf"^{_ASKING}put\s+(?P<x>.+?)\s+off(?P<rest>\s+.+)?$"), True),
     Phrasing(
-        _SNOOZE,
-        _p(r"^(?:move|reschedule|shift|bump|change)\s+(?P<x>.+?)(?P<rest>\s+(?:to|until|till|for|by)\s+.+)$"),
-        False,
+        RESCHEDULE, _p(rf"^{_ASKING}(?:reschedule|postpone|defer|delay|push back|put off|rebook)\s+(?P<x>.+)$"), True
     ),
+    Phrasing(_SNOOZE, _p(rf"^{_ASKING}(?:snooze|hide)\s+(?P<x>.+)$"), True),
+    # "remind me about the package again in 2 hours": the entry shows up again then.
+    Phrasing(_SNOOZE, _p(r"^remind\s+me\s+(?:again\s+)?(?:about|of)\s+(?P<x>.+?\bagain\b.*)$"), False),
+    Phrasing(_SNOOZE, _p(r"^remind\s+me\s+again\s+(?:about|of)\s+(?P<x>.+)$"), False),
+    Phrasing(RESCHEDULE, _p(rf"^{_ASKING}push\s+(?P<x>.+)$"), False),
+    Phrasing(RESCHEDULE, _p(rf"^{_ASKING}(?:move|shift|bump|change|switch)\s+(?P<x>.+?){_TO_WHEN}$"), False),
+    # "the report is now due on monday", "the dentist got moved to friday", "the vet is on wednesday instead"
+    Phrasing(
+        RESCHEDULE,
+        _p(r"^(?P<x>.+?)\s+(?:is|are|'s)\s+(?:now\s+)?due\s+(?:now\s+)?(?P<rest>.+?)(?:\s+now)?$"),
+        False,
+        True,
+    ),
+    Phrasing(
+        RESCHEDULE,
+        _p(rf"^(?P<x>.+?)\s+(?:got|was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?{_MOVED}{_TO_WHEN}$"),
+        False,
+        True,
+    ),
+    Phrasing(
+        RESCHEDULE,
+        _p(rf"^(?P<x>.+?)\s+(?:is|are|'s)\s+(?:now\s+)?(?P<rest>(?:on|at)\s+.+?){_CHANGE_ENDS}$"),
+        False,
+        True,
+    ),
+    Phrasing(RESCHEDULE, _p(rf"^make\s+(?P<x>.+?){_CHANGE_ENDS}$"), False),
+    Phrasing(RESCHEDULE, _p(r"^(?P<x>.+?)\s+instead$"), False, True),
 ]
 
 
@@ -118,7 +152,7 @@ class Intent:
     whole: Target
     parts: list[Target]
     strict: bool
-    until_text: str | None = None
+    until_text: str | None = None  # the new due (a move), or until when (a snooze)
     shift: str | None = None  # "push X back a week": how far to move the entry's own due
 
 
@@ -181,9 +215,14 @@ def read_intent(clause: str, clock: Clock) -> Intent | None:
         if phrasing.tail and _NOT_A_TARGET.search(phrase):
             continue
         until = shift = None
-        if phrasing.kind == _SNOOZE and _DURATION.fullmatch(rest := (groups.get("rest") or "").strip(" ,.!")):
-            shift = rest
-        elif phrasing.kind == _SNOOZE:
-            phrase, until = split_snooze_time(phrase + (groups.get("rest") or ""), clock)
+        if phrasing.kind in (RESCHEDULE, _SNOOZE):
+            phrase = f"{phrase} {groups.get('rest') or ''}".strip()
+            shifted = _SHIFT.search(phrase) if phrasing.kind == RESCHEDULE else None
+            if shifted:
+                phrase, shift = phrase[: shifted.start()], shifted.group("shift")
+            else:
+                phrase, until = split_snooze_time(phrase, clock)
+                if until == DEFAULT_SNOOZE and not phrasing.strict:
+                    continue  # "the vet is fine now": no new day or time, so no move
         return _intent(phrasing.kind, phrase, groups.get("verb"), phrasing.strict, until, shift)
     return None

@@ -6,7 +6,7 @@ applies the actions, and what cannot be acted on comes back as a ParseFailure sa
 """
 
 import logging
-from dataclasses import replace
+from datetime import datetime
 
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
@@ -17,14 +17,16 @@ from app.domain.actions import (
     ParseFailure,
     ParseResult,
     SnoozeAction,
+    UpdateAction,
 )
 from app.domain.clock import Clock
-from app.domain.dates import ENGLISH, resolve_due
+from app.domain.dates import moved_due
 from app.domain.enums import ActionKind
+from app.domain.spans import shift_length
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, SaidAgain, read_create
-from app.offline.intents import DEFAULT_SNOOZE, RETRACT, Intent, Target, read_intent
+from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
 from app.offline.matching import EntryIndex, EntryMatch
 from app.store.models import Entry
 
@@ -115,12 +117,20 @@ def _action(intent: Intent, entry: Entry, clause: str, clock: Clock) -> Action:
         return CompleteAction(entry_id=entry.id, reason=_reason(clause))
     if intent.kind == ActionKind.ARCHIVE:
         return ArchiveAction(entry_id=entry.id, reason=_reason(clause))
-    until = intent.until_text or DEFAULT_SNOOZE
-    if intent.shift:  # "push the plumber back a week": a week after its own due, or from now if it has none
-        start = replace(clock, now=entry.due_at or clock.now)
-        moved = resolve_due(f"in {intent.shift.removeprefix('by ')}", start, ENGLISH)
-        until = f"{moved.astimezone(clock.tz):%Y-%m-%d %H:%M}" if moved else until
-    return SnoozeAction(entry_id=entry.id, until_text=until, reason=_reason(clause))
+    if intent.kind == RESCHEDULE:
+        moved = _moved(intent, entry, clock)
+        due = f"{moved.astimezone(clock.tz):%Y-%m-%d %H:%M}" if moved else intent.until_text or DEFAULT_SNOOZE
+        return UpdateAction(entry_id=entry.id, changes={"due_date": due}, reason=_reason(clause))
+    return SnoozeAction(entry_id=entry.id, until_text=intent.until_text or DEFAULT_SNOOZE, reason=_reason(clause))
+
+
+def _moved(intent: Intent, entry: Entry, clock: Clock) -> datetime | None:
+    """The entry's new due: its own moved by the shift said ("push the plumber back a week"; from now if it
+    has none), or the day and time said, keeping what was not said of the old one."""
+    if intent.shift and (length := shift_length(intent.shift)) is not None:
+        start = (entry.due_at or clock.now).astimezone(clock.tz).replace(tzinfo=None)
+        return (start + length).replace(tzinfo=clock.tz)
+    return moved_due(entry.due_at, intent.until_text or DEFAULT_SNOOZE, clock)
 
 
 class OfflineInterpreter:

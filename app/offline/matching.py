@@ -30,6 +30,8 @@ _MAX_CANDIDATES_NAMED = 4
 RESEMBLANCE = 0.5  # the share of a new entry's words (verbs aside) an open one must have to look like it
 MAX_PHRASE_WORDS = 20  # an entry is named in a few words; more is not a reference to one
 _MAX_SHOWN = 60
+# Words that say what kind of thing an entry is, not which: "the vet appointment" is "Take the cat to the vet".
+_KIND_WORDS = frozenset({"appointment", "appt", "task", "reminder", "thing", "errand", "todo", "item", "entry"})
 _OPEN = (Status.ACTIVE, Status.SNOOZED)
 
 
@@ -137,8 +139,9 @@ def _found(word: str, entry_words: tuple[str, ...]) -> tuple[str, float] | None:
     return None if near is None else (near[0], near[1] / 100)
 
 
-def _score(words: tuple[str, ...], entry_words: tuple[str, ...]) -> float:
-    if not entry_words:
+def _score(said: tuple[str, ...], entry_words: tuple[str, ...]) -> float:
+    words = tuple(word for word in said if word in entry_words or word not in _KIND_WORDS)
+    if not entry_words or not words:
         return 0.0
     aligned = [_found(word, entry_words) for word in words]
     overlap = sum(found[1] for found in aligned if found is not None) / len(words)

@@ -83,7 +83,7 @@ def without_filler(text: str) -> str:
 
 # Words that open a spoken clause without meaning anything ("okay so, buy milk").
 LEADING_FILLER = re.compile(
-    r"^(?:(?:okay|ok|so|well|oh|right|alright|all right|yeah|yes|actually|and|also|then|plus|hey murmur|murmur"
+    r"^(?:(?:okay|ok|so|well|oh|right|alright|all right|yeah|yes|actually|and|also|then|plus|hey murmur|murmur|not now"
     r"|(?:like|you know|i mean|wait|hold on|sorry)(?=\s*,))\b[\s,.:;!-]*)+",
     re.IGNORECASE,
 )

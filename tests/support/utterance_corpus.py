@@ -265,17 +265,18 @@ def _action_problems(action: Action, want: Mapping[str, Any], listed: Mapping[st
 
 def _change_problems(action: Action, want: Mapping[str, Any], clock: Clock) -> list[str]:
     """What is wrong with the change made to the right entry."""
-    kind = want["action"]
+    kind, precise = want["action"], want.get("precise", False)
     found: list[str | None] = []
     if isinstance(action, SnoozeAction) and "due" in want:
-        found.append(_due_problem("until", action.until_text, want["due"], clock, want.get("precise", False)))
-    if isinstance(action, CompleteAction) and (want.get("item") or "").lower() != (getattr(action, "item", None) or "").lower():
-        found.append(f"ticked item {getattr(action, 'item', None)!r}, expected {want.get('item')!r}")
+        found.append(_due_problem("until", action.until_text, want["due"], clock, precise))
+    ticked = getattr(action, "item", None) or ""
+    if isinstance(action, CompleteAction) and (want.get("item") or "").lower() != ticked.lower():
+        found.append(f"ticked item {ticked!r}, expected {want.get('item')!r}")
     if kind == "reschedule" and isinstance(action, UpdateAction):
         if "due_date" not in action.changes:
             found.append(f"changed {dict(action.changes)}, not the due")
         else:
-            found.append(_due_problem("due", action.changes["due_date"], want["due"], clock, want.get("precise", False)))
+            found.append(_due_problem("due", action.changes["due_date"], want["due"], clock, precise))
         if "recurrence" in action.changes:
             found.append(f"changed the repeat to {action.changes['recurrence']}")
     if kind == "add_items" and isinstance(action, UpdateAction):
@@ -300,7 +301,8 @@ def _remember_problems(result: ParseResult, want: Mapping[str, Any]) -> list[str
     remembered = [text.lower() for text in getattr(result, "remember", ())]
     if len(remembered) != 1:
         return [f"expected one memory, got {remembered}"]
-    return [f"memory {remembered[0]!r} lacks '{kept}'" for kept in want.get("keep", []) if kept.lower() not in remembered[0]]
+    lacking = [kept for kept in want.get("keep", []) if kept.lower() not in remembered[0]]
+    return [f"memory {remembered[0]!r} lacks '{kept}'" for kept in lacking]
 
 
 _NOT_ACTIONS = ("already", "none", "answer", "remember")

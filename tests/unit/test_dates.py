@@ -1,6 +1,6 @@
 """Due-date resolution relative to a fixed "now" (Sunday 22 Nov 2026, 18:30, Europe/Berlin)."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -161,3 +161,38 @@ def test_the_settings_language_reaches_the_service(tmp_path: Path) -> None:
     service = build_service(tmp_path / "m.db", settings, offline=True)
     assert service.clock().languages == ("de", "en")
     assert build_service(tmp_path / "n.db", Settings(), offline=True).clock().languages == ("en",)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "seconds"),
+    [
+        ("in 90 seconds", 90),
+        ("in 1 minute", 60),
+        ("in a minute", 60),
+        ("in half an hour", 1800),
+        ("in an hour and a half", 5400),
+        ("in 2 and a half hours", 9000),
+        ("in a couple of minutes", 120),
+        ("in 10 mins", 600),
+        ("in 1.5 hours", 5400),
+        ("in ten seconds", 10),
+    ],
+)
+def test_a_span_from_now_is_counted_to_the_second(phrase: str, seconds: int) -> None:
+    said_at = Clock(now=datetime(2026, 11, 26, 10, 0, 41, tzinfo=BERLIN), tz=BERLIN)
+    assert resolve_due(phrase, said_at) == said_at.now + timedelta(seconds=seconds)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("thursday at 3pm", datetime(2026, 11, 26, 15)),  # still ahead today
+        ("on thu at 11", datetime(2026, 11, 26, 11)),
+        ("thursday at 9am", datetime(2026, 12, 3, 9)),  # already past: next week
+        ("next thursday at 3pm", datetime(2026, 12, 3, 15)),
+        ("friday at 3pm", datetime(2026, 11, 27, 15)),
+    ],
+)
+def test_a_weekday_said_on_that_weekday_is_today_while_its_time_is_ahead(phrase: str, expected: datetime) -> None:
+    thursday_morning = Clock(now=datetime(2026, 11, 26, 10, 0, 41, tzinfo=BERLIN), tz=BERLIN)
+    assert resolve_due(phrase, thursday_morning) == expected.replace(tzinfo=BERLIN)

@@ -209,3 +209,62 @@ def test_clearing_the_snooze_wakes_the_entry(store: Store, clock: Clock) -> None
     run(store, clock, [UpdateAction(entry_id=entry_id, changes={"snooze_until": None})])
     woken = entry(store, entry_id)
     assert woken.status is Status.ACTIVE and woken.snooze_until is None
+
+
+def move(entry_id: str, due: str | None) -> UpdateAction:
+    return UpdateAction(entry_id=entry_id, changes={"due_date": due})
+
+
+def test_a_move_keeps_what_it_does_not_say(store: Store, clock: Clock) -> None:
+    """A day said alone keeps the entry's time; a time said alone keeps its day (as task apps move a due)."""
+    dentist = run(store, clock, [new("dentist", due_date="thursday at 3pm")]).applied[0].entry.id
+    run(store, clock, [move(dentist, "saturday")])
+    assert entry(store, dentist).due_at == datetime(2026, 11, 28, 15, tzinfo=BERLIN)
+    result = run(store, clock, [move(dentist, "11am")])
+    assert entry(store, dentist).due_at == datetime(2026, 11, 28, 11, tzinfo=BERLIN)
+    assert result.applied[0].note == "due Sat 28 Nov 11:00"
+    run(store, clock, [move(dentist, "monday at 4pm")])
+    assert entry(store, dentist).due_at == datetime(2026, 11, 23, 16, tzinfo=BERLIN)
+
+
+def test_a_habit_moved_keeps_its_rule(store: Store, clock: Clock) -> None:
+    gym = run(store, clock, [new("go to the gym", repeat="FREQ=WEEKLY;BYDAY=MO,WE,FR", due_date="monday 7am")])
+    gym_id = gym.applied[0].entry.id
+    run(store, clock, [move(gym_id, "thursday")])
+    moved = entry(store, gym_id)
+    assert (moved.due_at, moved.recurrence) == (datetime(2026, 11, 26, 7, tzinfo=BERLIN), "FREQ=WEEKLY;BYDAY=MO,WE,FR")
+
+
+def test_an_unreadable_move_changes_nothing(store: Store, clock: Clock) -> None:
+    dentist = run(store, clock, [new("dentist", due_date="thursday at 3pm")]).applied[0].entry.id
+    result = run(store, clock, [move(dentist, "when the cows come home")])
+    assert [f.error for f in result.failures] == [
+        "can't read a date from 'when the cows come home'; 'Dentist' keeps its due"
+    ]
+    assert entry(store, dentist).due_at == datetime(2026, 11, 26, 15, tzinfo=BERLIN)
+
+
+def test_a_snoozed_entry_moved_wakes_to_its_new_due(store: Store, clock: Clock) -> None:
+    bank = run(store, clock, [new("call the bank")]).applied[0].entry.id
+    run(store, clock, [SnoozeAction(entry_id=bank, until_text="saturday")])
+    run(store, clock, [move(bank, "friday 10am")])
+    moved = entry(store, bank)
+    assert (moved.status, moved.snooze_until, moved.due_at) == (
+        Status.ACTIVE,
+        None,
+        datetime(2026, 11, 27, 10, tzinfo=BERLIN),
+    )
+
+
+def test_a_snooze_never_brings_an_entry_forward(store: Store, clock: Clock) -> None:
+    """Snoozing until before the due would show the entry earlier than it is due: said so, nothing changed."""
+    report = run(store, clock, [new("finish the report", due_date="saturday 5pm")]).applied[0].entry.id
+    result = run(store, clock, [SnoozeAction(entry_id=report, until_text="friday")])
+    assert [f.error for f in result.failures] == [
+        "'Finish the report' is due Sat 28 Nov 17:00, after Fri 27 Nov 09:00: nothing to snooze (to change its due,"
+        " move it)"
+    ]
+    unchanged = entry(store, report)
+    assert (unchanged.status, unchanged.snooze_until, unchanged.revision) == (Status.ACTIVE, None, 1)
+    later = run(store, clock, [SnoozeAction(entry_id=report, until_text="sunday")])
+    assert later.failures == [] and entry(store, report).status is Status.SNOOZED

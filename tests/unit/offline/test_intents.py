@@ -21,7 +21,15 @@ from tests.support.offline_entries import CLOCK
         ("remove milk from the list", "archive", "milk", True),
         ("remove the stain", "archive", "the stain", False),
         ("snooze the report", "snooze", "the report", True),
-        ("push the car to the garage", "snooze", "the car to the garage", False),
+        ("hide the report until monday", "snooze", "the report", True),
+        ("remind me about the package again in 2 hours", "snooze", "the package", False),
+        ("push the report back a week", "reschedule", "the report", True),
+        ("postpone the dentist", "reschedule", "the dentist", True),
+        ("move the dentist to friday", "reschedule", "the dentist", False),
+        ("the report is now due on monday", "reschedule", "the report", False),
+        ("the dentist got moved to 3pm", "reschedule", "the dentist", False),
+        ("the vet is on wednesday instead", "reschedule", "the vet", False),
+        ("make the dentist 4pm instead", "reschedule", "the dentist", False),
     ],
 )
 def test_phrasings(clause: str, kind: str, phrase: str, strict: bool) -> None:
@@ -39,6 +47,9 @@ def test_phrasings(clause: str, kind: str, phrase: str, strict: bool) -> None:
         "drop off the parcel",
         "remind me about the dentist tomorrow",  # a reminder, not a snooze
         "buy milk",
+        "push the car to the garage",  # a task: no new day or time in it
+        "the vet is fine now",
+        "use oat milk instead",
     ],
 )
 def test_creates_are_not_read_as_intents(clause: str) -> None:
