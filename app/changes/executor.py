@@ -162,9 +162,7 @@ def _move_due(entry: Entry, due_text: str | None, clock: Clock) -> str:
     entry.due_text, entry.due_at = due_text, moved
     if entry.status is Status.SNOOZED:
         _set_status(entry, Status.ACTIVE, clock)
-    if due_text and moved is None:
-        return f"kept the due phrase '{due_text}' (no date read from it)"
-    return f"due {moved.astimezone(clock.tz):%a %d %b %H:%M}" if moved else "no due date"
+    return f"kept the due phrase '{due_text}' (no date read from it)" if due_text and moved is None else ""
 
 
 def _complete(entry: Entry, clock: Clock) -> str:

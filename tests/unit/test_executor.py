@@ -220,9 +220,8 @@ def test_a_move_keeps_what_it_does_not_say(store: Store, clock: Clock) -> None:
     dentist = run(store, clock, [new("dentist", due_date="thursday at 3pm")]).applied[0].entry.id
     run(store, clock, [move(dentist, "saturday")])
     assert entry(store, dentist).due_at == datetime(2026, 11, 28, 15, tzinfo=BERLIN)
-    result = run(store, clock, [move(dentist, "11am")])
+    run(store, clock, [move(dentist, "11am")])
     assert entry(store, dentist).due_at == datetime(2026, 11, 28, 11, tzinfo=BERLIN)
-    assert result.applied[0].note == "due Sat 28 Nov 11:00"
     run(store, clock, [move(dentist, "monday at 4pm")])
     assert entry(store, dentist).due_at == datetime(2026, 11, 23, 16, tzinfo=BERLIN)
 
