@@ -13,7 +13,7 @@ from app.offline.vocabulary import HESITATIONS
 _LEAD_IN = r"^(?:(?:so|ok|okay|hey|and|well|oh|right|alright|please|murmur)[\s,]+)*(?:(?:can|could)\s+you\s+)?"
 _OPENER = re.compile(
     _LEAD_IN + r"(?P<opener>(?:at\s+|on\s+)?(?:what|which)\s+(?:time|day|date)|what|which|when|anything|any|is|are"
-    r"|(?:do|did|have|am|are|will)\s+(?:i|we)|got|how|show\s+me|tell\s+me|give\s+me)\b"
+    r"|(?:do|did|have|am|will)\s+(?:i|we)|got|how|show\s+me|tell\s+me|give\s+me)\b"
 )
 # Openers asking about one entry ("when's my haircut", "do I still have to call mom").
 _ABOUT_ENTRY = re.compile(r"^(?:(?:at\s+|on\s+)?(?:what|which)\s+(?:time|day|date)|when|is|are|do|did|have|am|will)\b")
@@ -35,8 +35,8 @@ _ASKING_WORDS = frozenset(
     what which when where how is are was were am do does did have has had got get i we me you there it anything
     something any everything still need needs to gotta supposed meant going should will would can could must be
     again already ever doing really else by before until till left remaining rest yet happening coming up upcoming
-    next due scheduled planned set look
-    looks like looking done on for at in of the my our a an show tell give i'm i've we're we've i'd it's there's
+    next due scheduled planned set look looks like looking done on for at in of the my our a an show tell give
+    i'm i've we're we've i'd it's there's
     """.split()
 )
 # The list's own words: they say what is asked about, never which entry ("any meetings tomorrow?").
@@ -85,6 +85,7 @@ class Question:
 
     @property
     def lists_things(self) -> bool:
+        """It says it asks about the list ("due", "do I have"), whatever else it holds."""
         return bool(_LISTS_THINGS.search(self.text))
 
     def words_left(self, said: str, naming_entry: bool) -> str:

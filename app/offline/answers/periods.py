@@ -82,10 +82,9 @@ def _day_after_tomorrow(found: re.Match[str], clock: Clock) -> Period:
 
 
 def _tonight(found: re.Match[str], clock: Clock) -> Period:
-    evening = datetime.combine(_local_today(clock), _TONIGHT, tzinfo=clock.tz)
-    return Period(
-        Ask.DUE, "tonight", evening, _days(_local_today(clock), 1, clock)[1], found.group(0), with_overdue=True
-    )
+    today = _local_today(clock)
+    evening, midnight = datetime.combine(today, _TONIGHT, tzinfo=clock.tz), _midnight(today + timedelta(days=1), clock)
+    return Period(Ask.DUE, "tonight", evening, midnight, found.group(0), with_overdue=True)
 
 
 def _this_week(found: re.Match[str], clock: Clock) -> Period:

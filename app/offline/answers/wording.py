@@ -36,9 +36,9 @@ def long_when(due: datetime, clock: Clock) -> str:
     return f"{day or f'{local:%a %b} {local.day}'} at {local:%H:%M}"
 
 
-def _listing(dated: Sequence[Dated], clock: Clock, shown: int = SHOWN) -> str:
-    named = [f"{entry.summary} ({short_when(due, clock)})" for due, entry in dated[:shown]]
-    more = f", and {len(dated) - shown} more" if len(dated) > shown else ""
+def _listing(dated: Sequence[Dated], clock: Clock) -> str:
+    named = [f"{entry.summary} ({short_when(due, clock)})" for due, entry in dated[:SHOWN]]
+    more = f", and {len(dated) - SHOWN} more" if len(dated) > SHOWN else ""
     return ", ".join(named) + more
 
 
