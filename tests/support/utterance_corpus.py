@@ -269,13 +269,18 @@ def _change_problems(action: Action, want: Mapping[str, Any], clock: Clock) -> l
     found: list[str | None] = []
     if isinstance(action, SnoozeAction) and "due" in want:
         found.append(_due_problem("until", action.until_text, want["due"], clock, want.get("precise", False)))
-    if isinstance(action, CompleteAction) and (want.get("item") or "").lower() != (getattr(action, "item", None) or "").lower():
+    if (
+        isinstance(action, CompleteAction)
+        and (want.get("item") or "").lower() != (getattr(action, "item", None) or "").lower()
+    ):
         found.append(f"ticked item {getattr(action, 'item', None)!r}, expected {want.get('item')!r}")
     if kind == "reschedule" and isinstance(action, UpdateAction):
         if "due_date" not in action.changes:
             found.append(f"changed {dict(action.changes)}, not the due")
         else:
-            found.append(_due_problem("due", action.changes["due_date"], want["due"], clock, want.get("precise", False)))
+            found.append(
+                _due_problem("due", action.changes["due_date"], want["due"], clock, want.get("precise", False))
+            )
         if "recurrence" in action.changes:
             found.append(f"changed the repeat to {action.changes['recurrence']}")
     if kind == "add_items" and isinstance(action, UpdateAction):
@@ -300,7 +305,9 @@ def _remember_problems(result: ParseResult, want: Mapping[str, Any]) -> list[str
     remembered = [text.lower() for text in getattr(result, "remember", ())]
     if len(remembered) != 1:
         return [f"expected one memory, got {remembered}"]
-    return [f"memory {remembered[0]!r} lacks '{kept}'" for kept in want.get("keep", []) if kept.lower() not in remembered[0]]
+    return [
+        f"memory {remembered[0]!r} lacks '{kept}'" for kept in want.get("keep", []) if kept.lower() not in remembered[0]
+    ]
 
 
 _NOT_ACTIONS = ("already", "none", "answer", "remember")
