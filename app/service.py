@@ -286,9 +286,11 @@ class MurmurService:
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
-        """One read, then one write: the actions, their undo record and the outcome commit together."""
+        """One read, then the writes: the facts to remember first, then the actions, their undo record and the
+        outcome together, all in one undo batch."""
         entries = workspace.context_entries()
         parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
+        workspace.remember_said(parsed.remember)
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions, reply=parsed.answer)
         return AgentOutcome(message=parsed.answer, turns=1)

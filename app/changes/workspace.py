@@ -22,11 +22,12 @@ from app.changes.executor import (
     failures_from_parse,
     summarize,
 )
-from app.changes.memories import MemoryChange
+from app.changes.memories import MemoryChange, remember
 from app.changes.runs import end_run, renew_lease, revert_run
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
-from app.domain.enums import Status, UtteranceOutcome
+from app.domain.enums import MemorySource, Status, UtteranceOutcome
+from app.errors import UsageError
 from app.store import Store
 from app.store.models import Conversation, Entry, UndoBatch, Utterance
 from app.store.queries import list_entries
@@ -92,6 +93,20 @@ class Workspace:
         self.undo_id = done.batch_id
         self.memory_changes.append(done)
         return done
+
+    def remember_said(self, facts: Sequence[str]) -> None:
+        """Keep the facts the user asked to remember (the offline rules read them), each joining the run's undo
+        batch; one that cannot be kept (too long) fails as an action would, and the rest still apply."""
+        now = self.clock.now
+        for fact in facts:
+
+            def change(session: Session, batch: int | None, fact: str = fact) -> MemoryChange:
+                return remember(session, fact, MemorySource.USER, now, self.utterance_id, batch)
+
+            try:
+                self.change_memory(change)
+            except UsageError as error:
+                self.failures.append(ActionFailure(kind="remember", error=str(error)))
 
     def close_conversation(self, conversation_id: int | None) -> None:
         """The talk the run left open for a follow-up is not one to continue (the run is being abandoned)."""

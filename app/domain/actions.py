@@ -82,6 +82,7 @@ class ParseResult:
     actions: list[Action]
     failures: list[ParseFailure]
     answer: str | None = None  # a question answered from the list (nothing to change)
+    remember: tuple[str, ...] = ()  # facts about the user to keep as memories ("my sister is allergic to peanuts")
 
 
 UPDATABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "repeat", "status", "snooze_until")

@@ -58,7 +58,7 @@ class UndoSubject(StrEnum):
 
 class MemorySource(StrEnum):
     MODEL = "model"  # the agent's remember tool
-    USER = "user"  # `murmur memory add`, the Memory tab
+    USER = "user"  # `murmur memory add`, the Memory tab, "remember that ..." read by the offline rules
 
 
 class SessionEnd(StrEnum):

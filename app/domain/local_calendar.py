@@ -40,26 +40,49 @@ PersonalDay = tuple[str, int, int]  # "my birthday", month, day: a day the user'
 MONTHS = "january february march april may june july august september october november december".split()
 # A month as said or written short: "june", "jun", "sep", "sept", "september".
 MONTH_NAME = "|".join(f"{m[:3]}(?:{m[3:]})?" for m in MONTHS) + "|sept"
-# "my birthday is May 5", "Sam's birthday is on the 3rd of March", "our anniversary is June 12th".
+# "my birthday is May 5", "Sam's birthday is on the 3rd of March", "my brother's wedding anniversary is June 12th".
 _PERSONAL_DAY = re.compile(
-    r"^(?P<name>(?:my|our|[\w-]+'s)\s+(?:[\w-]+\s+)?(?:birthday|anniversary|name day))\s+(?:is|falls)\s+"
+    r"^(?P<name>(?:(?:my|our)\s+(?:[\w-]+'s\s+)?|[\w-]+'s\s+)(?:[\w-]+\s+)?(?:birthday|anniversary|name day))"
+    r"\s+(?:is|falls)\s+"
     rf"(?:on\s+)?(?:the\s+)?(?:(?P<month>{MONTH_NAME})\s+(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?"
     rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month2>{MONTH_NAME}))\b",
     re.IGNORECASE,
 )
 
 
+# Words for one person: "my mother's birthday" is the day remembered as "my mom's birthday".
+_KIN = (
+    ("mom", "mum", "mother", "mommy", "mummy", "mama", "ma"),
+    ("dad", "father", "daddy", "papa", "pa"),
+    ("grandma", "grandmother", "granny", "gran", "nana"),
+    ("grandpa", "grandfather", "granddad", "grandad", "gramps"),
+    ("brother", "bro"),
+    ("sister", "sis"),
+    ("husband", "hubby"),
+    ("aunt", "auntie", "aunty"),
+)
+
+
 def personal_days(memories: Iterable[str]) -> tuple[PersonalDay, ...]:
-    """The days the user's memories name, so "on my birthday" has a date."""
-    days = []
+    """The days the user's memories name, so "on my birthday" has a date, under each name the person goes by."""
+    days: list[PersonalDay] = []
     for text in memories:
         if found := _PERSONAL_DAY.match(text.strip()):
             month = found["month"] or found["month2"]
             day = int(found["day"] or found["day2"])
             number = next(n for n, m in enumerate(MONTHS, 1) if m.startswith(month.lower()[:3]))
             if 1 <= day <= 31:
-                days.append((found["name"].lower(), number, day))
+                days.extend((name, number, day) for name in _kin_names(found["name"].lower()))
     return tuple(days)
+
+
+def _kin_names(name: str) -> tuple[str, ...]:
+    """ "my mom's birthday" and the same day with the other words for her: "my mother's birthday", ..."""
+    for words in _KIN:
+        for word in words:
+            if re.search(rf"\b{word}\b", name):
+                return tuple(re.sub(rf"\b{word}\b", other, name) for other in words)
+    return (name,)
 
 
 def country_from_locale() -> str | None:

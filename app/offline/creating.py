@@ -28,6 +28,7 @@ from app.offline.cues import (
     starts_with_verb,
     tidy,
     without_hedge,
+    without_latest,
 )
 from app.offline.matching import EntryIndex, meaningful_words
 from app.store.models import Entry
@@ -60,10 +61,10 @@ def read_create(clause: str, clock: Clock) -> CreateAction | None:
         return _create(text, text, clause, CategoryCue(Category.QUESTION, lambda said: said), priority)
     now_local = clock.now.astimezone(clock.tz).replace(tzinfo=None)
     repeat = find_recurrence(text) or _yearly(text, now_local, clock)
-    undated = cut_phrase(text, repeat.phrase) if repeat else text
+    undated, latest = without_latest(cut_phrase(text, repeat.phrase) if repeat else text)
     due = find_due_phrase(undated, clock)
     bare = _undated(undated, due) if due else undated
-    deadline = due is not None and _is_deadline(undated, due.text)
+    deadline = due is not None and (latest or _is_deadline(undated, due.text))
     cue = read_category(bare, repeats=repeat is not None, dated=due is not None, deadline=deadline)
     if cue.category is Category.THOUGHT:  # "this week just flew by": a feeling, not a plan
         due, bare = None, undated

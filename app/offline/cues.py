@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.domain.day_phrases import DEADLINE
 from app.domain.enums import Category
 from app.offline.vocabulary import TASK_VERBS
 
@@ -25,19 +26,33 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-_PREPOSITION = re.compile(r"(?:on|at|by|before|until|till|in|for|from|due)\s", re.IGNORECASE)
+_PREPOSITION = re.compile(rf"(?:{DEADLINE}|on|at|in|for|from)\s", re.IGNORECASE)
+# "sometime before friday", "at some point next week": how vague the day is goes with it.
+_VAGUE = r"(?:(?:some\s?time|at\s+some\s+point)\s+)?"
 
 
 def cut_phrase(text: str, phrase: str) -> str:
-    """The text without `phrase` and a preposition left hanging before it ("call mom on [friday]")."""
+    """The text without `phrase` and a lead-in left hanging before it ("call mom on [friday]", "send it back no
+    later than [friday]")."""
     if not phrase.strip():
         return tidy(text)
     # "put the roast in [at 4:15]": a phrase opening with its own preposition leaves the one before it alone.
-    dangling = (
-        "" if _PREPOSITION.match(phrase.strip()) else r"(?:(?:on|at|by|before|until|till|in|for|from|due|is due)\s+)?"
-    )
-    pattern = re.compile(rf"(?<!\w){dangling}{re.escape(phrase.strip())}(?!\w)", re.IGNORECASE)
+    dangling = "" if _PREPOSITION.match(phrase.strip()) else rf"(?:(?:(?:is\s+)?{DEADLINE}|on|at|in|for|from)\s+)?"
+    pattern = re.compile(rf"(?<!\w){_VAGUE}{dangling}{re.escape(phrase.strip())}(?!\w)", re.IGNORECASE)
     return tidy(pattern.sub(" ", text, count=1))
+
+
+# "by friday at the (very) latest", "by monday latest": the deadline said twice, at the end of what is said
+# ("the latest news", "read the latest" keep it).
+_LATEST = re.compile(
+    r"(?<!\bthe)(?<!\bvery)(?:\s*,)?\s+(?:at\s+the\s+(?:very\s+)?latest|latest)\s*(?=[,;:.!?]|$)", re.IGNORECASE
+)
+
+
+def without_latest(text: str) -> tuple[str, bool]:
+    """The text without a deadline's "at the latest", and whether it had one."""
+    cut = _LATEST.sub(" ", text, count=1)
+    return tidy(cut), cut != text
 
 
 # --- priority -------------------------------------------------------------------------------

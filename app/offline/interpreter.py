@@ -26,6 +26,7 @@ from app.domain.spans import shift_length
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, SaidAgain, read_create
+from app.offline.facts import personal_fact
 from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
 from app.offline.matching import EntryIndex, EntryMatch
 from app.store.models import Entry
@@ -59,25 +60,26 @@ class _Utterance:
         self.actions: list[Action] = []
         self.listed: list[Entry] = []  # said again with nothing new: already on the list
         self.failures: list[ParseFailure] = []
-        self._marks: list[tuple[int, int]] = []  # where each clause's results begin, for "scratch that"
+        self.facts: list[str] = []  # to remember
+        self._marks: list[tuple[int, int, int]] = []  # where each clause's results begin, for "scratch that"
 
     def read(self, clause: str) -> None:
         intent = read_intent(clause, self.context.clock)
         if intent is not None and intent.kind == RETRACT:
             self._retract(clause)
             return
-        self._marks.append((len(self.actions), len(self.failures)))
+        self._marks.append((len(self.actions), len(self.failures), len(self.facts)))
         if intent is None or not self._act_on_existing(intent, clause):
             self._create(clause)
 
     def _retract(self, clause: str) -> None:
         """Take back what the previous clause of this utterance produced."""
         if self._marks:
-            actions, failures = self._marks.pop()
+            actions, failures, facts = self._marks.pop()
             for action in self.actions[actions:]:
                 if isinstance(action, CreateAction):
                     self.summaries.forget(action)
-            del self.actions[actions:], self.failures[failures:]
+            del self.actions[actions:], self.failures[failures:], self.facts[facts:]
         else:
             error = f"nothing said before '{clause}' to take back; use undo for earlier changes"
             self.failures.append(ParseFailure(tool=ActionKind.ARCHIVE.value, error=error, raw=clause))
@@ -104,6 +106,9 @@ class _Utterance:
         return True
 
     def _create(self, clause: str) -> None:
+        if fact := personal_fact(clause, self.context.clock):
+            self.facts.append(fact)
+            return
         create = read_create(clause, self.context.clock)
         action = self.summaries.refresh_or_create(create) if create else None
         if isinstance(action, SaidAgain):
@@ -151,7 +156,8 @@ class OfflineInterpreter:
                 log.exception("offline rules failed on a clause")
                 error = f"could not read '{clause[:80]}'; try saying it another way"
                 utterance.failures.append(ParseFailure(tool=ActionKind.CREATE.value, error=error, raw=clause))
-        return ParseResult(utterance.actions, utterance.failures, answer=_already_listed(utterance.listed))
+        listed = _already_listed(utterance.listed)
+        return ParseResult(utterance.actions, utterance.failures, answer=listed, remember=tuple(utterance.facts))
 
 
 def _already_listed(entries: list[Entry]) -> str | None:

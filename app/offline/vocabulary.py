@@ -61,22 +61,33 @@ _MID_FILLER = re.compile(
     r"|(?<!what )(?<!which )(?<!this )(?<!that )(?<!a )(?<!any )(?<!some )(?<!the )\b(?:kind|sort) of\b\s*",
     re.IGNORECASE,
 )
-# "like" is filler between pauses, or before a verb when nobody likes anything ("I need to like clean the
-# gutters"); "I like to cook", "I'd like a table", "looks like rain" keep it.
+# "like" is filler between pauses, or before a verb or a day when nobody likes anything ("I need to like clean
+# the gutters", "call the insurance like tomorrow"), or between a time's preposition and the time ("at like 6");
+# "I like to cook", "I'd like a table", "looks like rain", "I'd like 2 tickets" keep it.
 _LIKE = re.compile(r"(?<![\w'])like\b(?P<pause>\s*,)?\s*(?P<next>[\w']*)", re.IGNORECASE)
-_LIKERS = frozenset("i you we they he she would 'd don't do really just feel feels looks look sounds seems".split())
+_LIKERS = frozenset(
+    "i you we they he she would 'd i'd we'd you'd they'd he'd she'd don't do really just feel feels looks look "
+    "sounds seems".split()
+)
+_DAY_WORD = re.compile(r"today|tonight|tomorrow|next|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
+_TIME_PREPOSITIONS = frozenset("at by for on before until till around".split())
+# "at around 10", "at about 4pm": the time is the one said; how sure the speaker is does not change the due.
+_ROUGHLY = re.compile(r"\bat\s+(?:around|about|roughly|approximately|maybe)\s+(?=\d|noon\b|midnight\b)", re.IGNORECASE)
 
 
 def without_filler(text: str) -> str:
     """The text without words that only fill a pause."""
-    text = _MID_FILLER.sub(" ", text)
+    text = _ROUGHLY.sub("at ", _MID_FILLER.sub(" ", text))
 
     def like(found: re.Match[str]) -> str:
         said_before = text[: found.start()].rstrip()
         before = said_before.rsplit(" ", 1)[-1].lower()
         paused = bool(found["pause"]) or said_before.endswith(",") or not said_before
-        filler = (paused or before not in _LIKERS) and found["next"].lower() in TASK_VERBS
-        return found["next"] if filler else found.group(0)
+        after = found["next"].lower()
+        leads = after in TASK_VERBS or bool(_DAY_WORD.fullmatch(after))
+        filler = (paused or before not in _LIKERS) and leads
+        timed = before in _TIME_PREPOSITIONS and (after[:1].isdigit() or bool(_DAY_WORD.fullmatch(after)))
+        return found["next"] if filler or timed else found.group(0)
 
     return _LIKE.sub(like, text)
 

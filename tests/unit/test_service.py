@@ -14,10 +14,11 @@ from app.changes.interpretation import InterpretContext
 from app.changes.workspace import Workspace
 from app.domain.actions import ParseFailure, ParseResult, parse_actions
 from app.domain.clock import Clock
-from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
+from app.domain.enums import Category, MemorySource, Status, UtteranceOutcome, UtteranceSource
 from app.errors import UsageError
 from app.memory.context import assemble_entries
 from app.memory.entry_search import SearchRequest, search_page
+from app.offline import OfflineInterpreter
 from app.service import MAX_UTTERANCE_CHARS, MurmurService
 from app.store import Store
 from app.store.models import Entry, Utterance
@@ -215,3 +216,56 @@ def test_an_offline_utterance_is_two_write_transactions(db_path: Path, clock: Cl
             assert store.writes - before == 2, name
     finally:
         store.close()
+
+
+def offline_service(store: Store, clock: Clock) -> MurmurService:
+    return MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
+
+
+def test_a_fact_said_to_the_offline_rules_is_remembered_and_undone_with_its_utterance(
+    store: Store, clock: Clock
+) -> None:
+    service = offline_service(store, clock)
+    result = service.submit("remember that my brother's birthday is May 5")
+    [change] = result.memory_changes
+    assert (change.kind, change.memory.source, result.applied) == ("remember", MemorySource.USER, [])
+    assert [m.text for _, m in service.memories()] == ["My brother's birthday is May 5"]
+    assert result.summary.endswith("1 remembered") and utterances(store)[0].outcome is UtteranceOutcome.DONE
+    service.undo()
+    assert service.memories() == []
+
+
+def test_a_remembered_day_gives_the_next_utterance_its_due(store: Store, clock: Clock) -> None:
+    service = offline_service(store, clock)
+    service.submit("remember that my brother's birthday is May 5")
+    [applied] = service.submit("order a cake for my brother's birthday").applied
+    [entry] = service.entries((Status.ACTIVE,))
+    assert applied.entry.id == entry.id and entry.summary == "Order a cake"
+    assert entry.due_at is not None and entry.due_at.astimezone(clock.tz).replace(tzinfo=None).isoformat() == (
+        "2027-05-05T09:00:00"
+    )
+
+
+def test_a_fact_and_a_task_in_one_breath_are_one_undo(store: Store, clock: Clock) -> None:
+    service = offline_service(store, clock)
+    result = service.submit("remember that I'm vegetarian. Buy tofu tomorrow")
+    assert [e.summary for e in service.entries((Status.ACTIVE,))] == ["Buy tofu"]
+    assert len(result.memory_changes) == 1 and result.memory_changes[0].batch_id == result.undo_id
+    service.undo()
+    assert service.memories() == [] and service.entries((Status.ACTIVE,)) == []
+
+
+def test_other_things_to_remember_stay_notes(store: Store, clock: Clock) -> None:
+    service = offline_service(store, clock)
+    result = service.submit("remember that the car is parked on level 3")
+    assert result.memory_changes == [] and service.memories() == []
+    [entry] = service.entries((Status.ACTIVE,))
+    assert entry.category is Category.NOTE
+
+
+def test_a_fact_too_long_to_keep_fails_alone(store: Store, clock: Clock) -> None:
+    service = offline_service(store, clock)
+    result = service.submit("remember that my sister " + "really " * 60 + "likes tea")
+    assert result.memory_changes == [] and service.memories() == []
+    assert [f.kind for f in result.failures] == ["remember"]
+    assert utterances(store)[0].outcome is UtteranceOutcome.FAILED
