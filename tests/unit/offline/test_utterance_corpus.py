@@ -1,17 +1,20 @@
 """The offline interpreter against everyday speech: the pass rate of each group of the corpus
-(tests/data/offline_utterances.toml) and of the sentences held out while the rules were tuned, at four
-fixed nows in two timezones. `bench/offline_bench.py` prints the same figures and every miss."""
+(tests/data/offline_utterances.toml), of the sentences held out while the rules were tuned, and of the
+follow-ups to a kept list (tests/data/followups/), at fixed nows in two timezones. `bench/offline_bench.py`
+prints the same figures and every miss."""
 
 from collections import defaultdict
 
 import pytest
 
-from tests.support.utterance_corpus import CORPUS, HELD_OUT, Case, load, problems, runs, where
+from tests.support.utterance_corpus import CORPUS, FOLLOWUPS, HELD_OUT, Case, load, problems, runs, where
 
 OVERALL_GOAL = 0.95
 GROUP_FLOOR = 0.85
+FOLLOWUP_FLOOR = 0.95  # the second sentence must read as right as the first
 CASES = load()
 HELD_OUT_CASES = load(HELD_OUT)
+FOLLOWUP_CASES = load(FOLLOWUPS)
 Misses = dict[str, tuple[int, list[str]]]  # per group: the number of runs, and what went wrong in each miss
 
 
@@ -33,8 +36,16 @@ def misses(request: pytest.FixtureRequest) -> Misses:
 def test_the_corpus_is_big_and_varied() -> None:
     groups = {case.group for case in CASES}
     assert len(CASES) >= 150 and len(groups) >= 10
-    said = [case.say.lower() for case in CASES + HELD_OUT_CASES]
-    assert len(set(said)) == len(said), "a sentence is in the corpus twice"
+    assert len(FOLLOWUP_CASES) >= 80 and len({case.group for case in FOLLOWUP_CASES}) >= 6
+    for cases in (CASES + HELD_OUT_CASES, FOLLOWUP_CASES):  # a follow-up may be said again to another list
+        said = [case.say.lower() for case in cases]
+        assert len(set(said)) == len(said), "a sentence is in the corpus twice"
+
+
+@pytest.mark.parametrize("group", sorted({case.group for case in FOLLOWUP_CASES}))
+def test_each_follow_up_group_reads_right(group: str) -> None:
+    count, missed = _misses([case for case in FOLLOWUP_CASES if case.group == group])[group]
+    assert (count - len(missed)) / count >= FOLLOWUP_FLOOR, "\n".join(missed)
 
 
 @pytest.mark.parametrize("group", sorted({case.group for case in CASES}))
