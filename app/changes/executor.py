@@ -22,7 +22,7 @@ from app.domain.actions import (
     UpdateAction,
     describe_action,
 )
-from app.domain.checklist import ChecklistItem, dump_items, find_item, items_of, load_items, same_item
+from app.domain.checklist import ChecklistItem, dump_items, find_item, items_of, load_items, progress, same_item
 from app.domain.clock import Clock
 from app.domain.dates import DEFAULT_DUE_TIME, resolve_due
 from app.domain.enums import ActionKind, Status
@@ -185,8 +185,7 @@ def _untick(entry: Entry, phrase: str, clock: Clock) -> str:
 
 
 def _progress(items: Sequence[ChecklistItem]) -> str:
-    done = sum(item.done for item in items)
-    return f"all {done} items done" if done == len(items) else f"{done} of {len(items)} done"
+    return f"all {len(items)} items done" if all(item.done for item in items) else f"{progress(items)} done"
 
 
 def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:

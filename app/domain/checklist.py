@@ -90,6 +90,11 @@ def items_of(entry_summary: str, raw: str | None) -> tuple[ChecklistItem, ...]:
 _NOT_NAMING = frozenset("the a an some my our your his her their its this that these those of".split())
 
 
+def progress(items: Sequence[ChecklistItem]) -> str:
+    """ "2 of 4": how many items are ticked."""
+    return f"{sum(item.done for item in items)} of {len(items)}"
+
+
 def _folded(word: str) -> str:
     """Plural and possessive folded, alike on both sides ("coffees" is "coffee", "tomatoes" is "tomato")."""
     word = word.removesuffix("'s")
