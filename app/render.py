@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app.changes.executor import ActionFailure, AppliedAction
+from app.changes.executor import ActionFailure, AppliedAction, past_tense
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import describe_action
 from app.domain.checklist import items_of, progress
@@ -179,15 +179,8 @@ def item_lines(entry: Entry) -> list[str]:
 
 
 def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
-    verb = {
-        "create": "created",
-        "update": "updated",
-        "complete": "completed",
-        "archive": "archived",
-        "snooze": "snoozed",
-    }
     note = f"  [{item.note}]" if item.note else ""
-    return f"{verb[item.action.kind.value]:<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
+    return f"{past_tense(item.action):<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
 
 
 def failure_line(failure: ActionFailure) -> str:

@@ -38,6 +38,13 @@ _PAST_TENSE = {
     ActionKind.ARCHIVE: "archived",
     ActionKind.SNOOZE: "snoozed",
 }
+TICKED = "ticked"  # one item of a list done, not the entry (the last item completes it all the same)
+_WORDS = (*list(_PAST_TENSE.values())[:3], TICKED, *list(_PAST_TENSE.values())[3:])  # a summary's order
+
+
+def past_tense(action: Action) -> str:
+    """What the action did, in a word: 'created', 'ticked' (an item of a list)."""
+    return TICKED if isinstance(action, CompleteAction) and action.item else _PAST_TENSE[action.kind]
 
 
 @dataclass(frozen=True)
@@ -71,8 +78,8 @@ class ExecutionResult:
 
 def summarize(applied: Sequence[AppliedAction], failures: Sequence[ActionFailure]) -> str:
     """'2 created, 1 completed (1 couldn't be processed)', in a fixed order."""
-    counts = Counter(item.action.kind for item in applied)
-    parts = [f"{counts[kind]} {word}" for kind, word in _PAST_TENSE.items() if counts[kind]]
+    counts = Counter(past_tense(item.action) for item in applied)
+    parts = [f"{counts[word]} {word}" for word in _WORDS if counts[word]]
     text = ", ".join(parts) if parts else "Nothing changed"
     if failures and parts:
         text += f" ({len(failures)} couldn't be processed)"
@@ -149,7 +156,7 @@ def _item_index(entry: Entry, items: Sequence[ChecklistItem], phrase: str) -> in
     index = find_item(items, phrase)
     if index is None:
         named = ", ".join(item.text for item in items)
-        raise InvalidActionError(f"'{entry.summary}' has no one item '{phrase}' (its items: {named})")
+        raise InvalidActionError(f"'{phrase}' names no one item of '{entry.summary}' (its items: {named})")
     return index
 
 
@@ -238,11 +245,11 @@ def _tick(entry: Entry, phrase: str, clock: Clock) -> str:
         raise InvalidActionError(f"'{items[index].text}' on '{entry.summary}' is already ticked")
     items[index] = replace(items[index], done=True)
     entry.items = dump_items(items)
-    progress = _progress(items)
+    ticked = _progress(items)
     if not all(item.done for item in items):
         _touch(entry, clock)
-        return progress
-    return "; ".join(note for note in (progress, _complete(entry, clock)) if note)
+        return ticked
+    return "; ".join(note for note in (ticked, _complete(entry, clock)) if note)
 
 
 def _archive(entry: Entry, clock: Clock) -> str:

@@ -51,8 +51,9 @@ def test_a_new_entry_keeps_its_items_unticked_and_said_once(store: Store, clock:
 
 def test_items_are_ticked_one_by_one_and_the_last_completes_the_entry(store: Store, clock: Clock) -> None:
     entry_id = make(store, clock, "Buy eggs, bread and milk")  # no items stored: they are read from the summary
-    first = run(store, clock, [CompleteAction(entry_id, item="the milk")]).applied[0]
-    assert first.note == "1 of 3 done" and stored(store, entry_id).status is Status.ACTIVE
+    result = run(store, clock, [CompleteAction(entry_id, item="the milk")])
+    assert (result.summary, result.applied[0].note) == ("1 ticked", "1 of 3 done")
+    assert stored(store, entry_id).status is Status.ACTIVE
     assert ticks(store, entry_id) == [("eggs", False), ("bread", False), ("milk", True)]
     last = run(store, clock, [CompleteAction(entry_id, item="eggs"), CompleteAction(entry_id, item="bread")])
     assert [a.note for a in last.applied] == ["2 of 3 done", "all 3 items done"]
@@ -63,7 +64,7 @@ def test_items_are_ticked_one_by_one_and_the_last_completes_the_entry(store: Sto
     ("item", "error"),
     [
         ("milk", "'milk' on 'Buy eggs, bread and milk' is already ticked"),
-        ("tea", "'Buy eggs, bread and milk' has no one item 'tea' (its items: eggs, bread, milk)"),
+        ("tea", "'tea' names no one item of 'Buy eggs, bread and milk' (its items: eggs, bread, milk)"),
     ],
 )
 def test_a_tick_that_cannot_be_made_is_one_line_and_changes_nothing(
