@@ -7,9 +7,10 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app.changes.executor import ActionFailure, AppliedAction
+from app.changes.executor import ActionFailure, AppliedAction, past_tense
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import describe_action
+from app.domain.checklist import items_of, progress
 from app.domain.recurrence import describe
 from app.store.models import Entry, Memory, UndoItem, Utterance
 
@@ -54,6 +55,8 @@ def entry_json(entry: Entry, short_id: str, tz: ZoneInfo) -> dict[str, Any]:
         "created_at": iso(entry.created_at, tz),
         "updated_at": iso(entry.updated_at, tz),
         "completed_at": iso(entry.completed_at, tz),
+        # its checklist: stored, or read from a list-like summary (what ticking an item goes by)
+        "items": [{"text": item.text, "done": item.done} for item in items_of(entry.summary, entry.items)],
     }
 
 
@@ -162,19 +165,22 @@ def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
         extras.append(entry.status.value)
     tail = f"  ({', '.join(extras)})" if extras else ""
     summary = terminal_safe(entry.summary, multiline=False)
+    if items := items_of(entry.summary, entry.items):
+        summary += f"  [{progress(items)}]"
     return f"{short_id}  {priority}  {entry.category.value:<8}  {summary}{tail}"
 
 
+def item_lines(entry: Entry) -> list[str]:
+    """The entry's checklist under its line: "          [x] eggs"."""
+    return [
+        f"{'':10}[{'x' if item.done else ' '}] {terminal_safe(item.text, multiline=False)}"
+        for item in items_of(entry.summary, entry.items)
+    ]
+
+
 def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
-    verb = {
-        "create": "created",
-        "update": "updated",
-        "complete": "completed",
-        "archive": "archived",
-        "snooze": "snoozed",
-    }
     note = f"  [{item.note}]" if item.note else ""
-    return f"{verb[item.action.kind.value]:<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
+    return f"{past_tense(item.action):<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
 
 
 def failure_line(failure: ActionFailure) -> str:

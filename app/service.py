@@ -333,6 +333,18 @@ class MurmurService:
             [UpdateAction(entry_id=i, changes=changes, reason=reason) for i in entry_ids], "edited by hand"
         )
 
+    def tick_item(self, entry_id: str, item: str, reason: str = BY_HAND) -> ExecutionResult:
+        """Tick one item of the entry's checklist (its text, or words naming it); the last one completes it."""
+        return self.apply([CompleteAction(entry_id=entry_id, item=item, reason=reason)], "ticked by hand")
+
+    def untick_item(self, entry_id: str, item: str, reason: str = BY_HAND) -> ExecutionResult:
+        """Take back a ticked item; an entry its last item completed is open again."""
+        return self.edit([entry_id], {"untick_item": item}, reason)
+
+    def add_items(self, entry_id: str, items: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
+        """Append items to the open entry's checklist, skipping those already on it."""
+        return self.edit([entry_id], {"add_items": list(items)}, reason)
+
     def open_entry(self, entry_id: str) -> Entry | None:
         """The entry with this full ID while it is open (active or snoozed); None once done or gone."""
         with self.store.read() as session:

@@ -39,6 +39,9 @@ goes in due_date.
 - category: todo (an action), reminder (something to be reminded of at a time), habit (recurring, with \
 a repeat), note, idea, list, question, thought. priority only when the user signals importance \
 (1 most important, 5 least).
+- A list of things ("buy eggs, bread and milk", "packing list: passport, charger") gets items, one thing \
+each. An entry's items show after it as "items: [x] eggs; [ ] bread": tick one with complete_entries' item, \
+add more with update_entries' add_items, rather than a new entry.
 
 What you know about the user:
 - Facts and preferences they gave are listed under "What you know about the user"; act on them (with "by \

@@ -29,6 +29,12 @@ _FIELDS = {
         "month', or an RRULE body like FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
     },
 }
+_TEXTS = {"type": "array", "items": {"type": "string"}}
+_ITEMS = {
+    **_TEXTS,
+    "description": "a checklist, one thing each, for a list or an errand of several things: 'buy eggs, bread and "
+    "milk' is items ['eggs', 'bread', 'milk'] (each is ticked on its own later)",
+}
 
 
 def _function(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -65,7 +71,11 @@ TOOLS: list[dict[str, Any]] = [
         "Create new entries for things the user said that are not already in the list.",
         _list_of(
             "entries",
-            {**_FIELDS, "source_text": {"type": "string", "description": "the words the user said for this entry"}},
+            {
+                **_FIELDS,
+                "source_text": {"type": "string", "description": "the words the user said for this entry"},
+                "items": _ITEMS,
+            },
             ["content", "category", "source_text", "summary"],
         ),
         ["entries"],
@@ -85,6 +95,12 @@ TOOLS: list[dict[str, Any]] = [
                         **_FIELDS,
                         "status": {"type": "string", "enum": [s.value for s in Status]},
                         "snooze_until": _DUE,
+                        "add_items": {
+                            **_TEXTS,
+                            "description": "things to add to the entry's checklist ('add butter to the shopping "
+                            "list'); those already on it are skipped",
+                        },
+                        "untick_item": {"type": "string", "description": "a ticked item to mark not done again"},
                     },
                 },
                 "reason": _REASON,
@@ -95,8 +111,21 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         COMPLETE,
-        "Mark entries done. A habit that repeats moves to its next due date instead.",
-        _list_of("entries", {"id": _ID, "reason": _REASON}, ["id", "reason"]),
+        "Mark entries done. A habit that repeats moves to its next due date instead. For one thing of a list "
+        "('the milk is done', 'I packed the charger'), give item: only that item is ticked, and the entry is done "
+        "with its last item.",
+        _list_of(
+            "entries",
+            {
+                "id": _ID,
+                "reason": _REASON,
+                "item": {
+                    "type": "string",
+                    "description": "the one item of the entry's checklist to tick, as listed after the entry",
+                },
+            },
+            ["id", "reason"],
+        ),
         ["entries"],
     ),
     _function(

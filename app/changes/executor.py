@@ -7,7 +7,7 @@ is rolled back alone and reported, while the others commit together with their u
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import Session, col, func, select
@@ -22,6 +22,7 @@ from app.domain.actions import (
     UpdateAction,
     describe_action,
 )
+from app.domain.checklist import ChecklistItem, dump_items, find_item, items_of, load_items, progress, same_item
 from app.domain.clock import Clock
 from app.domain.dates import DEFAULT_DUE_TIME, moved_due, resolve_due
 from app.domain.enums import ActionKind, Status
@@ -37,6 +38,13 @@ _PAST_TENSE = {
     ActionKind.ARCHIVE: "archived",
     ActionKind.SNOOZE: "snoozed",
 }
+TICKED = "ticked"  # one item of a list done, not the entry (the last item completes it all the same)
+_WORDS = (*list(_PAST_TENSE.values())[:3], TICKED, *list(_PAST_TENSE.values())[3:])  # a summary's order
+
+
+def past_tense(action: Action) -> str:
+    """What the action did, in a word: 'created', 'ticked' (an item of a list)."""
+    return TICKED if isinstance(action, CompleteAction) and action.item else _PAST_TENSE[action.kind]
 
 
 @dataclass(frozen=True)
@@ -70,8 +78,8 @@ class ExecutionResult:
 
 def summarize(applied: Sequence[AppliedAction], failures: Sequence[ActionFailure]) -> str:
     """'2 created, 1 completed (1 couldn't be processed)', in a fixed order."""
-    counts = Counter(item.action.kind for item in applied)
-    parts = [f"{counts[kind]} {word}" for kind, word in _PAST_TENSE.items() if counts[kind]]
+    counts = Counter(past_tense(item.action) for item in applied)
+    parts = [f"{counts[word]} {word}" for word in _WORDS if counts[word]]
     text = ", ".join(parts) if parts else "Nothing changed"
     if failures and parts:
         text += f" ({len(failures)} couldn't be processed)"
@@ -114,6 +122,7 @@ def _create(session: Session, action: CreateAction, clock: Clock, utterance_id: 
         utterance_id=utterance_id,
         created_at=clock.now,
         updated_at=clock.now,
+        items=dump_items(_added_items((), action.items)),
     )
     _first_due(entry, clock)
     session.add(entry)
@@ -134,12 +143,68 @@ def _set_status(entry: Entry, status: Status, clock: Clock) -> None:
     entry.completed_at = clock.now if status is Status.COMPLETED else entry.completed_at
 
 
+def _open_checklist(entry: Entry) -> list[ChecklistItem]:
+    """The items of an open entry, derived from its summary when none are stored yet."""
+    if entry.status in (Status.COMPLETED, Status.ARCHIVED):
+        raise InvalidActionError(f"'{entry.summary}' is {entry.status.value}; only an open entry's items change")
+    return list(items_of(entry.summary, entry.items))
+
+
+def _item_index(entry: Entry, items: Sequence[ChecklistItem], phrase: str) -> int:
+    if not items:
+        raise InvalidActionError(f"'{entry.summary}' has no items; complete it as a whole")
+    index = find_item(items, phrase)
+    if index is None:
+        named = ", ".join(item.text for item in items)
+        raise InvalidActionError(f"'{phrase}' names no one item of '{entry.summary}' (its items: {named})")
+    return index
+
+
+def _added_items(items: Sequence[ChecklistItem], texts: Sequence[str]) -> list[ChecklistItem]:
+    """`items` with those of `texts` not already there (said twice, or already listed) appended."""
+    result = list(items)
+    for text in texts:
+        if not any(same_item(text, item.text) for item in result):
+            result.append(ChecklistItem(text))
+    return result
+
+
+def _add_items(entry: Entry, texts: Sequence[str]) -> str:
+    items = _open_checklist(entry)
+    added = _added_items(items, texts)
+    if len(added) == len(items):
+        raise InvalidActionError(f"{', '.join(texts)}: already on '{entry.summary}'")
+    entry.items = dump_items(added)
+    return "added " + ", ".join(item.text for item in added[len(items) :])
+
+
+def _untick(entry: Entry, phrase: str, clock: Clock) -> str:
+    """Take back a ticked item; an entry completed by its last item is open again."""
+    if entry.status is Status.COMPLETED and entry.recurrence is None:
+        _set_status(entry, Status.ACTIVE, clock)
+    items = _open_checklist(entry)
+    index = _item_index(entry, items, phrase)
+    if not items[index].done:
+        raise InvalidActionError(f"'{items[index].text}' on '{entry.summary}' is not ticked")
+    items[index] = replace(items[index], done=False)
+    entry.items = dump_items(items)
+    return _progress(items)
+
+
+def _progress(items: Sequence[ChecklistItem]) -> str:
+    return f"all {len(items)} items done" if all(item.done for item in items) else f"{progress(items)} done"
+
+
 def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     changes = action.changes
     for name in ("content", "summary", "category", "priority", "recurrence"):
         if name in changes:
             setattr(entry, name, changes[name])
-    note = _move_due(entry, changes["due_date"], clock) if "due_date" in changes else ""
+    notes = [_add_items(entry, changes["add_items"])] if "add_items" in changes else []
+    if "untick_item" in changes:
+        notes.append(_untick(entry, changes["untick_item"], clock))
+    if "due_date" in changes:
+        notes.append(_move_due(entry, changes["due_date"], clock))
     if "status" in changes:
         _set_status(entry, changes["status"], clock)
     if changes.get("snooze_until"):
@@ -150,7 +215,7 @@ def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     elif entry.status is Status.SNOOZED and entry.snooze_until is None:
         entry.snooze_until = _snooze_time("tomorrow", clock)
     _touch(entry, clock)
-    return note
+    return "; ".join(notes)
 
 
 def _move_due(entry: Entry, due_text: str | None, clock: Clock) -> str:
@@ -170,13 +235,30 @@ def _complete(entry: Entry, clock: Clock) -> str:
         raise InvalidActionError(f"'{entry.summary}' is already {entry.status.value}")
     _touch(entry, clock)
     if entry.recurrence is not None:
-        # A habit is never finished: mark today's done and move it to its next occurrence.
+        # A habit is never finished: mark today's done and move it to its next occurrence, its checklist afresh.
         entry.due_at = next_occurrence(entry.recurrence, entry.due_at, clock.now, clock.tz)
+        entry.items = dump_items([replace(item, done=False) for item in load_items(entry.items)])
         entry.completed_at = clock.now
         _set_status(entry, Status.ACTIVE, clock)
         return f"habit due next {entry.due_at.astimezone(clock.tz):%a %d %b %H:%M}"
     _set_status(entry, Status.COMPLETED, clock)
     return ""
+
+
+def _tick(entry: Entry, phrase: str, clock: Clock) -> str:
+    """Tick the item `phrase` names (the stored items, or those the summary names, which are stored from now
+    on); the last one completes the entry."""
+    items = _open_checklist(entry)
+    index = _item_index(entry, items, phrase)
+    if items[index].done:
+        raise InvalidActionError(f"'{items[index].text}' on '{entry.summary}' is already ticked")
+    items[index] = replace(items[index], done=True)
+    entry.items = dump_items(items)
+    ticked = _progress(items)
+    if not all(item.done for item in items):
+        _touch(entry, clock)
+        return ticked
+    return "; ".join(note for note in (ticked, _complete(entry, clock)) if note)
 
 
 def _archive(entry: Entry, clock: Clock) -> str:
@@ -221,7 +303,7 @@ def _apply_to_existing(session: Session, action: Action, clock: Clock) -> tuple[
     if isinstance(action, UpdateAction):
         note = _update(entry, action, clock)
     elif isinstance(action, CompleteAction):
-        note = _complete(entry, clock)
+        note = _complete(entry, clock) if action.item is None else _tick(entry, action.item, clock)
     elif isinstance(action, ArchiveAction):
         note = _archive(entry, clock)
     elif isinstance(action, SnoozeAction):

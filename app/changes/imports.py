@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
+from app.domain.checklist import ChecklistItem, dump_items
 from app.domain.enums import Category, Status, UndoSubject
 from app.store.column_types import to_db_time
 from app.store.models import Entry, Memory, UndoBatch, Utterance, new_entry_id
@@ -51,6 +52,7 @@ class IncomingEntry:
     updated_at: datetime | None = None
     revision: int = 1
     utterance_id: int | None = None  # the file's number for the utterance it came from (Murmur's own export)
+    items: tuple[ChecklistItem, ...] = ()  # its checklist
 
 
 @dataclass
@@ -95,6 +97,7 @@ def _entry_row(entry: IncomingEntry, entry_id: str, utterance_id: int | None, no
         "updated_at": _time(entry.updated_at or now),
         "completed_at": _time(entry.completed_at),
         "revision": entry.revision,
+        "items": dump_items(entry.items),
     }
 
 

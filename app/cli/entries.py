@@ -12,7 +12,7 @@ from app.cli.exits import ExitCode
 from app.cli.report import print_json, read_text, report_execution, report_pipeline, say
 from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
-from app.render import entry_json, entry_line, history_json, undo_json, utterance_json
+from app.render import entry_json, entry_line, history_json, item_lines, undo_json, utterance_json
 from app.service import BY_HAND, MurmurService
 from app.store.models import UndoItem
 
@@ -104,6 +104,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         for entry in entries:
             say(entry_line(entry, shorts[entry.id], clock.now, clock.tz))
+            for line in item_lines(entry):
+                say(line)
     return ExitCode.OK
 
 

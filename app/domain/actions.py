@@ -5,13 +5,14 @@ bad item never sinks the others; an unknown category becomes `note`, a priority 
 a repeat (an RRULE body, an old cadence word or spoken words such as "every other monday") that names
 no repeat is dropped from a new entry and refused in an update, a malformed RRULE or an unknown status
 is refused with a clear error, an empty reason becomes "No reason provided", and an empty source_text
-becomes the content.
+becomes the content. Checklist items come as a list of texts or as one spoken list ("jam and butter").
 """
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.domain.checklist import split_items
 from app.domain.enums import ActionKind, Category, Status
 from app.domain.recurrence import rule_from
 from app.domain.summaries import card_summary
@@ -30,6 +31,7 @@ class CreateAction:
     due_text: str | None = None
     similar_to: str | None = None  # an open entry that looks alike: named in the result, to merge if meant
     recurrence: str | None = None  # an RRULE body (app/domain/recurrence.py)
+    items: tuple[str, ...] = ()  # its checklist (app/domain/checklist.py), none ticked
     kind: ActionKind = field(default=ActionKind.CREATE, init=False)
 
 
@@ -45,8 +47,11 @@ class UpdateAction:
 
 @dataclass(frozen=True)
 class CompleteAction:
+    """With `item`, tick that one item of the entry's checklist; the entry completes with its last item."""
+
     entry_id: str
     reason: str = NO_REASON
+    item: str | None = None
     kind: ActionKind = field(default=ActionKind.COMPLETE, init=False)
 
 
@@ -85,7 +90,18 @@ class ParseResult:
     remember: tuple[str, ...] = ()  # facts about the user to keep as memories ("my sister is allergic to peanuts")
 
 
-UPDATABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "repeat", "status", "snooze_until")
+UPDATABLE_FIELDS = (
+    "content",
+    "summary",
+    "category",
+    "priority",
+    "due_date",
+    "repeat",
+    "status",
+    "snooze_until",
+    "add_items",  # checklist items to append
+    "untick_item",  # a ticked item to take back
+)
 # Other names a model uses for the repeat: the field of older prompts, and the entry's own.
 _REPEAT_NAMES = ("repeat", "recurrence", "cadence")
 
@@ -149,6 +165,17 @@ def parse_status(value: Any) -> Status:
         raise InvalidActionError(f"unknown status {value!r}; expected one of {allowed}") from None
 
 
+def parse_items(value: Any) -> tuple[str, ...]:
+    """Checklist texts from a list of them or one spoken list ("jam and butter", "eggs, bread"); none for nothing."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return split_items(value)
+    if not isinstance(value, (list, tuple)):
+        raise InvalidActionError(f"items must be a list of texts, got {type(value).__name__}")
+    return tuple(text for item in value if (text := _text(item)))
+
+
 def _reason(data: Mapping[str, Any]) -> str:
     return _text(data.get("reason")) or NO_REASON
 
@@ -174,6 +201,7 @@ def parse_create(data: Mapping[str, Any]) -> CreateAction:
         priority=parse_priority(data.get("priority")),
         due_text=_text(data.get("due_date")) or None,
         recurrence=parse_repeat(_repeat_of(data)),
+        items=parse_items(data.get("items")),
     )
 
 
@@ -197,6 +225,14 @@ def parse_update_fields(fields: Any) -> dict[str, Any]:
             changes["recurrence"] = _changed_repeat(value)
         elif name == "status":
             changes[name] = parse_status(value)
+        elif name == "add_items":
+            changes[name] = parse_items(value)
+            if not changes[name]:
+                raise InvalidActionError("add_items needs at least one item")
+        elif name == "untick_item":
+            changes[name] = _text(value)
+            if not changes[name]:
+                raise InvalidActionError("untick_item needs the item's text")
         else:  # due_date, snooze_until: phrases resolved when applied; empty clears
             changes[name] = _text(value) or None
     return changes
@@ -229,7 +265,7 @@ def parse_update(data: Mapping[str, Any]) -> UpdateAction:
 
 
 def parse_complete(data: Mapping[str, Any]) -> CompleteAction:
-    return CompleteAction(entry_id=_entry_id(data), reason=_reason(data))
+    return CompleteAction(entry_id=_entry_id(data), reason=_reason(data), item=_text(data.get("item")) or None)
 
 
 def parse_archive(data: Mapping[str, Any]) -> ArchiveAction:
@@ -277,7 +313,7 @@ def describe_action(action: Action) -> dict[str, Any]:
     """The action as plain JSON-ready data (for history, undo records and --json output)."""
     data: dict[str, Any] = {"kind": action.kind.value}
     for name, value in vars(action).items():
-        if name == "kind" or value is None:
+        if name == "kind" or value is None or value == ():
             continue
         data[name] = dict(value) if isinstance(value, Mapping) else value
     return data

@@ -25,10 +25,11 @@ class EntryRow:
     due_text: str | None
     recurrence: str | None
     status: Status
+    items: str | None
 
 
 _COLUMNS = (
-    "id, summary, category, priority, due_at, due_text, recurrence, "
+    "id, summary, category, priority, due_at, due_text, recurrence, items, "
     # a snoozed entry whose time has come reads active (as app.store.queries.status_at)
     "CASE WHEN status = 'snoozed' AND snooze_until <= :now THEN 'active' ELSE status END AS live"
 )
@@ -68,7 +69,7 @@ def _time(value: str | None) -> datetime | None:
 
 
 def _row(values: tuple[Any, ...]) -> EntryRow:
-    entry_id, summary, category, priority, due_at, due_text, recurrence, status = values
+    entry_id, summary, category, priority, due_at, due_text, recurrence, items, status = values
     return EntryRow(
         entry_id,
         summary,
@@ -78,4 +79,5 @@ def _row(values: tuple[Any, ...]) -> EntryRow:
         due_text,
         recurrence,
         Status(status),
+        items,
     )

@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from app.domain.checklist import items_of
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 
@@ -28,6 +29,8 @@ class EntryFacts(Protocol):
     def recurrence(self) -> str | None: ...
     @property
     def status(self) -> Status: ...
+    @property
+    def items(self) -> str | None: ...
 
 
 def entry_line(entry: EntryFacts, short_id: str, tz: ZoneInfo) -> str:
@@ -42,7 +45,10 @@ def entry_line(entry: EntryFacts, short_id: str, tz: ZoneInfo) -> str:
         parts.append(f"repeats:{describe(entry.recurrence)!r}")
     if entry.status.value != "active":
         parts.append(f"status:{entry.status.value}")
-    return " ".join(parts) + f' "{entry.summary}"'
+    line = " ".join(parts) + f' "{entry.summary}"'
+    if items := items_of(entry.summary, entry.items):  # each can be ticked: complete_entries' item
+        line += " items: " + "; ".join(f"[{'x' if item.done else ' '}] {item.text}" for item in items)
+    return line
 
 
 def entry_lines(entries: Sequence[EntryFacts], short_ids: Mapping[str, str], tz: ZoneInfo) -> list[str]:

@@ -148,7 +148,7 @@ _QUESTION = re.compile(
     rf"|^(?:do|will)\s+{_PRONOUN}",
     re.I,
 )
-_LIST_ADD = re.compile(
+LIST_ADD = re.compile(
     r"\b(?:add|put)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<name>(?:[\w'-]+\s+){0,2}?)list\b",
     re.I,
@@ -178,7 +178,7 @@ _HEDGE = re.compile(
     r"(?:should|need to|have to|must|ought to|gotta|'ve got to)\b)",
     re.I,
 )
-_TODO_LISTS = frozenset({"todo", "to-do", "to do", "task", "tasks"})
+TODO_LISTS = frozenset({"todo", "to-do", "to do", "task", "tasks"})
 
 
 @dataclass(frozen=True)
@@ -204,11 +204,11 @@ def _list_rewrite(text: str) -> str:
 
     def replace(found: re.Match[str]) -> str:
         name = found.group("name").strip()
-        if name.lower() in _TODO_LISTS:
+        if name.lower() in TODO_LISTS:
             return found.group("items")
         return f"{capitalised(name + ' list') if name else 'List'}: {found.group('items')}"
 
-    return tidy(_LIST_ADD.sub(replace, text, count=1))
+    return tidy(LIST_ADD.sub(replace, text, count=1))
 
 
 def _reminder(text: str) -> CategoryCue | None:
@@ -224,8 +224,8 @@ def _label(text: str) -> CategoryCue | None:
 
 
 def _list(text: str) -> CategoryCue | None:
-    if found := _LIST_ADD.search(text):
-        todo = found.group("name").strip().lower() in _TODO_LISTS
+    if found := LIST_ADD.search(text):
+        todo = found.group("name").strip().lower() in TODO_LISTS
         return CategoryCue(Category.TODO if todo else Category.LIST, _list_rewrite)
     return CategoryCue(Category.LIST, _keep) if _LIST_MENTION.search(text) else None
 

@@ -32,6 +32,7 @@ _PAST_TO_VERB = {
     "printed": "print", "signed": "sign", "washed": "wash", "took out": "take out", "bought": "buy",
     "finished": "finish", "completed": "complete", "took": "take", "filed": "file", "made": "make",
     "brought": "bring", "sold": "sell", "wrapped": "wrap", "repaired": "repair", "replaced": "replace",
+    "packed": "pack",
 }  # fmt: skip
 _STRICT_PAST = ("bought", "finished", "completed")
 _LOOSE_PAST = "|".join(re.escape(p) for p in _PAST_TO_VERB if p not in _STRICT_PAST)
@@ -73,7 +74,10 @@ _MOVED = r"(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|bumped|shif
 _TO_WHEN = r"(?P<rest>\s+(?:to|until|till|for|by|into|on|at)\s+.+)"
 _CHANGE_ENDS = r"(?:\s+(?:instead|now))+"
 _DONE_WITH = r"^(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished)\s+with\s+(?P<x>.+)$"
-_IS_DONE = rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?{_DONE}$"
+_TOO = r"(?:\s+(?:too|as well))?"  # "the coffee's done too": one more of a list
+_IS_DONE = (
+    rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?{_DONE}{_TOO}$"
+)
 _OOPS = r"(?:(?:no|oh|wait|sorry|actually|oops)\b[\s,]*)*"
 _OFF_LIST = r"\s+(?:from|off)\s+(?:the|my|our)\s+(?:[\w-]+\s+)?list$"
 PHRASINGS = [
@@ -82,10 +86,11 @@ PHRASINGS = [
     Phrasing(_COMPLETE, _p(r"^(?:mark|set)\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)$"), True),
     Phrasing(_COMPLETE, _p(r"^(?:check|tick|cross)\s+off\s+(?P<x>.+)$"), True),
     Phrasing(_COMPLETE, _p(r"^(?:check|tick|cross)\s+(?P<x>.+?)\s+off$"), True),
+    Phrasing(_COMPLETE, _p(rf"^(?:check|tick|cross)\s+(?P<x>.+?){_OFF_LIST}"), True),
     Phrasing(_COMPLETE, _p(_DONE_WITH), True),
     Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{'|'.join(_STRICT_PAST)})\s+(?P<x>.+)$"), True),
     Phrasing(_COMPLETE, _p(_IS_DONE), True, tail=True),
-    Phrasing(_COMPLETE, _p(r"^(?P<x>.+?)\s+(?:done|finished|completed)$"), True, tail=True),
+    Phrasing(_COMPLETE, _p(rf"^(?P<x>.+?)\s+(?:done|finished|completed){_TOO}$"), True, tail=True),
     # "the taxes are filed", "the water bill is paid": news that an entry is done, if one matches.
     Phrasing(
         _COMPLETE,

@@ -28,6 +28,7 @@ from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, SaidAgain, read_create
 from app.offline.facts import personal_fact
 from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
+from app.offline.items import Checklists, with_items
 from app.offline.matching import EntryIndex, EntryMatch
 from app.store.models import Entry
 
@@ -57,6 +58,7 @@ class _Utterance:
         self.context = context
         self.index = EntryIndex(context.entries)
         self.summaries = OpenSummaries(context.entries, context.clock, self.index)
+        self.checklists = Checklists(context.entries)
         self.actions: list[Action] = []
         self.listed: list[Entry] = []  # said again with nothing new: already on the list
         self.failures: list[ParseFailure] = []
@@ -71,6 +73,11 @@ class _Utterance:
         self._marks.append((len(self.actions), len(self.failures), len(self.facts)))
         if intent is None or not self._act_on_existing(intent, clause):
             self._create(clause)
+
+    def _locate(self, intent: Intent, target: Target, clause: str) -> EntryMatch:
+        """The entry a wording names; for a completion, maybe one item of a list (see items.py)."""
+        match = _find(target, self.index)
+        return self.checklists.resolve(match, target, clause) if intent.kind == ActionKind.COMPLETE else match
 
     def _retract(self, clause: str) -> None:
         """Take back what the previous clause of this utterance produced."""
@@ -89,37 +96,44 @@ class _Utterance:
         # "oat milk and the passport" names two entries, each by its part; "salt and pepper" one
         # (both parts find it). When no part names one, the whole phrase may, or says why not,
         # unless a part was ambiguous: that is the more useful thing to hear.
-        matches = [_find(part, self.index) for part in intent.parts]
+        matches = [self._locate(intent, part, clause) for part in intent.parts]
         if not any(m.entry is not None for m in matches):
-            whole = _find(intent.whole, self.index)
+            whole = self._locate(intent, intent.whole, clause)
             if whole.entry is not None or not any(m.candidates for m in matches):
                 matches = [whole]
         if not intent.strict and all(m.entry is None for m in matches):
             return False
-        done: set[str] = set()
+        done: set[tuple[str, str | None]] = set()
         for found in matches:
             if found.entry is None:
                 self.failures.append(ParseFailure(tool=intent.kind, error=found.error or "", raw=clause))
-            elif found.entry.id not in done:  # "salt and pepper": both words name one entry
-                done.add(found.entry.id)
-                self.actions.append(_action(intent, found.entry, clause, self.context.clock))
+            elif (found.entry.id, found.item) not in done:  # "salt and pepper": both words name one entry
+                done.add((found.entry.id, found.item))
+                self.actions.append(_action(intent, found, clause, self.context.clock))
         return True
 
     def _create(self, clause: str) -> None:
         if fact := personal_fact(clause, self.context.clock):
             self.facts.append(fact)
             return
+        if (addition := self.checklists.addition(clause)) is not None:  # to a list already there
+            self.actions.append(addition)
+            return
         create = read_create(clause, self.context.clock)
         action = self.summaries.refresh_or_create(create) if create else None
         if isinstance(action, SaidAgain):
             self.listed.append(action.entry)
+        elif isinstance(action, CreateAction):
+            self.actions.append(with_items(action))
         elif action is not None:
             self.actions.append(action)
 
 
-def _action(intent: Intent, entry: Entry, clause: str, clock: Clock) -> Action:
+def _action(intent: Intent, found: EntryMatch, clause: str, clock: Clock) -> Action:
+    entry = found.entry
+    assert entry is not None
     if intent.kind == ActionKind.COMPLETE:
-        return CompleteAction(entry_id=entry.id, reason=_reason(clause))
+        return CompleteAction(entry_id=entry.id, reason=_reason(clause), item=found.item)
     if intent.kind == ActionKind.ARCHIVE:
         return ArchiveAction(entry_id=entry.id, reason=_reason(clause))
     if intent.kind == RESCHEDULE:

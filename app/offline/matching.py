@@ -64,6 +64,7 @@ class EntryMatch:
     entry: Entry | None
     error: str | None = None
     candidates: tuple[Entry, ...] = ()  # when ambiguous: the entries it could be, best first
+    item: str | None = None  # the one item of the entry's checklist it names (app/offline/items.py)
 
 
 def _shown(phrase: str) -> str:

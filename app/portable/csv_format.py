@@ -1,11 +1,13 @@
 """CSV: one row per entry under a header, dates as a spreadsheet reads them ('2026-11-26 15:00', local time).
 
 Reading takes any spreadsheet's export that has a summary column (or title, task, name); the other columns
-are found by their usual names in any case, and a row that cannot be read is reported with its line.
+are found by their usual names in any case, and a row that cannot be read is reported with its line. A list's
+items are one cell: "[x] eggs; [ ] bread".
 """
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
@@ -13,6 +15,7 @@ from zoneinfo import ZoneInfo
 from dateutil import parser as date_parser
 
 from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.checklist import ChecklistItem, load_items
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
 from app.errors import InvalidActionError, UsageError
@@ -32,6 +35,7 @@ HEADER = (
     "created",
     "completed",
     "said",
+    "items",
 )
 
 # Other programs' names for a column, first match wins.
@@ -48,6 +52,7 @@ _NAMES = {
     "completed": ("completed", "completed at", "completed_at", "done at", "completion date"),
     "said": ("said", "source_text"),
     "id": ("id",),
+    "items": ("items", "checklist", "subtasks"),
 }
 _DONE_WORDS = {"completed", "done", "x", "yes", "true", "1"}
 _CANCELLED_WORDS = {"archived", "cancelled", "canceled"}
@@ -67,6 +72,7 @@ def _row(entry: Entry, tz: ZoneInfo) -> list[str]:
         local_text(entry.created_at, tz),
         local_text(entry.completed_at, tz),
         entry.source_text,
+        "; ".join(f"[{'x' if item.done else ' '}] {item.text}" for item in load_items(entry.items)),
     ]
 
 
@@ -108,6 +114,14 @@ def _time(value: str, tz: ZoneInfo) -> datetime | None:
         raise ValueError(f"{value!r} is not a date") from None
     has_time = any(c == ":" for c in value) or parsed.time() != datetime.min.time()
     return at_local(parsed if has_time else parsed.date(), tz)
+
+
+# Each item begins "[x] " or "[ ] ": a semicolon before one ends the item before it (one inside an item stays).
+_ITEM = re.compile(r"\[(?P<mark>[ xX])\]\s*(?P<text>.*?)\s*(?:;\s*(?=\[[ xX]\])|$)", re.DOTALL)
+
+
+def _items(cell: str) -> tuple[ChecklistItem, ...]:
+    return tuple(ChecklistItem(found["text"], found["mark"] != " ") for found in _ITEM.finditer(cell) if found["text"])
 
 
 def _status(value: str) -> Status:
@@ -157,6 +171,7 @@ def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime, proble
         status=Status.ACTIVE if status is Status.SNOOZED and snooze is None else status,
         snooze_until=snooze if status is Status.SNOOZED else None,
         completed_at=completed or (now if status is Status.COMPLETED else None),
+        items=_items(cells.get("items", "")),
     )
 
 

@@ -3,8 +3,10 @@
 Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ, DUE in the user's zone with its
 VTIMEZONE, PRIORITY, STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC
 counts repeats), a VALARM at the due time for reminders, and X-MURMUR- properties for what iCalendar has no
-word for (a snooze, the words said). Read: VTODOs, and VEVENTs with a start as reminders. Each component is
-judged alone: one without a SUMMARY, or with a time that cannot be read, is reported with its line and skipped.
+word for (a snooze, the words said). A list's items close the DESCRIPTION as checkbox lines ("- [ ] eggs",
+"- [x] bread"), which tasks.org and Apple Reminders show as a checklist. Read: VTODOs, and VEVENTs with a start as
+reminders; checkbox lines in a DESCRIPTION are items. Each component is judged alone: one without a SUMMARY, or
+with a time that cannot be read, is reported with its line and skipped.
 """
 
 import functools
@@ -18,6 +20,7 @@ from icalendar import Calendar, Component, Timezone
 
 from app import __version__
 from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.checklist import checklist_text, load_items, parse_checklist_text
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
 from app.errors import InvalidActionError, UsageError
@@ -98,8 +101,8 @@ def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said:
     yield f"CREATED:{_utc(entry.created_at)}"
     yield f"LAST-MODIFIED:{_utc(entry.updated_at)}"
     yield f"SUMMARY:{_escape(entry.summary)}"
-    if entry.content != entry.summary:
-        yield f"DESCRIPTION:{_escape(entry.content)}"
+    if description := _description(entry):
+        yield f"DESCRIPTION:{_escape(description)}"
     yield f"CATEGORIES:{entry.category.value.capitalize()}"
     yield f"STATUS:{_STATUS[entry.status]}"
     if entry.priority is not None:
@@ -119,6 +122,12 @@ def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said:
     if said and entry.source_text != entry.content:
         yield f"{_SAID}:{_escape(entry.source_text)}"
     yield "END:VTODO"
+
+
+def _description(entry: Entry) -> str:
+    """The words when they say more than the summary, then the checklist."""
+    words = entry.content if entry.content != entry.summary else ""
+    return "\n\n".join(part for part in (words, checklist_text(load_items(entry.items))) if part)
 
 
 def own_uid(entry_id: str) -> str:
@@ -296,8 +305,10 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
             raise ValueError("an event without a start (DTSTART)")
     rule, left_out = _repeat(component)
     problems = [Problem(line, left_out)] if left_out else []
-    description = str(component.get("DESCRIPTION", ""))
-    content = description if description.strip() else summary  # as written, spaces and all
+    items, description = parse_checklist_text(str(component.get("DESCRIPTION", "")))
+    if not items:
+        description = str(component.get("DESCRIPTION", ""))  # as written, spaces and all
+    content = description if description.strip() else summary
     status = _status(component)
     snooze = _snooze(component)
     uid = _text(component, "UID")
@@ -317,6 +328,7 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
         status=Status.SNOOZED if snooze and status is Status.ACTIVE else status,
         snooze_until=snooze if status is Status.ACTIVE else None,
         completed_at=_moment(component, "COMPLETED", tz) or (now if status is Status.COMPLETED else None),
+        items=items,
     )
     return entry, problems
 

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.checklist import ChecklistItem, dump_items, load_items
 from app.domain.enums import Category, MemorySource, Status, UtteranceOutcome, UtteranceSource
 from app.domain.recurrence import canonical_rule
 from app.errors import InvalidActionError, UsageError
@@ -76,6 +77,14 @@ def _optional_text(row: dict[str, Any], name: str) -> str | None:
     return value
 
 
+def _items(row: dict[str, Any]) -> tuple[ChecklistItem, ...]:
+    raw = _optional_text(row, "items")
+    items = load_items(raw)
+    if dump_items(items) != raw:  # what Murmur writes reads back the same
+        raise ValueError(f"items {raw!r} is not a checklist Murmur wrote")
+    return items
+
+
 def _entry(row: dict[str, Any], line: int) -> IncomingEntry:
     entry_id = _text(row, "id")
     if len(entry_id) != 32 or any(c not in "0123456789abcdef" for c in entry_id):
@@ -108,6 +117,7 @@ def _entry(row: dict[str, Any], line: int) -> IncomingEntry:
         completed_at=_time(row, "completed_at"),
         revision=revision,
         utterance_id=utterance_id if isinstance(utterance_id, int) else None,
+        items=_items(row),
     )
 
 

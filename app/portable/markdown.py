@@ -1,11 +1,12 @@
 """Markdown to paste into a notes app: a heading per category, then Overdue, Today, Upcoming, Someday and Done,
-each entry a checkbox line with its due and priority in words."""
+each entry a checkbox line with its due and priority in words, its checklist's items nested under it."""
 
 import re
 from collections.abc import Iterable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from app.domain.checklist import load_items
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.portable.common import is_default_time, one_line
@@ -32,6 +33,16 @@ def _when(moment: datetime, tz: ZoneInfo) -> str:
     return day if is_default_time(moment, tz) else f"{day}, {local:%H:%M}"
 
 
+def _escaped(text: str) -> str:
+    return _SPECIAL.sub(r"\\\1", one_line(text))
+
+
+def _lines(entry: Entry, tz: ZoneInfo) -> list[str]:
+    """The entry's checkbox line, then its items' checkboxes indented under it."""
+    nested = [f"  - [{'x' if item.done else ' '}] {_escaped(item.text)}" for item in load_items(entry.items)]
+    return [_line(entry, tz), *nested]
+
+
 def _line(entry: Entry, tz: ZoneInfo) -> str:
     box = "[x]" if entry.status in (Status.COMPLETED, Status.ARCHIVED) else "[ ]"
     details = []
@@ -45,8 +56,7 @@ def _line(entry: Entry, tz: ZoneInfo) -> str:
         details.append("archived")
     elif entry.status is Status.COMPLETED and entry.completed_at is not None:
         details.append(f"done {_when(entry.completed_at, tz)}")
-    summary = _SPECIAL.sub(r"\\\1", one_line(entry.summary))
-    return f"- {box} {summary}" + (f" ({'; '.join(details)})" if details else "")
+    return f"- {box} {_escaped(entry.summary)}" + (f" ({'; '.join(details)})" if details else "")
 
 
 def _category_title(category: Category) -> str:
@@ -67,7 +77,7 @@ def write_markdown(entries: Iterable[Entry], tz: ZoneInfo, now: datetime) -> str
         for name in GROUPS:
             listed = sorted(groups.get(name, []), key=lambda e: (e.due_at or e.created_at, e.summary))
             if listed:
-                lines += ["", f"### {name}", "", *(_line(entry, tz) for entry in listed)]
+                lines += ["", f"### {name}", "", *(line for entry in listed for line in _lines(entry, tz))]
     if len(lines) == 1:
         lines += ["", "Nothing to list."]
     return "\n".join(lines) + "\n"

@@ -4,7 +4,9 @@
 category is a `+project` ("+reminder"); `due:YYYY-MM-DD` the due day (todo.txt has no time of day: a time
 other than the usual morning hour goes in `due_time:HH:MM`), and `rec:` a simple repeat (1d, 2w, 1m, 1y) as
 todo.txt's clients write it. On reading, a `+project` or `@context` naming a category is the category, and
-other projects and contexts stay in the summary as the user wrote them.
+other projects and contexts stay in the summary as the user wrote them. todo.txt has no sub-tasks: a list's
+items are not written (its summary still names them, "Buy eggs, bread and milk"); JSON, CSV and iCalendar keep
+them.
 """
 
 import re

@@ -352,6 +352,12 @@ def _m008_sync(db: Connection) -> None:
         )
 
 
+def _m009_checklists(db: Connection) -> None:
+    # A list's items, each ticked on its own (app/domain/checklist.py): JSON, null for an entry without a
+    # checklist. Ticking one is a change to the entry like any other, so the sync triggers above queue it.
+    db.execute("ALTER TABLE entries ADD COLUMN items TEXT")
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -361,6 +367,7 @@ MIGRATIONS: list[Migration] = [
     ("006_recurrence", _m006_recurrence),
     ("007_inbox_dismissals", _m007_inbox_dismissals),
     ("008_sync", _m008_sync),
+    ("009_checklists", _m009_checklists),
 ]
 
 

@@ -50,6 +50,7 @@ class Entry(SQLModel, table=True):
     completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     # Bumped on every change: undo compares it to detect edits made after the batch.
     revision: int = 1
+    items: str | None = None  # the checklist, as JSON (app/domain/checklist.py); null when there is none
 
 
 class Utterance(SQLModel, table=True):

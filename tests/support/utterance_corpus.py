@@ -34,6 +34,7 @@ from app.domain.actions import (
     SnoozeAction,
     UpdateAction,
 )
+from app.domain.checklist import ChecklistItem, dump_items
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
@@ -157,11 +158,6 @@ def _checklist(item: Mapping[str, Any]) -> dict[str, Any]:
     """A listed entry's stored checklist ("done" names the items ticked off), where the store has one."""
     if "items" not in item:
         return {}
-    try:
-        from app.domain.checklist import ChecklistItem, dump_items
-    except ImportError:  # TEMPORARY until the checklist lands
-        return {}
-
     done = set(item.get("done", []))
     return {"items": dump_items([ChecklistItem(text, text in done) for text in item["items"]])}
 

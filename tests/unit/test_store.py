@@ -303,3 +303,39 @@ def test_the_previous_release_database_gains_inbox_dismissals(db_path: Path) -> 
     with closing(sqlite3.connect(db_path)) as db, pytest.raises(sqlite3.IntegrityError):
         db.execute("UPDATE undo_items SET subject = 'nonsense'")
     store.close()
+
+
+def test_the_previous_release_database_gains_checklists(db_path: Path) -> None:
+    """What the release before checklists made (steps 1-8): a shopping todo of then has its items read from its
+    summary, ticked one by one (each queued for sync), and undoing a change made back then still works."""
+    list_id = "e" * 32
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:8])
+        db.execute(
+            "INSERT INTO entries (id, content, summary, category, status, source_text, created_at, updated_at, "
+            "revision) VALUES (?, 'Buy eggs and bread', 'Buy eggs and bread', 'todo', 'active', 'x', '2026-01-01', "
+            "'2026-01-01', 2)",
+            (list_id,),
+        )
+        before = {"id": list_id, "summary": "Buy eggs", "revision": 1}
+        db.execute("INSERT INTO undo_batches (label, created_at) VALUES ('edited by hand', '2026-01-01')")
+        db.execute(
+            "INSERT INTO undo_items (batch_id, position, kind, entry_id, description, before_row, after_revision) "
+            "VALUES (1, 0, 'update', ?, '{}', ?, 2)",
+            (list_id, json.dumps(before)),
+        )
+        db.execute("DELETE FROM sync_outbox")
+    store = Store.open(db_path)
+    service = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: FIXED_CLOCK)
+    assert service.tick_item(list_id, "the eggs").applied[0].note == "1 of 2 done"
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("SELECT items FROM entries").fetchall() == [
+            ('[{"text": "eggs", "done": true}, {"text": "bread", "done": false}]',)
+        ]
+        assert db.execute("SELECT entry_id FROM sync_outbox").fetchall() == [(list_id,)]
+    service.undo()
+    service.undo()  # the edit made before the upgrade: its row names no items
+    with store.read() as session:
+        entry = get_entry(session, list_id)
+        assert (entry.summary, entry.items) == ("Buy eggs", None)
+    store.close()
