@@ -12,6 +12,7 @@ from datetime import date, datetime
 from enum import IntEnum, StrEnum
 from zoneinfo import ZoneInfo
 
+from app.domain.checklist import ChecklistItem, items_of, load_items
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.store.models import Entry
@@ -150,8 +151,14 @@ class EntryRow:
     now: datetime
     tz: ZoneInfo
     order: tuple[float, int, float]
-    haystack: str  # lowercase summary + content + short ID, for the search box
+    haystack: str  # lowercase summary + content + items + short ID, for the search box
     entry: Entry  # all of it, for the details panel
+    items: tuple[ChecklistItem, ...] = ()  # its checklist
+
+    @property
+    def progress(self) -> str:
+        """Items done of all ("2 of 4"); "" for an entry without a checklist."""
+        return f"{sum(item.done for item in self.items)} of {len(self.items)}" if self.items else ""
 
     @property
     def done(self) -> bool:
@@ -182,6 +189,8 @@ class EntryRow:
         status, summary, content = entry.status, entry.summary, entry.content
         moment = planned_for(entry) if status in OPEN_STATUSES else entry.due_at
         priority = entry.priority
+        # A done entry shows only the checklist it kept: a summary's reading is offered while it is open.
+        items = items_of(summary, entry.items) if status in OPEN_STATUSES else load_items(entry.items)
         if section.part in DATED and moment:
             order = (moment.timestamp(), priority or NO_PRIORITY, -entry.created_at.timestamp())
         elif section.part is Part.SOMEDAY:
@@ -204,8 +213,9 @@ class EntryRow:
             now=now,
             tz=tz,
             order=order,
-            haystack=f"{summary}\n{content}\n{short_id}".lower(),
+            haystack="\n".join([summary, content, *(item.text for item in items), short_id]).lower(),
             entry=entry,
+            items=items,
         )
 
 
