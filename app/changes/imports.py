@@ -51,6 +51,7 @@ class IncomingEntry:
     updated_at: datetime | None = None
     revision: int = 1
     utterance_id: int | None = None  # the file's number for the utterance it came from (Murmur's own export)
+    items: str | None = None  # its checklist as an entry stores it (JSON, app/domain/checklist.py)
 
 
 @dataclass
@@ -95,6 +96,7 @@ def _entry_row(entry: IncomingEntry, entry_id: str, utterance_id: int | None, no
         "updated_at": _time(entry.updated_at or now),
         "completed_at": _time(entry.completed_at),
         "revision": entry.revision,
+        "items": entry.items,
     }
 
 

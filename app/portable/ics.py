@@ -1,9 +1,11 @@
 """iCalendar (RFC 5545), written and read with the icalendar library: every entry a VTODO.
 
-Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ, DUE in the user's zone with its
+Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ (its checklist under them, as
+"- [ ] eggs" lines other task apps show), DUE in the user's zone with its
 VTIMEZONE, PRIORITY, STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC
 counts repeats), a VALARM at the due time for reminders, and X-MURMUR- properties for what iCalendar has no
-word for (a snooze, the words said). Read: VTODOs, and VEVENTs with a start as reminders. Each component is
+word for (a snooze, the words said). Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's
+checkbox lines are the entry's checklist, the rest its words. Each component is
 judged alone: one without a SUMMARY, or with a time that cannot be read, is reported with its line and skipped.
 """
 
@@ -18,6 +20,7 @@ from icalendar import Calendar, Component, Timezone
 
 from app import __version__
 from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.checklist import checklist_text, dump_items, load_items, parse_checklist_text, with_checklist
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
 from app.errors import InvalidActionError, UsageError
@@ -98,8 +101,8 @@ def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said:
     yield f"CREATED:{_utc(entry.created_at)}"
     yield f"LAST-MODIFIED:{_utc(entry.updated_at)}"
     yield f"SUMMARY:{_escape(entry.summary)}"
-    if entry.content != entry.summary:
-        yield f"DESCRIPTION:{_escape(entry.content)}"
+    if description := _description(entry):
+        yield f"DESCRIPTION:{_escape(description)}"
     yield f"CATEGORIES:{entry.category.value.capitalize()}"
     yield f"STATUS:{_STATUS[entry.status]}"
     if entry.priority is not None:
@@ -119,6 +122,16 @@ def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said:
     if said and entry.source_text != entry.content:
         yield f"{_SAID}:{_escape(entry.source_text)}"
     yield "END:VTODO"
+
+
+def _words(entry: Entry) -> str:
+    """What the entry says beyond its summary ("" when its text is its summary)."""
+    return entry.content if entry.content != entry.summary else ""
+
+
+def _description(entry: Entry) -> str:
+    """The entry's words, its checklist under them."""
+    return "\n".join(part for part in (_words(entry), checklist_text(load_items(entry.items))) if part)
 
 
 def own_uid(entry_id: str) -> str:
@@ -168,6 +181,11 @@ def vtodo_over(previous: str, entry: Entry, tz: ZoneInfo, now: datetime, uid: st
         task, mine = _first_task(theirs), _first_task(ours)
     except ValueError:
         return str(ours.to_ical(), "utf-8")
+    described = str(task.get("DESCRIPTION", ""))
+    if parse_checklist_text(described)[1] == _words(entry).strip():  # their words unchanged here: kept in place
+        mine.pop("DESCRIPTION", None)
+        if laid_out := with_checklist(described, load_items(entry.items)):
+            mine.add("DESCRIPTION", laid_out)
     if _text(task, "STATUS").upper() != _text(mine, "STATUS").upper():
         task.pop("PERCENT-COMPLETE", None)  # their progress was for the status they had
         if entry.status is Status.COMPLETED:
@@ -297,7 +315,9 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
     rule, left_out = _repeat(component)
     problems = [Problem(line, left_out)] if left_out else []
     description = str(component.get("DESCRIPTION", ""))
-    content = description if description.strip() else summary  # as written, spaces and all
+    items, words = parse_checklist_text(description)
+    words = words if items else description  # as written, spaces and all, when it holds no checklist
+    content = words if words.strip() else summary
     status = _status(component)
     snooze = _snooze(component)
     uid = _text(component, "UID")
@@ -317,6 +337,7 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
         status=Status.SNOOZED if snooze and status is Status.ACTIVE else status,
         snooze_until=snooze if status is Status.ACTIVE else None,
         completed_at=_moment(component, "COMPLETED", tz) or (now if status is Status.COMPLETED else None),
+        items=dump_items(items),
     )
     return entry, problems
 

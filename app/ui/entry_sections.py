@@ -12,7 +12,7 @@ from datetime import date, datetime
 from enum import IntEnum, StrEnum
 from zoneinfo import ZoneInfo
 
-from app.domain.checklist import ChecklistItem, items_of, load_items
+from app.domain.checklist import ChecklistItem, items_of, load_items, progress
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.store.models import Entry
@@ -158,7 +158,7 @@ class EntryRow:
     @property
     def progress(self) -> str:
         """Items done of all ("2 of 4"); "" for an entry without a checklist."""
-        return f"{sum(item.done for item in self.items)} of {len(self.items)}" if self.items else ""
+        return progress(self.items) if self.items else ""
 
     @property
     def done(self) -> bool:
