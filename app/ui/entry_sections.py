@@ -12,7 +12,7 @@ from datetime import date, datetime
 from enum import IntEnum, StrEnum
 from zoneinfo import ZoneInfo
 
-from app.domain.checklist import ChecklistItem, items_of, load_items, progress
+from app.domain.checklist import ChecklistItem, items_of, progress
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.store.models import Entry
@@ -133,6 +133,11 @@ def _repeats(rule: str) -> str:
     return describe(rule)  # a few rules, many entries: read each once
 
 
+@functools.lru_cache(maxsize=20_000)
+def _checklist(summary: str, raw: str | None) -> tuple[ChecklistItem, ...]:
+    return items_of(summary, raw)  # read once, not at each refresh after each change
+
+
 @dataclass(frozen=True)
 class EntryRow:
     """One entry as the list shows it. What only a hover or a painted row needs is worked out then."""
@@ -190,7 +195,7 @@ class EntryRow:
         moment = planned_for(entry) if status in OPEN_STATUSES else entry.due_at
         priority = entry.priority
         # A done entry shows only the checklist it kept: a summary's reading is offered while it is open.
-        items = items_of(summary, entry.items) if status in OPEN_STATUSES else load_items(entry.items)
+        items = _checklist(summary if status in OPEN_STATUSES else "", entry.items)
         if section.part in DATED and moment:
             order = (moment.timestamp(), priority or NO_PRIORITY, -entry.created_at.timestamp())
         elif section.part is Part.SOMEDAY:
