@@ -1,12 +1,12 @@
 """iCalendar (RFC 5545), written and read with the icalendar library: every entry a VTODO.
 
-Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ (its checklist under them, as
-"- [ ] eggs" lines other task apps show), DUE in the user's zone with its
-VTIMEZONE, PRIORITY, STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC
-counts repeats), a VALARM at the due time for reminders, and X-MURMUR- properties for what iCalendar has no
-word for (a snooze, the words said). Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's
-checkbox lines are the entry's checklist, the rest its words. Each component is
-judged alone: one without a SUMMARY, or with a time that cannot be read, is reported with its line and skipped.
+Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ or there is a checklist (as the
+"- [ ] eggs" lines other task apps show, under the words), DUE in the user's zone with its VTIMEZONE, PRIORITY,
+STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC counts repeats), a VALARM at
+the due time for reminders, and X-MURMUR- properties for what iCalendar has no word for (a snooze, the words
+said). Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's checkbox lines are the checklist,
+the rest the words. Each component is judged alone: one without a SUMMARY, or with a time that cannot be read,
+is reported with its line and skipped.
 """
 
 import functools
