@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.domain.checklist import load_items, progress
 from app.domain.enums import Status
 from app.store.models import Entry, UndoBatch, UndoItem
 from app.store.queries import encode_row, raw_entry_row
@@ -61,7 +62,7 @@ class SyncBatch:
         if not changes:
             return
         before = self._change(entry, changes)
-        shown = {name: _shown(value) for name, value in changes.items() if name != "completed_at"}
+        shown = {name: _shown(name, value) for name, value in changes.items() if name != "completed_at"}
         kind = "complete" if changes.get("status") is Status.COMPLETED else "update"
         self._record(kind, entry, before, {"changes": shown} if shown else {})
 
@@ -86,8 +87,10 @@ class SyncBatch:
         return encode_row(before)
 
 
-def _shown(value: object) -> object:
+def _shown(name: str, value: object) -> object:
     """A field's new value as the history shows it."""
+    if name == "items":  # a checklist as its progress: "2 of 4 done"
+        return f"{progress(load_items(value if isinstance(value, str) else None))} done"
     if isinstance(value, datetime):
         return value.isoformat(timespec="minutes")
     return getattr(value, "value", value)

@@ -87,12 +87,12 @@ def items_of(entry_summary: str, raw: str | None) -> tuple[ChecklistItem, ...]:
     return load_items(raw) or derived_items(entry_summary)
 
 
-_NOT_NAMING = frozenset("the a an some my our your his her their its this that these those of".split())
-
-
 def progress(items: Sequence[ChecklistItem]) -> str:
-    """ "2 of 4": how many items are ticked."""
+    """Items done of all: "2 of 4"."""
     return f"{sum(item.done for item in items)} of {len(items)}"
+
+
+_NOT_NAMING = frozenset("the a an some my our your his her their its this that these those of".split())
 
 
 def _folded(word: str) -> str:
@@ -151,3 +151,14 @@ def parse_checklist_text(text: str) -> tuple[tuple[ChecklistItem, ...], str]:
         else:
             rest.append(line)
     return tuple(items), "\n".join(rest).strip()
+
+
+def with_checklist(text: str, items: Sequence[ChecklistItem]) -> str:
+    """`text` with its checkbox lines replaced by `items`' lines, put where the first of them was (after the
+    text when it had none): another app's note around a checklist keeps its place."""
+    lines = text.splitlines()
+    marked = [index for index, line in enumerate(lines) if (found := _CHECKBOX.match(line)) and found.group("text")]
+    at = marked[0] if marked else len(lines)
+    kept = [line for index, line in enumerate(lines) if index not in marked]
+    new = checklist_text(items).splitlines()
+    return "\n".join(kept[:at] + new + kept[at:]).strip("\n")

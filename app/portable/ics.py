@@ -1,12 +1,12 @@
 """iCalendar (RFC 5545), written and read with the icalendar library: every entry a VTODO.
 
-Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ, DUE in the user's zone with its
-VTIMEZONE, PRIORITY, STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC
-counts repeats), a VALARM at the due time for reminders, and X-MURMUR- properties for what iCalendar has no
-word for (a snooze, the words said). A list's items close the DESCRIPTION as checkbox lines ("- [ ] eggs",
-"- [x] bread"), which tasks.org and Apple Reminders show as a checklist. Read: VTODOs, and VEVENTs with a start as
-reminders; checkbox lines in a DESCRIPTION are items. Each component is judged alone: one without a SUMMARY, or
-with a time that cannot be read, is reported with its line and skipped.
+Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ or there is a checklist (as the
+"- [ ] eggs" lines other task apps show, under the words), DUE in the user's zone with its VTIMEZONE, PRIORITY,
+STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC counts repeats), a VALARM at
+the due time for reminders, and X-MURMUR- properties for what iCalendar has no word for (a snooze, the words
+said). Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's checkbox lines are the checklist,
+the rest the words. Each component is judged alone: one without a SUMMARY, or with a time that cannot be read,
+is reported with its line and skipped.
 """
 
 import functools
@@ -20,7 +20,7 @@ from icalendar import Calendar, Component, Timezone
 
 from app import __version__
 from app.changes.imports import IncomingEntry, Problem, ReadFile
-from app.domain.checklist import checklist_text, load_items, parse_checklist_text
+from app.domain.checklist import checklist_text, load_items, parse_checklist_text, with_checklist
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
 from app.errors import InvalidActionError, UsageError
@@ -124,10 +124,14 @@ def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said:
     yield "END:VTODO"
 
 
+def _words(entry: Entry) -> str:
+    """What the entry says beyond its summary ("" when its text is its summary)."""
+    return entry.content if entry.content != entry.summary else ""
+
+
 def _description(entry: Entry) -> str:
-    """The words when they say more than the summary, then the checklist."""
-    words = entry.content if entry.content != entry.summary else ""
-    return "\n\n".join(part for part in (words, checklist_text(load_items(entry.items))) if part)
+    """The entry's words, its checklist under them."""
+    return "\n".join(part for part in (_words(entry), checklist_text(load_items(entry.items))) if part)
 
 
 def own_uid(entry_id: str) -> str:
@@ -177,6 +181,11 @@ def vtodo_over(previous: str, entry: Entry, tz: ZoneInfo, now: datetime, uid: st
         task, mine = _first_task(theirs), _first_task(ours)
     except ValueError:
         return str(ours.to_ical(), "utf-8")
+    described = str(task.get("DESCRIPTION", ""))
+    if parse_checklist_text(described)[1] == _words(entry).strip():  # their words unchanged here: kept in place
+        mine.pop("DESCRIPTION", None)
+        if laid_out := with_checklist(described, load_items(entry.items)):
+            mine.add("DESCRIPTION", laid_out)
     if _text(task, "STATUS").upper() != _text(mine, "STATUS").upper():
         task.pop("PERCENT-COMPLETE", None)  # their progress was for the status they had
         if entry.status is Status.COMPLETED:
@@ -305,10 +314,10 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
             raise ValueError("an event without a start (DTSTART)")
     rule, left_out = _repeat(component)
     problems = [Problem(line, left_out)] if left_out else []
-    items, description = parse_checklist_text(str(component.get("DESCRIPTION", "")))
-    if not items:
-        description = str(component.get("DESCRIPTION", ""))  # as written, spaces and all
-    content = description if description.strip() else summary
+    description = str(component.get("DESCRIPTION", ""))
+    items, words = parse_checklist_text(description)
+    words = words if items else description  # as written, spaces and all, when it holds no checklist
+    content = words if words.strip() else summary
     status = _status(component)
     snooze = _snooze(component)
     uid = _text(component, "UID")

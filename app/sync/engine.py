@@ -20,6 +20,7 @@ from sqlmodel import Session, col, delete, select
 
 from app.changes.imports import IncomingEntry
 from app.changes.synced import SyncBatch
+from app.domain.checklist import checklist_text, dump_items, load_items
 from app.domain.enums import Category, Status
 from app.domain.summaries import clipped
 from app.portable.common import entry_id_for_uid
@@ -85,15 +86,22 @@ def _new_entry(entry_id: str, incoming: IncomingEntry, now: datetime) -> Entry:
         status=incoming.status,
         snooze_until=incoming.snooze_until,
         completed_at=incoming.completed_at,
+        items=dump_items(incoming.items),
         source_text=incoming.content,
         created_at=incoming.created_at,
         updated_at=now,
     )
 
 
+def _worded(name: str, value: object) -> str:
+    if name == "items":  # a checklist as people write one, not as it is stored
+        return "\n" + checklist_text(load_items(value if isinstance(value, str) else None))
+    return str(getattr(value, "value", value))
+
+
 def _clash_note(entry: Entry, clashes: dict[str, object], now: datetime) -> Entry:
     """The local words the server's replaced, kept as a note beside the entry."""
-    lines = [f"{name}: {getattr(value, 'value', value)}" for name, value in clashes.items()]
+    lines = [f"{name}: {_worded(name, value)}" for name, value in clashes.items()]
     kept = "\n".join(lines)
     return Entry(
         content=f"Changed here and on the sync server at once; the server's version was kept. Yours was:\n{kept}",

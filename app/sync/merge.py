@@ -7,11 +7,12 @@ value is kept and the local one is handed back as a clash, for the caller to kee
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from app.changes.imports import IncomingEntry
+from app.domain.checklist import dump_items, load_items
 from app.domain.enums import Status
 from app.domain.recurrence import next_occurrence
 from app.store.models import Entry
@@ -27,6 +28,7 @@ SYNCED_FIELDS = (
     "status",
     "snooze_until",
     "completed_at",
+    "items",  # the checklist as one field (JSON, as an entry stores it): two sides' edits to it are not joined
 )
 _TIMES = ("due_at", "snooze_until", "completed_at")
 
@@ -48,6 +50,9 @@ def carried(entry: IncomingEntry | Entry) -> Fields:
         values["snooze_until"] = None
     if values["due_at"] is None:
         values["recurrence"] = None  # a repeat counts from a start (RFC 5545): a habit with no due time has none
+    # As dump_items writes it, whoever wrote it: a task read brings its items, an entry their stored JSON.
+    items = entry.items if isinstance(entry.items, tuple) else load_items(entry.items)
+    values["items"] = dump_items(items)
     return values
 
 
@@ -119,4 +124,6 @@ def habit_done_elsewhere(base: Mapping[str, object], remote: Fields, now: dateti
     remote["due_at"] = next_occurrence(rule, due if isinstance(due, datetime) else None, now, tz).astimezone(UTC)
     remote["status"] = Status.ACTIVE
     remote["completed_at"] = None
+    items = load_items(remote["items"] if isinstance(remote["items"], str) else None)
+    remote["items"] = dump_items([replace(item, done=False) for item in items])  # afresh, as a habit done here
     return True

@@ -170,6 +170,10 @@ class Murmur(QObject):
         self.model.edited.connect(self._on_entry_edited)
         self.model.check_requested.connect(self._on_entry_check_requested)
         window.details.edited.connect(self._on_entry_edited)
+        window.details.item_check_requested.connect(self._on_item_check_requested)
+        window.details.item_add_requested.connect(
+            lambda entry_id, item: self.edit(lambda service: service.add_items(entry_id, [item]))
+        )
         entries = window.entries
         entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
@@ -462,6 +466,12 @@ class Murmur(QObject):
             self.edit(lambda service: service.complete([entry_id]))
         else:
             self.edit(lambda service: service.edit([entry_id], {"status": "active"}))
+
+    def _on_item_check_requested(self, entry_id: str, item: str, checked: bool) -> None:
+        if checked:
+            self.edit(lambda service: service.tick_item(entry_id, item))
+        else:
+            self.edit(lambda service: service.untick_item(entry_id, item))
 
     def _on_job_finished(self, outcome: JobOutcome[jobs.JobResult]) -> None:
         self._handled += 1

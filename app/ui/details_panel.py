@@ -1,5 +1,5 @@
-"""The side panel with everything of the selected entry, editable: summary, the whole text, category,
-priority, due (read back as you type, with a warning when no reminder could fire, and a picker),
+"""The side panel with everything of the selected entry, editable: summary, the whole text, its checklist,
+category, priority, due (read back as you type, with a warning when no reminder could fire, and a picker),
 repeat, status, the words it came from and its history.
 
 It only asks: `edited(entry_id, fields)` carries the raw words `parse_update_fields` reads, so an edit
@@ -35,6 +35,7 @@ from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe, rule_from
 from app.errors import MurmurError
+from app.ui.checklist_editor import ChecklistEditor
 from app.ui.entry_sections import EntryRow
 from app.ui.history_view import action_text, said_when
 from app.ui.plain_text import plain_label
@@ -76,6 +77,8 @@ class DuePicker(QDialog):
 
 class DetailsPanel(QWidget):
     edited = Signal(str, object)  # entry ID, {field: raw words}
+    item_check_requested = Signal(str, str, bool)  # entry ID, the item's text, ticked (True) or unticked
+    item_add_requested = Signal(str, str)  # entry ID, the new item's text
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,6 +99,9 @@ class DetailsPanel(QWidget):
         self.content.setAccessibleName("Everything it says")
         self.content.setMaximumHeight(110)
         self.content.installEventFilter(self)  # its words are asked for when the cursor leaves it
+        self.checklist = ChecklistEditor()
+        self.checklist.check_requested.connect(self._on_checklist_check_requested)
+        self.checklist.add_requested.connect(self._on_checklist_add_requested)
         self.category = QComboBox()
         self.category.setAccessibleName("Category")
         for category in Category:
@@ -148,6 +154,7 @@ class DetailsPanel(QWidget):
         form = QFormLayout()
         form.addRow("Summary", self.summary)
         form.addRow("Text", self.content)
+        form.addRow("Items", self.checklist)
         form.addRow("Category", self.category)
         form.addRow("Priority", self.priority)
         form.addRow("Due", due_line)
@@ -194,6 +201,7 @@ class DetailsPanel(QWidget):
                 field.setText(text)
         if not (same and self.content.hasFocus()):
             self.content.setPlainText(entry.content)
+        self.checklist.show_items(row.items, entry.status)
         self.category.setCurrentIndex(max(0, self.category.findData(entry.category.value)))
         self.priority.setCurrentIndex(max(0, self.priority.findData(str(entry.priority or ""))))
         self._read_due(self.due.text())
@@ -256,6 +264,14 @@ class DetailsPanel(QWidget):
         }[field]
         if value.strip() != current.strip():
             self.edited.emit(row.id, {field: value.strip() or None})
+
+    def _on_checklist_check_requested(self, item: str, checked: bool) -> None:
+        if self._row is not None:
+            self.item_check_requested.emit(self._row.id, item, checked)
+
+    def _on_checklist_add_requested(self, item: str) -> None:
+        if self._row is not None:
+            self.item_add_requested.emit(self._row.id, item)
 
     def _on_pick_clicked(self) -> None:
         start = QDateTime.currentDateTime().addDays(1)

@@ -1,6 +1,7 @@
 """Paints the list's rows: a section header (title, count, fold arrow), or an entry as a checkbox, its
-category icon, the summary (search matches in bold, struck through when done) and chips on the right:
-priority flag, repeat mark, relative due (red when overdue). Each part has its own tooltip."""
+category icon, the summary (search matches in bold, struck through when done), a checklist's progress
+after it ("2 of 4") and chips on the right: priority flag, repeat mark, relative due (red when overdue).
+Each part has its own tooltip."""
 
 from dataclasses import dataclass
 
@@ -39,7 +40,8 @@ class RowLayout:
 
     check: QRect
     icon: QRect
-    summary: QRect
+    summary: QRect  # the summary's text, cut to leave room for the progress
+    progress: QRect | None  # "2 of 4", right after the summary
     flag: QRect | None
     repeat: QRect | None
     due: QRect | None
@@ -63,7 +65,18 @@ class RowLayout:
             flag = QRect(right - FLAG_WIDTH, middle - 7, FLAG_WIDTH, 14)
             right = flag.left() - GAP
         summary = QRect(icon.right() + GAP, rect.top(), max(0, right - icon.right() - GAP), rect.height())
-        return cls(check, icon, summary, flag, repeat, due)
+        progress = None
+        if row.progress:
+            width = metrics.horizontalAdvance(row.progress)
+            text = max(0, min(metrics.horizontalAdvance(row.summary), summary.width() - width - GAP))
+            progress = QRect(summary.left() + text + GAP, rect.top(), width, rect.height())
+            summary.setWidth(text)
+        return cls(check, icon, summary, progress, flag, repeat, due)
+
+    @property
+    def editable(self) -> QRect:
+        """Where the summary's editor goes: the summary's room, the progress's too."""
+        return self.summary.united(self.progress) if self.progress else self.summary
 
     def tooltip(self, at: QPoint, row: EntryRow) -> str:
         """The words for what is under the pointer, always as plain text: a due's words are the user's."""
@@ -74,6 +87,8 @@ class RowLayout:
             return ("Overdue since " if row.overdue else "Due ") + (row.due_exact or f"“{row.due}” (no date read)")
         if self.repeat and self.repeat.contains(at):
             return f"Repeats {row.repeats}"
+        if self.progress and self.progress.contains(at):
+            return f"{row.progress} items done"
         if self.flag and self.flag.contains(at) and row.priority:
             return f"Priority {row.priority} ({PRIORITY_NAMES.get(row.priority, '')})"
         if self.check.contains(at):
@@ -120,6 +135,10 @@ class EntryDelegate(QStyledItemDelegate):
         style.drawPrimitive(QStyle.PrimitiveElement.PE_IndicatorCheckBox, box, painter, option.widget)
         category_icon(row.category).paint(painter, layout.icon)
         self._paint_summary(painter, option, layout.summary, row, muted if row.done else text_colour)
+        if layout.progress:
+            painter.setFont(option.font)
+            painter.setPen(text_colour if selected else muted)
+            painter.drawText(layout.progress, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, row.progress)
         if layout.flag and row.priority:
             palette = colours()
             self._paint_flag(painter, layout.flag, palette.flags.get(row.priority, palette.muted))
@@ -226,7 +245,7 @@ class EntryDelegate(QStyledItemDelegate):
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
         row = index.data(ROW_ROLE)
-        rect = RowLayout.of(option.rect, row, option.fontMetrics).summary if isinstance(row, EntryRow) else option.rect
+        rect = RowLayout.of(option.rect, row, option.fontMetrics).editable if isinstance(row, EntryRow) else option.rect
         editor.setGeometry(rect.adjusted(-4, 3, 0, -3))
 
 

@@ -140,7 +140,9 @@ class EntryListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.CheckStateRole:
             return Qt.CheckState.Checked if line.done else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return ", ".join(part for part in (line.summary, line.category.value, line.due, line.status.value) if part)
+            done = f"{line.progress} done" if line.items else ""
+            parts = (line.summary, done, line.category.value, line.due, line.status.value)
+            return ", ".join(part for part in parts if part)
         if role == ENTRY_ID_ROLE:
             return line.id
         if role == ROW_ROLE:

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from enum import IntEnum, StrEnum
 from zoneinfo import ZoneInfo
 
+from app.domain.checklist import ChecklistItem, items_of, progress
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.store.models import Entry
@@ -132,6 +133,11 @@ def _repeats(rule: str) -> str:
     return describe(rule)  # a few rules, many entries: read each once
 
 
+@functools.lru_cache(maxsize=20_000)
+def _checklist(summary: str, raw: str | None) -> tuple[ChecklistItem, ...]:
+    return items_of(summary, raw)  # read once, not at each refresh after each change
+
+
 @dataclass(frozen=True)
 class EntryRow:
     """One entry as the list shows it. What only a hover or a painted row needs is worked out then."""
@@ -150,8 +156,14 @@ class EntryRow:
     now: datetime
     tz: ZoneInfo
     order: tuple[float, int, float]
-    haystack: str  # lowercase summary + content + short ID, for the search box
+    haystack: str  # lowercase summary + content + items + short ID, for the search box
     entry: Entry  # all of it, for the details panel
+    items: tuple[ChecklistItem, ...] = ()  # its checklist
+
+    @property
+    def progress(self) -> str:
+        """Items done of all ("2 of 4"); "" for an entry without a checklist."""
+        return progress(self.items) if self.items else ""
 
     @property
     def done(self) -> bool:
@@ -182,6 +194,8 @@ class EntryRow:
         status, summary, content = entry.status, entry.summary, entry.content
         moment = planned_for(entry) if status in OPEN_STATUSES else entry.due_at
         priority = entry.priority
+        # A done entry shows only the checklist it kept: a summary's reading is offered while it is open.
+        items = _checklist(summary if status in OPEN_STATUSES else "", entry.items)
         if section.part in DATED and moment:
             order = (moment.timestamp(), priority or NO_PRIORITY, -entry.created_at.timestamp())
         elif section.part is Part.SOMEDAY:
@@ -204,8 +218,9 @@ class EntryRow:
             now=now,
             tz=tz,
             order=order,
-            haystack=f"{summary}\n{content}\n{short_id}".lower(),
+            haystack="\n".join([summary, content, *(item.text for item in items), short_id]).lower(),
             entry=entry,
+            items=items,
         )
 
 

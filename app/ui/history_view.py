@@ -45,6 +45,8 @@ def action_text(item: UndoItem, names: dict[str, str]) -> str:
         return f"{verb} “{described.get('text', '')}”"
     name = names.get(item.entry_id) or described.get("summary") or described.get("content") or "an entry"
     text = f"{verb} “{name}”"
+    if item.kind == "complete" and (ticked := described.get("item")):  # one item of its checklist, not all of it
+        text = f"Ticked “{ticked}” on “{name}”"
     if changes := described.get("changes"):
         said = (
             f"{FIELD_WORDS.get(field, field)} {value if value is not None else 'none'}"

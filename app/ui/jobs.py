@@ -17,7 +17,8 @@ from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
-from app.domain.actions import CreateAction, UpdateAction
+from app.domain.actions import CompleteAction, CreateAction, UpdateAction
+from app.domain.checklist import find_item, load_items
 from app.domain.enums import ActionKind, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
@@ -92,7 +93,14 @@ _DONE = {
     ActionKind.SNOOZE: "Snoozed",
 }
 _TRIED = {"create": "add", "update": "change", "complete": "complete", "archive": "archive", "snooze": "snooze"}
-_FIELD_WORDS = {"content": "text", "summary": "title", "due_date": "due date", "recurrence": "repeat"}
+_FIELD_WORDS = {
+    "content": "text",
+    "summary": "title",
+    "due_date": "due date",
+    "recurrence": "repeat",
+    "add_items": "items added",
+    "untick_item": "an item unticked",
+}
 NAMES_IN_TITLE = 2  # "Created “A”, “B” and 3 more": the title stays one or two lines
 NAME_CHARS = 48
 # An entry named in a failure ("no open entry matches 'eggs'", "'Buy milk' is already completed"), and IDs,
@@ -119,8 +127,31 @@ def _moment(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
     return ""
 
 
+TICKED = "Ticked"  # one item of a checklist, not the entry: said apart from "Completed"
+
+
+def _ticked(item: AppliedAction) -> str | None:
+    """The checklist item a tick ticked, in the list's words (the words said may differ); None for another change."""
+    action = item.action
+    if not isinstance(action, CompleteAction) or action.item is None:
+        return None
+    items = load_items(item.entry.items)
+    found = find_item(items, action.item)
+    return action.item if found is None else items[found].text
+
+
+def _done_word(item: AppliedAction) -> str:
+    return TICKED if _ticked(item) is not None else _DONE[item.action.kind]
+
+
+def _named(item: AppliedAction) -> str:
+    """“Buy milk”, or for a tick “milk” on “Buy eggs and milk”."""
+    ticked = _ticked(item)
+    return _quoted(item.entry.summary) if ticked is None else f"{_quoted(ticked)} on {_quoted(item.entry.summary)}"
+
+
 def _names(items: Sequence[AppliedAction]) -> str:
-    names = [_quoted(item.entry.summary) for item in items]
+    names = [_named(item) for item in items]
     if len(names) <= NAMES_IN_TITLE:
         return " and ".join(names)
     return f"{', '.join(names[:NAMES_IN_TITLE])} and {len(names) - NAMES_IN_TITLE} more"
@@ -133,11 +164,11 @@ def applied_title(
     then "(1 couldn't be processed)" when some failed."""
     if len(applied) == 1:
         [item] = applied
-        moment = _moment(item, now, tz)
-        title = f"{_DONE[item.action.kind]} {_quoted(item.entry.summary)}" + (f" · {moment}" if moment else "")
+        moment = item.note if _ticked(item) is not None else _moment(item, now, tz)  # a tick's note: "1 of 4 done"
+        title = f"{_done_word(item)} {_named(item)}" + (f" · {moment}" if moment else "")
     else:
-        groups = [[item for item in applied if item.action.kind is kind] for kind in _DONE]
-        parts = [f"{_DONE[group[0].action.kind].lower()} {_names(group)}" for group in groups if group]
+        groups = [[item for item in applied if _done_word(item) == word] for word in (*_DONE.values(), TICKED)]
+        parts = [f"{_done_word(group[0]).lower()} {_names(group)}" for group in groups if group]
         title = ", ".join(parts)
         title = title[0].upper() + title[1:]
     return f"{title} ({len(failures)} couldn't be processed)" if failures else title
@@ -147,6 +178,8 @@ def applied_words(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
     """One line of the toast's details: 'Created todo “Buy milk”, due tomorrow 09:00, every Monday'."""
     entry, action = item.entry, item.action
     name = _quoted(entry.summary)
+    if _ticked(item) is not None:
+        return f"{TICKED} {_named(item)}, {item.note}"
     if isinstance(action, CreateAction):
         text = f"Created {entry.category.value} {name}"
     elif isinstance(action, UpdateAction):

@@ -4,15 +4,12 @@ Nothing is mocked: Murmur's service syncs over HTTP with Radicale on 127.0.0.1, 
 the same task list the way a simple client or tasks.org does.
 """
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
-from app.config import SyncSettings
 from app.domain.actions import CompleteAction, CreateAction, UpdateAction
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status
@@ -22,29 +19,9 @@ from app.secrets import SYNC_PASSWORD
 from app.service import MurmurService
 from app.store import Store
 from app.store.models import Entry
-from app.sync.account import task_list_of
 from app.sync.remote import SyncError
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
-
-LIST = "Murmur"
-
-
-def settings_for(server: RadicaleServer) -> SyncSettings:
-    return SyncSettings(url=server.url, username=server.username, calendar=LIST)
-
-
-@pytest.fixture
-def service(
-    store: Store, clock: Clock, radicale: RadicaleServer, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[MurmurService]:
-    monkeypatch.setenv(SYNC_PASSWORD.env, radicale.password)
-    yield MurmurService(
-        store=store,
-        interpreter=OfflineInterpreter(),
-        clock=lambda: clock,
-        sync_source=partial(task_list_of, settings_for(radicale)),
-    )
 
 
 def create(service: MurmurService, summary: str, due_text: str | None = None) -> Entry:

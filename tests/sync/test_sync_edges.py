@@ -23,9 +23,10 @@ from app.store.migrations import MIGRATIONS, migrate
 from app.sync.account import task_list_of
 from app.sync.caldav_list import CalDavTaskList
 from app.sync.remote import KnownList, RemoteChanges, RemoteObject, SyncError, TaskList
+from tests.sync.conftest import settings_for
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
-from tests.sync.test_sync import by_summary, create, settings_for, stored
+from tests.sync.test_sync import by_summary, create, stored
 
 
 class WithoutSyncTokens:

@@ -18,9 +18,10 @@ from app.service import MurmurService
 from app.store import Store
 from app.sync.account import task_list_of
 from app.sync.remote import SyncError
+from tests.sync.conftest import settings_for
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer, make_certificates
-from tests.sync.test_sync import by_summary, create, settings_for
+from tests.sync.test_sync import by_summary, create
 
 NOT_TRUSTED = "has a certificate this machine does not trust"
 

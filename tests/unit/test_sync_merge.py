@@ -18,6 +18,7 @@ BASE: Fields = {
     "status": Status.ACTIVE,
     "snooze_until": None,
     "completed_at": None,
+    "items": None,
 }
 
 
@@ -56,3 +57,19 @@ def test_a_habit_completed_elsewhere_moves_on_instead_of_ending() -> None:
     assert remote["due_at"] == datetime(2026, 11, 23, 18, 30, tzinfo=BERLIN)
     one_off = BASE | {"status": Status.COMPLETED}
     assert not habit_done_elsewhere(BASE, one_off, FIXED_NOW, BERLIN) and one_off["status"] is Status.COMPLETED
+
+
+def test_a_checklist_is_one_field() -> None:
+    listed = BASE | {"items": '[{"text": "eggs", "done": false}, {"text": "milk", "done": false}]'}
+    eggs = listed | {"items": '[{"text": "eggs", "done": true}, {"text": "milk", "done": false}]'}
+    milk = listed | {"items": '[{"text": "eggs", "done": false}, {"text": "milk", "done": true}]'}
+    assert merge(listed, eggs, listed | {"priority": 1}).fields["items"] == eggs["items"]
+    both = merge(listed, eggs, milk)  # not joined item by item: the server's, and the local one handed back
+    assert both.fields["items"] == milk["items"] and both.clashes == {"items": eggs["items"]}
+
+
+def test_a_habit_done_elsewhere_starts_its_checklist_afresh() -> None:
+    habit = BASE | {"recurrence": "FREQ=DAILY", "category": Category.HABIT, "due_at": FIXED_NOW.astimezone(UTC)}
+    remote = habit | {"status": Status.COMPLETED, "items": '[{"text": "stretch", "done": true}]'}
+    assert habit_done_elsewhere(habit, remote, FIXED_NOW, BERLIN)
+    assert remote["items"] == '[{"text": "stretch", "done": false}]'
