@@ -47,6 +47,7 @@ _EDGES = " .!?:-\"'"
 # Spoken without commas, this many words or more before the final "and" are one item each ("eggs bread milk
 # and coffee"); fewer are read as one item, since two words are most often one thing ("oat milk and coffee").
 _WORDS_AS_ITEMS = 3
+_ARTICLE = re.compile(r"^(?:a|an|the|some)\s+(?=\S)", re.IGNORECASE)  # "a hammer" is the item "hammer"
 
 
 def split_items(phrase: str) -> tuple[str, ...]:
@@ -60,12 +61,19 @@ def split_items(phrase: str) -> tuple[str, ...]:
         head = parts[0].split()
         if len(parts) == 2 and len(head) >= _WORDS_AS_ITEMS:
             parts = [*head, parts[1]]
-    return tuple(text for p in parts if (text := p.strip(_EDGES)))
+    return tuple(text for p in parts if (text := _ARTICLE.sub("", p.strip(_EDGES))))
 
 
 # "Buy eggs and bread", "Pick up batteries, tape and glue": an errand whose object is a list of things.
 _ERRAND = re.compile(r"^(?:buy|get|grab|pick up|order|pack|bring)\s+(?P<items>.+)$", re.IGNORECASE)
 # "Packing list: ...", "Books to read: ...", "Groceries: ...": a named list (a head of a few words).
+# "Party supplies: balloons, candles, napkins", "Packing list for the cabin: boots, headlamp": a short head that
+# names things (plural) or a list, then things of a few words each; "Wi-Fi password: taped, under the router" not.
+_HEADED = re.compile(
+    r"^(?P<head>(?:[\w'-]+\s+){0,5}?(?:[\w'-]+[^s\W]s|(?:[\w'-]+\s+)*list(?:\s+[\w'-]+){0,3}))\s*:\s*(?P<items>.+)$",
+    re.IGNORECASE,
+)
+_ITEM_WORDS = 4
 _NAMED_LIST = re.compile(
     r"^(?P<head>[\w' -]{0,40}?(?:\blist|\bto\s+[\w-]+|\bgroceries|\bshopping|\bwishlist))\s*:\s*(?P<items>.+)$",
     re.IGNORECASE,
@@ -77,6 +85,9 @@ def derived_items(summary: str) -> tuple[ChecklistItem, ...]:
     summary = summary.strip().removesuffix("…")
     if found := _NAMED_LIST.match(summary):
         return tuple(ChecklistItem(text) for text in split_items(found.group("items")))
+    if (found := _HEADED.match(summary)) and len(texts := split_items(found.group("items"))) > 1:
+        if all(len(text.split()) <= _ITEM_WORDS for text in texts):
+            return tuple(ChecklistItem(text) for text in texts)
     if (found := _ERRAND.match(summary)) and len(texts := split_items(found.group("items"))) > 1:
         return tuple(ChecklistItem(text) for text in texts)
     return ()

@@ -33,7 +33,7 @@ _ALWAYS_SPLITS = re.compile(r"\bthen\b|,\s*also\b|\band\s+also\b", re.IGNORECASE
 _COMMA_AND = re.compile(r"^\s*,\s*and\s+$", re.IGNORECASE)
 _PLAIN_COMMA = re.compile(r"^\s*,\s*$")
 _COMPLETION_TAIL = re.compile(
-    r"(?:\s+(?:is|are|was|were)\s+(?:all\s+|now\s+|already\s+)?|'s\s+|\s+)(?:done|finished|complete|completed)$",
+    r"(?:\s+(?:is|are|was|were)\s+(?:all\s+|now\s+|already\s+)?|'s\s+|\s+)(?:done|finished|complete|completed|packed)$",
     re.IGNORECASE,
 )
 _LEAD_WORDS = 3

@@ -102,6 +102,8 @@ PHRASINGS = [
         tail=True,
     ),
     Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{_LOOSE_PAST})\s+(?!to\b)(?P<x>.+)$"), False),
+    # "I've read Dune", "we watched the film": a book or film on a list, said by someone (read alone is a task).
+    Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}(?:read|watched|seen|listened to)\s+(?P<x>.+)$"), False),
     Phrasing(_ARCHIVE, _p(r"^(?:archive|delete|scratch|cross out|get rid of|forget about)\s+(?P<x>.+)$"), True),
     Phrasing(_ARCHIVE, _p(r"^never\s?mind(?:\s+about)?\s+(?P<x>.+)$"), True),
     Phrasing(_ARCHIVE, _p(rf"^(?:remove|drop|take)\s+(?P<x>.+?){_OFF_LIST}"), True),

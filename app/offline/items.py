@@ -23,6 +23,11 @@ _SHOPPING = frozenset(meaningful_words("shopping shop groceries food"))
 _ERRANDS = {"buy": _SHOPPING, "pack": frozenset(meaningful_words("packing"))}  # "Buy eggs and bread" is a shopping list
 # "off the shopping list", "from my packing list": the list a ticked item is on.
 _ON_LIST = re.compile(r"\b(?:off|from|on)\s+(?:the|my|our)\s+(?P<name>(?:[\w'-]+\s+){0,2}?)list\b", re.IGNORECASE)
+# "add butter to the groceries", "add wrapping paper to the party supplies": a list named without "list".
+_ADD_TO = re.compile(
+    r"\b(?:add|put)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+(?:the|my|our)\s+(?P<name>[\w'-]+(?:\s+[\w'-]+){0,2})$",
+    re.IGNORECASE,
+)
 _A_LIST = re.compile(r"^(?:the|my|our)\s+(?P<name>(?:[\w'-]+\s+){1,2}?)list$", re.IGNORECASE)  # "the shopping list"
 
 
@@ -98,7 +103,7 @@ class Checklists:
     def addition(self, clause: str) -> UpdateAction | None:
         """ "add butter to the shopping list": the items for the open list it names; None when no list is
         named or none is open (a new list is made instead)."""
-        found = LIST_ADD.search(clause)
+        found = LIST_ADD.search(clause) or _ADD_TO.search(clause)
         if found is None or found.group("name").strip().lower() in TODO_LISTS:
             return None
         lists = self._named(found.group("name"))

@@ -5,6 +5,7 @@ import pytest
 from app.domain.checklist import (
     ChecklistItem,
     checklist_text,
+    derived_items,
     dump_items,
     find_item,
     items_of,
@@ -97,3 +98,17 @@ def test_the_checklist_text_form_reads_back() -> None:
     read, rest = parse_checklist_text(f"Before the trip\n{checklist_text(items)}\n* [X] passport\n- [ ]\nThanks")
     assert read == (*items, ChecklistItem("passport", done=True))
     assert rest == "Before the trip\n- [ ]\nThanks"
+
+
+@pytest.mark.parametrize(
+    ("summary", "texts"),
+    [
+        ("Party supplies: balloons, candles, napkins", ["balloons", "candles", "napkins"]),
+        ("Packing list for the cabin: boots, headlamp and a rain jacket", ["boots", "headlamp", "rain jacket"]),
+        ("Camping gear list: a tent, the stove", ["tent", "stove"]),
+        ("Note: call mom, buy milk", []),  # the head names no things
+        ("Wi-Fi password: taped, under the router", []),
+    ],
+)
+def test_a_short_head_naming_things_gives_its_items(summary: str, texts: list[str]) -> None:
+    assert [item.text for item in derived_items(summary)] == texts
