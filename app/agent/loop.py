@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from app.agent import ledger
-from app.agent.client import ChatClient, ToolsRefused
+from app.agent.client import ChatClient, Progress, ToolsRefused
 from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
@@ -238,7 +238,7 @@ class LlmAgent:
         """The request, by the model's way of calling tools. In auto, a server that refuses the tools gets the
         same request again in the text protocol (a second record); when that works, it is remembered."""
         store = run.workspace.store
-        protocol = self._protocol(store)
+        protocol = self._protocol(run)
         try:
             return self._complete_as(run, messages, record, run_call, protocol), record
         except ToolsRefused as refused:
@@ -260,33 +260,66 @@ class LlmAgent:
         run_call: ToolCallCallback,
         protocol: ToolProtocol,
     ) -> AssistantTurn:
+        """One request; the log keeps it as sent (the text protocol's instructions, stop sequences, limits),
+        and one cut short with the time and the tokens it cost (estimated when the server never said)."""
+        request = self.client.request_for(messages, TOOLS, protocol)
+        time_left = _time_left(run, self.config)
         record.protocol = protocol.value
         record.tools = _TOOL_NAMES
-        time_left = self.config.deadline_seconds - (time.monotonic() - run.started)
+        record.request = json.dumps(request.body["messages"], ensure_ascii=False)
+        record.sent_with = json.dumps(self._sent_with(request.body, time_left), ensure_ascii=False)
+        progress = Progress()
         try:
-            reply = self.client.complete(messages, TOOLS, run_call, time_left, protocol)
+            reply = self.client.send(request, run_call, time_left, progress)
         except LlmError as error:
             record.error = str(error)
+            prompt_tokens, completion_tokens = progress.tokens()
+            cost = self.config.price.cost(prompt_tokens, completion_tokens)
+            record.prompt_tokens, record.completion_tokens, record.cost_usd = prompt_tokens, completion_tokens, cost
+            record.tokens_estimated = progress.estimated
+            record.total_ms = progress.seconds * 1000
+            run.usage = run.usage.plus(prompt_tokens, completion_tokens, cost)
             ledger.record_request(run.workspace.store, record)
             raise
         if protocol is ToolProtocol.NATIVE and reply.calls_in_words and self.config.tool_protocol is ToolProtocol.AUTO:
             self._learn(run.workspace.store, ToolProtocol.TEXT, "the model wrote its tool calls as text")
-        return reply
+        if reply.prompt_tokens or reply.completion_tokens:
+            return reply
+        # No count from the server (a stream Murmur stopped reading, a server that never reports usage).
+        record.tokens_estimated = True
+        prompt_tokens, completion_tokens = progress.tokens()
+        return replace(reply, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
 
-    def _protocol(self, store: Store) -> ToolProtocol:
-        """Native or text for this request: as set, else as learned of this model, else as its server says."""
+    def _sent_with(self, body: dict[str, Any], time_left: float) -> dict[str, Any]:
+        """What the request carried besides its messages and tools, and the time it was given."""
+        limits = {key: value for key, value in body.items() if key not in ("model", "messages", "tools")}
+        seconds = self.client.limit_seconds(time_left)
+        return {
+            **limits,
+            "stream": self.config.stream,
+            "time_limit_seconds": round(seconds, 3),
+            "first_token_seconds": min(self.config.read_wait_seconds, round(seconds, 3)),
+        }
+
+    def _protocol(self, run: _Run) -> ToolProtocol:
+        """Native or text for this request: as set, else as learned of this model, else as its server says
+        (asked on the utterance's clock)."""
         if self.config.tool_protocol is not ToolProtocol.AUTO:
             return self.config.tool_protocol
+        store = run.workspace.store
         if self._protocol_found is None:
             known = ledger.learned_protocol(store, self.config.base_url, self.config.model)
             if known is not None:
                 self._protocol_found = ToolProtocol(known.protocol)
-            elif self.config.is_local and template_takes_tools(server_props(self.config.base_url)) is False:
+            elif self.config.is_local and self._template_takes_no_tools(run):
                 self._learn(store, ToolProtocol.TEXT, "the server says the model's chat template takes no tools")
             else:
                 self._protocol_found = ToolProtocol.NATIVE
         assert self._protocol_found is not None
         return self._protocol_found
+
+    def _template_takes_no_tools(self, run: _Run) -> bool:
+        return template_takes_tools(server_props(self.config.base_url, _time_left(run, self.config))) is False
 
     def _learn(self, store: Store, protocol: ToolProtocol, reason: str) -> None:
         log.info("tool protocol for %s: %s (%s)", self.config.model, protocol.value, reason)
@@ -440,6 +473,11 @@ class LlmAgent:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _time_left(run: _Run, config: ProviderConfig) -> float:
+    """What is left of the utterance's deadline, which runs from the start of its run."""
+    return config.deadline_seconds - (time.monotonic() - run.started)
 
 
 def _recently_said(run: _Run) -> str:

@@ -352,6 +352,27 @@ def _m008_sync(db: Connection) -> None:
         )
 
 
+def _m009_model_standing(db: Connection) -> None:
+    # The log keeps what a request was sent besides its messages (stop sequences, token and time limits) and
+    # says when its tokens are an estimate (a request cut short before the server counted them). A model that
+    # cannot do the work is set aside until it is tested again, so the user does not wait on it every time.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE llm_requests ADD COLUMN sent_with TEXT;
+        ALTER TABLE llm_requests ADD COLUMN tokens_estimated INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE model_standings (
+            base_url TEXT NOT NULL,
+            model TEXT NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            set_aside TEXT,
+            changed_at TEXT NOT NULL,
+            PRIMARY KEY (base_url, model)
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -361,6 +382,7 @@ MIGRATIONS: list[Migration] = [
     ("006_recurrence", _m006_recurrence),
     ("007_inbox_dismissals", _m007_inbox_dismissals),
     ("008_sync", _m008_sync),
+    ("009_model_standing", _m009_model_standing),
 ]
 
 
