@@ -23,7 +23,7 @@ from app.agent.reply_text import is_looping
 from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages, tool_instructions
 from app.agent.turn import LOOPING, AssistantTurn, ToolCall, ToolCallCallback
 from app.domain.summaries import clipped
-from app.errors import LlmError
+from app.errors import LlmError, ModelFault
 
 log = logging.getLogger("murmur.agent")
 
@@ -218,7 +218,7 @@ class ChatClient:
         )
         limit = self._limit(time_left)
         if limit.seconds <= 0:
-            raise LlmError(limit.late(0.0))
+            raise ModelFault(limit.late(0.0))
         # Every wait on the server, for the headers too, ends with the limit (httpx's timeouts are per wait).
         connect = min(5.0, self.config.timeout_seconds, limit.seconds)
         timeout = httpx.Timeout(min(self.config.read_wait_seconds, limit.seconds), connect=connect)
@@ -229,7 +229,7 @@ class ChatClient:
             return _calls_in_words(turn, parser, request.tool_names)
         except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
             if self._deadline.expired or isinstance(error, openai.APITimeoutError) and _past(started, limit):
-                raise LlmError(limit.late(time.perf_counter() - started)) from None
+                raise ModelFault(limit.late(time.perf_counter() - started)) from None
             if self._deadline.stalled:
                 raise LlmError(
                     f"the model server stopped in the middle of its answer ({self.config.timeout_seconds:g} s "

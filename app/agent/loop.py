@@ -19,10 +19,10 @@ from sqlmodel import Session
 from app.agent import ledger
 from app.agent.client import ChatClient, Progress, ToolsRefused
 from app.agent.messages import ChatMessage, Role, to_wire
-from app.agent.prompts import context_message, session_lines, system_prompt
+from app.agent.prompts import EXAMPLE_QUESTIONS, context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
-from app.agent.reply_text import asks_the_user, clean_reply
+from app.agent.reply_text import asks_the_user, clean_reply, only_repeats
 from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.synthesis import synthesize
@@ -38,7 +38,8 @@ from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.clock import Clock
 from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
-from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, MurmurError
+from app.domain.model_text import quoted_line
+from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, ModelFault, ModelSetAside, MurmurError
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
@@ -101,36 +102,28 @@ class LlmAgent:
 
     def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         store, clock = workspace.store, workspace.clock
+        if (why := ledger.set_aside_reason(store, self.config.base_url, self.config.model)) is not None:
+            raise ModelSetAside(set_aside_line(self.config.model, why))
         conversation = None if options.new_conversation else ledger.open_conversation(store, clock.now)
         history = [ChatMessage.from_wire(m) for m in json.loads(conversation.messages)] if conversation else []
         redacted = redact(text) if self.privacy.redact else Redacted(text, [])
         history.append(ChatMessage.user(redacted.text))
         run = _Run(workspace, on_event, options, text, redacted, history, conversation.id if conversation else None)
-        message = ""
-        # A MurmurError raised here ends the run; the service then reverts what it applied.
-        for run.turn in range(1, self.config.max_turns + 1):
-            if not self._authorise(run):
-                message = "Stopped early: the monthly budget is spent."
-                break
-            on_event(ThinkingEvent(run.turn, self.name))
-            reply = self._request(run)
-            if not reply.tool_calls:
-                message = clean_reply(reply.content)
-                if not message and run.turn == 1:
-                    raise LlmError("the model answered with nothing: no changes and no words")
-                break
-        else:
-            message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
-        question = asks_the_user(message)
+        run.started = options.clock_started or run.started
+        try:
+            message = self._talk(run)
+            question = self._asks(run, message)
+        except LlmError:
+            # What was said cannot be the answer the talk waited for: the next words start afresh.
+            workspace.close_conversation(run.conversation_id)
+            raise
         if message:
             on_event(MessageEvent(message, question))
         # A question, or an answer that changed nothing ("when is the dentist?"), stays open for a follow-up:
         # "move it to Friday" said next continues this talk.
         follows = question or bool(message and not run.mutations)
         open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if follows else None
-        conversation_id = ledger.save_conversation(
-            store, conversation.id if conversation else None, to_wire(history), open_until
-        )
+        conversation_id = ledger.save_conversation(store, run.conversation_id, to_wire(history), open_until)
         return AgentOutcome(
             message=message or None,
             question=question,
@@ -138,6 +131,38 @@ class LlmAgent:
             usage=run.usage,
             conversation_id=conversation_id,
         )
+
+    def _talk(self, run: _Run) -> str:
+        """Turns until the model answers in words (what it said) or the turns run out; a MurmurError raised
+        here ends the run, and the service then reverts what it applied."""
+        for run.turn in range(1, self.config.max_turns + 1):
+            if not self._authorise(run):
+                return "Stopped early: the monthly budget is spent."
+            run.on_event(ThinkingEvent(run.turn, self.name))
+            reply = self._request(run)
+            if not reply.tool_calls:
+                message = clean_reply(reply.content)
+                if not message and run.turn == 1:
+                    raise ModelFault("the model answered with nothing: no changes and no words")
+                return message
+        return f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
+
+    def _asks(self, run: _Run, message: str) -> bool:
+        """Whether `message` is a question about what the user said, for them to answer. Words that only copy
+        the prompt's example questions or the user's own are neither a question nor an answer: a fault when
+        nothing was done."""
+        said = [run.original, *(m.content for m in run.history if m.role is Role.USER)]
+        if not only_repeats(message, [*EXAMPLE_QUESTIONS, *said]):
+            return asks_the_user(message)
+        if run.workspace.applied or run.workspace.memory_changes:
+            return False
+        raise ModelFault(f"the model only repeated words it was given ({quoted(message)})")
+
+    def judged(self, store: Store, fault: str | None) -> str | None:
+        """Count the run as the service judged it: `fault` says how the model failed it, None that it did the
+        work. Returns why the model is set aside, when this failure was one too many."""
+        why = ledger.note_run(store, self.config.base_url, self.config.model, fault)
+        return None if why is None else set_aside_line(self.config.model, why)
 
     def _authorise(self, run: _Run) -> bool:
         """Pre-authorise a request against the monthly budget; refuse the first, stop at a later one."""
@@ -473,6 +498,14 @@ class LlmAgent:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def set_aside_line(model: str, why: str) -> str:
+    return f"the model {model!r} is set aside: {why}; `murmur config test` tries it again"
+
+
+def quoted(message: str) -> str:
+    return f'it said "{quoted_line(message)}"'
 
 
 def _time_left(run: _Run, config: ProviderConfig) -> float:
