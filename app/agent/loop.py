@@ -38,7 +38,7 @@ from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.clock import Clock
 from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
-from app.domain.model_text import quoted_line
+from app.domain.model_text import only_said
 from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, ModelFault, ModelSetAside, MurmurError
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
@@ -103,7 +103,7 @@ class LlmAgent:
     def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         store, clock = workspace.store, workspace.clock
         if (why := ledger.set_aside_reason(store, self.config.base_url, self.config.model)) is not None:
-            raise ModelSetAside(set_aside_line(self.config.model, why))
+            raise ModelSetAside(_set_aside_line(self.config.model, why))
         conversation = None if options.new_conversation else ledger.open_conversation(store, clock.now)
         history = [ChatMessage.from_wire(m) for m in json.loads(conversation.messages)] if conversation else []
         redacted = redact(text) if self.privacy.redact else Redacted(text, [])
@@ -156,13 +156,13 @@ class LlmAgent:
             return asks_the_user(message)
         if run.workspace.applied or run.workspace.memory_changes:
             return False
-        raise ModelFault(f"the model only repeated words it was given ({quoted(message)})")
+        raise ModelFault(f"the model only repeated words it was given ({only_said(message)})")
 
     def judged(self, store: Store, fault: str | None) -> str | None:
         """Count the run as the service judged it: `fault` says how the model failed it, None that it did the
         work. Returns why the model is set aside, when this failure was one too many."""
         why = ledger.note_run(store, self.config.base_url, self.config.model, fault)
-        return None if why is None else set_aside_line(self.config.model, why)
+        return None if why is None else _set_aside_line(self.config.model, why)
 
     def _authorise(self, run: _Run) -> bool:
         """Pre-authorise a request against the monthly budget; refuse the first, stop at a later one."""
@@ -269,7 +269,8 @@ class LlmAgent:
         except ToolsRefused as refused:
             if self.config.tool_protocol is not ToolProtocol.AUTO:
                 raise
-            retry = LlmRequest.model_validate(record.model_dump(exclude={"id", "error"}))
+            identity = record.model_dump(include={"utterance_id", "created_at", "base_url", "model", "turn"})
+            retry = LlmRequest(**identity, request=record.request)
             try:
                 reply = self._complete_as(run, messages, retry, run_call, ToolProtocol.TEXT)
             except LlmError:
@@ -298,12 +299,14 @@ class LlmAgent:
             reply = self.client.send(request, run_call, time_left, progress)
         except LlmError as error:
             record.error = str(error)
-            prompt_tokens, completion_tokens = progress.tokens()
-            cost = self.config.price.cost(prompt_tokens, completion_tokens)
-            record.prompt_tokens, record.completion_tokens, record.cost_usd = prompt_tokens, completion_tokens, cost
-            record.tokens_estimated = progress.estimated
             record.total_ms = progress.seconds * 1000
-            run.usage = run.usage.plus(prompt_tokens, completion_tokens, cost)
+            # Cut short (at the deadline, or a dropped answer), the server spent on it; a refusal cost nothing.
+            if isinstance(error, ModelFault) or progress.answer_chars:
+                prompt_tokens, completion_tokens = progress.tokens()
+                cost = self.config.price.cost(prompt_tokens, completion_tokens)
+                record.prompt_tokens, record.completion_tokens, record.cost_usd = prompt_tokens, completion_tokens, cost
+                record.tokens_estimated = progress.estimated
+                run.usage = run.usage.plus(prompt_tokens, completion_tokens, cost)
             ledger.record_request(run.workspace.store, record)
             raise
         if protocol is ToolProtocol.NATIVE and reply.calls_in_words and self.config.tool_protocol is ToolProtocol.AUTO:
@@ -500,12 +503,8 @@ class LlmAgent:
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def set_aside_line(model: str, why: str) -> str:
-    return f"the model {model!r} is set aside: {why}; `murmur config test` tries it again"
-
-
-def quoted(message: str) -> str:
-    return f'it said "{quoted_line(message)}"'
+def _set_aside_line(model: str, why: str) -> str:
+    return f"the model {model!r} is set aside: {why}; a connection test that finds it working takes it back"
 
 
 def _time_left(run: _Run, config: ProviderConfig) -> float:

@@ -11,7 +11,7 @@ from app.changes.interpretation import AgentOutcome, InterpretContext, Interpret
 from app.changes.workspace import Workspace
 from app.domain.actions import CreateAction
 from app.domain.enums import Category
-from app.domain.model_text import quoted_line
+from app.domain.model_text import only_said
 from app.store.models import Entry
 
 # Words that say why nothing changed: the model tried and could not, or found nothing to change.
@@ -40,7 +40,7 @@ def fault_in(text: str, outcome: AgentOutcome, workspace: Workspace, rules: Inte
     asked = all(isinstance(a, CreateAction) and a.category is Category.QUESTION for a in parsed.actions)
     if not parsed.actions or asked or says_why_nothing_changed(outcome.message or "", bool(workspace.failures)):
         return None
-    return f"the model changed nothing ({_said(outcome.message)})"
+    return f"the model changed nothing ({only_said(outcome.message)})"
 
 
 def says_why_nothing_changed(message: str, tried: bool) -> bool:
@@ -60,7 +60,7 @@ def _wrong_answer(message: str, answer: str, entries: Sequence[Entry]) -> str | 
     else:
         wrong = not mentioned and not _NOTHING_DUE.search(message)
     wrong = wrong or any(entry.due_at is not None and entry not in named for entry in mentioned)
-    return f"the model's answer does not match the list ({_said(message)})" if wrong else None
+    return f"the model's answer does not match the list ({only_said(message)})" if wrong else None
 
 
 def _mentions(message: str, entry: Entry) -> bool:
@@ -68,7 +68,3 @@ def _mentions(message: str, entry: Entry) -> bool:
     words = {word.lower() for word in _NAMING_WORD.findall(entry.summary)} - _COMMON
     said = {word.lower() for word in _NAMING_WORD.findall(message)}
     return bool(words & said)
-
-
-def _said(message: str | None) -> str:
-    return f'it only said "{quoted_line(message)}"' if message else "and said nothing"

@@ -33,3 +33,8 @@ def quoted_line(text: str, limit: int = QUOTE_CHARS) -> str:
     characters, spaces collapsed, at most `limit` characters."""
     text = LEFTOVER_TOKEN.sub("", first_turn(text))
     return clipped(" ".join(_CONTROL.sub(" ", text).split()), limit)
+
+
+def only_said(message: str | None) -> str:
+    """What the model said, for a line about what it failed to do."""
+    return f'it only said "{quoted_line(message)}"' if message else "and said nothing"

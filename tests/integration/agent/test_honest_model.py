@@ -60,7 +60,7 @@ def test_a_copy_of_the_prompt_s_example_question_is_no_question(agent_service: S
     assert not result.question and result.interpreter == "offline"
     assert (
         result.fallback_reason
-        == 'the model only repeated words it was given (it said "What do I have to do this week?")'
+        == 'the model only repeated words it was given (it only said "What do I have to do this week?")'
     )
     [habit] = all_entries(store)
     assert habit.category is Category.HABIT and open_talks(store) == []

@@ -43,7 +43,7 @@ def test_three_failed_utterances_in_a_row_set_the_model_aside_until_it_is_tested
         assert len(server.requests) == asked  # not asked again: the rules filed it at once
     assert fourth.interpreter == "offline"
     assert (fourth.fallback_reason or "").startswith("the model 'test-model' is set aside: it failed 3 utterances")
-    assert "`murmur config test` tries it again" in (fourth.fallback_reason or "")
+    assert "a connection test that finds it working takes it back" in (fourth.fallback_reason or "")
     assert len(all_entries(store)) == 4
 
     def tool_model(body: dict[str, Any]) -> Step:
