@@ -14,7 +14,7 @@ from app.changes.interpretation import Agent, Interpreter
 from app.config import LocaleSettings, Settings, SyncSettings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
-from app.errors import MurmurError
+from app.errors import MurmurError, UsageError
 from app.paths import default_db_path
 from app.service import MurmurService
 from app.speech.language import date_languages
@@ -28,8 +28,14 @@ log = logging.getLogger("murmur.assembly")
 def build_interpreter(
     settings: Settings, offline: bool = False, flags: ProviderFlags = NO_FLAGS
 ) -> Interpreter | Agent:
-    """The LLM agent when a provider is configured; the offline rules when `offline` or none is."""
-    provider = None if offline else resolve_provider(settings.llm, flags)
+    """The LLM agent when a provider is configured; the offline rules when `offline` or none is; a model that
+    fails every utterance with the reason when what is configured cannot be used (the fallback then says so)."""
+    try:
+        provider = None if offline else resolve_provider(settings.llm, flags)
+    except UsageError as error:
+        from app.agent.unusable import UnusableModel
+
+        return UnusableModel(str(error))
     if provider is None:
         from app.offline import OfflineInterpreter
 

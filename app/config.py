@@ -16,6 +16,7 @@ import typing
 from dataclasses import Field, dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import tomli_w
 
@@ -52,7 +53,7 @@ def _one_of(default: str, *others: str) -> Any:
 @dataclass(frozen=True)
 class LlmSettings:
     preset: str = ""  # a name from app.agent.provider.PRESETS, or "" for a custom server
-    base_url: str = ""  # empty: the preset's, or OpenAI's
+    base_url: str = field(default="", metadata={"url": True})  # empty: the preset's, or OpenAI's
     model: str = ""  # empty: the preset's default model
     timeout_seconds: float = _ranged(20.0, 1, 600)  # per wait for the server; with one retry ~40 s at most
     request_seconds: float = _ranged(120.0, 1, 3600)  # the whole request, however slowly the server answers
@@ -153,6 +154,20 @@ class Settings:
     memory: MemorySettings = field(default_factory=MemorySettings)
     locale: LocaleSettings = field(default_factory=LocaleSettings)
     sync: SyncSettings = field(default_factory=SyncSettings)
+
+
+def url_problem(url: str) -> str | None:
+    """Why `url` cannot be a model server's address (said as "<url> ..."), or None when it can be."""
+    try:
+        parsed = urlparse(url.strip())
+        parsed.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        return f"{url!r} is not a URL"
+    if parsed.scheme not in ("http", "https"):
+        return f"{url!r} must start with http:// or https://"
+    if not parsed.hostname:
+        return f"{url!r} names no server"
+    return None
 
 
 def _section_types() -> dict[str, type]:
@@ -281,7 +296,11 @@ def with_value(settings: Settings, key: str, raw: str) -> Settings:
     if typing.get_origin(hints[name]) is dict:
         raise UsageError(f"{key} is a table; edit it in {settings_path()}")
     setting = next(f for f in fields(section) if f.name == name)
-    return replace(settings, **{section_name: replace(section, **{name: _checked(raw, setting, hints[name], key)})})
+    value = _checked(raw, setting, hints[name], key)
+    # Refused here, where it is typed; one already in the file is reported where it is used.
+    if setting.metadata.get("url") and value and (problem := url_problem(value)):
+        raise UsageError(f"setting {key}: {problem}")
+    return replace(settings, **{section_name: replace(section, **{name: value})})
 
 
 def all_keys() -> list[str]:

@@ -79,5 +79,14 @@ class LlmError(MurmurError):
     """The model server could not be used: unreachable, refused the key, unknown model, cut the answer."""
 
 
+class ModelFault(LlmError):
+    """The server answered, but the model's work cannot be used: not done in time, nothing done though something
+    was asked, words that are neither a question nor a true answer. Failures in a row set the model aside."""
+
+
+class ModelSetAside(LlmError):
+    """The model failed too often, or its test showed it cannot call tools: the rules stand in until it is tested."""
+
+
 class BudgetExceededError(LlmError):
     """The monthly budget is spent; no request is sent."""

@@ -12,6 +12,7 @@ write persists it.
 """
 
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,6 +26,7 @@ from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, 
 from app.changes.imports import ImportOutcome, add_imported
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
+from app.changes.judgement import fault_in
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
@@ -33,7 +35,6 @@ from app.domain.actions import (
     Action,
     ArchiveAction,
     CompleteAction,
-    CreateAction,
     SnoozeAction,
     UpdateAction,
     parse_update_fields,
@@ -51,8 +52,7 @@ from app.domain.events import (
     ignore_events,
 )
 from app.domain.local_calendar import personal_days
-from app.domain.summaries import clipped
-from app.errors import LlmError, MurmurError, StoreError, UsageError
+from app.errors import LlmError, ModelFault, MurmurError, StoreError, UsageError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
@@ -151,6 +151,8 @@ class MurmurService:
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
         """
         text = validate_utterance_text(text)
+        # The model's deadline covers the summing up of ended sessions too: the user waits for both.
+        options = replace(options, clock_started=options.clock_started or time.monotonic())
         now = self.clock().now
         with self.store.write() as session:  # committed before it is interpreted
             utterance = Utterance(text=text, source=source, created_at=now)
@@ -218,11 +220,17 @@ class MurmurService:
         """The interpreter's run; when the model fails it (and a fallback is set), what it applied is taken back
         and the offline rules file the utterance in a second attempt, saying why."""
         try:
-            return self._interpret(self.interpreter, utterance_id, text, on_event, options)
+            result = self._interpret(self.interpreter, utterance_id, text, on_event, options)
         except LlmError as error:
+            reason = self._count_against_model(error)
             if self.fallback is None:
-                raise
-            reason = str(error)
+                if reason == str(error):
+                    raise
+                raise LlmError(reason) from error
+        else:
+            if isinstance(self.interpreter, Agent):
+                self.interpreter.judged(self.store, None)
+            return result
         log.info("utterance %d: the model failed (%s); the offline rules file it", utterance_id, reason)
         with self.store.write() as session:
             utterance = session.get(Utterance, utterance_id)
@@ -230,6 +238,14 @@ class MurmurService:
             _start_attempt(session, utterance, self.clock().now)
         result = self._interpret(self.fallback, utterance_id, text, on_event, options)
         return replace(result, fallback_reason=reason)
+
+    def _count_against_model(self, error: LlmError) -> str:
+        """Why the model failed, with a word when this failure set it aside (a server that could not be reached
+        is not the model's failure, and does not count)."""
+        if not isinstance(error, ModelFault) or not isinstance(self.interpreter, Agent):
+            return str(error)
+        set_aside = self.interpreter.judged(self.store, str(error))
+        return f"{error}; {set_aside}" if set_aside else str(error)
 
     def _interpret(
         self,
@@ -243,9 +259,9 @@ class MurmurService:
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
-                if self._did_nothing_for(text, outcome, workspace):
+                if self.rules is not None and (fault := fault_in(text, outcome, workspace, self.rules)) is not None:
                     workspace.close_conversation(outcome.conversation_id)
-                    raise LlmError(f"the model changed nothing ({_quoted(outcome.message)})")
+                    raise ModelFault(fault)
                 question = f"the assistant asked: {outcome.message}" if outcome.question else None
                 workspace.finish(error=question, conversation_id=outcome.conversation_id, reply=outcome.message)
             else:
@@ -272,17 +288,6 @@ class MurmurService:
             usage=outcome.usage,
             memory_changes=workspace.memory_changes,
         )
-
-    def _did_nothing_for(self, text: str, outcome: AgentOutcome, workspace: Workspace) -> bool:
-        """The model changed nothing and asked nothing, though the offline rules find something to do in what
-        was said: a small model's "Sure, I'll remind you!" with no reminder made, or calls that all failed. A
-        question it answered is not this: the rules read a question as one too (an answer, or one to keep)."""
-        if workspace.applied or workspace.memory_changes or outcome.question or self.rules is None:
-            return False
-        context = InterpretContext(entries=workspace.context_entries(), clock=workspace.clock)
-        parsed = self.rules.interpret(text, context)
-        asked = all(isinstance(a, CreateAction) and a.category is Category.QUESTION for a in parsed.actions)
-        return bool(parsed.actions) and parsed.answer is None and not asked
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
@@ -423,16 +428,20 @@ class MurmurService:
         with self.store.read() as session:
             pending = [(talk.id, transcript(session, talk)) for talk in unsummed_sessions(session)]
         for talk_id, talk_transcript in pending:
+            server_failed = False
             try:
                 synthesis, error = self.interpreter.synthesize(talk_transcript, self.store, self.clock()), None
             except MurmurError as failure:
                 synthesis, error = None, str(failure)
+                server_failed = isinstance(failure, LlmError)
                 log.warning("session %s was not summed up: %s", talk_id, failure)
             with self.store.write() as session:
                 talk = session.get(TalkSession, talk_id)
                 if talk is not None:
                     talk.synthesis, talk.synthesis_error = synthesis, error
                     session.add(talk)
+            if server_failed:
+                break  # the others would wait on the same server in vain; they are summed up another time
 
     def sessions(self, limit: int = 20) -> list[TalkSession]:
         """The latest sessions, newest first."""
@@ -622,7 +631,6 @@ def validate_utterance_text(text: str) -> str:
     return stripped
 
 
-_QUOTE_CHARS = 80
 _NO_ROWS = StoredRows(entries=[], utterances=[], memories=[], schema=0)
 
 
@@ -634,12 +642,6 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
     schema = int(session.execute(text("PRAGMA user_version")).scalar_one())
     return StoredRows(entries, utterances, stored_rows(session, "memories"), schema)
-
-
-def _quoted(message: str | None) -> str:
-    if not message:
-        return "and said nothing"
-    return f'it only said "{clipped(message, _QUOTE_CHARS)}"'
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:

@@ -14,15 +14,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.agent.client import ChatClient  # noqa: E402
+from app.agent.client import ChatClient, ChatRequest, Progress  # noqa: E402
 from app.agent.loop import LlmAgent  # noqa: E402
-from app.agent.provider import ToolProtocol  # noqa: E402
 from app.agent.tools import TOOLS  # noqa: E402
 from app.agent.turn import AssistantTurn, ToolCallCallback  # noqa: E402
 from app.config import PrivacySettings  # noqa: E402
@@ -41,17 +39,16 @@ class TimedClient(ChatClient):
 
     spent: float = 0.0
 
-    def complete(
+    def send(
         self,
-        messages: Sequence[dict[str, Any]],
-        tools: Sequence[dict[str, Any]],
+        request: ChatRequest,
         on_tool_call: ToolCallCallback | None = None,
         time_left: float | None = None,
-        protocol: ToolProtocol = ToolProtocol.NATIVE,
+        progress: Progress | None = None,
     ) -> AssistantTurn:
         started = time.perf_counter()
         calls: list[Any] = []
-        reply = super().complete(messages, tools, calls.append, time_left, protocol)  # calls run after the clock
+        reply = super().send(request, calls.append, time_left, progress)  # calls run after the clock
         self.spent += time.perf_counter() - started
         for tool_call in calls if on_tool_call else []:
             on_tool_call(tool_call)  # type: ignore[misc]

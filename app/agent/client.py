@@ -23,7 +23,7 @@ from app.agent.reply_text import is_looping
 from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages, tool_instructions
 from app.agent.turn import LOOPING, AssistantTurn, ToolCall, ToolCallCallback
 from app.domain.summaries import clipped
-from app.errors import LlmError
+from app.errors import LlmError, ModelFault
 
 log = logging.getLogger("murmur.agent")
 
@@ -101,6 +101,57 @@ class ToolsRefused(LlmError):
     """The server refused a request that offered tools (some refuse the `tools` parameter itself)."""
 
 
+@dataclass
+class Progress:
+    """What one request is known to have cost so far, kept up to date while it runs: when it is cut short,
+    the log and the budget still count it (an estimate where the server never said)."""
+
+    seconds: float = 0.0
+    prompt_tokens: int = 0  # as the server reported them; 0 until it does
+    completion_tokens: int = 0
+    prompt_chars: int = 0  # of what was sent, for an estimate
+    answer_chars: int = 0  # of what was heard back, for an estimate
+
+    @property
+    def estimated(self) -> bool:
+        return not self.prompt_tokens and not self.completion_tokens
+
+    def tokens(self) -> tuple[int, int]:
+        """Prompt and completion tokens: as reported, else estimated from the text (about 4 characters each)."""
+        if not self.estimated:
+            return self.prompt_tokens, self.completion_tokens
+        return -(-self.prompt_chars // _CHARS_PER_TOKEN), -(-self.answer_chars // _CHARS_PER_TOKEN)
+
+
+_CHARS_PER_TOKEN = 4
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One request as it goes on the wire (`body`, the log keeps it whole), and how to read its answer."""
+
+    body: dict[str, Any]
+    protocol: ToolProtocol
+    tool_names: list[str]
+
+
+@dataclass(frozen=True)
+class _Limit:
+    """How long one request may take, and what is said when it takes longer."""
+
+    seconds: float
+    spent_before: float  # of the utterance's clock, before this request
+    name: str  # the setting that set it
+
+    def late(self, elapsed: float) -> str:
+        total = self.spent_before + elapsed
+        if self.name == "llm.deadline_seconds":
+            what = f"the model did not finish within {self.spent_before + self.seconds:g} s ({self.name})"
+        else:
+            what = f"the model server took longer than {self.seconds:g} s ({self.name})"
+        return f"{what}; stopped after {total:.1f} s"
+
+
 class ChatClient:
     def __init__(self, config: ProviderConfig, client: openai.OpenAI | None = None) -> None:
         self.config = config
@@ -119,19 +170,14 @@ class ChatClient:
         time_left: float | None = None,
         protocol: ToolProtocol = ToolProtocol.NATIVE,
     ) -> AssistantTurn:
-        """One request; `time_left` is what remains of the utterance's deadline, when that is shorter than
-        a request may take. With the text protocol the tools are taught in the system message and the
-        calls read from the model's words (app/agent/text_protocol.py); a model that writes its calls as
-        words though offered native tools has them read the same way."""
-        started = time.perf_counter()
-        if time_left is not None and time_left < self.config.request_seconds:
-            limit = max(0.0, time_left)
-            late = f"the model did not finish within {self.config.deadline_seconds:g} s (llm.deadline_seconds)"
-        else:
-            limit, late = (
-                self.config.request_seconds,
-                f"the model server took longer than {self.config.request_seconds:g} s",
-            )
+        """One request built from `messages` and `tools` (see `request_for`) and sent (see `send`)."""
+        return self.send(self.request_for(messages, tools, protocol), on_tool_call, time_left)
+
+    def request_for(
+        self, messages: Sequence[dict[str, Any]], tools: Sequence[dict[str, Any]], protocol: ToolProtocol
+    ) -> ChatRequest:
+        """The request exactly as it will be sent. With the text protocol the tools are taught in the system
+        message and the calls read from the model's words (app/agent/text_protocol.py)."""
         text = protocol is ToolProtocol.TEXT
         request: dict[str, Any] = {
             "model": self.config.model,
@@ -140,14 +186,50 @@ class ChatClient:
         }
         if tools and not text:  # servers refuse an empty list: a request without tools has none
             request["tools"] = list(tools)
-        known = [tool["function"]["name"] for tool in tools]
-        parser = ExecuteParser(on_tool_call) if text else None
-        self._deadline.start(limit)
+        return ChatRequest(request, protocol, [tool["function"]["name"] for tool in tools])
+
+    def limit_seconds(self, time_left: float | None) -> float:
+        """How long the next request may take: `time_left` of the utterance's deadline, or llm.request_seconds."""
+        return self._limit(time_left).seconds
+
+    def _limit(self, time_left: float | None) -> _Limit:
+        if time_left is not None and time_left < self.config.request_seconds:
+            left = max(0.0, time_left)
+            return _Limit(left, self.config.deadline_seconds - left, "llm.deadline_seconds")
+        return _Limit(self.config.request_seconds, 0.0, "llm.request_seconds")
+
+    def send(
+        self,
+        request: ChatRequest,
+        on_tool_call: ToolCallCallback | None = None,
+        time_left: float | None = None,
+        progress: Progress | None = None,
+    ) -> AssistantTurn:
+        """Send a request made by `request_for`; `time_left` is what remains of the utterance's deadline. The
+        limit covers everything from the connection to the last byte, the wait for the headers included (a
+        llama.cpp server sends them with its first token). A model that writes its calls as words though
+        offered native tools has them read the same way. `progress` is kept up to date for a caller that
+        must count a request cut short."""
+        started = time.perf_counter()
+        progress = progress or Progress()
+        body = request.body
+        progress.prompt_chars = len(json.dumps(body["messages"], ensure_ascii=False)) + len(
+            json.dumps(body.get("tools", []))
+        )
+        limit = self._limit(time_left)
+        if limit.seconds <= 0:
+            raise ModelFault(limit.late(0.0))
+        # Every wait on the server, for the headers too, ends with the limit (httpx's timeouts are per wait).
+        connect = min(5.0, self.config.timeout_seconds, limit.seconds)
+        timeout = httpx.Timeout(min(self.config.read_wait_seconds, limit.seconds), connect=connect)
+        parser = ExecuteParser(on_tool_call) if request.protocol is ToolProtocol.TEXT else None
+        self._deadline.start(limit.seconds)
         try:
-            return _calls_in_words(self._answer(request, started, on_tool_call, parser), parser, known)
+            turn = self._answer({**body, "timeout": timeout}, started, on_tool_call, parser, progress)
+            return _calls_in_words(turn, parser, request.tool_names)
         except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
-            if self._deadline.expired:  # whatever the cut looked like to the reader (a dropped or ended stream)
-                raise LlmError(late) from None
+            if self._deadline.expired or isinstance(error, openai.APITimeoutError) and _past(started, limit):
+                raise ModelFault(limit.late(time.perf_counter() - started)) from None
             if self._deadline.stalled:
                 raise LlmError(
                     f"the model server stopped in the middle of its answer ({self.config.timeout_seconds:g} s "
@@ -156,28 +238,35 @@ class ChatClient:
             if isinstance(error, LlmError):
                 raise
             described = describe_transport_error(error, self.config)
-            if "tools" in request and _refused(error):
+            if "tools" in body and _refused(error):
                 raise ToolsRefused(str(described)) from None
             raise described from None
         finally:
             self._deadline.stop()
+            progress.seconds = time.perf_counter() - started
 
     def _answer(
         self,
-        request: dict[str, Any],
+        body: dict[str, Any],
         started: float,
         on_tool_call: ToolCallCallback | None,
         parser: ExecuteParser | None,
+        progress: Progress,
     ) -> AssistantTurn:
         if not self.config.stream:
-            return _from_completion(self._client.chat.completions.create(**request), started)
+            return _from_completion(self._client.chat.completions.create(**body), started)
         raw = self._client.chat.completions.with_raw_response.create(
-            **request, stream=True, stream_options={"include_usage": True}
+            **body, stream=True, stream_options={"include_usage": True}
         )
         if raw.headers.get("content-type", "").startswith("application/json"):
-            body = raw.http_response.read()
-            return _from_completion(ChatCompletion.model_validate(json.loads(body)), started)
-        return _from_stream(raw.parse(), started, on_tool_call, parser, self._deadline.heard)
+            answer = raw.http_response.read()
+            return _from_completion(ChatCompletion.model_validate(json.loads(answer)), started)
+        return _from_stream(raw.parse(), started, on_tool_call, parser, self._deadline.heard, progress)
+
+
+def _past(started: float, limit: _Limit) -> bool:
+    """The request's time is up (a read that timed out at the limit, before any deadline timer was armed)."""
+    return time.perf_counter() - started >= limit.seconds - 0.05
 
 
 def _refused(error: Exception) -> bool:
@@ -230,6 +319,7 @@ def _from_stream(
     on_tool_call: ToolCallCallback | None,
     parser: ExecuteParser | None,
     heard: Callable[[], None],
+    progress: Progress,
 ) -> AssistantTurn:
     content: list[str] = []
     calls: dict[int, _PartialCall] = {}
@@ -249,12 +339,16 @@ def _from_stream(
         heard()
         if chunk.usage:
             prompt_tokens, completion_tokens = chunk.usage.prompt_tokens, chunk.usage.completion_tokens
+            progress.prompt_tokens, progress.completion_tokens = prompt_tokens, completion_tokens
         if not chunk.choices:
             continue
         choice = chunk.choices[0]
         delta = choice.delta
         if first_token_ms is None and (delta.content or delta.tool_calls):
             first_token_ms = (time.perf_counter() - started) * 1000
+        progress.answer_chars += len(delta.content or "") + sum(
+            len(piece.function.arguments or "") for piece in delta.tool_calls or [] if piece.function
+        )
         if delta.content:
             content.append(delta.content)
             if parser is not None:

@@ -15,7 +15,10 @@ from zoneinfo import ZoneInfo
 from sqlmodel import col, func, select
 
 from app.store import Store
-from app.store.models import Conversation, LlmRequest, ModelProtocol, utc_now
+from app.store.models import Conversation, LlmRequest, ModelProtocol, ModelStanding, utc_now
+
+# A model that fails this many utterances in a row is set aside: waiting on it again only costs the user time.
+SET_ASIDE_AFTER = 3
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,51 @@ def learn_protocol(store: Store, base_url: str, model: str, protocol: str, reaso
         )
         known.protocol, known.reason, known.learned_at = protocol, reason, utc_now()
         session.add(known)
+
+
+# -- whether a model is fit to use ----------------------------------------------------------------
+
+
+def set_aside_reason(store: Store, base_url: str, model: str) -> str | None:
+    """Why the model is set aside, or None when it is in use."""
+    with store.read() as session:
+        standing = session.get(ModelStanding, (base_url, model))
+        return standing.set_aside if standing else None
+
+
+def set_aside(store: Store, base_url: str, model: str, reason: str) -> None:
+    with store.write() as session:
+        standing = session.get(ModelStanding, (base_url, model)) or ModelStanding(base_url=base_url, model=model)
+        standing.set_aside, standing.changed_at = reason, utc_now()
+        session.add(standing)
+
+
+def reinstate(store: Store, base_url: str, model: str) -> None:
+    """The model works again (its test passed): in use, its failures forgotten."""
+    with store.write() as session:
+        if (standing := session.get(ModelStanding, (base_url, model))) is not None:
+            session.delete(standing)
+
+
+def note_run(store: Store, base_url: str, model: str, fault: str | None) -> str | None:
+    """Count an utterance the model failed (`fault` says how) or did (None: the count starts again). Returns
+    why it is set aside when this failure was one too many."""
+    with store.read() as session:
+        known = session.get(ModelStanding, (base_url, model))
+    if fault is None:
+        if known is not None and known.failures and not known.set_aside:
+            reinstate(store, base_url, model)
+        return None
+    with store.write() as session:
+        standing = session.get(ModelStanding, (base_url, model)) or ModelStanding(base_url=base_url, model=model)
+        standing.failures += 1
+        standing.changed_at = utc_now()
+        if standing.failures >= SET_ASIDE_AFTER and not standing.set_aside:
+            standing.set_aside = f"it failed {standing.failures} utterances in a row (the last: {fault})"
+            session.add(standing)
+            return standing.set_aside
+        session.add(standing)
+    return None
 
 
 # -- conversations ----------------------------------------------------------------------------

@@ -17,12 +17,12 @@ from typing import Any
 from sqlmodel import Session
 
 from app.agent import ledger
-from app.agent.client import ChatClient, ToolsRefused
+from app.agent.client import ChatClient, Progress, ToolsRefused
 from app.agent.messages import ChatMessage, Role, to_wire
-from app.agent.prompts import context_message, session_lines, system_prompt
+from app.agent.prompts import EXAMPLE_QUESTIONS, context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.redaction import PLACEHOLDERS, Redacted, redact
-from app.agent.reply_text import asks_the_user, clean_reply
+from app.agent.reply_text import asks_the_user, clean_reply, only_repeats
 from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.synthesis import synthesize
@@ -38,7 +38,8 @@ from app.domain.actions import Action, CreateAction, ParseFailure, UpdateAction
 from app.domain.clock import Clock
 from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
-from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, MurmurError
+from app.domain.model_text import only_said
+from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, ModelFault, ModelSetAside, MurmurError
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
@@ -101,36 +102,28 @@ class LlmAgent:
 
     def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         store, clock = workspace.store, workspace.clock
+        if (why := ledger.set_aside_reason(store, self.config.base_url, self.config.model)) is not None:
+            raise ModelSetAside(_set_aside_line(self.config.model, why))
         conversation = None if options.new_conversation else ledger.open_conversation(store, clock.now)
         history = [ChatMessage.from_wire(m) for m in json.loads(conversation.messages)] if conversation else []
         redacted = redact(text) if self.privacy.redact else Redacted(text, [])
         history.append(ChatMessage.user(redacted.text))
         run = _Run(workspace, on_event, options, text, redacted, history, conversation.id if conversation else None)
-        message = ""
-        # A MurmurError raised here ends the run; the service then reverts what it applied.
-        for run.turn in range(1, self.config.max_turns + 1):
-            if not self._authorise(run):
-                message = "Stopped early: the monthly budget is spent."
-                break
-            on_event(ThinkingEvent(run.turn, self.name))
-            reply = self._request(run)
-            if not reply.tool_calls:
-                message = clean_reply(reply.content)
-                if not message and run.turn == 1:
-                    raise LlmError("the model answered with nothing: no changes and no words")
-                break
-        else:
-            message = f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
-        question = asks_the_user(message)
+        run.started = options.clock_started or run.started
+        try:
+            message = self._talk(run)
+            question = self._asks(run, message)
+        except LlmError:
+            # What was said cannot be the answer the talk waited for: the next words start afresh.
+            workspace.close_conversation(run.conversation_id)
+            raise
         if message:
             on_event(MessageEvent(message, question))
         # A question, or an answer that changed nothing ("when is the dentist?"), stays open for a follow-up:
         # "move it to Friday" said next continues this talk.
         follows = question or bool(message and not run.mutations)
         open_until = clock.now + timedelta(seconds=self.config.follow_up_seconds) if follows else None
-        conversation_id = ledger.save_conversation(
-            store, conversation.id if conversation else None, to_wire(history), open_until
-        )
+        conversation_id = ledger.save_conversation(store, run.conversation_id, to_wire(history), open_until)
         return AgentOutcome(
             message=message or None,
             question=question,
@@ -138,6 +131,38 @@ class LlmAgent:
             usage=run.usage,
             conversation_id=conversation_id,
         )
+
+    def _talk(self, run: _Run) -> str:
+        """Turns until the model answers in words (what it said) or the turns run out; a MurmurError raised
+        here ends the run, and the service then reverts what it applied."""
+        for run.turn in range(1, self.config.max_turns + 1):
+            if not self._authorise(run):
+                return "Stopped early: the monthly budget is spent."
+            run.on_event(ThinkingEvent(run.turn, self.name))
+            reply = self._request(run)
+            if not reply.tool_calls:
+                message = clean_reply(reply.content)
+                if not message and run.turn == 1:
+                    raise ModelFault("the model answered with nothing: no changes and no words")
+                return message
+        return f"Stopped after {self.config.max_turns} turns; what was applied stays (undo reverts it)."
+
+    def _asks(self, run: _Run, message: str) -> bool:
+        """Whether `message` is a question about what the user said, for them to answer. Words that only copy
+        the prompt's example questions or the user's own are neither a question nor an answer: a fault when
+        nothing was done."""
+        said = [run.original, *(m.content for m in run.history if m.role is Role.USER)]
+        if not only_repeats(message, [*EXAMPLE_QUESTIONS, *said]):
+            return asks_the_user(message)
+        if run.workspace.applied or run.workspace.memory_changes:
+            return False
+        raise ModelFault(f"the model only repeated words it was given ({only_said(message)})")
+
+    def judged(self, store: Store, fault: str | None) -> str | None:
+        """Count the run as the service judged it: `fault` says how the model failed it, None that it did the
+        work. Returns why the model is set aside, when this failure was one too many."""
+        why = ledger.note_run(store, self.config.base_url, self.config.model, fault)
+        return None if why is None else _set_aside_line(self.config.model, why)
 
     def _authorise(self, run: _Run) -> bool:
         """Pre-authorise a request against the monthly budget; refuse the first, stop at a later one."""
@@ -238,13 +263,14 @@ class LlmAgent:
         """The request, by the model's way of calling tools. In auto, a server that refuses the tools gets the
         same request again in the text protocol (a second record); when that works, it is remembered."""
         store = run.workspace.store
-        protocol = self._protocol(store)
+        protocol = self._protocol(run)
         try:
             return self._complete_as(run, messages, record, run_call, protocol), record
         except ToolsRefused as refused:
             if self.config.tool_protocol is not ToolProtocol.AUTO:
                 raise
-            retry = LlmRequest.model_validate(record.model_dump(exclude={"id", "error"}))
+            identity = record.model_dump(include={"utterance_id", "created_at", "base_url", "model", "turn"})
+            retry = LlmRequest(**identity, request=record.request)
             try:
                 reply = self._complete_as(run, messages, retry, run_call, ToolProtocol.TEXT)
             except LlmError:
@@ -260,33 +286,68 @@ class LlmAgent:
         run_call: ToolCallCallback,
         protocol: ToolProtocol,
     ) -> AssistantTurn:
+        """One request; the log keeps it as sent (the text protocol's instructions, stop sequences, limits),
+        and one cut short with the time and the tokens it cost (estimated when the server never said)."""
+        request = self.client.request_for(messages, TOOLS, protocol)
+        time_left = _time_left(run, self.config)
         record.protocol = protocol.value
         record.tools = _TOOL_NAMES
-        time_left = self.config.deadline_seconds - (time.monotonic() - run.started)
+        record.request = json.dumps(request.body["messages"], ensure_ascii=False)
+        record.sent_with = json.dumps(self._sent_with(request.body, time_left), ensure_ascii=False)
+        progress = Progress()
         try:
-            reply = self.client.complete(messages, TOOLS, run_call, time_left, protocol)
+            reply = self.client.send(request, run_call, time_left, progress)
         except LlmError as error:
             record.error = str(error)
+            record.total_ms = progress.seconds * 1000
+            # Cut short (at the deadline, or a dropped answer), the server spent on it; a refusal cost nothing.
+            if isinstance(error, ModelFault) or progress.answer_chars:
+                prompt_tokens, completion_tokens = progress.tokens()
+                cost = self.config.price.cost(prompt_tokens, completion_tokens)
+                record.prompt_tokens, record.completion_tokens, record.cost_usd = prompt_tokens, completion_tokens, cost
+                record.tokens_estimated = progress.estimated
+                run.usage = run.usage.plus(prompt_tokens, completion_tokens, cost)
             ledger.record_request(run.workspace.store, record)
             raise
         if protocol is ToolProtocol.NATIVE and reply.calls_in_words and self.config.tool_protocol is ToolProtocol.AUTO:
             self._learn(run.workspace.store, ToolProtocol.TEXT, "the model wrote its tool calls as text")
-        return reply
+        if reply.prompt_tokens or reply.completion_tokens:
+            return reply
+        # No count from the server (a stream Murmur stopped reading, a server that never reports usage).
+        record.tokens_estimated = True
+        prompt_tokens, completion_tokens = progress.tokens()
+        return replace(reply, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
 
-    def _protocol(self, store: Store) -> ToolProtocol:
-        """Native or text for this request: as set, else as learned of this model, else as its server says."""
+    def _sent_with(self, body: dict[str, Any], time_left: float) -> dict[str, Any]:
+        """What the request carried besides its messages and tools, and the time it was given."""
+        limits = {key: value for key, value in body.items() if key not in ("model", "messages", "tools")}
+        seconds = self.client.limit_seconds(time_left)
+        return {
+            **limits,
+            "stream": self.config.stream,
+            "time_limit_seconds": round(seconds, 3),
+            "first_token_seconds": min(self.config.read_wait_seconds, round(seconds, 3)),
+        }
+
+    def _protocol(self, run: _Run) -> ToolProtocol:
+        """Native or text for this request: as set, else as learned of this model, else as its server says
+        (asked on the utterance's clock)."""
         if self.config.tool_protocol is not ToolProtocol.AUTO:
             return self.config.tool_protocol
+        store = run.workspace.store
         if self._protocol_found is None:
             known = ledger.learned_protocol(store, self.config.base_url, self.config.model)
             if known is not None:
                 self._protocol_found = ToolProtocol(known.protocol)
-            elif self.config.is_local and template_takes_tools(server_props(self.config.base_url)) is False:
+            elif self.config.is_local and self._template_takes_no_tools(run):
                 self._learn(store, ToolProtocol.TEXT, "the server says the model's chat template takes no tools")
             else:
                 self._protocol_found = ToolProtocol.NATIVE
         assert self._protocol_found is not None
         return self._protocol_found
+
+    def _template_takes_no_tools(self, run: _Run) -> bool:
+        return template_takes_tools(server_props(self.config.base_url, _time_left(run, self.config))) is False
 
     def _learn(self, store: Store, protocol: ToolProtocol, reason: str) -> None:
         log.info("tool protocol for %s: %s (%s)", self.config.model, protocol.value, reason)
@@ -440,6 +501,15 @@ class LlmAgent:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _set_aside_line(model: str, why: str) -> str:
+    return f"the model {model!r} is set aside: {why}; a connection test that finds it working takes it back"
+
+
+def _time_left(run: _Run, config: ProviderConfig) -> float:
+    """What is left of the utterance's deadline, which runs from the start of its run."""
+    return config.deadline_seconds - (time.monotonic() - run.started)
 
 
 def _recently_said(run: _Run) -> str:

@@ -44,4 +44,4 @@ TESTED_MODELS = [
 
 # What to use instead, named in `config test` and `config presets`: not measured here (none could be
 # downloaded), chosen as the smallest widely used models with tool calling in their chat templates.
-SUGGESTED = "qwen2.5:7b-instruct or llama3.1:8b (Ollama), or their GGUF files in llama.cpp with --jinja"
+SUGGESTED = "qwen2.5:7b-instruct or llama3.1:8b (Ollama), or their GGUF files in llama.cpp"

@@ -6,6 +6,7 @@ from one that never will, and a fast one from a slow one, before speaking to it.
 """
 
 import json
+import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -15,7 +16,8 @@ from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.tools import CREATE, TOOLS
 from app.agent.turn import AssistantTurn
-from app.errors import LlmError
+from app.domain.model_text import quoted_line
+from app.errors import LlmError, ModelFault
 
 _PROBE_TOOLS = [tool for tool in TOOLS if tool["function"]["name"] == CREATE]
 _PROBE_MESSAGES = [
@@ -40,7 +42,7 @@ class ToolProbe:
     seconds: float  # the request that decided it
     tokens_per_second: float | None  # of the answer's writing, once it began
     template_takes_tools: bool | None  # what a llama.cpp server says of its chat template, when it says
-    said: str  # what the model answered, shortened, when it made no call
+    said: str  # what the model answered, when it made no call
 
     @property
     def protocol(self) -> ToolProtocol | None:
@@ -52,7 +54,10 @@ class ToolProbe:
         timing = f"({self.seconds:.1f} s{speed})"
         lines = []
         if self.template_takes_tools is False:
-            lines.append("The server says this model's chat template takes no tools.")
+            lines.append(
+                "The server says this model's chat template takes no tools (llama.cpp: start llama-server with "
+                "--jinja, and a model whose template has tools)."
+            )
         if self.verdict is Verdict.NATIVE:
             lines.append(f"Native tool calls work {timing}.")
         elif self.verdict is Verdict.TEXT:
@@ -65,7 +70,7 @@ class ToolProbe:
                 f"{SUGGESTED}) or the offline rules (--offline)."
             )
             if self.said:
-                lines.append(f"It answered: {self.said}")
+                lines.append(f"It answered: {quoted_line(self.said)}")
         return lines
 
 
@@ -85,22 +90,26 @@ def _speed(turn: AssistantTurn) -> float | None:
     return turn.completion_tokens / writing if turn.completion_tokens and writing > 0.05 else None
 
 
-def probe_tools(config: ProviderConfig) -> ToolProbe:
-    """Try the model; a server that cannot be used at all raises its one-line LlmError."""
-    takes_tools = template_takes_tools(server_props(config.base_url)) if config.is_local else None
-    client = ChatClient(replace(config, max_output_tokens=_PROBE_TOKENS))
+def probe_tools(config: ProviderConfig, seconds: float) -> ToolProbe:
+    """Try the model within `seconds` (what is left of llm.deadline_seconds); a server that cannot be used at all
+    raises its one-line LlmError."""
+    config = replace(config, max_output_tokens=_PROBE_TOKENS)
+    ends = time.monotonic() + seconds
+    takes_tools = template_takes_tools(server_props(config.base_url, seconds)) if config.is_local else None
+    client = ChatClient(config)
     try:
         turn: AssistantTurn | None = None
         if takes_tools is not False:
             try:
-                turn = client.complete(_PROBE_MESSAGES, _PROBE_TOOLS, protocol=ToolProtocol.NATIVE)
+                turn = client.complete(_PROBE_MESSAGES, _PROBE_TOOLS, None, ends - time.monotonic())
+            except ModelFault:
+                raise  # out of time: the text protocol would have none either
             except LlmError:
                 turn = None  # a server that refuses `tools` may still take the text protocol
             if turn is not None and _made_the_call(turn) and not turn.calls_in_words:
                 return ToolProbe(Verdict.NATIVE, turn.total_ms / 1000, _speed(turn), takes_tools, "")
-        turn = client.complete(_PROBE_MESSAGES, _PROBE_TOOLS, protocol=ToolProtocol.TEXT)
+        turn = client.complete(_PROBE_MESSAGES, _PROBE_TOOLS, None, ends - time.monotonic(), ToolProtocol.TEXT)
     finally:
         client.close()
     verdict = Verdict.TEXT if _made_the_call(turn) else Verdict.NONE
-    said = " ".join(turn.content.split())[:120]
-    return ToolProbe(verdict, turn.total_ms / 1000, _speed(turn), takes_tools, said)
+    return ToolProbe(verdict, turn.total_ms / 1000, _speed(turn), takes_tools, turn.content)

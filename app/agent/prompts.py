@@ -1,6 +1,7 @@
 """What the model reads: the system prompt, and a fresh context message for every turn (the entries as its
 last tool calls left them)."""
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -58,6 +59,10 @@ instead") is update with due_date; snooze only hides an entry until a time and n
 the entry up with search_entries) or tell the user.
 - When you are done, answer with one short sentence saying what you did, without repeating the IDs.
 """
+
+
+# The questions the prompt gives as examples: a small model copies them as if it were asking them.
+EXAMPLE_QUESTIONS = tuple(re.findall(r'"([^"]+\?)"', SYSTEM_PROMPT))
 
 
 def system_prompt(profile: Sequence[str]) -> str:

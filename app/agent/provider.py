@@ -14,8 +14,8 @@ from enum import StrEnum
 from typing import Any
 from urllib.parse import urlparse
 
-from app.agent.reply_text import STOP_SEQUENCES, TEXT_PROTOCOL_STOP
-from app.config import LlmSettings
+from app.agent.reply_text import REMOTE_STOP_SEQUENCES, STOP_SEQUENCES, TEXT_PROTOCOL_STOP
+from app.config import LlmSettings, url_problem
 from app.errors import UsageError
 from app.secrets import get_api_key
 
@@ -94,6 +94,7 @@ class ProviderConfig:
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
     confirm_over: int = 5  # entries archived or completed by one utterance without asking
     first_token_seconds: float = 90.0  # the wait for an answer's first word (a CPU server reads the prompt first)
+    preset: str = ""  # the preset it came from, if any (named when it is tested)
 
     @property
     def read_wait_seconds(self) -> float:
@@ -111,8 +112,12 @@ class ProviderConfig:
         With the text protocol the answer ends at its call block: the model would write the results itself."""
         if self.base_url == OPENAI_BASE_URL:
             return {"max_completion_tokens": self.max_output_tokens}
-        stops = [TEXT_PROTOCOL_STOP, *STOP_SEQUENCES[:-1]] if protocol is ToolProtocol.TEXT else STOP_SEQUENCES
-        return {"max_tokens": self.max_output_tokens, "stop": stops}
+        if not self.is_local:
+            stops = REMOTE_STOP_SEQUENCES[:-1] if protocol is ToolProtocol.TEXT else REMOTE_STOP_SEQUENCES
+        else:
+            stops = STOP_SEQUENCES
+        text = [TEXT_PROTOCOL_STOP] if protocol is ToolProtocol.TEXT else []
+        return {"max_tokens": self.max_output_tokens, "stop": [*text, *stops]}
 
 
 def is_local_url(url: str) -> bool:
@@ -151,6 +156,28 @@ def _first(*values: str | None) -> str:
     return next((v.strip() for v in values if v and v.strip()), "")
 
 
+def _preset(settings: LlmSettings, flags: ProviderFlags, env: Mapping[str, str]) -> Preset | None:
+    name = _first(flags.preset, env.get("MURMUR_LLM_PRESET"), settings.preset)
+    if name and name not in PRESETS:
+        raise UsageError(f"unknown LLM preset {name!r}; presets are {', '.join(PRESETS)}")
+    return PRESETS.get(name)
+
+
+def configured_base_url(
+    settings: LlmSettings, flags: ProviderFlags = NO_FLAGS, environ: Mapping[str, str] | None = None
+) -> str:
+    """The server address as configured (flags, environment, settings, preset), or "" when none is."""
+    env = os.environ if environ is None else environ
+    preset = _preset(settings, flags, env)
+    return _first(
+        flags.base_url,
+        env.get("MURMUR_LLM_BASE_URL"),
+        env.get("OPENAI_BASE_URL"),
+        settings.base_url,
+        preset.base_url if preset else None,
+    )
+
+
 def resolve_provider(
     settings: LlmSettings,
     flags: ProviderFlags = NO_FLAGS,
@@ -158,19 +185,13 @@ def resolve_provider(
     stored_key: str | None = None,
     look_in_keyring: bool = True,
 ) -> ProviderConfig | None:
-    """The provider to use, or None when nothing is configured (then the offline rules run)."""
+    """The provider to use, or None when nothing is configured (then the offline rules run); a UsageError
+    when what is configured cannot be used (an unknown preset, an address that is no server's)."""
     env = os.environ if environ is None else environ
-    preset_name = _first(flags.preset, env.get("MURMUR_LLM_PRESET"), settings.preset)
-    if preset_name and preset_name not in PRESETS:
-        raise UsageError(f"unknown LLM preset {preset_name!r}; presets are {', '.join(PRESETS)}")
-    preset = PRESETS.get(preset_name)
-    base_url = _first(
-        flags.base_url,
-        env.get("MURMUR_LLM_BASE_URL"),
-        env.get("OPENAI_BASE_URL"),
-        settings.base_url,
-        preset.base_url if preset else None,
-    )
+    preset = _preset(settings, flags, env)
+    base_url = configured_base_url(settings, flags, env)
+    if base_url and (problem := url_problem(base_url)):
+        raise UsageError(f"the LLM address {problem}; set another with `murmur config set llm.base_url URL`")
     key = _first(
         env.get("MURMUR_LLM_API_KEY"),
         env.get("OPENAI_API_KEY"),
@@ -180,8 +201,6 @@ def resolve_provider(
     if not key and not (base_url and is_local_url(base_url)):
         return None
     base_url = base_url or OPENAI_BASE_URL
-    if not base_url.startswith(("http://", "https://")):
-        raise UsageError(f"the LLM base URL {base_url!r} must start with http:// or https://")
     default_model = preset.default_model if preset else ("gpt-4o-mini" if base_url == OPENAI_BASE_URL else "")
     model = _first(flags.model, env.get("MURMUR_LLM_MODEL"), settings.model, default_model)
     if not model:
@@ -205,4 +224,5 @@ def resolve_provider(
         tool_protocol=ToolProtocol(settings.tool_protocol),
         confirm_over=settings.confirm_over,
         first_token_seconds=settings.first_token_seconds,
+        preset=preset.name if preset else "",
     )

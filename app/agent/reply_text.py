@@ -2,36 +2,24 @@
 local models write "<|im_end|>" and go on as the user), runaway repetition cut, a sane length."""
 
 import re
+from collections.abc import Sequence
 
+from app.domain.model_text import LEFTOVER_TOKEN, TURN_ENDS, first_turn
 from app.domain.summaries import clipped
 
 MAX_REPLY_CHARS = 2_000
-# Where a local model's turn really ended: what follows is the template's next turn, not words to the user.
-TURN_ENDS = (
-    "<|im_end|>",
-    "<|im_start|>",
-    "<end_of_turn>",
-    "<start_of_turn>",
-    "<|eot_id|>",
-    "<|start_header_id|>",
-    "<|endoftext|>",
-    "</s>",
-    "[INST]",
-)
-# Asked of local servers as stop sequences (four: the most some servers take); with the text protocol the
-# end of a call block takes the place of the last (a ChatML model writes <|im_end|> before <|im_start|>).
-STOP_SEQUENCES = ["<|im_end|>", "<end_of_turn>", "<|eot_id|>", "<|im_start|>"]
+# Asked of servers on this machine or network as stop sequences: where each chat template ends a turn or
+# begins the next, for a small model that writes them and goes on as the user ("</s>" and "[INST]" are left
+# out: a model may write them as text).
+STOP_SEQUENCES = [marker for marker in TURN_ENDS if marker not in ("</s>", "[INST]")]
+# A remote service may take four at most (OpenAI's limit, kept by services that pass requests on); with the
+# text protocol the end of a call block takes the place of the last.
+REMOTE_STOP_SEQUENCES = ["<|im_end|>", "<end_of_turn>", "<|eot_id|>", "<|im_start|>"]
 TEXT_PROTOCOL_STOP = "</execute>"
 
 # Reasoning, and results a model wrote for itself instead of waiting for them (the text protocol).
 _THINK_BLOCK = re.compile(r"<(think|results)>.*?(?:</\1>|$)", re.DOTALL | re.IGNORECASE)
-_LEFTOVER_TOKEN = re.compile(r"<\|[^|<>\s]{1,40}\|>|<(?:bos|eos|s)>|\[/INST\]")
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*\s*")
-
-
-def _first_turn(text: str) -> str:
-    ends = [index for marker in TURN_ENDS if (index := text.find(marker)) >= 0]
-    return text[: min(ends)] if ends else text
 
 
 def _without_repeats(text: str) -> str:
@@ -46,7 +34,7 @@ def _without_repeats(text: str) -> str:
 
 
 def clean_reply(content: str) -> str:
-    text = _LEFTOVER_TOKEN.sub("", _first_turn(_THINK_BLOCK.sub("", content)))
+    text = LEFTOVER_TOKEN.sub("", first_turn(_THINK_BLOCK.sub("", content)))
     text = _without_repeats(_without_loop(text)).strip()
     return clipped(text, MAX_REPLY_CHARS)
 
@@ -62,6 +50,24 @@ def asks_the_user(message: str) -> bool:
         return False
     sentences = [match.group() for match in _SENTENCE.finditer(message)]
     return not _PLEASANTRY.search(sentences[-1] if sentences else message)
+
+
+_WORD = re.compile(r"[\w']+")
+_COPY_MIN_WORDS = 3  # "When?" may be a real question; a copy is a sentence of some length
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def only_repeats(message: str, sources: Sequence[str]) -> bool:
+    """Every sentence of `message` says nothing one of `sources` did not: a copy of the prompt's example
+    questions or of the user's own words, which is neither a question about what the user said nor an answer."""
+    sentences = [words for match in _SENTENCE.finditer(message) if (words := _words(match.group()))]
+    known = [_words(source) for source in sources]
+    return bool(sentences) and all(
+        len(words) >= _COPY_MIN_WORDS and any(words <= source for source in known) for words in sentences
+    )
 
 
 # A model in a loop ("remember, remember, remember, ...") writes until max_tokens: half a minute on a CPU.

@@ -8,11 +8,15 @@ import httpx2 as httpx
 _PROPS_SECONDS = 3.0
 
 
-def server_props(base_url: str) -> dict[str, Any] | None:
-    """The server's /props, or None when it has none (Ollama, LM Studio, OpenAI) or does not answer."""
+def server_props(base_url: str, seconds: float = _PROPS_SECONDS) -> dict[str, Any] | None:
+    """The server's /props, or None when it has none (Ollama, LM Studio, OpenAI) or does not answer within
+    `seconds` (at most a few: what is left of a caller's deadline, when that is less)."""
+    seconds = min(seconds, _PROPS_SECONDS)
+    if seconds <= 0:
+        return None
     root = base_url.rstrip("/").removesuffix("/v1")
     try:
-        response = httpx.get(f"{root}/props", timeout=_PROPS_SECONDS)
+        response = httpx.get(f"{root}/props", timeout=seconds)
         body = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):
         return None

@@ -43,7 +43,7 @@ def synthesize(
         request=json.dumps(messages, ensure_ascii=False),
     )
     try:
-        reply = client.complete(messages, [])
+        reply = client.complete(messages, [], time_left=config.deadline_seconds)  # the user waits for it
     except LlmError as error:
         record.error = str(error)
         ledger.record_request(store, record)

@@ -30,6 +30,7 @@ class InterpretContext:
 class RunOptions:
     confirmed: bool = False  # the user confirmed more changes than the per-utterance cap
     new_conversation: bool = False  # do not continue an open question
+    clock_started: float | None = None  # time.monotonic() when the utterance's deadline began; None: at the run
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,11 @@ class Agent(Protocol):
 
     def synthesize(self, transcript: str, store: Store, clock: Clock) -> str:
         """Sum up a finished session's talk for the next one; raise a MurmurError when it cannot."""
+        ...
+
+    def judged(self, store: Store, fault: str | None) -> str | None:
+        """Count a run as the service judged it (`fault`: how the model failed it; None: it did the work);
+        returns why the model is now set aside, when this failure was one too many."""
         ...
 
     def close(self) -> None:

@@ -91,8 +91,9 @@ def cmd_config_test(args: argparse.Namespace) -> int:
     from app.agent.connection import test_connection  # the openai client takes a second to import: only here
 
     flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
-    say(test_connection(load_settings().llm, None, flags, Store.open(args.db)))
-    return ExitCode.OK
+    report = test_connection(load_settings().llm, None, flags, Store.open(args.db))
+    say(report.text)
+    return ExitCode.OK if report.ok else ExitCode.NOTHING_APPLIED
 
 
 def cmd_config_presets(args: argparse.Namespace) -> int:
@@ -119,6 +120,7 @@ def cmd_config_presets(args: argparse.Namespace) -> int:
             f"{model.median_seconds:.0f} s each; {model.advice}"
         )
     say(f"For the model to do the work itself, use a model with tool calling of about 7B: {SUGGESTED}.")
+    say("A llama.cpp server takes tools only when started with --jinja.")
     say("`murmur config test` tries the configured model the same way in a few seconds.")
     return ExitCode.OK
 

@@ -42,11 +42,14 @@ def cmd_log(args: argparse.Namespace) -> int:
         say("No requests to a model yet.")
     for request in reversed(requests):
         timing = f"first token {request.first_token_ms or 0:.0f} ms, total {request.total_ms or 0:.0f} ms"
+        estimated = " (estimated)" if request.tokens_estimated else ""
         say(f"--- request {request.id}  utterance {request.utterance_id}  turn {request.turn}  {request.model}")
         say(
             f"    {request.created_at:%Y-%m-%d %H:%M:%S} UTC  {timing}  {request.prompt_tokens}+"
-            f"{request.completion_tokens} tokens  ${request.cost_usd:.5f}"
+            f"{request.completion_tokens} tokens{estimated}  ${request.cost_usd:.5f}"
         )
+        if request.sent_with:
+            say(f"    sent with: {_one_line(json.dumps(json.loads(request.sent_with), ensure_ascii=False), 400)}")
         if request.tools:
             how = "as <execute> blocks in the text" if request.protocol == "text" else "as native tool calls"
             say(f"    tools offered {how}: {', '.join(json.loads(request.tools))}")
@@ -81,8 +84,10 @@ def _request_json(request: LlmRequest) -> dict[str, Any]:
         "messages": json.loads(request.request),
         "response": json.loads(request.response) if request.response else None,
         "error": request.error,
+        "sent_with": json.loads(request.sent_with) if request.sent_with else None,
         "prompt_tokens": request.prompt_tokens,
         "completion_tokens": request.completion_tokens,
+        "tokens_estimated": request.tokens_estimated,
         "cost_usd": request.cost_usd,
         "first_token_ms": request.first_token_ms,
         "total_ms": request.total_ms,

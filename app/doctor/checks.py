@@ -17,8 +17,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Literal
 
+import httpx2 as httpx
+
 from app import __version__
-from app.agent.provider import resolve_provider
+from app.agent.provider import ProviderConfig, resolve_provider
 from app.config import Settings
 from app.errors import MurmurError
 from app.paths import config_dir, data_dir, log_dir
@@ -31,6 +33,7 @@ from app.store.migrations import MIGRATIONS, is_murmurs, schema_version
 from app.voice.choice import choose_voice
 
 TRAY_PROBE_SECONDS = 15.0
+MODEL_SERVER_SECONDS = 3.0
 _PACKAGES = ("PySide6-Essentials", "vosk", "pocketsphinx", "faster-whisper", "piper-tts", "openai", "icalendar")
 
 
@@ -128,12 +131,13 @@ def _speech(diagnosis: Diagnosis, settings: Settings) -> None:
     _attempt(diagnosis, "voice", voice, "install espeak-ng, or `murmur voices download` a Piper voice")
 
 
-def _model_server(diagnosis: Diagnosis, settings: Settings) -> None:
+def _model_server(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> None:
     preset = settings.llm.preset or "none"
     try:
         provider = resolve_provider(settings.llm)
     except MurmurError as error:
-        diagnosis.checks.append(Check("model server", False, str(error), "`murmur config show` shows the settings"))
+        fix = "fix it, or choose the built-in rules in Settings; until then the rules file what you say"
+        diagnosis.checks.append(Check("model server", False, str(error), fix))
         return
     if provider is None:
         diagnosis.facts["llm"] = {"preset": preset, "in use": "the offline rules"}
@@ -143,6 +147,43 @@ def _model_server(diagnosis: Diagnosis, settings: Settings) -> None:
     diagnosis.facts["llm"] = {"preset": preset, "base_url": provider.base_url, "model": provider.model, "key": found}
     if problem := keyring_problem():
         diagnosis.facts["keyring"] = problem
+    diagnosis.checks.append(_reach(provider))
+    try:
+        set_aside = _set_aside(db_path, provider.base_url, provider.model)
+    except sqlite3.Error as error:
+        set_aside = f"cannot be read: {error}"
+    if set_aside:
+        fix = "fix the model or the server, then `murmur config test`; until then the built-in rules file what you say"
+        diagnosis.checks.append(Check("model", False, f"{provider.model!r} is set aside: {set_aside}", fix))
+
+
+def _reach(provider: ProviderConfig) -> Check:
+    """One look at the server's model list: it answers, and takes the key."""
+    headers = {} if provider.api_key == "not-needed" else {"Authorization": f"Bearer {provider.api_key}"}
+    fix = "start the server or correct `llm.base_url`; until then the built-in rules file what you say"
+    try:
+        response = httpx.get(f"{provider.base_url}/models", headers=headers, timeout=MODEL_SERVER_SECONDS)
+    except httpx.TimeoutException:
+        return Check("model server", False, f"{provider.base_url} did not answer in {MODEL_SERVER_SECONDS:g} s", fix)
+    except httpx.HTTPError as error:
+        return Check("model server", False, f"cannot reach {provider.base_url} ({type(error).__name__})", fix)
+    if response.status_code in (401, 403):
+        detail = f"{provider.base_url} refused the API key (HTTP {response.status_code})"
+        return Check("model server", False, detail, "`murmur config set-key`")
+    return Check("model server", True, f"{provider.base_url} answers (HTTP {response.status_code})")
+
+
+def _set_aside(db_path: Path, base_url: str, model: str) -> str | None:
+    """Why the model is set aside (app/agent/ledger.py), read only; None when it is not or there is no record."""
+    if not db_path.exists():
+        return None
+    with closing(sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=2)) as db:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'model_standings'").fetchone():
+            return None
+        row = db.execute(
+            "SELECT set_aside FROM model_standings WHERE base_url = ? AND model = ?", (base_url, model)
+        ).fetchone()
+        return row[0] if row else None
 
 
 def _database(diagnosis: Diagnosis, db_path: Path) -> None:
@@ -217,7 +258,7 @@ def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) ->
     diagnosis.checks.append(_tray())
     _audio(diagnosis)
     _speech(diagnosis, settings)
-    _model_server(diagnosis, settings)
+    _model_server(diagnosis, settings, db_path)
     _database(diagnosis, db_path)
     _sync(diagnosis, settings, db_path)
     return diagnosis

@@ -358,6 +358,27 @@ def _m009_checklists(db: Connection) -> None:
     db.execute("ALTER TABLE entries ADD COLUMN items TEXT")
 
 
+def _m010_model_standing(db: Connection) -> None:
+    # The log keeps what a request was sent besides its messages (stop sequences, token and time limits) and
+    # says when its tokens are an estimate (a request cut short before the server counted them). A model that
+    # cannot do the work is set aside until it is tested again, so the user does not wait on it every time.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE llm_requests ADD COLUMN sent_with TEXT;
+        ALTER TABLE llm_requests ADD COLUMN tokens_estimated INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE model_standings (
+            base_url TEXT NOT NULL,
+            model TEXT NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            set_aside TEXT,
+            changed_at TEXT NOT NULL,
+            PRIMARY KEY (base_url, model)
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -368,6 +389,7 @@ MIGRATIONS: list[Migration] = [
     ("007_inbox_dismissals", _m007_inbox_dismissals),
     ("008_sync", _m008_sync),
     ("009_checklists", _m009_checklists),
+    ("010_model_standing", _m010_model_standing),
 ]
 
 

@@ -144,6 +144,8 @@ class LlmRequest(SQLModel, table=True):
     total_ms: float | None = None
     tools: str | None = None  # JSON: the names of the tools offered
     protocol: str | None = None  # how they were offered: native (function calling) or text (<execute> blocks)
+    sent_with: str | None = None  # JSON: what was sent besides the messages (stop sequences, limits)
+    tokens_estimated: bool = False  # cut short before the server counted: the tokens are estimated from the text
 
 
 class ModelProtocol(SQLModel, table=True):
@@ -156,6 +158,19 @@ class ModelProtocol(SQLModel, table=True):
     protocol: str
     reason: str  # what showed it, for `murmur config test` and the log
     learned_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class ModelStanding(SQLModel, table=True):
+    """Whether a model on a server is fit to use: its failed utterances in a row, and why it was set aside
+    (the built-in rules stand in for it until `murmur config test` finds it working)."""
+
+    __tablename__ = "model_standings"
+
+    base_url: str = Field(primary_key=True)
+    model: str = Field(primary_key=True)
+    failures: int = 0
+    set_aside: str | None = None
+    changed_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 class Memory(SQLModel, table=True):

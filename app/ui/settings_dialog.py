@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from app import secrets
 from app.agent.connection import test_connection
 from app.agent.provider import PRESETS
-from app.config import LlmSettings, Settings, SpeechSettings, UiSettings
+from app.config import LlmSettings, Settings, SpeechSettings, UiSettings, url_problem
 from app.errors import MurmurError
 from app.speech.capture import AudioDevice, list_input_devices
 from app.speech.models import ModelManager
@@ -532,7 +532,9 @@ class SettingsDialog(QDialog):
         self.connection_note.setText("Connecting, then trying the model with one tool call…")
         store = self._store  # what the test finds of the model is remembered there
         run_in_thread(
-            Call("test-connection", lambda: test_connection(llm, key, store=store)), self, self._on_connection_tested
+            Call("test-connection", lambda: test_connection(llm, key, store=store).text),
+            self,
+            self._on_connection_tested,
         )
 
     def _on_connection_tested(self, outcome: JobOutcome[str]) -> None:
@@ -540,6 +542,9 @@ class SettingsDialog(QDialog):
         line = in_field_words(outcome.error if isinstance(outcome, Failed) else outcome.result)
         self.connection_note.setText(line)
         self.connection_tested.emit(line)
+
+    def _tab_named(self, title: str) -> int:
+        return next(index for index in range(self.tabs.count()) if self.tabs.tabText(index) == title)
 
     def _on_accepted(self) -> None:
         """Check the hotkey, store a newly typed API key (or forget it for the built-in rules); stay open
@@ -549,6 +554,12 @@ class SettingsDialog(QDialog):
             self.hotkey_note.setText(problem)
             self.tabs.setCurrentIndex(0)
             self.hotkey.setFocus()
+            return
+        address = self.result_settings().llm.base_url
+        if address and (wrong := url_problem(address)):  # saved, every utterance would go to the rules
+            self.connection_note.setText(f"The server address {wrong}.")
+            self.tabs.setCurrentIndex(self._tab_named("Language model"))
+            self.base_url.setFocus()
             return
         key = self.api_key.text().strip()
         try:

@@ -49,6 +49,7 @@ class Reply:
     chunk_delay: float = 0.0  # seconds between streamed chunks, as a slow model writes
     first_chunk_delay: float = 0.0  # seconds between the headers and the first chunk, as a CPU server reads the prompt
     pause: tuple[int, float] | None = None  # (after this many chunks, this many seconds of silence)
+    headers_delay: float = 0.0  # seconds before the headers, as llama.cpp sends them with its first token
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class _State:
     model_names: list[str]
     stream_capable: bool
     props: dict[str, Any] | None = None  # llama.cpp's /props, for a server that has it
+    get_delay: float = 0.0  # seconds before a GET (/models, /props) is answered, as a frozen server
     requests: list[dict[str, Any]] = field(default_factory=list)
     stream_ends: list[float] = field(default_factory=list)  # time.monotonic() when each stream was complete
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -153,6 +155,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self) -> None:
+        time.sleep(self.server.state.get_delay)
         if self.path.rstrip("/").endswith("/models"):
             models = [{"id": name, "object": "model", "owned_by": "test"} for name in self.server.state.model_names]
             self._json(200, {"object": "list", "data": models})
@@ -179,10 +182,12 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", "0")
             self.end_headers()
-        elif body.get("stream") and self.server.state.stream_capable:
-            self._stream(step, body)
         else:
-            self._whole(step, body)
+            time.sleep(step.headers_delay)
+            if body.get("stream") and self.server.state.stream_capable:
+                self._stream(step, body)
+            else:
+                self._whole(step, body)
 
     def _whole(self, reply: Reply, body: dict[str, Any]) -> None:
         self._json(
@@ -243,8 +248,9 @@ class FakeLlmServer:
         model_names: Sequence[str] = ("test-model",),
         stream_capable: bool = True,
         props: dict[str, Any] | None = None,
+        get_delay: float = 0.0,
     ) -> None:
-        self.state = _State(script=script, model_names=list(model_names), stream_capable=stream_capable, props=props)
+        self.state = _State(script, list(model_names), stream_capable, props, get_delay)
         self._server = _Server(self.state)
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-llm", daemon=True)
 

@@ -457,3 +457,14 @@ def test_trying_the_voice_speaks_on_the_chosen_speaker(qtbot: QtBot, pulse_audio
     with qtbot.waitSignal(dialog.voice_tried, timeout=15_000) as tried:
         qtbot.mouseClick(dialog.try_voice, Qt.MouseButton.LeftButton)
     assert tried.args[0].startswith("espeak-ng (en-us): ") and tried.args[0].endswith(" s of speech"), tried.args
+
+
+def test_a_server_address_that_is_no_url_stays_unsaved_with_one_line(qtbot: QtBot, no_llm_environment: None) -> None:
+    dialog = shown_dialog(qtbot, replace(Settings(), llm=LlmSettings(base_url="http://127.0.0.1:9/v1", model="m")))
+    assert dialog.preset.currentData() == CUSTOM
+    dialog.base_url.setText("banana://nowhere")
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    note = dialog.connection_note.text()
+    assert dialog.isVisible() and dialog.result() != SettingsDialog.DialogCode.Accepted
+    assert note == "The server address 'banana://nowhere' must start with http:// or https://."
+    assert saved_if_accepted(dialog).llm.base_url == ""

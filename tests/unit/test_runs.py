@@ -38,6 +38,9 @@ class ScriptedAgent:
     def synthesize(self, transcript: str, store: Store, clock: Clock) -> str:
         raise LlmError("a scripted agent sums nothing up")
 
+    def judged(self, store: Store, fault: str | None) -> str | None:
+        return None
+
     def close(self) -> None:
         pass
 

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import inspect
 from sqlmodel import select
 
+from app.agent import ledger
 from app.changes.executor import execute
 from app.changes.undo import undo_latest
 from app.domain.actions import CompleteAction
@@ -338,4 +339,24 @@ def test_the_previous_release_database_gains_checklists(db_path: Path) -> None:
     with store.read() as session:
         entry = get_entry(session, list_id)
         assert (entry.summary, entry.items) == ("Buy eggs", None)
+
+
+def test_the_previous_release_database_gains_model_standings(db_path: Path) -> None:
+    """What the release before model standings made (steps 1-8): its logged requests keep their rows, with no
+    request settings and tokens that were counted, and a model can be set aside and taken back."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:8])
+        db.execute(
+            "INSERT INTO llm_requests (created_at, base_url, model, turn, request, prompt_tokens, completion_tokens, "
+            "cost_usd) VALUES ('2026-01-01', 'http://localhost:8080/v1', 'small', 1, '[]', 10, 2, 0)"
+        )
+    store = Store.open(db_path)
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("SELECT model, sent_with, tokens_estimated FROM llm_requests").fetchall() == [
+            ("small", None, 0)
+        ]
+    ledger.set_aside(store, "http://localhost:8080/v1", "small", "it cannot call tools")
+    assert ledger.set_aside_reason(store, "http://localhost:8080/v1", "small") == "it cannot call tools"
+    ledger.reinstate(store, "http://localhost:8080/v1", "small")
+    assert ledger.set_aside_reason(store, "http://localhost:8080/v1", "small") is None
     store.close()

@@ -15,7 +15,7 @@ MILK_BLOCK = '<execute>[{"name": "create_entries", "args": {"entries": [{"conten
 
 
 def report(server: FakeLlmServer) -> list[str]:
-    return check_connection(LlmSettings(base_url=server.base_url, model="test-model"), None).splitlines()
+    return check_connection(LlmSettings(base_url=server.base_url, model="test-model"), None).lines
 
 
 def test_a_model_with_native_tool_calls(tmp_path: Path) -> None:
@@ -42,7 +42,8 @@ def test_a_template_without_tools_is_believed_and_named(tmp_path: Path) -> None:
     props = {"chat_template_caps": {"supports_tool_calls": False}}
     with FakeLlmServer([Reply(MILK_BLOCK)], props=props) as server:
         lines = report(server)
-    assert lines[1] == "The server says this model's chat template takes no tools."
+    assert lines[1].startswith("The server says this model's chat template takes no tools (llama.cpp: start ")
+    assert "--jinja" in lines[1]
     assert lines[2].startswith("Only the text protocol works")
     assert ["tools" in body for body in server.requests] == [False]  # no native try that could only fail
 
@@ -52,10 +53,11 @@ def test_a_model_that_follows_neither_is_told_so_with_what_to_do(tmp_path: Path)
     with FakeLlmServer([prose, prose]) as server:
         murmur = Murmur(tmp_path / "m.db", tmp_path)
         done = murmur.run("config", "test", "--base-url", server.base_url, "--model", "test-model")
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr  # a model that cannot do the work is a failed test
     lines = done.stdout.splitlines()
     assert lines[1].startswith("This model does not follow tool instructions (")
     assert "use a bigger model (for example" in lines[1] and "--offline" in lines[1]
+    assert "--jinja" not in done.stdout  # the server did not say its template lacks tools
     assert lines[2] == "It answered: Sure, milk is a great choice! Anything else?"
 
 
