@@ -169,3 +169,16 @@ def test_a_command_that_reads_makes_no_database(tmp_path: Path, command: list[st
     assert_one_line_error(done, 1, f"no database at {missing}")
     assert not missing.parent.exists()
     assert murmur.run("add", "--offline", "buy milk", "--db", str(missing)).returncode == 0  # a write makes it
+
+
+@pytest.mark.parametrize("command", [["backup"], ["say", "hello", "--output"]], ids=["backup", "say"])
+def test_every_file_named_to_write_is_checked_as_an_export_is(
+    murmur: Murmur, tmp_path: Path, command: list[str]
+) -> None:
+    murmur.run("add", "--offline", "buy oat milk")
+    mine = tmp_path / "mine.txt"
+    mine.write_text("my own notes")
+
+    assert_one_line_error(murmur.run(*command, str(mine)), 2, f"{mine} exists; add --force to replace it")
+    assert_one_line_error(murmur.run(*command, os.devnull, "--force"), 2, f"{os.devnull} is not a regular file")
+    assert mine.read_text() == "my own notes" and stat.S_ISCHR(os.stat(os.devnull).st_mode)
