@@ -205,13 +205,18 @@ def _murmur_tables() -> frozenset[str]:
         return _tables(db)
 
 
+def _integrity(db: sqlite3.Connection) -> str | None:
+    """What SQLite's integrity check finds first, or None when the file is whole."""
+    checked = [row[0] for row in db.execute("PRAGMA integrity_check")]
+    return None if checked == ["ok"] else checked[0]
+
+
 def _check(db: sqlite3.Connection, shown: Path) -> int:
     """The schema version of a whole Murmur database with a list in it that this Murmur can read."""
     if not is_murmurs(db):
         raise StoreError(f"{shown} is not a Murmur database")
-    checked = [row[0] for row in db.execute("PRAGMA integrity_check")]
-    if checked != ["ok"]:
-        raise StoreError(f"{shown} is damaged (SQLite's integrity check: {checked[0]}); choose another backup")
+    if problem := _integrity(db):
+        raise StoreError(f"{shown} is damaged (SQLite's integrity check: {problem}); choose another backup")
     version = schema_version(db)
     if version > len(MIGRATIONS):
         raise SchemaTooNewError(
@@ -231,29 +236,34 @@ def check_backup(path: Path) -> int:
         with closing(_connect(path, read_only=True)) as db:
             return _check(db, path)
     except sqlite3.Error as error:
-        raise StoreError(f"{path} is not a database Murmur can restore (SQLite says: {error})") from None
+        raise _unrestorable(path, error) from None
+
+
+def _unrestorable(path: Path, error: sqlite3.Error) -> StoreError:
+    return StoreError(f"{path} is not a database Murmur can restore (SQLite says: {error})")
 
 
 def _prepare(backup_path: Path, copy: Path) -> None:
     """Copy the backup to `copy`, check it, bring it up to date and check it again: what will be put in place."""
     try:
         _copy(backup_path, copy)
-        with closing(_connect(copy)) as db:
-            _check(db, backup_path)
-    except sqlite3.Error as error:
-        raise StoreError(f"{backup_path} is not a database Murmur can restore (SQLite says: {error})") from None
     except OSError as error:
         raise StoreError(f"cannot copy {backup_path} beside the database: {error.strerror}") from None
-    try:
-        with closing(_connect(copy)) as db:
-            db.isolation_level = None
-            migrate(db, str(backup_path))
-            checked = [row[0] for row in db.execute("PRAGMA integrity_check")]
-            missing = sorted(_murmur_tables() - _tables(db))
     except sqlite3.Error as error:
-        raise StoreError(f"{backup_path} cannot be brought up to date; nothing was changed ({error})") from None
-    if checked != ["ok"]:
-        raise StoreError(f"{backup_path} is damaged once brought up to date ({checked[0]}); nothing was changed")
+        raise _unrestorable(backup_path, error) from None
+    with closing(_connect(copy)) as db:
+        db.isolation_level = None
+        try:
+            _check(db, backup_path)
+        except sqlite3.Error as error:
+            raise _unrestorable(backup_path, error) from None
+        try:
+            migrate(db, str(backup_path))
+            problem, missing = _integrity(db), sorted(_murmur_tables() - _tables(db))
+        except sqlite3.Error as error:
+            raise StoreError(f"{backup_path} cannot be brought up to date; nothing was changed ({error})") from None
+    if problem:
+        raise StoreError(f"{backup_path} is damaged once brought up to date ({problem}); nothing was changed")
     if missing:
         raise StoreError(f"{backup_path} lacks Murmur's table {missing[0]}: it is not a whole backup")
 
@@ -303,5 +313,5 @@ def restore_backup(db_path: Path, backup_path: Path, now: datetime) -> Backup | 
             raise StoreError(f"cannot restore {backup_path}: {error}; the database is as it was") from None
     finally:
         copy.unlink(missing_ok=True)
-    log.info("restored %s from %s; the database as it was is in %s", db_path, backup_path, before and before.path)
+    log.info("restored %s from %s; the database as it was: %s", db_path, backup_path, before.path if before else "none")
     return before

@@ -121,6 +121,8 @@ def test_check_refuses_what_cannot_be_restored(store: Store, db_path: Path, tmp_
     damaged.write_bytes(bytes(data))
     with pytest.raises(StoreError, match="damaged|not a database Murmur can restore"):
         check_backup(damaged)
+    with pytest.raises(StoreError, match="damaged|not a database Murmur can restore"):
+        restore_backup(db_path, damaged, NOW)
     newer = back_up(db_path, BackupKind.MANUAL, NOW).path
     with closing(sqlite3.connect(newer)) as db:
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
