@@ -15,6 +15,11 @@ class UsageError(MurmurError):
     """The user asked for something malformed (empty text, bad option value)."""
 
 
+class OutputPathError(UsageError):
+    """A file the user named cannot be written there: not a regular file, already there without --force, or
+    in a folder that does not exist."""
+
+
 class StoreError(MurmurError):
     """The database cannot be opened or written (locked, read-only, not a database)."""
 

@@ -11,6 +11,7 @@ import os
 import stat
 from pathlib import Path
 
+from app.errors import OutputPathError
 from app.paths import config_dir, data_dir
 
 log = logging.getLogger("murmur.files")
@@ -44,6 +45,37 @@ def write_private_text(path: Path, text: str) -> None:
     with os.fdopen(descriptor, "w", encoding="utf-8") as out:
         out.write(text)
     os.replace(temporary, path)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    return "a socket" if stat.S_ISSOCK(mode) else "a special file"
+
+
+def output_target(path: Path, force: bool) -> Path:
+    """Where to write a file the user named: `path`, or through a link the file it points to (the link stays).
+    What is not a regular file is refused (a rename over a device or a pipe would replace it with a file),
+    and so is a file already there unless `force`."""
+    try:
+        mode = path.stat().st_mode  # through a link: what it points to is what would be written
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise OutputPathError(f"{path} is not a regular file (a link to nothing); name a file to write") from None
+        if not path.parent.is_dir():
+            raise OutputPathError(f"the folder {path.parent} does not exist") from None
+        return path
+    except OSError as error:
+        raise OutputPathError(f"cannot write {path}: {error.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise OutputPathError(f"{path} is not a regular file ({_kind(mode)}); name a file to write")
+    if not force:
+        raise OutputPathError(f"{path} exists; add --force to replace it")
+    return path.resolve() if path.is_symlink() else path
 
 
 def secure_files_at_start() -> None:

@@ -57,15 +57,13 @@ from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import Format, StoredRows, format_of
-from app.private_files import write_private_text
+from app.private_files import output_target, write_private_text
 from app.store import Store
 from app.store.backups import (
     Backup,
     BackupKind,
     back_up,
-    backups_dir,
     list_backups,
-    restore_backup,
     take_daily_if_due,
 )
 from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
@@ -488,16 +486,19 @@ class MurmurService:
         return write_entries(fmt, entries, stored, clock.tz, clock.now)
 
     def export_file(
-        self, path: Path, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
+        self,
+        path: Path,
+        fmt: Format,
+        statuses: Sequence[Status] = tuple(Status),
+        categories: Sequence[Category] = (),
+        force: bool = False,
     ) -> None:
-        """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said)."""
-        if path.is_dir():
-            raise UsageError(f"{path} is a folder; name the file to write")
-        if not path.parent.is_dir():
-            raise UsageError(f"the folder {path.parent} does not exist")
+        """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said);
+        a file there is replaced only with `force`, a link is written through."""
+        target = output_target(path, force)
         written = self.export(fmt, statuses, categories)
         try:
-            write_private_text(path, written)
+            write_private_text(target, written)
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
@@ -514,9 +515,10 @@ class MurmurService:
 
     # -- backups (app/store/backups.py) --------------------------------------------------------
 
-    def back_up(self, target: Path | None = None) -> Backup:
-        """A backup by hand: to `target`, or into the backups folder, where it is kept until removed by hand."""
-        return back_up(self.store.path, BackupKind.MANUAL, self.clock().now, target)
+    def back_up(self, target: Path | None = None, force: bool = False) -> Backup:
+        """A backup by hand: to `target` (replacing a file there only with `force`), or into the backups folder,
+        where it is kept until removed by hand."""
+        return back_up(self.store.path, BackupKind.MANUAL, self.clock().now, target, force)
 
     def backups(self) -> list[Backup]:
         return list_backups(self.store.path)
@@ -525,13 +527,6 @@ class MurmurService:
         """Today's automatic backup, when there is none yet (7 daily and 4 weekly are kept)."""
         clock = self.clock()
         return take_daily_if_due(self.store.path, clock.now, clock.tz)
-
-    def restore(self, backup: Path) -> Backup:
-        """The database becomes the backup's (checked first); returns the backup of the database as it was,
-        which `restore` takes back to undo this. A bare name is looked for in the backups folder too."""
-        listed = backups_dir(self.store.path) / backup.name
-        chosen = backup if backup.exists() or not listed.exists() else listed
-        return restore_backup(self.store.path, chosen, self.clock().now)
 
     # -- sync ----------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from app.cli import (
 from app.cli.exits import ExitCode
 from app.cli.report import print_error, print_warning
 from app.config import read_settings
-from app.errors import MurmurError, UsageError
+from app.errors import MurmurError, StoreError, UsageError
 from app.logs import setup_logging
 from app.paths import default_db_path
 from app.private_files import secure_files_at_start
@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # --db may come before or after the command (so it is SUPPRESSed by default); resolved once, for every command
-    args.db = Path(args.db) if getattr(args, "db", None) else default_db_path()
+    named = Path(args.db).expanduser() if getattr(args, "db", None) else None
+    args.db = named or default_db_path()
     if args.command is None:
         return app_control.start_app(args)
     log_path = setup_logging()
@@ -91,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in read_settings()[1]:
             print_warning(problem)
     try:
+        _refuse_a_missing_database(args, named)
         status = int(args.func(args))
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return status
@@ -110,6 +112,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"; details in {log_path}" if log_path else ""
         print(f"murmur: internal error: {terminal_safe(repr(error))} (this is a bug{where})", file=sys.stderr)
         return ExitCode.NOTHING_APPLIED
+
+
+def _refuse_a_missing_database(args: argparse.Namespace, named: Path | None) -> None:
+    """A command that only reads (marked `reads_only` where it is registered) makes no database: a mistyped
+    --db is said so, not answered with an empty list. MURMUR_DB and the data folder's own are made as ever (a
+    new profile's first `murmur list` is an empty list)."""
+    if named is not None and getattr(args, "reads_only", False) and not named.exists():
+        raise StoreError(f"no database at {named}")
 
 
 def _silence_stdout() -> None:

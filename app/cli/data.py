@@ -4,6 +4,7 @@ the database's backups (backup, backups, restore)."""
 import argparse
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,7 +16,7 @@ from app.cli.report import print_json, say
 from app.domain.enums import Category, Status
 from app.portable.common import Format
 from app.service import MurmurService
-from app.store.backups import Backup
+from app.store.backups import Backup, find_backup, restore_backup
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
 
@@ -46,7 +47,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(service.export(fmt, statuses, categories))
         return ExitCode.OK
     output = Path(args.output).expanduser()
-    service.export_file(output, fmt, statuses, categories)
+    service.export_file(output, fmt, statuses, categories, args.force)
     say(f"Exported to {output}")
     return ExitCode.OK
 
@@ -114,7 +115,7 @@ def _backup_json(backup: Backup) -> dict[str, object]:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     target = Path(args.path).expanduser() if args.path else None
-    backup = _service(args).back_up(target)
+    backup = _service(args).back_up(target, args.force)
     if args.json:
         print_json(_backup_json(backup))
     else:
@@ -137,9 +138,14 @@ def cmd_backups(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    before = _service(args).restore(Path(args.backup).expanduser())
+    # Not through the service: it opens and migrates the database, and one that no longer opens is what a
+    # restore is there to mend.
+    chosen = find_backup(args.db, Path(args.backup).expanduser())
+    before = restore_backup(args.db, chosen, datetime.now(UTC))
     if args.json:
-        print_json({"restored": args.backup, "before": _backup_json(before)})
+        print_json({"restored": args.backup, "before": _backup_json(before) if before else None})
+    elif before is None:
+        say(f"Restored {args.backup}.")
     else:
         say(f"Restored {args.backup}. The database as it was is kept in {before.path}:")
         say(f"  murmur restore {before.path.name}   takes this back")
@@ -165,7 +171,8 @@ def add_commands(
         "--category", type=_choices(Category), action="append", metavar="C[,C]", help="only these categories"
     )
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (owner-only) instead of standard output")
-    export.set_defaults(func=cmd_export)
+    export.add_argument("--force", action="store_true", help="replace FILE if it exists (a link: what it points to)")
+    export.set_defaults(func=cmd_export, reads_only=True)
 
     importing = sub.add_parser("import", parents=[common, as_json], help="add entries from a file (one undoable batch)")
     importing.add_argument(
@@ -181,9 +188,10 @@ def add_commands(
         "backup", parents=[common, as_json], help="back up the database now (it is also backed up daily)"
     )
     backup.add_argument("path", nargs="?", metavar="PATH", help="where to write it (default: the backups folder)")
-    backup.set_defaults(func=cmd_backup)
+    backup.add_argument("--force", action="store_true", help="replace PATH if it exists (a link: what it points to)")
+    backup.set_defaults(func=cmd_backup, reads_only=True)
     backups = sub.add_parser("backups", parents=[common, as_json], help="list the backups, newest first")
-    backups.set_defaults(func=cmd_backups)
+    backups.set_defaults(func=cmd_backups, reads_only=True)
     restore = sub.add_parser(
         "restore",
         parents=[common, as_json],

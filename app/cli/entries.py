@@ -9,6 +9,7 @@ from app.assembly import build_service
 from app.changes.executor import ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.cli.exits import ExitCode
+from app.cli.numbers import LIMIT, ROW_ID
 from app.cli.report import print_json, read_text, report_execution, report_pipeline, say
 from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
@@ -216,7 +217,7 @@ def add_commands(
     lst.add_argument("--status", choices=STATUS_CHOICES, default="active")
     lst.add_argument("--category", choices=[c.value for c in Category])
     lst.add_argument("--search", metavar="Q", help="only entries whose text contains Q")
-    lst.set_defaults(func=cmd_list)
+    lst.set_defaults(func=cmd_list, reads_only=True)
 
     for name, func, text in (
         ("complete", cmd_complete, "mark entries done"),
@@ -262,19 +263,21 @@ def add_commands(
         "undo", parents=[common, as_json], help="revert the latest batch, an older one, or one action"
     )
     which = undo.add_mutually_exclusive_group()
-    which.add_argument("--batch", type=int, metavar="N", help="revert what is left of batch N (see `murmur history`)")
-    which.add_argument("--action", type=int, metavar="N", help="revert only action N (see `murmur history`)")
+    which.add_argument(
+        "--batch", type=ROW_ID, metavar="N", help="revert what is left of batch N (see `murmur history`)"
+    )
+    which.add_argument("--action", type=ROW_ID, metavar="N", help="revert only action N (see `murmur history`)")
     undo.set_defaults(func=cmd_undo)
 
     hist = sub.add_parser("history", parents=[common, as_json], help="past batches and their actions")
-    hist.add_argument("--limit", type=int, default=20)
-    hist.set_defaults(func=cmd_history)
+    hist.add_argument("--limit", type=LIMIT, default=20)
+    hist.set_defaults(func=cmd_history, reads_only=True)
 
     inbox = sub.add_parser("inbox", parents=[common, as_json], help="what you said that could not be applied")
-    inbox.set_defaults(func=cmd_inbox)
+    inbox.set_defaults(func=cmd_inbox, reads_only=True)
 
     retry = sub.add_parser("retry", parents=[common, as_json, llm], help="run an inbox utterance again")
-    retry.add_argument("utterance_id", type=int, metavar="ID")
+    retry.add_argument("utterance_id", type=ROW_ID, metavar="ID")
     retry.add_argument("--confirm", action="store_true", help="apply even more changes than llm.max_mutations")
     retry.add_argument("--new", action="store_true", help=argparse.SUPPRESS)
     retry.add_argument(
@@ -285,5 +288,5 @@ def add_commands(
     dismiss = sub.add_parser(
         "dismiss", parents=[common, as_json], help="take an utterance out of the inbox (kept; undo brings it back)"
     )
-    dismiss.add_argument("utterance_id", type=int, metavar="ID", help="its number, from `murmur inbox`")
+    dismiss.add_argument("utterance_id", type=ROW_ID, metavar="ID", help="its number, from `murmur inbox`")
     dismiss.set_defaults(func=cmd_dismiss)

@@ -80,7 +80,7 @@ def add_commands(
     actions = memory.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
 
     lst = actions.add_parser("list", parents=[common, as_json], help="the memories, most recently used first")
-    lst.set_defaults(func=cmd_memory_list)
+    lst.set_defaults(func=cmd_memory_list, reads_only=True)
 
     add = actions.add_parser("add", parents=[common, as_json], help="remember a fact, e.g. 'my brother is Tom'")
     add.add_argument("text", nargs="+", help=f"the fact, at most {MAX_MEMORY_CHARS} characters ('-' reads stdin)")

@@ -41,4 +41,4 @@ def add_commands(
     recall.add_argument("words", nargs="+", help="words to look for")
     recall.add_argument("--since", metavar="WHEN", help="only from then on: 'last week', 'yesterday', '2026-11-01'")
     recall.add_argument("--until", metavar="WHEN", help="only before then")
-    recall.set_defaults(func=cmd_recall)
+    recall.set_defaults(func=cmd_recall, reads_only=True)

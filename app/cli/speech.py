@@ -12,14 +12,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
+from app.cli.numbers import positive_seconds
 from app.cli.report import ProgressPrinter, print_error, print_json, print_warning, report_pipeline, say
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
-from app.errors import MurmurError, UsageError
+from app.errors import MurmurError
 
 if TYPE_CHECKING:
     from app.speech.transcriber import Transcript
 
+MAX_LISTEN_S = 3600  # an hour: a dictation longer than that is a forgotten one
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
 
 
@@ -112,8 +114,6 @@ def cmd_listen(args: argparse.Namespace) -> int:
     seconds = args.seconds
     if seconds is None and not sys.stdin.isatty():
         seconds = 5.0  # nobody can press Enter: a fixed length
-    if seconds is not None and not 0 < seconds <= 3600:
-        raise UsageError("--seconds must be between 0 and 3600")
     if not (args.quiet or args.json) and sys.stdin.isatty() and sys.stderr.isatty():
         _offer_models()  # only someone at a terminal is asked: scripts never see the offer
     settings = load_settings().speech
@@ -256,7 +256,9 @@ def add_commands(
         parents=[common, as_json, engine],
         help="record from the microphone, show partials, print the final text",
     )
-    listen.add_argument("--seconds", type=float, metavar="N", help="record N seconds (default: until Enter)")
+    listen.add_argument(
+        "--seconds", type=positive_seconds(MAX_LISTEN_S), metavar="N", help="record N seconds (default: until Enter)"
+    )
     listen.add_argument("--device", metavar="NAME|NUMBER", help="input device (override speech.device)")
     listen.add_argument("--add", action="store_true", help="run the text through the pipeline like `murmur add`")
     listen.set_defaults(func=cmd_listen)

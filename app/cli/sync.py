@@ -142,7 +142,7 @@ def add_commands(
     sync.set_defaults(func=cmd_sync)
     actions = sync.add_subparsers(dest="sync_command", metavar="ACTION")
     status = actions.add_parser("status", parents=[common, as_json], help="last sync, changes waiting, last error")
-    status.set_defaults(func=cmd_sync_status)
+    status.set_defaults(func=cmd_sync_status, reads_only=True)
     setup = actions.add_parser("setup", parents=[common], help="connect to a server and pick a task list")
     setup.add_argument("--url", help="the server's address, e.g. https://cloud.example.com/remote.php/dav")
     setup.add_argument("--username")

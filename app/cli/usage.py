@@ -7,6 +7,7 @@ from typing import Any
 
 from app.agent.ledger import recent_requests, usage_summary
 from app.cli.exits import ExitCode
+from app.cli.numbers import LIMIT
 from app.cli.report import print_json, say
 from app.config import load_settings
 from app.domain.clock import Clock
@@ -101,7 +102,7 @@ def add_commands(
 ) -> None:
     """Register usage and log (`common`: --db; `as_json`: --json)."""
     usage = sub.add_parser("usage", parents=[common, as_json], help="tokens and cost by day and month")
-    usage.set_defaults(func=cmd_usage)
+    usage.set_defaults(func=cmd_usage, reads_only=True)
     log = sub.add_parser("log", parents=[common, as_json], help="what the model was sent and answered")
-    log.add_argument("--limit", type=int, default=10)
-    log.set_defaults(func=cmd_log)
+    log.add_argument("--limit", type=LIMIT, default=10)
+    log.set_defaults(func=cmd_log, reads_only=True)

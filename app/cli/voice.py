@@ -12,6 +12,7 @@ from app.cli.report import ProgressPrinter, print_json, print_warning, read_text
 from app.config import load_settings, save_settings
 from app.domain.clock import Clock
 from app.errors import VoiceError
+from app.private_files import output_target
 from app.service import PipelineResult
 
 if TYPE_CHECKING:
@@ -22,14 +23,15 @@ def cmd_say(args: argparse.Namespace) -> int:
     from app.voice.speaker import Speaker  # the voices load only for this command
     from app.voice.spoken import spoken_text
 
+    output = output_target(Path(args.output).expanduser(), args.force) if args.output else None
     settings = load_settings().speech
     if args.models_dir:
         settings = replace(settings, models_dir=args.models_dir)
     clock = Clock.system()
     text = spoken_text(read_text(args.text), clock.now, clock.tz)
     speaker = Speaker(settings, args.voice)
-    if args.output:
-        seconds = speaker.save(text, Path(args.output))
+    if output:
+        seconds = speaker.save(text, output)
         report = {"spoken": text, "voice": speaker.voice().name, "output": args.output, "seconds": seconds}
     else:
         played = speaker.say(text)
@@ -142,6 +144,7 @@ def add_commands(
         "--voice", metavar="V", help="a Piper voice, a .onnx file, espeak-ng[:VOICE] or speech-dispatcher"
     )
     speak.add_argument("--output", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
+    speak.add_argument("--force", action="store_true", help="replace FILE.wav if it exists (a link: what it points to)")
     speak.set_defaults(func=cmd_say)
 
     voices = sub.add_parser("voices", help="Piper voices for spoken replies: list, download, remove, use")

@@ -4,22 +4,29 @@ The online backup copies a consistent snapshot while another process writes (WAL
 never half of one transaction. Each is a standalone file (DELETE journal, no -wal beside it), owner-only,
 written under a temporary name and renamed into place, so a crash never leaves half a backup under a real
 name. They live in a `backups` folder beside the database, named by when (UTC) and why:
-`murmur-20261124T070000Z-daily.db`. A restore checks the backup first, keeps the database as it was as a
-backup of its own (restoring that one undoes the restore), then copies the backup in through the same API.
+`murmur-20261124T070000Z-daily.db`.
+
+A restore works on a copy beside the database: the copy is checked, brought up to date and checked again, so
+a backup that would leave a list Murmur cannot open is refused with nothing changed. Only then is the
+database as it was kept as a backup of its own (restoring that one undoes the restore) and the copy put in
+its place through the same API. The database itself is never opened as a list first: a restore mends one
+that no longer opens.
 """
 
 import logging
 import os
 import re
+import shutil
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from enum import StrEnum
+from functools import cache
 from pathlib import Path
 
 from app.errors import SchemaTooNewError, StoreError
-from app.private_files import PRIVATE_FILE, ensure_private_dir
+from app.private_files import PRIVATE_FILE, ensure_private_dir, output_target
 from app.store.migrations import MIGRATIONS, is_murmurs, migrate, schema_version
 
 log = logging.getLogger("murmur.backups")
@@ -59,17 +66,25 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
 
 
-def _copy(db_path: Path, target: Path) -> None:
-    """A consistent, standalone copy of the database at `target`, owner-only from its first byte."""
-    # Named by process: two taking the same name at once never write into one file; left by a crash, it
-    # is this pid's, so it is ours to remove.
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial")
+def _beside(path: Path, purpose: str) -> Path:
+    # Named by process: two at once never write into one file; left by a crash, it is this pid's, so it is
+    # ours to remove.
+    return path.with_name(f".{path.name}.{os.getpid()}.{purpose}")
+
+
+def _copy(db_path: Path, target: Path, raw: bool = False) -> None:
+    """A consistent, standalone copy of the database at `target`, owner-only from its first byte; `raw`:
+    byte for byte, for a file SQLite cannot read (kept as it was)."""
+    temporary = _beside(target, "partial")
     temporary.unlink(missing_ok=True)
     os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
     try:
-        with closing(_connect(db_path, read_only=True)) as source, closing(_connect(temporary)) as copy:
-            source.backup(copy)
-            copy.execute("PRAGMA journal_mode = DELETE")  # one file that opens alone
+        if raw:
+            shutil.copyfile(db_path, temporary)  # into the file made above: its owner-only mode stays
+        else:
+            with closing(_connect(db_path, read_only=True)) as source, closing(_connect(temporary)) as copy:
+                source.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # one file that opens alone
         os.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -85,8 +100,16 @@ def _free_name(folder: Path, kind: BackupKind, now: datetime) -> Path:
     return path
 
 
-def back_up(db_path: Path, kind: BackupKind, now: datetime, target: Path | None = None) -> Backup:
-    """Copy the database to `target`, or into its backups folder under a name saying when and why."""
+def back_up(
+    db_path: Path,
+    kind: BackupKind,
+    now: datetime,
+    target: Path | None = None,
+    force: bool = False,
+    raw: bool = False,
+) -> Backup:
+    """Copy the database to `target` (a file there is replaced only with `force`), or into its backups folder
+    under a name saying when and why; `raw`: byte for byte (see _copy)."""
     if not db_path.is_file():
         raise StoreError(f"there is no database at {db_path} to back up")
     if target is None:
@@ -95,12 +118,10 @@ def back_up(db_path: Path, kind: BackupKind, now: datetime, target: Path | None 
         except OSError as error:
             raise StoreError(f"cannot make the backups folder {backups_dir(db_path)}: {error.strerror}") from None
         target = _free_name(folder, kind, now)
-    elif target.exists():
-        raise StoreError(f"{target} exists; choose another name (a backup never replaces a file)")
-    elif not target.parent.is_dir():
-        raise StoreError(f"the folder {target.parent} does not exist")
+    else:
+        target = output_target(target, force)
     try:
-        _copy(db_path, target)
+        _copy(db_path, target, raw)
     except sqlite3.Error as error:
         raise StoreError(f"cannot back up {db_path}: {error}") from None
     except OSError as error:
@@ -166,43 +187,131 @@ def prune(db_path: Path, now: datetime, tz: tzinfo) -> list[Path]:
     return removed
 
 
+def find_backup(db_path: Path, given: Path) -> Path:
+    """The backup the user named: a file, or a bare name as `murmur backups` lists it (in the backups folder)."""
+    listed = backups_dir(db_path) / given.name
+    return given if given.exists() or not listed.exists() else listed
+
+
+def _tables(db: sqlite3.Connection) -> frozenset[str]:
+    return frozenset(row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+
+
+@cache
+def _murmur_tables() -> frozenset[str]:
+    """The tables of a database brought up to date: what a restored one must have."""
+    with closing(sqlite3.connect(":memory:", isolation_level=None)) as db:
+        migrate(db, ":memory:")
+        return _tables(db)
+
+
+def _integrity(db: sqlite3.Connection) -> str | None:
+    """What SQLite's integrity check finds first, or None when the file is whole."""
+    checked = [row[0] for row in db.execute("PRAGMA integrity_check")]
+    return None if checked == ["ok"] else checked[0]
+
+
+def _check(db: sqlite3.Connection, shown: Path) -> int:
+    """The schema version of a whole Murmur database with a list in it that this Murmur can read."""
+    if not is_murmurs(db):
+        raise StoreError(f"{shown} is not a Murmur database")
+    if problem := _integrity(db):
+        raise StoreError(f"{shown} is damaged (SQLite's integrity check: {problem}); choose another backup")
+    version = schema_version(db)
+    if version > len(MIGRATIONS):
+        raise SchemaTooNewError(
+            f"{shown} was made by a newer Murmur (schema {version}; this one knows {len(MIGRATIONS)}): "
+            "upgrade Murmur to restore it"
+        )
+    if "entries" not in _tables(db):  # empty, or only stamped: restoring it would empty the list
+        raise StoreError(f"{shown} holds no list: it is not a backup")
+    return version
+
+
 def check_backup(path: Path) -> int:
     """The backup's schema version, once it is known to be a whole Murmur database this Murmur can read."""
     if not path.is_file():
         raise StoreError(f"no backup at {path}")
     try:
         with closing(_connect(path, read_only=True)) as db:
-            if not is_murmurs(db):
-                raise StoreError(f"{path} is not a Murmur database")
-            checked = [row[0] for row in db.execute("PRAGMA integrity_check")]
-            version = schema_version(db)
+            return _check(db, path)
     except sqlite3.Error as error:
-        raise StoreError(f"{path} is not a database Murmur can restore (SQLite says: {error})") from None
-    if checked != ["ok"]:
-        raise StoreError(f"{path} is damaged (SQLite's integrity check: {checked[0]}); choose another backup")
-    if version > len(MIGRATIONS):
-        raise SchemaTooNewError(
-            f"{path} was made by a newer Murmur (schema {version}; this one knows {len(MIGRATIONS)}): "
-            "upgrade Murmur to restore it"
-        )
-    return version
+        raise _unrestorable(path, error) from None
 
 
-def restore_backup(db_path: Path, backup_path: Path, now: datetime) -> Backup:
-    """Put the backup's data in place of the database's; returns the backup of the database as it was."""
-    check_backup(backup_path)
-    before = back_up(db_path, BackupKind.PRE_RESTORE, now)
-    with closing(_connect(db_path)) as live:
+def _unrestorable(path: Path, error: sqlite3.Error) -> StoreError:
+    return StoreError(f"{path} is not a database Murmur can restore (SQLite says: {error})")
+
+
+def _prepare(backup_path: Path, copy: Path) -> None:
+    """Copy the backup to `copy`, check it, bring it up to date and check it again: what will be put in place."""
+    try:
+        _copy(backup_path, copy)
+    except OSError as error:
+        raise StoreError(f"cannot copy {backup_path} beside the database: {error.strerror}") from None
+    except sqlite3.Error as error:
+        raise _unrestorable(backup_path, error) from None
+    with closing(_connect(copy)) as db:
+        db.isolation_level = None
         try:
-            with closing(_connect(backup_path, read_only=True)) as source:
-                source.backup(live)  # one step, under the live database's write lock: readers see old or new
+            _check(db, backup_path)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot restore {backup_path}: {error}; the database is as it was") from None
-        live.isolation_level = None
+            raise _unrestorable(backup_path, error) from None
         try:
-            live.execute("PRAGMA journal_mode = WAL")  # the copy may bring the backup's DELETE mode
-            migrate(live, str(db_path))  # an older backup is brought forward
-        except sqlite3.Error as error:  # each step is all or nothing: the next open tries again
-            raise StoreError(f"restored {backup_path}, but could not bring it up to date: {error}") from None
-    log.info("restored %s from %s; the database as it was is in %s", db_path, backup_path, before.path)
+            migrate(db, str(backup_path))
+            problem, missing = _integrity(db), sorted(_murmur_tables() - _tables(db))
+        except sqlite3.Error as error:
+            raise StoreError(f"{backup_path} cannot be brought up to date; nothing was changed ({error})") from None
+    if problem:
+        raise StoreError(f"{backup_path} is damaged once brought up to date ({problem}); nothing was changed")
+    if missing:
+        raise StoreError(f"{backup_path} lacks Murmur's table {missing[0]}: it is not a whole backup")
+
+
+def _readable(db_path: Path) -> bool:
+    """Whether SQLite reads the file as a database at all; one it cannot is kept byte for byte and replaced whole."""
+    try:
+        with closing(_connect(db_path, read_only=True)) as db:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as error:  # locked, or not ours to open: not a question of its bytes
+        raise StoreError(f"cannot read the database {db_path}: {error}; nothing was changed") from None
+    except sqlite3.DatabaseError:
+        return False
+    return True
+
+
+def _put_in_place(copy: Path, db_path: Path, readable: bool) -> None:
+    """The prepared copy becomes the database: through SQLite when it reads the database (other connections
+    see the change), else by renaming the copy over what is there (missing, or bytes SQLite cannot read)."""
+    if not readable:
+        os.replace(copy, db_path)
+        for sidecar in ("-wal", "-shm"):  # they belonged to the bytes just replaced
+            Path(f"{db_path}{sidecar}").unlink(missing_ok=True)
+        return
+    with closing(_connect(db_path)) as live, closing(_connect(copy, read_only=True)) as source:
+        source.backup(live)  # one step, under the live database's write lock: readers see old or new
+        live.isolation_level = None
+        live.execute("PRAGMA journal_mode = WAL")  # the copy brings its DELETE mode
+
+
+def restore_backup(db_path: Path, backup_path: Path, now: datetime) -> Backup | None:
+    """Put the backup's data in place of the database's; returns the backup of the database as it was (none
+    when there was no database)."""
+    if not backup_path.is_file():
+        raise StoreError(f"no backup at {backup_path}")
+    if not db_path.parent.is_dir():
+        raise StoreError(f"the folder {db_path.parent} does not exist")
+    copy = _beside(db_path, "restoring")
+    try:
+        _prepare(backup_path, copy)
+        there = db_path.exists()
+        readable = there and _readable(db_path)
+        before = back_up(db_path, BackupKind.PRE_RESTORE, now, raw=not readable) if there else None
+        try:
+            _put_in_place(copy, db_path, readable)
+        except (sqlite3.Error, OSError) as error:
+            raise StoreError(f"cannot restore {backup_path}: {error}; the database is as it was") from None
+    finally:
+        copy.unlink(missing_ok=True)
+    log.info("restored %s from %s; the database as it was: %s", db_path, backup_path, before.path if before else "none")
     return before

@@ -393,7 +393,7 @@ class ExportJob:
     fmt: Format
 
     def run(self) -> Notice:
-        self.service.export_file(self.path, self.fmt)
+        self.service.export_file(self.path, self.fmt, force=True)  # the save dialog asked before replacing a file
         return Notice(f"Exported to {self.path.name}")
 
 

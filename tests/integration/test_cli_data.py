@@ -1,7 +1,10 @@
 """`murmur export` and `murmur import` as a user runs them: real processes on real database files."""
 
 import json
+import os
+import sqlite3
 import stat
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -79,4 +82,103 @@ def test_backup_list_and_restore_then_take_the_restore_back(murmur: Murmur, tmp_
     assert murmur.run("restore", kept).returncode == 0  # by the name `murmur backups` lists
     assert "Plan the party" in murmur.run("list").stdout
     assert_one_line_error(murmur.run("restore", str(tmp_path / "nothing.db")), 1, "no backup at")
-    assert_one_line_error(murmur.run("backup", str(mine)), 1, "exists; choose another name")
+    assert_one_line_error(murmur.run("backup", str(mine)), 2, f"{mine} exists; add --force to replace it")
+    assert murmur.run("backup", str(mine), "--force").returncode == 0
+
+
+def _brick(path: Path) -> None:
+    """The state a half-finished migration leaves: the tables are there, the number says they are not."""
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA user_version = 0")
+
+
+def test_a_backup_restores_over_a_database_that_no_longer_opens(murmur: Murmur, tmp_path: Path) -> None:
+    murmur.run("add", "buy oat milk")
+    mine = tmp_path / "good.db"
+    murmur.run("backup", str(mine))
+    _brick(murmur.db_path)
+    assert "already exists" in murmur.run("list").stderr
+
+    done = murmur.run("restore", str(mine))
+
+    assert done.returncode == 0, done.stderr
+    assert "Buy oat milk" in murmur.run("list").stdout
+
+
+def test_a_backup_that_would_brick_the_list_is_refused_and_nothing_changes(murmur: Murmur, tmp_path: Path) -> None:
+    murmur.run("add", "buy oat milk")
+    half = tmp_path / "half.db"
+    murmur.run("backup", str(half))
+    _brick(half)
+    empty = tmp_path / "empty.db"
+    empty.touch()
+
+    assert_one_line_error(murmur.run("restore", str(half)), 1, "cannot be brought up to date; nothing was changed")
+    assert_one_line_error(murmur.run("restore", str(empty)), 1, "holds no list: it is not a backup")
+
+    listed = murmur.run("list")
+    assert listed.returncode == 0 and "Buy oat milk" in listed.stdout
+    assert not [b for b in murmur.json("backups") if b["kind"] == "pre-restore"]
+
+
+def test_export_replaces_a_file_only_with_force_and_writes_through_a_link(murmur: Murmur, tmp_path: Path) -> None:
+    murmur.run("add", "buy oat milk")
+    mine = tmp_path / "mine.txt"
+    mine.write_text("my own notes")
+    link = tmp_path / "link.json"
+    link.symlink_to(mine)
+
+    for path in (mine, link):
+        assert_one_line_error(murmur.run("export", "-o", str(path)), 2, f"{path} exists; add --force to replace it")
+    assert mine.read_text() == "my own notes"
+    done = murmur.run("export", "-o", str(link), "--force")
+
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and "Buy oat milk" in mine.read_text()
+    assert stat.S_IMODE(mine.stat().st_mode) == 0o600
+
+
+def test_export_refuses_what_is_not_a_regular_file(murmur: Murmur, tmp_path: Path) -> None:
+    murmur.run("add", "buy oat milk")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for path in (pipe, tmp_path):
+        for force in ((), ("--force",)):
+            done = murmur.run("export", "-o", str(path), *force)
+            assert_one_line_error(done, 2, f"{path} is not a regular file")
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_export_never_replaces_a_device(murmur: Murmur) -> None:
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    murmur.run("add", "buy oat milk")
+
+    for force in ((), ("--force",)):
+        done = murmur.run("export", "-o", os.devnull, *force)
+        assert_one_line_error(done, 2, f"{os.devnull} is not a regular file")
+        assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+@pytest.mark.parametrize("command", [["list"], ["export"], ["history"], ["backups"], ["memory", "list"]])
+def test_a_command_that_reads_makes_no_database(tmp_path: Path, command: list[str]) -> None:
+    missing = tmp_path / "nowhere" / "m.db"
+    murmur = Murmur(tmp_path / "murmur.db", tmp_path)
+
+    done = murmur.run(*command, "--db", str(missing))
+
+    assert_one_line_error(done, 1, f"no database at {missing}")
+    assert not missing.parent.exists()
+    assert murmur.run("add", "--offline", "buy milk", "--db", str(missing)).returncode == 0  # a write makes it
+
+
+@pytest.mark.parametrize("command", [["backup"], ["say", "hello", "--output"]], ids=["backup", "say"])
+def test_every_file_named_to_write_is_checked_as_an_export_is(
+    murmur: Murmur, tmp_path: Path, command: list[str]
+) -> None:
+    murmur.run("add", "--offline", "buy oat milk")
+    mine = tmp_path / "mine.txt"
+    mine.write_text("my own notes")
+
+    assert_one_line_error(murmur.run(*command, str(mine)), 2, f"{mine} exists; add --force to replace it")
+    assert_one_line_error(murmur.run(*command, os.devnull, "--force"), 2, f"{os.devnull} is not a regular file")
+    assert mine.read_text() == "my own notes" and stat.S_ISCHR(os.stat(os.devnull).st_mode)

@@ -1,4 +1,5 @@
-"""The `murmur` command on bad input: bytes that are not UTF-8, a broken settings file, a closed pipe."""
+"""The `murmur` command on bad input: bytes that are not UTF-8, a broken settings file, a closed pipe, numbers
+out of range."""
 
 import os
 import subprocess
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.murmur_cli import ROOT, Murmur
+from tests.support.murmur_cli import ROOT, Murmur, assert_one_line_error
 
 
 @pytest.fixture
@@ -59,3 +60,30 @@ def test_a_closed_pipe_ends_quietly(murmur: Murmur) -> None:
     finally:
         os.close(write_end)
     assert done.stderr == b"" and done.returncode == 141
+
+
+HUGE = str(2**64)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["undo", "--batch", HUGE],
+        ["undo", "--action", HUGE],
+        ["retry", HUGE],
+        ["dismiss", HUGE],
+        ["history", "--limit", HUGE],
+        ["log", "--limit", HUGE],
+        ["session", "list", "--limit", HUGE],
+        ["undo", "--batch", "0"],
+        ["history", "--limit", "-1"],
+        ["listen", "--seconds", "nan"],
+        ["listen", "--seconds", "1e9"],
+    ],
+)
+def test_a_number_out_of_range_is_refused_as_it_is_read(murmur: Murmur, args: list[str]) -> None:
+    murmur.run("add", "--offline", "buy milk")
+    before = murmur.run("history").stdout
+
+    assert_one_line_error(murmur.run(*args), 2, f"{args[-1]} is not a")
+    assert murmur.run("history").stdout == before

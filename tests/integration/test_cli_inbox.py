@@ -37,7 +37,7 @@ def test_dismiss_in_words_and_its_errors(murmur: Murmur) -> None:
     assert done.returncode == 0 and done.stdout == f"Dismissed {utterance_id}: 'eggs are done'  (undo: murmur undo)\n"
     assert_one_line_error(murmur.run("dismiss", str(utterance_id)), 2, f"utterance {utterance_id} was dismissed")
     assert_one_line_error(murmur.run("dismiss", "99"), 2, "no utterance 99; `murmur inbox` lists")
-    assert_one_line_error(murmur.run("dismiss", "eggs"), 2, "invalid int value")
+    assert_one_line_error(murmur.run("dismiss", "eggs"), 2, "eggs is not a whole number from 1 to")
     undone = murmur.run("undo")
     assert undone.returncode == 0 and f"undone    dismiss of utterance {utterance_id}" in undone.stdout
 

@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import select
 
 from app.domain.enums import Category
-from app.errors import SchemaTooNewError, StoreError
+from app.errors import OutputPathError, SchemaTooNewError, StoreError
 from app.store import Store
 from app.store.backups import (
     BackupKind,
@@ -23,7 +23,7 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.migrations import MIGRATIONS, migrate
+from app.store.migrations import APPLICATION_ID, MIGRATIONS, migrate
 from app.store.models import Entry
 from tests.support.clock import BERLIN
 
@@ -61,14 +61,18 @@ def test_a_backup_is_a_whole_standalone_copy_for_the_user_alone(store: Store, db
     assert again.path != backup.path and len(list_backups(db_path)) == 2
 
 
-def test_a_backup_never_replaces_a_file_and_names_a_missing_folder(store: Store, db_path: Path, tmp_path: Path) -> None:
+def test_a_backup_replaces_a_file_only_with_force_and_names_a_missing_folder(
+    store: Store, db_path: Path, tmp_path: Path
+) -> None:
     taken = tmp_path / "mine.db"
     taken.write_text("my own file")
-    with pytest.raises(StoreError, match="exists; choose another name"):
+    with pytest.raises(OutputPathError, match="exists; add --force to replace it"):
         back_up(db_path, BackupKind.MANUAL, NOW, taken)
     assert taken.read_text() == "my own file"
-    with pytest.raises(StoreError, match="does not exist"):
+    with pytest.raises(OutputPathError, match="does not exist"):
         back_up(db_path, BackupKind.MANUAL, NOW, tmp_path / "nowhere" / "b.db")
+    back_up(db_path, BackupKind.MANUAL, NOW, taken, force=True)
+    assert check_backup(taken) == len(MIGRATIONS) and _mode(taken) == 0o600
 
 
 def test_one_daily_backup_per_local_day(store: Store, db_path: Path) -> None:
@@ -117,6 +121,8 @@ def test_check_refuses_what_cannot_be_restored(store: Store, db_path: Path, tmp_
     damaged.write_bytes(bytes(data))
     with pytest.raises(StoreError, match="damaged|not a database Murmur can restore"):
         check_backup(damaged)
+    with pytest.raises(StoreError, match="damaged|not a database Murmur can restore"):
+        restore_backup(db_path, damaged, NOW)
     newer = back_up(db_path, BackupKind.MANUAL, NOW).path
     with closing(sqlite3.connect(newer)) as db:
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
@@ -181,3 +187,73 @@ def test_an_older_backup_is_migrated_as_it_is_restored(store: Store, db_path: Pa
     with closing(sqlite3.connect(db_path)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     assert _summaries(db_path) == ["Pay rent"]
+
+
+def _set_version(path: Path, version: int) -> None:
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {version}")
+
+
+def test_a_backup_that_cannot_be_brought_up_to_date_is_refused_and_nothing_changes(store: Store, db_path: Path) -> None:
+    _add(store, "Buy milk")
+    half_migrated = back_up(db_path, BackupKind.MANUAL, NOW).path
+    _set_version(half_migrated, 3)  # its tables are newer than the number says: step 4 cannot run again
+
+    with pytest.raises(StoreError, match="cannot be brought up to date; nothing was changed"):
+        restore_backup(db_path, half_migrated, NOW)
+
+    assert _summaries(db_path) == ["Buy milk"]
+    assert not any(b.kind is BackupKind.PRE_RESTORE for b in list_backups(db_path))
+    Store.open(db_path).close()  # the list still opens
+    assert [p.name for p in db_path.parent.iterdir() if p.name.startswith(".")] == []  # no copy left behind
+
+
+def test_a_backup_missing_tables_of_its_schema_is_refused(store: Store, db_path: Path) -> None:
+    _add(store, "Buy milk")
+    gutted = back_up(db_path, BackupKind.MANUAL, NOW).path
+    with closing(sqlite3.connect(gutted)) as db:
+        db.execute("DROP TABLE undo_items")
+
+    with pytest.raises(StoreError, match="lacks Murmur's table undo_items"):
+        restore_backup(db_path, gutted, NOW)
+    assert _summaries(db_path) == ["Buy milk"]
+
+
+@pytest.mark.parametrize("tables", [False, True], ids=["0 bytes", "stamped, no tables"])
+def test_an_empty_file_is_not_a_backup(store: Store, db_path: Path, tmp_path: Path, tables: bool) -> None:
+    _add(store, "Buy milk")
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    if tables:
+        with closing(sqlite3.connect(empty)) as db:
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # Murmur's, and nothing else
+
+    with pytest.raises(StoreError, match="holds no list: it is not a backup"):
+        restore_backup(db_path, empty, NOW)
+    assert _summaries(db_path) == ["Buy milk"]
+
+
+@pytest.mark.parametrize("damage", ["version reset", "not a database"])
+def test_a_backup_can_be_restored_over_a_database_that_no_longer_opens(
+    store: Store, db_path: Path, damage: str
+) -> None:
+    _add(store, "Buy milk")
+    good = back_up(db_path, BackupKind.MANUAL, NOW).path
+    store.close()
+    if damage == "version reset":
+        _set_version(db_path, 0)
+    else:
+        for sidecar in ("-wal", "-shm"):
+            Path(f"{db_path}{sidecar}").unlink(missing_ok=True)
+        db_path.write_bytes(b"these bytes are no database " * 100)
+    damaged = db_path.read_bytes()
+    with pytest.raises(StoreError):
+        Store.open(db_path)
+
+    before = restore_backup(db_path, good, NOW + timedelta(minutes=1))
+
+    assert _summaries(db_path) == ["Buy milk"]
+    assert before is not None and before.kind is BackupKind.PRE_RESTORE
+    if damage == "not a database":
+        assert before.path.read_bytes() == damaged  # what was there is kept as it was, byte for byte
+    Store.open(db_path).close()
