@@ -63,7 +63,9 @@ from app.store.backups import (
     Backup,
     BackupKind,
     back_up,
+    find_backup,
     list_backups,
+    restore_backup,
     take_daily_if_due,
 )
 from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
@@ -595,6 +597,13 @@ class MurmurService:
     def edit_memory(self, id_prefix: str, text: str) -> MemoryChange:
         with self.store.write() as session:
             return edit_memory(session, id_prefix, text, self.clock().now)
+
+
+def restore_database(db_path: Path, backup: Path, now: datetime) -> Backup | None:
+    """Put a backup (a file, or a name from the backups folder) in place of the database at `db_path`; returns
+    the backup of the database as it was. A function, not a method: it never opens the live database, since one
+    that no longer opens is what a restore is there to mend."""
+    return restore_backup(db_path, find_backup(db_path, backup), now)
 
 
 def _done_event(utterance_id: int, result: PipelineResult | None, failure: str) -> DoneEvent:

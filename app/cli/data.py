@@ -15,8 +15,8 @@ from app.cli.exits import ExitCode
 from app.cli.report import print_json, say
 from app.domain.enums import Category, Status
 from app.portable.common import Format
-from app.service import MurmurService
-from app.store.backups import Backup, find_backup, restore_backup
+from app.service import MurmurService, restore_database
+from app.store.backups import Backup
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
 
@@ -138,10 +138,7 @@ def cmd_backups(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    # Not through the service: it opens and migrates the database, and one that no longer opens is what a
-    # restore is there to mend.
-    chosen = find_backup(args.db, Path(args.backup).expanduser())
-    before = restore_backup(args.db, chosen, datetime.now(UTC))
+    before = restore_database(args.db, Path(args.backup).expanduser(), datetime.now(UTC))
     if args.json:
         print_json({"restored": args.backup, "before": _backup_json(before) if before else None})
     elif before is None:
