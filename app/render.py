@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from app.changes.executor import ActionFailure, AppliedAction, past_tense
 from app.changes.undo import HistoryBatch, UndoResult
-from app.domain.actions import describe_action
+from app.domain.actions import CompleteAction, describe_action
 from app.domain.checklist import items_of, progress
 from app.domain.recurrence import describe
 from app.store.models import Entry, Memory, UndoItem, Utterance
@@ -179,7 +179,8 @@ def item_lines(entry: Entry) -> list[str]:
 
 
 def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
-    note = f"  [{item.note}]" if item.note else ""
+    ticked = isinstance(item.action, CompleteAction) and item.action.item is not None  # the line shows "[1 of 4]"
+    note = f"  [{item.note}]" if item.note and not ticked else ""
     return f"{past_tense(item.action):<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
 
 

@@ -74,7 +74,7 @@ def report_execution(
             if isinstance(item.action, CreateAction) and item.action.similar_to:
                 say(f"          the same thing? murmur merge {item.short_id} {item.action.similar_to[:6]}")
         for change in remembered:
-            say(f"{_MEMORY_VERBS[change.kind]:<10}{change.short_id}  memory: {change.memory.text}")
+            say(f"{_MEMORY_VERBS[change.kind]:<9} {change.short_id}  memory: {change.memory.text}")
         for failure in result.failures:
             print_error(failure_line(failure))
         if not answered:
