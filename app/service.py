@@ -22,12 +22,12 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
-from app.changes.imports import ImportOutcome, add_imported
+from app.changes.imports import ImportOutcome, add_imported, import_in_chunks
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
-from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
+from app.changes.undo import HistoryBatch, UndoResult, batch_to_undo, history, latest_batch, undo_in_chunks, undo_item
 from app.changes.workspace import Workspace
 from app.domain.actions import (
     Action,
@@ -359,13 +359,11 @@ class MurmurService:
 
     def undo(self) -> UndoResult:
         """Revert the newest batch not undone yet."""
-        with self.store.write() as session:
-            return undo_latest(session, self.clock().now)
+        return undo_in_chunks(self.store, latest_batch, self.clock().now)
 
     def undo_batch(self, batch_id: int) -> UndoResult:
         """Revert what is left of batch `batch_id` (see `history`), last action first."""
-        with self.store.write() as session:
-            return undo_batch_id(session, batch_id, self.clock().now)
+        return undo_in_chunks(self.store, lambda session: batch_to_undo(session, batch_id), self.clock().now)
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
@@ -486,8 +484,11 @@ class MurmurService:
         fmt = format_of(path, fmt)
         clock = self.clock()
         read = read_entries(fmt, read_text(path), clock.tz, clock.now)
-        with self.store.read() if dry_run else self.store.write() as session:
-            return add_imported(session, read, clock.now, f"imported {path.name}", dry_run=dry_run)
+        label = f"imported {path.name}"
+        if not dry_run:
+            return import_in_chunks(self.store, read, clock.now, label)
+        with self.store.read() as session:
+            return add_imported(session, read, clock.now, label, dry_run=True)
 
     # -- backups (app/store/backups.py) --------------------------------------------------------
 

@@ -352,6 +352,41 @@ def _m008_sync(db: Connection) -> None:
         )
 
 
+def _m009_search_keys_and_foreign_key_indexes(db: Connection) -> None:
+    # Deleting or changing an entry found its search row by `entry_id`, a column FTS5 cannot index: every
+    # such write read the whole search table, so undoing a large import took time growing with the square of
+    # the list. Each search row's rowid is now kept by entry ID. Deleting an utterance (undoing an import of
+    # Murmur's own export) looked up the rows naming it to set their reference null, each a full scan without
+    # these indexes.
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE entries_search_rows (entry_id TEXT PRIMARY KEY NOT NULL, search_rowid INTEGER NOT NULL)
+            WITHOUT ROWID;
+        INSERT OR REPLACE INTO entries_search_rows (entry_id, search_rowid)
+            SELECT entry_id, rowid FROM entries_search ORDER BY rowid;
+        DROP TRIGGER entries_search_insert;
+        DROP TRIGGER entries_search_delete;
+        DROP TRIGGER entries_search_update;
+        CREATE INDEX entries_utterance ON entries (utterance_id) WHERE utterance_id IS NOT NULL;
+        CREATE INDEX memories_utterance ON memories (utterance_id) WHERE utterance_id IS NOT NULL;
+        CREATE INDEX undo_batches_utterance ON undo_batches (utterance_id) WHERE utterance_id IS NOT NULL;
+        CREATE INDEX llm_requests_utterance ON llm_requests (utterance_id) WHERE utterance_id IS NOT NULL
+        """,
+    )
+    add = """INSERT INTO entries_search (entry_id, summary, content) VALUES (new.id, new.summary, new.content);
+        INSERT OR REPLACE INTO entries_search_rows (entry_id, search_rowid) VALUES (new.id, last_insert_rowid());"""
+    remove = """DELETE FROM entries_search
+            WHERE rowid = (SELECT search_rowid FROM entries_search_rows WHERE entry_id = old.id);
+        DELETE FROM entries_search_rows WHERE entry_id = old.id;"""
+    for trigger in (
+        f"CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN {add} END",
+        f"CREATE TRIGGER entries_search_delete AFTER DELETE ON entries BEGIN {remove} END",
+        f"CREATE TRIGGER entries_search_update AFTER UPDATE OF summary, content ON entries BEGIN {remove} {add} END",
+    ):
+        db.execute(trigger)  # not through _run_ddl: a trigger's body holds semicolons
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -361,6 +396,7 @@ MIGRATIONS: list[Migration] = [
     ("006_recurrence", _m006_recurrence),
     ("007_inbox_dismissals", _m007_inbox_dismissals),
     ("008_sync", _m008_sync),
+    ("009_search_keys_and_foreign_key_indexes", _m009_search_keys_and_foreign_key_indexes),
 ]
 
 
