@@ -27,6 +27,7 @@ from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
+from app.changes.spool import Spool, file_spooled
 from app.changes.undo import HistoryBatch, UndoResult, batch_to_undo, history, latest_batch, undo_in_chunks, undo_item
 from app.changes.workspace import Workspace
 from app.domain.actions import (
@@ -52,7 +53,7 @@ from app.domain.events import (
 )
 from app.domain.local_calendar import personal_days
 from app.domain.summaries import clipped
-from app.errors import LlmError, MurmurError, StoreError, UsageError
+from app.errors import DatabaseBusyError, LlmError, MurmurError, StoreError, UsageError, UtteranceKeptError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
@@ -132,9 +133,12 @@ class MurmurService:
     rules: Interpreter | None = None
     # Opens the user's task list on the sync server for one sync; None: sync is not set up.
     sync_source: SyncSource | None = None
+    spool: Spool = field(init=False)  # what was said while another program held the database
 
     def __post_init__(self) -> None:
+        self.spool = Spool.beside(self.store.path)
         self.recover_interrupted_runs()
+        self.take_in_spooled()
 
     # -- utterances -------------------------------------------------------------------------
 
@@ -152,12 +156,21 @@ class MurmurService:
         """
         text = validate_utterance_text(text)
         now = self.clock().now
-        with self.store.write() as session:  # committed before it is interpreted
-            utterance = Utterance(text=text, source=source, created_at=now)
-            new_session = join_session(session, utterance, now, self.session_gap)
-            _start_attempt(session, utterance, now)
-            assert utterance.id is not None
-            utterance_id = utterance.id
+        try:
+            # Committed before it is interpreted, after what was spooled before it.
+            with self.spool.taking() as spooled, self.store.write() as session:
+                file_spooled(session, spooled)
+                utterance = Utterance(text=text, source=source, created_at=now)
+                new_session = join_session(session, utterance, now, self.session_gap)
+                _start_attempt(session, utterance, now)
+                assert utterance.id is not None
+                utterance_id = utterance.id
+        except DatabaseBusyError:
+            self.spool.append(text, source, now)  # nobody may be at a prompt to say it again
+            raise UtteranceKeptError(
+                "another program is holding the database: what you said is kept, and goes to the inbox as soon "
+                "as Murmur can write again"
+            ) from None
         if new_session:  # the sessions ended before this one, summed up before its first request
             self.sum_up_sessions()
         return self._process(utterance_id, text, source, on_event, options)
@@ -381,6 +394,18 @@ class MurmurService:
                 return recover_interrupted(session, self.clock().now)
         except StoreError as error:
             log.warning("cannot revert %d interrupted run(s) now: %s", len(waiting), error)
+            return []
+
+    def take_in_spooled(self) -> list[int]:
+        """File what was said while another program held the database (see app/changes/spool.py) in the inbox;
+        returns the utterances' IDs. Waits for no one: a submit that gets the lock files them too."""
+        if not self.spool.waiting():
+            return []
+        try:
+            with self.spool.taking() as spooled, self.store.write(wait_ms=0) as session:
+                return file_spooled(session, spooled)
+        except StoreError as error:  # busy, or read-only: they stay spooled
+            log.warning("cannot file the spooled utterances now: %s", error)
             return []
 
     # -- sessions -------------------------------------------------------------------------------

@@ -352,12 +352,14 @@ def _m008_sync(db: Connection) -> None:
         )
 
 
-def _m009_search_keys_and_foreign_key_indexes(db: Connection) -> None:
+def _m009_writes_at_scale(db: Connection) -> None:
     # Deleting or changing an entry found its search row by `entry_id`, a column FTS5 cannot index: every
     # such write read the whole search table, so undoing a large import took time growing with the square of
     # the list. Each search row's rowid is now kept by entry ID. Deleting an utterance (undoing an import of
     # Murmur's own export) looked up the rows naming it to set their reference null, each a full scan without
-    # these indexes.
+    # these indexes. And setting that reference null (a foreign key's action) runs the entry's sync trigger under
+    # the action's own conflict policy, not the trigger's OR REPLACE: an entry already queued failed the delete
+    # with a unique constraint. An upsert is not overridden so.
     _run_ddl(
         db,
         """
@@ -368,6 +370,9 @@ def _m009_search_keys_and_foreign_key_indexes(db: Connection) -> None:
         DROP TRIGGER entries_search_insert;
         DROP TRIGGER entries_search_delete;
         DROP TRIGGER entries_search_update;
+        DROP TRIGGER entries_sync_insert;
+        DROP TRIGGER entries_sync_update;
+        DROP TRIGGER entries_sync_delete;
         CREATE INDEX entries_utterance ON entries (utterance_id) WHERE utterance_id IS NOT NULL;
         CREATE INDEX memories_utterance ON memories (utterance_id) WHERE utterance_id IS NOT NULL;
         CREATE INDEX undo_batches_utterance ON undo_batches (utterance_id) WHERE utterance_id IS NOT NULL;
@@ -379,6 +384,14 @@ def _m009_search_keys_and_foreign_key_indexes(db: Connection) -> None:
     remove = """DELETE FROM entries_search
             WHERE rowid = (SELECT search_rowid FROM entries_search_rows WHERE entry_id = old.id);
         DELETE FROM entries_search_rows WHERE entry_id = old.id;"""
+    queue = (
+        "INSERT INTO sync_outbox (entry_id, queued_at) VALUES ({row}.id, strftime('%Y-%m-%dT%H:%M:%f', 'now')) "
+        "ON CONFLICT (entry_id) DO UPDATE SET queued_at = excluded.queued_at"
+    )
+    for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        db.execute(
+            f"CREATE TRIGGER entries_sync_{event.lower()} AFTER {event} ON entries BEGIN {queue.format(row=row)}; END"
+        )
     for trigger in (
         f"CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN {add} END",
         f"CREATE TRIGGER entries_search_delete AFTER DELETE ON entries BEGIN {remove} END",
@@ -396,7 +409,7 @@ MIGRATIONS: list[Migration] = [
     ("006_recurrence", _m006_recurrence),
     ("007_inbox_dismissals", _m007_inbox_dismissals),
     ("008_sync", _m008_sync),
-    ("009_search_keys_and_foreign_key_indexes", _m009_search_keys_and_foreign_key_indexes),
+    ("009_writes_at_scale", _m009_writes_at_scale),
 ]
 
 
