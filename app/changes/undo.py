@@ -8,7 +8,7 @@ reported as a conflict instead of clobbering the newer change.
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from itertools import groupby
 
@@ -23,8 +23,23 @@ from app.store.models import UndoBatch, UndoItem, Utterance
 
 
 @dataclass(frozen=True)
+class UndoRecord:
+    """An undo item as an undo reports it: read in bulk as plain rows, not through the ORM, as the undo of an
+    import reports tens of thousands (seconds as ORM objects)."""
+
+    id: int
+    position: int
+    kind: str
+    entry_id: str
+    subject: UndoSubject
+    description: str
+    undone_at: datetime | None
+    undo_conflict: str | None
+
+
+@dataclass(frozen=True)
 class RevertedItem:
-    item: UndoItem
+    item: UndoRecord
     conflict: str | None  # None: reverted; otherwise why it was left as it is
 
 
@@ -34,7 +49,7 @@ class UndoResult:
     items: list[RevertedItem]
 
     @property
-    def reverted(self) -> list[UndoItem]:
+    def reverted(self) -> list[UndoRecord]:
         return [r.item for r in self.items if r.conflict is None]
 
     @property
@@ -48,8 +63,9 @@ _TABLES = {UndoSubject.ENTRY: "entries", UndoSubject.MEMORY: "memories", UndoSub
 
 
 # A large batch (an import of tens of thousands of rows) is reverted this many actions at a time, each chunk its
-# own short transaction (`undo_in_chunks`), so an utterance said meanwhile waits a moment, not the whole undo.
-UNDO_CHUNK = 2000
+# own short transaction (`undo_in_chunks`), so an utterance said meanwhile waits a moment, not the whole undo. Not
+# fewer: each chunk rewrites most pages of the entries' indexes (its rows are spread over all of them).
+UNDO_CHUNK = 5000
 
 _GONE = "the {noun} no longer exists"
 _CHANGED = "the {noun} was changed again since; left as it is now"
@@ -69,7 +85,7 @@ def _restore_rows(session: Session, table: str, rows: Sequence[dict[str, object]
         session.execute(text(f"UPDATE {table} SET {assignments} WHERE id = :id"), group)
 
 
-def _revert(session: Session, item: UndoItem, now: datetime) -> RevertedItem:
+def _revert(session: Session, item: UndoItem, now: datetime) -> None:
     table, noun = _TABLES[item.subject], item.subject.value
     revision = _current_revision(session, table, item.entry_id)
     if revision is None:
@@ -85,7 +101,6 @@ def _revert(session: Session, item: UndoItem, now: datetime) -> RevertedItem:
         item.undone_at = now
     item.undo_conflict = conflict
     session.add(item)
-    return RevertedItem(item=item, conflict=conflict)
 
 
 @dataclass(frozen=True)
@@ -174,14 +189,33 @@ def _undo_chunk(
 
 
 def _result(session: Session, batch: UndoBatch, item_ids: list[int]) -> UndoResult:
-    query = (
-        select(UndoItem)
-        .where(col(UndoItem.id).in_(select(text("value")).select_from(text("json_each(:ids)"))))
-        .order_by(col(UndoItem.position).desc())
-        .execution_options(populate_existing=True)  # the statements above changed them behind the ORM's back
+    """The batch's actions `item_ids` as they are now, last first."""
+    session.flush()
+    names = ", ".join(field.name for field in fields(UndoRecord))
+    rows = session.execute(
+        text(f"SELECT {names} FROM undo_items WHERE id IN (SELECT value FROM json_each(:ids)) ORDER BY position DESC"),
+        {"ids": json.dumps(item_ids)},
+    ).all()
+    records = [
+        UndoRecord(
+            id=row.id,
+            position=row.position,
+            kind=row.kind,
+            entry_id=row.entry_id,
+            subject=UndoSubject(row.subject),
+            description=row.description,
+            undone_at=_time(row.undone_at),
+            undo_conflict=row.undo_conflict,
+        )
+        for row in rows
+    ]
+    return UndoResult(
+        batch=batch, items=[RevertedItem(item=record, conflict=record.undo_conflict) for record in records]
     )
-    items = session.exec(query.params(ids=json.dumps(item_ids))).all()
-    return UndoResult(batch=batch, items=[RevertedItem(item=item, conflict=item.undo_conflict) for item in items])
+
+
+def _time(stored: str | None) -> datetime | None:
+    return None if stored is None else datetime.fromisoformat(stored)
 
 
 def latest_batch(session: Session) -> UndoBatch:
@@ -255,7 +289,8 @@ def undo_item(session: Session, item_id: int, now: datetime) -> UndoResult:
         raise UndoError(f"action {item_id} was already undone")
     batch = session.get(UndoBatch, item.batch_id)
     assert batch is not None
-    result = UndoResult(batch=batch, items=[_revert(session, item, now)])
+    _revert(session, item, now)
+    result = _result(session, batch, [item_id])
     assert batch.id is not None
     if not _pending(session, batch.id, below=None, limit=1):
         batch.undone_at = now
