@@ -22,7 +22,7 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
-from app.changes.imports import ImportOutcome, add_imported, import_in_chunks
+from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
@@ -509,11 +509,10 @@ class MurmurService:
         fmt = format_of(path, fmt)
         clock = self.clock()
         read = read_entries(fmt, read_text(path), clock.tz, clock.now)
-        label = f"imported {path.name}"
         if not dry_run:
-            return import_in_chunks(self.store, read, clock.now, label)
+            return import_in_chunks(self.store, read, clock.now, f"imported {path.name}")
         with self.store.read() as session:
-            return add_imported(session, read, clock.now, label, dry_run=True)
+            return preview_import(session, read, clock.now)
 
     # -- backups (app/store/backups.py) --------------------------------------------------------
 

@@ -231,7 +231,7 @@ def _writes(plan: _Plan, batch_id: int) -> list[_Writes]:
     utterances = [{name: row.get(name) for name in utterance_columns} for row in plan.utterances]
     memories = [{name: row.get(name) for name in memory_columns} for row in plan.memories]
     items = _undo_rows(batch_id, UndoSubject.UTTERANCE, plan.utterances, 0)
-    said = sorted(zip(utterances, items, strict=True), key=lambda pair: -int(str(pair[0]["id"])))
+    said = sorted(zip(utterances, items, strict=True), key=lambda pair: int(str(pair[0]["id"])), reverse=True)
     # The highest planned utterance ID goes in first: AUTOINCREMENT then numbers an utterance said between two
     # chunks above every planned one, never onto one a later chunk writes.
     writes = [_Writes("utterances", [row for row, _ in said], [item for _, item in said])]
@@ -270,29 +270,15 @@ def _outcome(plan: _Plan, read: ReadFile, undo_id: int | None) -> ImportOutcome:
     )
 
 
-def _new_batch(session: Session, plan: _Plan, now: datetime, label: str) -> int | None:
-    if not (plan.entries or plan.utterances or plan.memories):
-        return None
-    batch = UndoBatch(label=label, created_at=now)
-    session.add(batch)
-    session.flush()
-    return batch.id
-
-
-def add_imported(session: Session, read: ReadFile, now: datetime, label: str, dry_run: bool = False) -> ImportOutcome:
-    """Add what `read` holds inside the caller's write transaction (the caller commits), one undo batch;
-    with `dry_run`, count what would be added and write nothing."""
-    plan = _planned(session, read, now)
-    undo_id = None if dry_run else _new_batch(session, plan, now, label)
-    if undo_id is not None:
-        _write(session, _writes(plan, undo_id))
-    return _outcome(plan, read, undo_id)
+def preview_import(session: Session, read: ReadFile, now: datetime) -> ImportOutcome:
+    """What importing `read` would add and skip, writing nothing (a dry run)."""
+    return _outcome(_planned(session, read, now), read, None)
 
 
 def import_in_chunks(
     store: Store, read: ReadFile, now: datetime, label: str, chunk: int = IMPORT_CHUNK
 ) -> ImportOutcome:
-    """Add what `read` holds as one undo batch, `chunk` rows per transaction.
+    """Add what `read` holds as one undo batch (what is already here skipped), `chunk` rows per transaction.
 
     Decided (what is new, what is already here) in the first transaction, which writes the first chunk. Resumable
     rather than all-or-nothing: each chunk commits its rows with their undo items, so when the process dies (or
@@ -301,12 +287,15 @@ def import_in_chunks(
     """
     with store.write() as session:
         plan = _planned(session, read, now)
-        undo_id = _new_batch(session, plan, now, label)
-        if undo_id is None:
+        if not (plan.entries or plan.utterances or plan.memories):
             return _outcome(plan, read, None)
-        pieces = _chunks(_writes(plan, undo_id), chunk)
+        batch = UndoBatch(label=label, created_at=now)
+        session.add(batch)
+        session.flush()
+        assert batch.id is not None
+        pieces = _chunks(_writes(plan, batch.id), chunk)
         _write(session, next(pieces))
     for piece in pieces:
         with store.write() as session:
             _write(session, piece)
-    return _outcome(plan, read, undo_id)
+    return _outcome(plan, read, batch.id)

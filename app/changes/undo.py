@@ -125,10 +125,10 @@ def _pending(session: Session, batch_id: int, below: int | None, limit: int | No
             "SELECT id, position, subject, before_row IS NULL AS creates, NOT EXISTS (SELECT 1 FROM undo_items AS other"
             "  WHERE other.entry_id = item.entry_id AND other.subject = item.subject AND other.batch_id = item.batch_id"
             "  AND other.id != item.id AND other.undone_at IS NULL) AS alone "
-            "FROM undo_items AS item WHERE batch_id = :batch AND undone_at IS NULL AND position < :below "
-            "ORDER BY position DESC LIMIT :limit"
+            "FROM undo_items AS item WHERE batch_id = :batch AND undone_at IS NULL "
+            "AND (:below IS NULL OR position < :below) ORDER BY position DESC LIMIT :limit"
         ),
-        {"batch": batch_id, "below": below if below is not None else 2**62, "limit": -1 if limit is None else limit},
+        {"batch": batch_id, "below": below, "limit": -1 if limit is None else limit},  # -1: no limit
     )
     return [_Pending(r.id, r.position, UndoSubject(r.subject), bool(r.creates), bool(r.alone)) for r in rows]
 
