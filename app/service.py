@@ -2,7 +2,9 @@
 
 Both front ends (the CLI and the desktop app) call this. Every write is one transaction through
 `Store.write()`; the utterance text is committed before it is interpreted, so a crash or a failing
-interpreter or model server never loses what the user said (it waits in the inbox, retryable).
+interpreter or model server never loses what the user said (it waits in the inbox, retryable). When
+another program holds the database longer than the store waits, what was said goes to the spool
+(app/changes/spool.py) and into the inbox at the next start or submit.
 An offline utterance is two writes (each an fsync): saving it, then its changes with their undo
 record and its outcome. A run holds a lease on its utterance until it ends (app/changes/runs.py): a
 second run of it is refused meanwhile, and a run whose process died is reverted by the next service

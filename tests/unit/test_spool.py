@@ -2,11 +2,7 @@
 
 import json
 import stat
-import subprocess
-import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,30 +14,7 @@ from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from tests.support.clock import FIXED_CLOCK
-
-# Another program: holds a write transaction on the database until told to let go (a line on its stdin).
-_HOLDER = """
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN IMMEDIATE")
-print("holding", flush=True)
-sys.stdin.readline()
-db.execute("ROLLBACK")
-"""
-
-
-@contextmanager
-def held(db_path: Path) -> Iterator[None]:
-    command = [sys.executable, "-c", _HOLDER, str(db_path)]
-    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as holder:
-        assert holder.stdout is not None and holder.stdin is not None
-        try:
-            assert holder.stdout.readline() == "holding\n"
-            yield
-        finally:
-            holder.stdin.write("\n")
-            holder.stdin.close()
-    assert holder.returncode == 0
+from tests.support.held_database import held
 
 
 def service_on(db_path: Path) -> MurmurService:
