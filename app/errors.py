@@ -24,6 +24,14 @@ class StoreError(MurmurError):
     """The database cannot be opened or written (locked, read-only, not a database)."""
 
 
+class DatabaseBusyError(StoreError):
+    """Another program held the database's write lock for longer than Murmur waits."""
+
+
+class UtteranceKeptError(DatabaseBusyError):
+    """The database stayed busy: what was said is kept in the spool and filed in the inbox at the next chance."""
+
+
 class SchemaTooNewError(StoreError):
     """The database was written by a newer Murmur than this one."""
 

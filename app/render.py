@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from app.changes.executor import ActionFailure, AppliedAction, past_tense
-from app.changes.undo import HistoryBatch, UndoResult
+from app.changes.undo import HistoryBatch, UndoRecord, UndoResult
 from app.domain.actions import CompleteAction, describe_action
 from app.domain.checklist import items_of, progress
 from app.domain.recurrence import describe
@@ -77,7 +77,7 @@ def failure_json(failure: ActionFailure) -> dict[str, Any]:
     }
 
 
-def undo_item_json(item: UndoItem) -> dict[str, Any]:
+def undo_item_json(item: UndoItem | UndoRecord) -> dict[str, Any]:
     return {
         "action_id": item.id,
         "kind": item.kind,

@@ -2,7 +2,9 @@
 
 Both front ends (the CLI and the desktop app) call this. Every write is one transaction through
 `Store.write()`; the utterance text is committed before it is interpreted, so a crash or a failing
-interpreter or model server never loses what the user said (it waits in the inbox, retryable).
+interpreter or model server never loses what the user said (it waits in the inbox, retryable). When
+another program holds the database longer than the store waits, what was said goes to the spool
+(app/changes/spool.py) and into the inbox at the next start or submit.
 An offline utterance is two writes (each an fsync): saving it, then its changes with their undo
 record and its outcome. A run holds a lease on its utterance until it ends (app/changes/runs.py): a
 second run of it is refused meanwhile, and a run whose process died is reverted by the next service
@@ -23,13 +25,14 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
-from app.changes.imports import ImportOutcome, add_imported
+from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.judgement import fault_in
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
-from app.changes.undo import HistoryBatch, UndoResult, history, undo_batch_id, undo_item, undo_latest
+from app.changes.spool import Spool, file_spooled
+from app.changes.undo import HistoryBatch, UndoResult, batch_to_undo, history, latest_batch, undo_in_chunks, undo_item
 from app.changes.workspace import Workspace
 from app.domain.actions import (
     Action,
@@ -52,7 +55,7 @@ from app.domain.events import (
     ignore_events,
 )
 from app.domain.local_calendar import personal_days
-from app.errors import LlmError, ModelFault, MurmurError, StoreError, UsageError
+from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, StoreError, UsageError, UtteranceKeptError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
@@ -132,9 +135,12 @@ class MurmurService:
     rules: Interpreter | None = None
     # Opens the user's task list on the sync server for one sync; None: sync is not set up.
     sync_source: SyncSource | None = None
+    spool: Spool = field(init=False)  # what was said while another program held the database
 
     def __post_init__(self) -> None:
+        self.spool = Spool.beside(self.store.path)
         self.recover_interrupted_runs()
+        self.take_in_spooled()
 
     # -- utterances -------------------------------------------------------------------------
 
@@ -154,12 +160,21 @@ class MurmurService:
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
         now = self.clock().now
-        with self.store.write() as session:  # committed before it is interpreted
-            utterance = Utterance(text=text, source=source, created_at=now)
-            new_session = join_session(session, utterance, now, self.session_gap)
-            _start_attempt(session, utterance, now)
-            assert utterance.id is not None
-            utterance_id = utterance.id
+        try:
+            # Committed before it is interpreted, after what was spooled before it.
+            with self.spool.taking() as spooled, self.store.write() as session:
+                file_spooled(session, spooled)
+                utterance = Utterance(text=text, source=source, created_at=now)
+                new_session = join_session(session, utterance, now, self.session_gap)
+                _start_attempt(session, utterance, now)
+                assert utterance.id is not None
+                utterance_id = utterance.id
+        except DatabaseBusyError:
+            self.spool.append(text, source, now)  # nobody may be at a prompt to say it again
+            raise UtteranceKeptError(
+                "another program is holding the database: what you said is kept, and goes to the inbox as soon "
+                "as Murmur can write again"
+            ) from None
         if new_session:  # the sessions ended before this one, summed up before its first request
             self.sum_up_sessions()
         return self._process(utterance_id, text, source, on_event, options)
@@ -378,13 +393,11 @@ class MurmurService:
 
     def undo(self) -> UndoResult:
         """Revert the newest batch not undone yet."""
-        with self.store.write() as session:
-            return undo_latest(session, self.clock().now)
+        return undo_in_chunks(self.store, latest_batch, self.clock().now)
 
     def undo_batch(self, batch_id: int) -> UndoResult:
         """Revert what is left of batch `batch_id` (see `history`), last action first."""
-        with self.store.write() as session:
-            return undo_batch_id(session, batch_id, self.clock().now)
+        return undo_in_chunks(self.store, lambda session: batch_to_undo(session, batch_id), self.clock().now)
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
@@ -402,6 +415,18 @@ class MurmurService:
                 return recover_interrupted(session, self.clock().now)
         except StoreError as error:
             log.warning("cannot revert %d interrupted run(s) now: %s", len(waiting), error)
+            return []
+
+    def take_in_spooled(self) -> list[int]:
+        """File what was said while another program held the database (see app/changes/spool.py) in the inbox;
+        returns the utterances' IDs. Waits for no one: a submit that gets the lock files them too."""
+        if not self.spool.waiting():
+            return []
+        try:
+            with self.spool.taking() as spooled, self.store.write(wait_ms=0) as session:
+                return file_spooled(session, spooled)
+        except StoreError as error:  # busy, or read-only: they stay spooled
+            log.warning("cannot file the spooled utterances now: %s", error)
             return []
 
     # -- sessions -------------------------------------------------------------------------------
@@ -512,8 +537,10 @@ class MurmurService:
         fmt = format_of(path, fmt)
         clock = self.clock()
         read = read_entries(fmt, read_text(path), clock.tz, clock.now)
-        with self.store.read() if dry_run else self.store.write() as session:
-            return add_imported(session, read, clock.now, f"imported {path.name}", dry_run=dry_run)
+        if not dry_run:
+            return import_in_chunks(self.store, read, clock.now, f"imported {path.name}")
+        with self.store.read() as session:
+            return preview_import(session, read, clock.now)
 
     # -- backups (app/store/backups.py) --------------------------------------------------------
 

@@ -3,11 +3,12 @@
 What is already there is skipped and counted, never doubled: an entry with the same ID (a file's UID is
 mapped to a stable ID), or with the same summary and due as one in the database; an utterance with the same
 words and time; a memory with the same ID or words. Rows are written in bulk (a 10,000-entry file is one
-executemany per table), each with its undo item, so one `murmur undo` takes the whole import back.
+executemany per table), each with its undo item, so one `murmur undo` takes the whole import back. A large file is
+written in chunks, each its own transaction (`import_in_chunks`), so the write lock is never held for long.
 """
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -16,6 +17,7 @@ from sqlmodel import Session
 
 from app.domain.checklist import ChecklistItem, dump_items
 from app.domain.enums import Category, Status, UndoSubject
+from app.store import Store
 from app.store.column_types import to_db_time
 from app.store.models import Entry, Memory, UndoBatch, Utterance, new_entry_id
 
@@ -203,29 +205,64 @@ def _stored_columns(model: type[Entry] | type[Utterance] | type[Memory]) -> list
     return list(model.__table__.columns.keys())  # type: ignore[union-attr]
 
 
-def add_imported(session: Session, read: ReadFile, now: datetime, label: str, dry_run: bool = False) -> ImportOutcome:
-    """Add what `read` holds inside the caller's write transaction (the caller commits), one undo batch;
-    with `dry_run`, count what would be added and write nothing."""
+# A large file is written this many rows at a time, each chunk its own short transaction (`import_in_chunks`), so
+# an utterance said meanwhile waits a moment, not the whole import.
+IMPORT_CHUNK = 5000
+
+
+@dataclass(frozen=True)
+class _Writes:
+    """One table's new rows with their undo items, in the order they are written."""
+
+    table: str
+    rows: list[dict[str, object]]
+    items: list[dict[str, object]]
+
+
+def _planned(session: Session, read: ReadFile, now: datetime) -> _Plan:
     plan = _Plan(session)
     plan.add_utterances(read.utterances)
     plan.add_memories(read.memories)
     plan.add_entries(read.entries, now)
-    undo_id = None
-    if not dry_run and (plan.entries or plan.utterances or plan.memories):
-        batch = UndoBatch(label=label, created_at=now)
-        session.add(batch)
-        session.flush()
-        assert batch.id is not None
-        undo_id = batch.id
-        utterance_columns, memory_columns = _stored_columns(Utterance), _stored_columns(Memory)
-        _insert(session, "utterances", [{name: row.get(name) for name in utterance_columns} for row in plan.utterances])
-        _insert(session, "memories", [{name: row.get(name) for name in memory_columns} for row in plan.memories])
-        _insert(session, "entries", plan.entries)
-        # In the order written, so undo (last first) deletes the entries before the utterances they name.
-        items = _undo_rows(batch.id, UndoSubject.UTTERANCE, plan.utterances, 0)
-        items += _undo_rows(batch.id, UndoSubject.MEMORY, plan.memories, len(items))
-        items += _undo_rows(batch.id, UndoSubject.ENTRY, plan.entries, len(items))
-        _insert(session, "undo_items", items)
+    return plan
+
+
+def _writes(plan: _Plan, batch_id: int) -> list[_Writes]:
+    """What to write, table by table: utterances first, as entries and memories name them. Positions follow the
+    tables' order, so undo (last first) deletes the entries before the utterances they name."""
+    utterance_columns, memory_columns = _stored_columns(Utterance), _stored_columns(Memory)
+    utterances = [{name: row.get(name) for name in utterance_columns} for row in plan.utterances]
+    memories = [{name: row.get(name) for name in memory_columns} for row in plan.memories]
+    items = _undo_rows(batch_id, UndoSubject.UTTERANCE, plan.utterances, 0)
+    said = sorted(zip(utterances, items, strict=True), key=lambda pair: int(str(pair[0]["id"])), reverse=True)
+    # The highest planned utterance ID goes in first: AUTOINCREMENT then numbers an utterance said between two
+    # chunks above every planned one, never onto one a later chunk writes.
+    writes = [_Writes("utterances", [row for row, _ in said], [item for _, item in said])]
+    writes.append(_Writes("memories", memories, _undo_rows(batch_id, UndoSubject.MEMORY, memories, len(items))))
+    first = len(items) + len(memories)
+    writes.append(_Writes("entries", plan.entries, _undo_rows(batch_id, UndoSubject.ENTRY, plan.entries, first)))
+    return writes
+
+
+def _chunks(writes: list[_Writes], size: int) -> Iterator[list[_Writes]]:
+    """The writes cut into pieces of at most `size` rows, in order."""
+    flat = [(write.table, row, item) for write in writes for row, item in zip(write.rows, write.items, strict=True)]
+    for start in range(0, len(flat), size):
+        piece: dict[str, _Writes] = {}  # by table, in the order first met
+        for table, row, item in flat[start : start + size]:
+            write = piece.setdefault(table, _Writes(table, [], []))
+            write.rows.append(row)
+            write.items.append(item)
+        yield list(piece.values())
+
+
+def _write(session: Session, piece: list[_Writes]) -> None:
+    for write in piece:
+        _insert(session, write.table, write.rows)
+        _insert(session, "undo_items", write.items)
+
+
+def _outcome(plan: _Plan, read: ReadFile, undo_id: int | None) -> ImportOutcome:
     return ImportOutcome(
         added=len(plan.entries),
         duplicates=plan.duplicates,
@@ -234,3 +271,34 @@ def add_imported(session: Session, read: ReadFile, now: datetime, label: str, dr
         utterances=len(plan.utterances),
         memories=len(plan.memories),
     )
+
+
+def preview_import(session: Session, read: ReadFile, now: datetime) -> ImportOutcome:
+    """What importing `read` would add and skip, writing nothing (a dry run)."""
+    return _outcome(_planned(session, read, now), read, None)
+
+
+def import_in_chunks(
+    store: Store, read: ReadFile, now: datetime, label: str, chunk: int = IMPORT_CHUNK
+) -> ImportOutcome:
+    """Add what `read` holds as one undo batch (what is already here skipped), `chunk` rows per transaction.
+
+    Decided (what is new, what is already here) in the first transaction, which writes the first chunk. Resumable
+    rather than all-or-nothing: each chunk commits its rows with their undo items, so when the process dies (or
+    the lock cannot be had) between chunks, what was written is in the history as one batch that undo takes back
+    whole, and importing the file again adds the rest, what is already here being skipped.
+    """
+    with store.write() as session:
+        plan = _planned(session, read, now)
+        if not (plan.entries or plan.utterances or plan.memories):
+            return _outcome(plan, read, None)
+        batch = UndoBatch(label=label, created_at=now)
+        session.add(batch)
+        session.flush()
+        assert batch.id is not None
+        pieces = _chunks(_writes(plan, batch.id), chunk)
+        _write(session, next(pieces))
+    for piece in pieces:
+        with store.write() as session:
+            _write(session, piece)
+    return _outcome(plan, read, batch.id)

@@ -8,6 +8,7 @@ from app.agent.provider import ProviderFlags
 from app.assembly import build_service
 from app.changes.executor import ExecutionResult
 from app.changes.interpretation import RunOptions
+from app.changes.undo import UndoRecord
 from app.cli.exits import ExitCode
 from app.cli.numbers import LIMIT, ROW_ID
 from app.cli.report import print_json, read_text, report_execution, report_pipeline, say
@@ -163,7 +164,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
 
 
-def _changed(item: UndoItem) -> str:
+def _changed(item: UndoItem | UndoRecord) -> str:
     """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', or 'utterance 7'."""
     if item.subject is UndoSubject.UTTERANCE:
         return f"utterance {item.entry_id}"

@@ -379,6 +379,54 @@ def _m010_model_standing(db: Connection) -> None:
     )
 
 
+def _m011_writes_at_scale(db: Connection) -> None:
+    # Deleting or changing an entry found its search row by `entry_id`, a column FTS5 cannot index: every
+    # such write read the whole search table, so undoing a large import took time growing with the square of
+    # the list. Each search row's rowid is now kept by entry ID. Deleting an utterance (undoing an import of
+    # Murmur's own export) looked up the rows naming it to set their reference null, each a full scan without
+    # these indexes. And setting that reference null (a foreign key's action) runs the entry's sync trigger under
+    # the action's own conflict policy, not the trigger's OR REPLACE: an entry already queued failed the delete
+    # with a unique constraint. An upsert is not overridden so.
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE entries_search_rows (entry_id TEXT PRIMARY KEY NOT NULL, search_rowid INTEGER NOT NULL)
+            WITHOUT ROWID;
+        INSERT OR REPLACE INTO entries_search_rows (entry_id, search_rowid)
+            SELECT entry_id, rowid FROM entries_search ORDER BY rowid;
+        DROP TRIGGER entries_search_insert;
+        DROP TRIGGER entries_search_delete;
+        DROP TRIGGER entries_search_update;
+        DROP TRIGGER entries_sync_insert;
+        DROP TRIGGER entries_sync_update;
+        DROP TRIGGER entries_sync_delete;
+        CREATE INDEX entries_utterance ON entries (utterance_id) WHERE utterance_id IS NOT NULL;
+        CREATE INDEX memories_utterance ON memories (utterance_id) WHERE utterance_id IS NOT NULL;
+        CREATE INDEX undo_batches_utterance ON undo_batches (utterance_id) WHERE utterance_id IS NOT NULL;
+        CREATE INDEX llm_requests_utterance ON llm_requests (utterance_id) WHERE utterance_id IS NOT NULL
+        """,
+    )
+    add = """INSERT INTO entries_search (entry_id, summary, content) VALUES (new.id, new.summary, new.content);
+        INSERT OR REPLACE INTO entries_search_rows (entry_id, search_rowid) VALUES (new.id, last_insert_rowid());"""
+    remove = """DELETE FROM entries_search
+            WHERE rowid = (SELECT search_rowid FROM entries_search_rows WHERE entry_id = old.id);
+        DELETE FROM entries_search_rows WHERE entry_id = old.id;"""
+    queue = (
+        "INSERT INTO sync_outbox (entry_id, queued_at) VALUES ({row}.id, strftime('%Y-%m-%dT%H:%M:%f', 'now')) "
+        "ON CONFLICT (entry_id) DO UPDATE SET queued_at = excluded.queued_at"
+    )
+    for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        db.execute(
+            f"CREATE TRIGGER entries_sync_{event.lower()} AFTER {event} ON entries BEGIN {queue.format(row=row)}; END"
+        )
+    for trigger in (
+        f"CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN {add} END",
+        f"CREATE TRIGGER entries_search_delete AFTER DELETE ON entries BEGIN {remove} END",
+        f"CREATE TRIGGER entries_search_update AFTER UPDATE OF summary, content ON entries BEGIN {remove} {add} END",
+    ):
+        db.execute(trigger)  # not through _run_ddl: a trigger's body holds semicolons
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -390,6 +438,7 @@ MIGRATIONS: list[Migration] = [
     ("008_sync", _m008_sync),
     ("009_checklists", _m009_checklists),
     ("010_model_standing", _m010_model_standing),
+    ("011_writes_at_scale", _m011_writes_at_scale),
 ]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.held_database import held
 from tests.support.murmur_cli import Murmur, assert_one_line_error, world_reachable
 
 ENTRY_KEYS = {
@@ -196,3 +197,13 @@ def test_the_console_script_and_python_m_app_agree(murmur: Murmur) -> None:
     assert "COMMAND" in murmur.run("--help").stdout
     without_display = murmur.run()  # no command starts the desktop app, which needs a display
     assert without_display.returncode == 1 and "no display" in without_display.stderr
+
+
+def test_what_is_added_while_another_program_holds_the_database_is_kept_and_filed_next_time(murmur: Murmur) -> None:
+    murmur.run("inbox")  # the database exists before another program holds it
+    with held(murmur.db_path):
+        kept = murmur.run("add", "buy bread")
+    assert_one_line_error(kept, 1, "what you said is kept")
+    assert kept.stdout == ""
+    for _ in range(2):  # filed once, however often the database is opened
+        assert [said["text"] for said in murmur.json("inbox")] == ["buy bread"]

@@ -14,7 +14,7 @@ class CountingStore(Store):
     writes = 0
 
     @contextmanager
-    def write(self) -> Iterator[Session]:
+    def write(self, wait_ms: int | None = None) -> Iterator[Session]:
         self.writes += 1
-        with super().write() as session:
+        with super().write(wait_ms) as session:
             yield session

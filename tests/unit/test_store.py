@@ -8,14 +8,14 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlmodel import select
 
 from app.agent import ledger
 from app.changes.executor import execute
 from app.changes.undo import undo_latest
 from app.domain.actions import CompleteAction
-from app.domain.enums import UndoSubject
+from app.domain.enums import Status, UndoSubject
 from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
@@ -359,4 +359,42 @@ def test_the_previous_release_database_gains_model_standings(db_path: Path) -> N
     assert ledger.set_aside_reason(store, "http://localhost:8080/v1", "small") == "it cannot call tools"
     ledger.reinstate(store, "http://localhost:8080/v1", "small")
     assert ledger.set_aside_reason(store, "http://localhost:8080/v1", "small") is None
+
+
+def test_the_previous_release_database_gains_search_keys_and_undoes_an_import_whose_entry_is_queued(
+    db_path: Path,
+) -> None:
+    """What the release before (steps 1-8) made: entries searchable, one naming an utterance and queued for sync.
+    Their search rows are now found by entry ID, and deleting the utterance (as undoing an import does) sets the
+    queued entry's reference null instead of failing on the outbox."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:8])
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute(
+            "INSERT INTO utterances (text, source, created_at, outcome) VALUES ('x', 'cli', '2026-01-01', 'done')"
+        )
+        for entry_id, summary in (("a" * 32, "Call the plumber"), ("b" * 32, "Buy oat milk")):
+            db.execute(
+                "INSERT INTO entries (id, content, summary, category, status, source_text, utterance_id, created_at, "
+                "updated_at) VALUES (?, ?, ?, 'todo', 'active', 'x', 1, '2026-01-01', '2026-01-01')",
+                (entry_id, summary, summary),
+            )
+    store = Store.open(db_path)
+    service = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: FIXED_CLOCK)
+    assert [e.summary for e in service.entries(statuses=[Status.ACTIVE], search="plumber")] == ["Call the plumber"]
+    with store.write() as session:
+        session.execute(
+            text("UPDATE entries SET summary = 'Call the electrician', content = '' WHERE id = :id"), {"id": "a" * 32}
+        )
+        session.execute(text("DELETE FROM entries WHERE id = :id"), {"id": "b" * 32})
+        session.execute(text("DELETE FROM utterances WHERE id = 1"))
+    assert service.entries(statuses=[Status.ACTIVE], search="plumber") == []
+    assert service.entries(statuses=[Status.ACTIVE], search="milk") == []
+    assert [e.utterance_id for e in service.entries(statuses=[Status.ACTIVE], search="electrician")] == [None]
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("SELECT entry_id, summary FROM entries_search").fetchall() == [
+            ("a" * 32, "Call the electrician")
+        ]
+        assert db.execute("SELECT entry_id FROM entries_search_rows").fetchall() == [("a" * 32,)]
+        assert {row[0] for row in db.execute("SELECT entry_id FROM sync_outbox")} == {"a" * 32, "b" * 32}
     store.close()
