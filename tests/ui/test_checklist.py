@@ -6,27 +6,15 @@ from PySide6.QtWidgets import QCheckBox
 from pytestqt.qtbot import QtBot
 
 from app.domain.checklist import ChecklistItem, load_items
-from app.domain.enums import Status, UtteranceSource
+from app.domain.enums import Status
 from app.store.models import Entry
 from app.ui.application import Murmur
 from app.ui.entry_delegate import RowLayout
 from app.ui.plain_text import plain_tooltip
+from tests.ui.selection import WAIT_MS, said_and_selected
 
-WAIT_MS = 15_000
 SAID = "buy eggs, bread, milk and coffee"
 SUMMARY = "Buy eggs, bread, milk and coffee"
-
-
-def listed_and_selected(qtbot: QtBot, murmur: Murmur, *said: str) -> str:
-    for words in said:
-        murmur.service.submit(words, UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
-    [entry_id] = murmur.window.entries.entry_ids()
-    murmur.window.show()
-    murmur.window.resize(1200, 760)
-    assert murmur.window.select_entry(entry_id)
-    return entry_id
 
 
 def stored(murmur: Murmur, entry_id: str) -> Entry:
@@ -49,7 +37,7 @@ def click(qtbot: QtBot, murmur: Murmur, text: str) -> None:
 
 
 def test_the_row_says_how_many_items_are_done(qtbot: QtBot, murmur: Murmur) -> None:
-    entry_id = listed_and_selected(qtbot, murmur, SAID, "milk is done", "the bread is done")
+    entry_id = said_and_selected(qtbot, murmur, SAID, "milk is done", "the bread is done")
     view, model = murmur.window.entries, murmur.window.model
     index = model.index_of(entry_id)
     row = model.row_at(index)
@@ -67,7 +55,7 @@ def test_the_row_says_how_many_items_are_done(qtbot: QtBot, murmur: Murmur) -> N
 
 
 def test_a_click_on_an_item_ticks_it_and_undo_takes_it_back(qtbot: QtBot, murmur: Murmur) -> None:
-    entry_id = listed_and_selected(qtbot, murmur, SAID)
+    entry_id = said_and_selected(qtbot, murmur, SAID)
     details = murmur.window.details
     assert [b.text() for b in details.checklist.boxes] == ["eggs", "bread", "milk", "coffee"]
     assert not any(b.isChecked() for b in details.checklist.boxes)
@@ -91,7 +79,7 @@ def test_a_click_on_an_item_ticks_it_and_undo_takes_it_back(qtbot: QtBot, murmur
 
 
 def test_unticking_takes_an_item_back(qtbot: QtBot, murmur: Murmur) -> None:
-    entry_id = listed_and_selected(qtbot, murmur, SAID, "milk is done")
+    entry_id = said_and_selected(qtbot, murmur, SAID, "milk is done")
     assert box(murmur, "milk").isChecked()
     click(qtbot, murmur, "milk")
     assert not any(item.done for item in load_items(stored(murmur, entry_id).items))
@@ -99,7 +87,7 @@ def test_unticking_takes_an_item_back(qtbot: QtBot, murmur: Murmur) -> None:
 
 
 def test_the_last_item_completes_the_entry(qtbot: QtBot, murmur: Murmur) -> None:
-    entry_id = listed_and_selected(qtbot, murmur, SAID, "eggs are done", "bread is done", "milk is done")
+    entry_id = said_and_selected(qtbot, murmur, SAID, "eggs are done", "bread is done", "milk is done")
     click(qtbot, murmur, "coffee")
     entry = stored(murmur, entry_id)
     assert entry.status is Status.COMPLETED and all(item.done for item in load_items(entry.items))
@@ -111,7 +99,7 @@ def test_the_last_item_completes_the_entry(qtbot: QtBot, murmur: Murmur) -> None
 
 
 def test_an_item_added_in_the_panel_joins_the_list(qtbot: QtBot, murmur: Murmur) -> None:
-    entry_id = listed_and_selected(qtbot, murmur, SAID)
+    entry_id = said_and_selected(qtbot, murmur, SAID)
     line = murmur.window.details.checklist.add_line
     qtbot.keyClicks(line, "salt & pepper")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):

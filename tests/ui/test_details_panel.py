@@ -4,29 +4,18 @@ the due read back as typed with a warning when no reminder could fire, and its h
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.domain.enums import Status, UtteranceSource
+from app.domain.enums import Status
 from app.ui.application import Murmur
 from app.ui.details_panel import NO_REMINDER, PLACEHOLDER
+from tests.ui.selection import WAIT_MS, said_and_selected
 
-WAIT_MS = 15_000
 SAID = "remind me to call the dentist thursday at 3pm"
-
-
-def said_and_selected(qtbot: QtBot, murmur: Murmur) -> str:
-    murmur.service.submit(SAID, UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
-    [entry_id] = murmur.window.entries.entry_ids()
-    murmur.window.show()
-    murmur.window.resize(1200, 760)
-    assert murmur.window.select_entry(entry_id)
-    return entry_id
 
 
 def test_the_panel_shows_everything_of_the_selected_entry(qtbot: QtBot, murmur: Murmur) -> None:
     details = murmur.window.details
     assert not details.placeholder.isHidden() and details.placeholder.text() == PLACEHOLDER
-    entry_id = said_and_selected(qtbot, murmur)
+    entry_id = said_and_selected(qtbot, murmur, SAID)
     assert details.isVisible() and details.placeholder.isHidden()
     assert details.summary.text() == "Call the dentist"
     assert details.category.currentText() == "Reminder" and details.priority.currentText() == "None"
@@ -40,7 +29,7 @@ def test_the_panel_shows_everything_of_the_selected_entry(qtbot: QtBot, murmur: 
 
 
 def test_an_edit_in_the_panel_is_applied_and_undoable(qtbot: QtBot, murmur: Murmur) -> None:
-    said_and_selected(qtbot, murmur)
+    said_and_selected(qtbot, murmur, SAID)
     details = murmur.window.details
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         details.priority.setCurrentIndex(details.priority.findData("2"))
@@ -55,7 +44,7 @@ def test_an_edit_in_the_panel_is_applied_and_undoable(qtbot: QtBot, murmur: Murm
 
 
 def test_an_unreadable_due_is_flagged_before_it_is_kept(qtbot: QtBot, murmur: Murmur) -> None:
-    said_and_selected(qtbot, murmur)
+    said_and_selected(qtbot, murmur, SAID)
     details = murmur.window.details
     details.due.setFocus()
     details.due.selectAll()
@@ -71,7 +60,7 @@ def test_an_unreadable_due_is_flagged_before_it_is_kept(qtbot: QtBot, murmur: Mu
 
 
 def test_the_panel_gives_way_in_a_narrow_window_and_ctrl_i_toggles_it(qtbot: QtBot, murmur: Murmur) -> None:
-    said_and_selected(qtbot, murmur)
+    said_and_selected(qtbot, murmur, SAID)
     window = murmur.window
     assert window.details.isVisible()
     window.details_action.trigger()
