@@ -2,6 +2,7 @@
 cleaned, fails on any failure, names what is configured, and gives advice that fits the server it found. Real
 openai client, the local test server."""
 
+import re
 import time
 from pathlib import Path
 
@@ -48,7 +49,8 @@ def test_a_failed_test_is_a_failed_command(tmp_path: Path) -> None:
         assert murmur.run("config", "set", "llm.deadline_seconds", str(DEADLINE)).returncode == 0
         done = murmur.run("config", "test")
     assert done.returncode == 1, done.stdout
-    assert "A test request to the model failed: the model did not finish" in done.stdout
+    # Cut before the headers or during the answer, both by the deadline: which comes first is the machine's load.
+    assert re.search(r"A test request to the model failed: the model did not (?:answer|finish) within", done.stdout)
 
 
 def test_what_the_model_said_is_quoted_clean(tmp_path: Path) -> None:
