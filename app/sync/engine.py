@@ -27,7 +27,7 @@ from app.portable.common import entry_id_for_uid
 from app.portable.ics import NotATask, own_uid, read_vtodo, vtodo_object, vtodo_over
 from app.store import Store
 from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
-from app.sync.merge import Fields, carried, habit_done_elsewhere, merge
+from app.sync.merge import SYNCED_FIELDS, Fields, carried, changed_fields, habit_done_elsewhere, merge
 from app.sync.remote import ChangedOnServer, RemoteObject, TaskList
 from app.sync.status import sync_status
 
@@ -74,7 +74,8 @@ def _entry_values(fields: Fields) -> dict[str, object]:
     return values
 
 
-def _new_entry(entry_id: str, incoming: IncomingEntry, now: datetime) -> Entry:
+def new_entry(entry_id: str, incoming: IncomingEntry, now: datetime) -> Entry:
+    """A task first met on the server, as an entry here."""
     return Entry(
         id=entry_id,
         content=incoming.content,
@@ -160,7 +161,7 @@ class _Pull:
         entry = self.session.get(Entry, entry_id)
         remote = carried(incoming)
         if entry is None:
-            entry = _new_entry(entry_id, incoming, self.now)
+            entry = new_entry(entry_id, incoming, self.now)
             self.batch.create(entry)
             self.report.pulled.append(f"created: {entry.summary}")
             self._record(entry.id, uid, obj, in_step=True, item=item)
@@ -338,17 +339,27 @@ class Sync:
 
     def _put(self, entry: Entry, item: SyncItem | None) -> SyncItem:
         uid = item.uid if item else own_uid(entry.id)
-        if item is not None and carried(entry) == carried(read_vtodo(item.synced_ics, self.tz, self.now)[1]):
-            return item  # changed only in what a VTODO does not carry (the words said, a due phrase)
         if item is None:
             ics = vtodo_object(entry, self.tz, self.now, uid=uid)
         else:
-            ics = vtodo_over(item.synced_ics, entry, self.tz, self.now, uid)
+            changed = self._changed_since(item, entry)
+            if not changed:
+                return item  # changed only in what a VTODO does not carry (the words said, a due phrase)
+            ics = vtodo_over(item.synced_ics, entry, self.tz, self.now, uid, changed)
         href = item.href if item else self.tasks.href_for(uid)
         etag = self.tasks.put(href, ics, item.etag if item else None)
         verb = "updated" if item else "created"
         self.report.pushed.append(f"{verb}: {entry.summary}")
         return SyncItem(entry_id=entry.id, uid=uid, href=href, etag=etag, synced_ics=ics)
+
+    def _changed_since(self, item: SyncItem, entry: Entry) -> list[str]:
+        """The synced fields the entry changed since the version both sides last agreed on (every one when that
+        version cannot be read: the entry is then written whole)."""
+        try:
+            agreed = read_vtodo(item.synced_ics, self.tz, self.now)[1]
+        except Exception:  # noqa: BLE001 - any reader failure: the version kept is no base to compare with
+            return list(SYNCED_FIELDS)
+        return changed_fields(entry, agreed)
 
     def _link_existing(self, entry: Entry) -> _Sent | None:
         """A create found something at its address: an earlier sync's, cut short before it was recorded. It
