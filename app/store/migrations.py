@@ -379,6 +379,19 @@ def _m010_model_standing(db: Connection) -> None:
     )
 
 
+def _m011_sync_failures_shown(db: Connection) -> None:
+    # Sync says when it last failed, and which objects it left aside (one bad task never stops the rest, but
+    # the user is told of it): what the tray and `murmur sync status` show.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE sync_state ADD COLUMN last_error_at TEXT;
+        ALTER TABLE sync_state ADD COLUMN skipped TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sync_state ADD COLUMN unread TEXT NOT NULL DEFAULT ''
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -390,6 +403,7 @@ MIGRATIONS: list[Migration] = [
     ("008_sync", _m008_sync),
     ("009_checklists", _m009_checklists),
     ("010_model_standing", _m010_model_standing),
+    ("011_sync_failures_shown", _m011_sync_failures_shown),
 ]
 
 
