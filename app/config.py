@@ -143,6 +143,8 @@ class SyncSettings:
     # A certificate authority to trust for this server (one that signs its own certificates); TLS is always verified.
     ca_file: str = ""
     interval_minutes: int = _ranged(5, 1, 1440)  # the desktop app syncs this often, and after each change
+    # The most one answer of the server may hold: a bigger one is refused, not read into memory.
+    max_answer_mb: int = _ranged(50, 1, 2000)
 
 
 @dataclass(frozen=True)

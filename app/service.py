@@ -75,13 +75,15 @@ from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
 from app.sync.account import NOT_SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
-from app.sync.remote import KnownList, SyncError, SyncSource
+from app.sync.lock import one_sync_at_a_time
+from app.sync.remote import KnownList, SyncSource
 from app.sync.status import SyncStatus, sync_status
 
 log = logging.getLogger("murmur.service")
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
+SYNC_WAIT_SECONDS = 10.0  # a sync started while another runs waits this long for it, then says so
 BY_HAND = "Done by hand"  # the reason kept in the history when the user gives none
 NO_OPTIONS = RunOptions()
 
@@ -559,17 +561,23 @@ class MurmurService:
 
     # -- sync ----------------------------------------------------------------------------------
 
-    def sync(self) -> SyncReport:
-        """Pull what changed on the sync server and merge it in (one undo batch), then send what changed here."""
+    def sync(self, wait_seconds: float = SYNC_WAIT_SECONDS) -> SyncReport:
+        """Pull what changed on the sync server and merge it in (one undo batch), then send what changed here.
+        One sync of a database at a time: waits up to `wait_seconds` for one under way, else SyncBusy. Any
+        other failure is noted with its time for the tray and `murmur sync status`, then raised."""
         if self.sync_source is None:
             raise UsageError(NOT_SET_UP)
         clock = self.clock()
-        try:
-            with self.sync_source(known=self._known_list()) as tasks:
-                return Sync(self.store, tasks, clock.tz, clock.now).run()
-        except SyncError as error:
-            note_outcome(self.store, str(error), clock.now)
-            raise
+        with one_sync_at_a_time(self.store.path, wait_seconds):
+            try:
+                with self.sync_source(known=self._known_list()) as tasks:
+                    return Sync(self.store, tasks, clock.tz, clock.now).run()
+            except MurmurError as error:  # the server, the network, the password: the user's to mend
+                note_outcome(self.store, str(error), clock.now)
+                raise
+            except Exception as error:
+                note_outcome(self.store, f"internal error ({type(error).__name__}); details in the log", clock.now)
+                raise
 
     def _known_list(self) -> KnownList | None:
         with self.store.read() as session:

@@ -6,11 +6,15 @@ change made here, and one made on the phone. Goal: one change at most 1 s, whate
 
 Radicale checks every item of a collection on each PUT, so sending 10,000 one by one takes it over 20 minutes:
 the big list is put into its storage folder directly, as the files it would have written, while it is stopped.
-Run: .venv/bin/python bench/sync_bench.py [--small N] [--big N]
+Then the memory peak of a sync whose answer is 100 MB (a proxy in a child process makes it; goal: under 200 MB,
+the answer refused at sync.max_answer_mb, 50 MB, never read whole).
+Run: .venv/bin/python bench/sync_bench.py [--small N] [--big N] [--huge-mb N]
 """
 
 import argparse
+import multiprocessing
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -30,8 +34,10 @@ from app.secrets import SYNC_PASSWORD  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.sync.account import task_list_of  # noqa: E402
+from app.sync.remote import SyncError  # noqa: E402
 from tests.support.big_store import fill_store  # noqa: E402
 from tests.support.clock import FIXED_CLOCK  # noqa: E402
+from tests.sync.misbehaving import MisbehavingProxy, huge  # noqa: E402
 from tests.sync.phone import Phone  # noqa: E402
 from tests.sync.radicale_server import RadicaleServer  # noqa: E402
 
@@ -69,6 +75,38 @@ def _path(url: object) -> str:
     return str(url).rstrip("/").rsplit("/", 1)[-1]
 
 
+def _proxy_with_a_huge_answer(upstream: str, size: int, urls: "multiprocessing.Queue[str]") -> None:
+    with MisbehavingProxy(upstream) as proxy:
+        proxy.fault = huge(size)
+        urls.put(proxy.url)
+        proxy.thread.join()
+
+
+def _memory_of_a_huge_answer(folder: Path, server: RadicaleServer, megabytes: int) -> None:
+    urls: multiprocessing.Queue[str] = multiprocessing.get_context("fork").Queue()
+    child = multiprocessing.get_context("fork").Process(
+        target=_proxy_with_a_huge_answer, args=(server.url, megabytes * 1_000_000, urls), daemon=True
+    )
+    child.start()
+    settings = SyncSettings(url=urls.get(timeout=30), username=server.username, calendar="Huge")
+    service = MurmurService(
+        store=Store.open(folder / "huge.db"),
+        interpreter=OfflineInterpreter(),
+        clock=lambda: FIXED_CLOCK,
+        sync_source=partial(task_list_of, settings),
+    )
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    try:
+        service.sync()
+        outcome = "read (no cap?)"
+    except SyncError as error:
+        outcome = str(error)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    print(f"a {megabytes} MB answer: peak {peak} MB of memory (before: {before} MB); goal under 200 MB ({outcome})")
+    service.close()
+    child.terminate()
+
+
 def _timed(service: MurmurService) -> tuple[float, str]:
     started = time.perf_counter()
     report = service.sync()
@@ -79,6 +117,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--small", type=int, default=1_000)
     parser.add_argument("--big", type=int, default=10_000)
+    parser.add_argument("--huge-mb", type=int, default=100)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="murmur-sync-bench-"))
     server = RadicaleServer(folder / "radicale")
@@ -108,6 +147,7 @@ def main() -> None:
         seconds, summary = _timed(big)
         print(f"one change on the phone, {args.big:,} entries: {seconds:6.2f} s  ({summary})")
         big.close()
+        _memory_of_a_huge_answer(folder, server, args.huge_mb)
     finally:
         server.stop()
 

@@ -51,6 +51,8 @@ def _status_json(status: SyncStatus, settings: SyncSettings) -> dict[str, Any]:
         "last_sync_at": status.last_sync_at.isoformat() if status.last_sync_at else None,
         "queued": status.queued,
         "last_error": status.last_error,
+        "last_error_at": status.last_error_at.isoformat() if status.last_error_at else None,
+        "skipped": list(status.skipped),
     }
 
 
@@ -66,11 +68,15 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
         say("Sync is not set up (murmur sync setup).")
     else:
         say(f"Server: {settings.url} as {settings.username or '(no user name)'}, task list {settings.calendar!r}")
+    tz = service.clock().tz
     when = status.last_sync_at
-    say(f"Last sync: {when.astimezone(service.clock().tz):%Y-%m-%d %H:%M}" if when else "Last sync: never")
+    say(f"Last sync: {when.astimezone(tz):%Y-%m-%d %H:%M}" if when else "Last sync: never")
     say(f"Changes waiting to be sent: {state['queued']}")
-    if state["last_error"]:
-        say(f"Last error: {state['last_error']}")
+    for line in status.skipped:
+        say(f"Skipped: {line}")
+    if status.last_error:
+        at = f" ({status.last_error_at.astimezone(tz):%Y-%m-%d %H:%M})" if status.last_error_at else ""
+        say(f"Last error{at}: {status.last_error}")
     return ExitCode.OK
 
 

@@ -7,7 +7,7 @@ to E. A date without a time is due at the usual morning hour; a time without a z
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time
 from enum import StrEnum
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -93,11 +93,22 @@ def from_ical_priority(value: int) -> int | None:
     return None if not 1 <= value <= 9 else (value + 1) // 2
 
 
+# The times any zone can show: a day inside Python's years 1 to 9999 wherever it is read.
+_EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
+_LATEST = datetime(9999, 12, 30, tzinfo=UTC)
+
+
 def at_local(value: date | datetime, tz: ZoneInfo) -> datetime:
-    """A file's date or time as an aware time: a day at the usual hour, a floating time in the user's zone."""
+    """A file's date or time as an aware time: a day at the usual hour, a floating time in the user's zone. One
+    at the edge of the calendar (year 9999, year 1) is brought a day or two inside it, so that every list and
+    export can show it in any zone; sync leaves the server's own value as it came."""
     if not isinstance(value, datetime):
-        return datetime.combine(value, DEFAULT_DUE_TIME, tzinfo=tz)
-    return value if value.tzinfo is not None else value.replace(tzinfo=tz)
+        value = datetime.combine(value, DEFAULT_DUE_TIME)
+    aware = value if value.tzinfo is not None else value.replace(tzinfo=tz)
+    try:
+        return min(max(aware, _EARLIEST), _LATEST)
+    except OverflowError:  # its offset takes it past year 1 or 9999 in UTC
+        return _EARLIEST if aware.year < 5000 else _LATEST
 
 
 def local_text(moment: datetime | None, tz: ZoneInfo) -> str:

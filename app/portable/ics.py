@@ -153,11 +153,19 @@ def vtodo_object(entry: Entry, tz: ZoneInfo, now: datetime, uid: str | None = No
     return _calendar(body, times.timezone() if entry.due_at else "")
 
 
-# What Murmur writes of a task, replacing the server's; everything else another client keeps there stays.
-_OURS = (
-    "SUMMARY", "DESCRIPTION", "STATUS", "PRIORITY", "DTSTART", "DUE", "RRULE", "COMPLETED", "LAST-MODIFIED",
-    "DTSTAMP", _SNOOZE,
-)  # fmt: skip
+# The properties each synced field is written to. A field Murmur did not change leaves its properties exactly as
+# the server had them (a rule's COUNT or UNTIL, a whole-day DUE, a SUMMARY's LANGUAGE); the stamps are always ours.
+_WRITTEN_TO: dict[str, tuple[str, ...]] = {
+    "summary": ("SUMMARY",),
+    "category": ("CATEGORIES",),
+    "priority": ("PRIORITY",),
+    "due_at": ("DUE", "DTSTART"),
+    "recurrence": ("RRULE", "RDATE", "EXDATE", "DTSTART"),  # a repeat changed here replaces theirs knowingly
+    "status": ("STATUS", "COMPLETED"),
+    "completed_at": ("COMPLETED",),
+    "snooze_until": (_SNOOZE,),
+}
+_STAMPS = ("LAST-MODIFIED", "DTSTAMP")
 
 
 class NotATask(ValueError):
@@ -172,36 +180,44 @@ def _first_task(calendar: Calendar) -> Component:
     return found
 
 
-def vtodo_over(previous: str, entry: Entry, tz: ZoneInfo, now: datetime, uid: str) -> str:
-    """The entry written over the server's last version of its object, keeping what Murmur does not own: another
-    client's own properties (a location, a parent task, its X- properties, its alarms, its tags)."""
+def vtodo_over(previous: str, entry: Entry, tz: ZoneInfo, now: datetime, uid: str, changed: Iterable[str]) -> str:
+    """The entry written over the server's last version of its object, field by field: only the `changed` fields
+    (names of synced fields Murmur changed since that version) replace what the server had; everything else
+    (another client's properties, parameters, rule parts and alarms) goes back as it came."""
     ours = Calendar.from_ical(vtodo_object(entry, tz, now, uid=uid))
     try:
         theirs = Calendar.from_ical(previous)
         task, mine = _first_task(theirs), _first_task(ours)
-    except ValueError:
+    except Exception:  # noqa: BLE001 - their version cannot be read at all: ours alone is better than nothing
         return str(ours.to_ical(), "utf-8")
-    described = str(task.get("DESCRIPTION", ""))
-    if parse_checklist_text(described)[1] == _words(entry).strip():  # their words unchanged here: kept in place
-        mine.pop("DESCRIPTION", None)
-        if laid_out := with_checklist(described, load_items(entry.items)):
-            mine.add("DESCRIPTION", laid_out)
-    if _text(task, "STATUS").upper() != _text(mine, "STATUS").upper():
+    fields = set(changed)
+    if fields & {"content", "items"}:
+        _describe(task, mine, entry, words_changed="content" in fields)
+    if "status" in fields and _text(task, "STATUS").upper() != _text(mine, "STATUS").upper():
         task.pop("PERCENT-COMPLETE", None)  # their progress was for the status they had
         if entry.status is Status.COMPLETED:
             task.add("PERCENT-COMPLETE", 100)
-    for name in _OURS:
+    written = {name for field in fields for name in _WRITTEN_TO.get(field, ())}
+    for name in (*sorted(written), *_STAMPS):
         task.pop(name, None)
         if name in mine:
             task[name] = mine[name]
-    if _category(task, entry.recurrence is not None) is not entry.category:
-        task.pop("CATEGORIES", None)
-        task["CATEGORIES"] = mine["CATEGORIES"]
-    if not task.walk("VALARM"):
-        task.subcomponents.extend(mine.walk("VALARM"))
-    zones = {_text(zone, "TZID") for zone in theirs.walk("VTIMEZONE")}
-    theirs.subcomponents[:0] = [zone for zone in ours.walk("VTIMEZONE") if _text(zone, "TZID") not in zones]
+    if fields & {"due_at", "category"} and not task.walk("VALARM"):
+        task.subcomponents.extend(mine.walk("VALARM"))  # a reminder set here rings on the phone too
+    if written & {"DUE", "DTSTART"}:
+        zones = {_text(zone, "TZID") for zone in theirs.walk("VTIMEZONE")}
+        theirs.subcomponents[:0] = [zone for zone in ours.walk("VTIMEZONE") if _text(zone, "TZID") not in zones]
     return str(theirs.to_ical(), "utf-8")
+
+
+def _describe(task: Component, mine: Component, entry: Entry, words_changed: bool) -> None:
+    """DESCRIPTION anew: their words and layout kept when only the checklist changed here."""
+    described = str(task.pop("DESCRIPTION", ""))
+    if words_changed:
+        if "DESCRIPTION" in mine:
+            task["DESCRIPTION"] = mine["DESCRIPTION"]
+    elif laid_out := with_checklist(described, load_items(entry.items)):
+        task.add("DESCRIPTION", laid_out)
 
 
 def read_vtodo(text: str, tz: ZoneInfo, now: datetime) -> tuple[str, IncomingEntry]:
@@ -257,11 +273,11 @@ def _moment(component: Component, name: str, tz: ZoneInfo) -> datetime | None:
     return at_local(value, tz)
 
 
-def _snooze(component: Component) -> datetime | None:
+def _snooze(component: Component, tz: ZoneInfo) -> datetime | None:
     """An X- property is text to the library: its UTC time is read here."""
     value = _text(component, _SNOOZE)
     try:
-        return datetime.strptime(value, _UTC_FORM).replace(tzinfo=UTC) if value else None
+        return at_local(datetime.strptime(value, _UTC_FORM).replace(tzinfo=UTC), tz) if value else None
     except ValueError:
         raise ValueError(f"{_SNOOZE} {value!r} is not a UTC time") from None
 
@@ -319,7 +335,7 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
     words = words if items else description  # as written, spaces and all, when it holds no checklist
     content = words if words.strip() else summary
     status = _status(component)
-    snooze = _snooze(component)
+    snooze = _snooze(component, tz)
     uid = _text(component, "UID")
     created = _moment(component, "CREATED", tz) or _moment(component, "DTSTAMP", tz) or now
     entry = IncomingEntry(

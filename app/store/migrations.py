@@ -427,6 +427,19 @@ def _m011_writes_at_scale(db: Connection) -> None:
         db.execute(trigger)  # not through _run_ddl: a trigger's body holds semicolons
 
 
+def _m012_sync_failures_shown(db: Connection) -> None:
+    # Sync says when it last failed, and which objects it left aside (one bad task never stops the rest, but
+    # the user is told of it): what the tray and `murmur sync status` show.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE sync_state ADD COLUMN last_error_at TEXT;
+        ALTER TABLE sync_state ADD COLUMN skipped TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sync_state ADD COLUMN unread TEXT NOT NULL DEFAULT ''
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -439,6 +452,7 @@ MIGRATIONS: list[Migration] = [
     ("009_checklists", _m009_checklists),
     ("010_model_standing", _m010_model_standing),
     ("011_writes_at_scale", _m011_writes_at_scale),
+    ("012_sync_failures_shown", _m012_sync_failures_shown),
 ]
 
 

@@ -235,3 +235,6 @@ class SyncState(SQLModel, table=True):
     sync_token: str | None = None  # RFC 6578: the server's mark of what this client has seen
     last_sync_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     last_error: str | None = None
+    last_error_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    skipped: str = ""  # the objects the last sync could not read or send, one line each
+    unread: str = ""  # the hrefs of those it could not read, one a line: asked for again at every sync

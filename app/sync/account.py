@@ -25,7 +25,13 @@ def account_from(settings: SyncSettings, password: str | None = None) -> "Accoun
         raise UsageError(f"no password for the sync server: run `murmur sync setup`, or set {SYNC_PASSWORD.env}")
     from app.sync.caldav_list import Account
 
-    return Account(url=settings.url, username=settings.username, password=password, ca_file=settings.ca_file)
+    return Account(
+        url=settings.url,
+        username=settings.username,
+        password=password,
+        ca_file=settings.ca_file,
+        max_answer_bytes=settings.max_answer_mb * 1_000_000,
+    )
 
 
 @contextmanager

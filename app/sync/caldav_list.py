@@ -20,12 +20,14 @@ from caldav.collection import Calendar
 from caldav.davclient import DAVClient
 from caldav.elements import dav
 from caldav.lib import error as dav_errors
+from lxml import etree  # type: ignore[import-untyped]
 
-from app.sync.remote import ChangedOnServer, KnownList, RemoteChanges, RemoteObject, SyncError
+from app.sync.remote import ChangedOnServer, KnownList, ObjectRefused, RemoteChanges, RemoteObject, SyncError
 
 log = logging.getLogger("murmur.sync")
 
 _FETCH_CHUNK = 100
+_READ_CHUNK = 256 * 1024
 _TIMEOUT_SECONDS = 120  # a server may think a while before listing a big task list's changes
 _CALENDAR_TYPE = {"Content-Type": "text/calendar; charset=utf-8"}
 
@@ -36,6 +38,7 @@ class Account:
     username: str
     password: str
     ca_file: str = ""  # empty: the system's certificate authorities
+    max_answer_bytes: int = 50_000_000
 
 
 def _path(url: object) -> str:
@@ -58,6 +61,8 @@ def talking_to(url: str) -> Iterator[None]:
     except dav_errors.DAVError as problem:
         reason = getattr(problem, "reason", "") or type(problem).__name__
         raise SyncError(f"the sync server at {host} answered with an error: {reason}") from None
+    except etree.LxmlError as problem:  # cut short, or not XML at all
+        raise SyncError(f"the sync server at {host} sent an answer that cannot be read ({problem})") from None
     except OSError as problem:  # the HTTP library's errors are OSErrors (connection refused, timeouts, TLS)
         if _about_the_certificate(problem):
             raise _certificate_error(host, problem) from None
@@ -89,13 +94,42 @@ def connect(account: Account) -> DAVClient:
         raise SyncError("put the user name in sync.username, not in the server's address")
     if account.ca_file and not Path(account.ca_file).expanduser().is_file():
         raise SyncError(f"the certificate authority file {account.ca_file} does not exist (sync.ca_file)")
-    return DAVClient(
+    client = DAVClient(
         url=account.url,
         username=account.username,
         password=account.password,
         ssl_verify_cert=str(Path(account.ca_file).expanduser()) if account.ca_file else True,
         timeout=_TIMEOUT_SECONDS,
+        huge_tree=True,  # a task with a long description is one long text node; the answer's size is capped instead
     )
+    # The library reads answers through its session alone: wrapped, every answer is capped.
+    client.session = _Capped(client.session, account.max_answer_bytes, urlsplit(account.url).netloc)  # type: ignore[assignment]
+    return client
+
+
+class _Capped:
+    """The HTTP session with every answer read as a stream and refused past `limit` bytes, so a runaway answer
+    never fills memory; the library then parses what was read."""
+
+    def __init__(self, session: Any, limit: int, host: str) -> None:
+        self.session, self.limit, self.host = session, limit, host
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.session, name)
+
+    def request(self, *args: Any, **kwargs: Any) -> Any:
+        response = self.session.request(*args, **kwargs, stream=True)
+        body = bytearray()
+        for chunk in response.iter_content(_READ_CHUNK):
+            body += chunk
+            if len(body) > self.limit:
+                response.close()
+                raise SyncError(
+                    f"the sync server at {self.host} sent an answer over {self.limit // 1_000_000} MB; "
+                    "refused (sync.max_answer_mb)"
+                )
+        response._content = bytes(body)  # what the HTTP library holds once an answer is read whole
+        return response
 
 
 @dataclass(frozen=True)
@@ -220,7 +254,7 @@ class CalDavTaskList:
         if answer.status == 412:
             raise ChangedOnServer(f"{href} changed on the server")
         if answer.status not in (200, 201, 204):
-            raise SyncError(f"the sync server did not keep a task ({answer.status} {answer.reason})")
+            raise ObjectRefused(f"the sync server did not keep it ({answer.status} {answer.reason})")
         found: str | None = answer.headers.get("ETag")
         return found
 
@@ -230,4 +264,4 @@ class CalDavTaskList:
         if answer.status == 412:
             raise ChangedOnServer(f"{href} changed on the server")
         if answer.status not in (200, 204, 404):
-            raise SyncError(f"the sync server did not delete a task ({answer.status} {answer.reason})")
+            raise ObjectRefused(f"the sync server did not delete it ({answer.status} {answer.reason})")

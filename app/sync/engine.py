@@ -27,8 +27,8 @@ from app.portable.common import entry_id_for_uid
 from app.portable.ics import NotATask, own_uid, read_vtodo, vtodo_object, vtodo_over
 from app.store import Store
 from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
-from app.sync.merge import Fields, carried, habit_done_elsewhere, merge
-from app.sync.remote import ChangedOnServer, RemoteObject, TaskList
+from app.sync.merge import SYNCED_FIELDS, Fields, carried, changed_fields, habit_done_elsewhere, merge
+from app.sync.remote import ChangedOnServer, ObjectRefused, RemoteObject, TaskList
 from app.sync.status import sync_status
 
 log = logging.getLogger("murmur.sync")
@@ -45,6 +45,7 @@ class SyncReport:
     pushed: list[str] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)  # hrefs of objects that could not be read: tried again next time
     undo_id: int | None = None
     queued: int = 0  # changes still waiting to be sent
 
@@ -74,7 +75,8 @@ def _entry_values(fields: Fields) -> dict[str, object]:
     return values
 
 
-def _new_entry(entry_id: str, incoming: IncomingEntry, now: datetime) -> Entry:
+def new_entry(entry_id: str, incoming: IncomingEntry, now: datetime) -> Entry:
+    """A task first met on the server, as an entry here."""
     return Entry(
         id=entry_id,
         content=incoming.content,
@@ -113,6 +115,12 @@ def _clash_note(entry: Entry, clashes: dict[str, object], now: datetime) -> Entr
     )
 
 
+def _said(error: Exception) -> str:
+    """An error in a few words, its kind where it says nothing more."""
+    words = " ".join(str(error).split())
+    return clipped(f"{type(error).__name__}: {words}" if words else type(error).__name__, 160)
+
+
 def _chunks(values: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:
     for start in range(0, len(values), size):
         yield values[start : start + size]
@@ -143,8 +151,9 @@ class _Pull:
                 read.append((obj, *self._read(obj.text)))
             except NotATask:
                 continue  # an event in a list that holds tasks too: not Murmur's to show or change
-            except ValueError as error:
-                self.report.problems.append(f"{obj.href}: skipped, it cannot be read ({error})")
+            except Exception as error:  # noqa: BLE001 - whatever a reader trips on, one task never stops the rest
+                self.report.problems.append(f"{obj.href}: skipped, it cannot be read ({_said(error)})")
+                self.report.unread.append(obj.href)
         self._load_items(col(SyncItem.href), [obj.href for obj in objects])
         self._load_items(col(SyncItem.uid), [uid for _, uid, _ in read if uid not in self.items])
         for obj, uid, incoming in read:
@@ -160,12 +169,12 @@ class _Pull:
         entry = self.session.get(Entry, entry_id)
         remote = carried(incoming)
         if entry is None:
-            entry = _new_entry(entry_id, incoming, self.now)
+            entry = new_entry(entry_id, incoming, self.now)
             self.batch.create(entry)
             self.report.pulled.append(f"created: {entry.summary}")
             self._record(entry.id, uid, obj, in_step=True, item=item)
             return
-        base = carried(self._read(item.synced_ics)[1]) if item else remote  # first meeting: the local copy is newer
+        base = self._agreed(item) or remote  # first meeting: the local copy is newer
         done_elsewhere = habit_done_elsewhere(base, remote, self.now, self.tz)
         merged = merge(base, self._local(entry, base), remote)
         now_here = carried(entry)  # what is written is only what differs (a time to the second)
@@ -183,6 +192,13 @@ class _Pull:
             fields = ", ".join(merged.clashes)
             self.report.conflicts.append(f"{entry.summary}: {fields} changed on both sides; your copy kept as a note")
         self._record(entry.id, uid, obj, in_step=merged.fields == carried(incoming) and not done_elsewhere, item=item)
+
+    def _agreed(self, item: SyncItem | None) -> Fields | None:
+        """The version both sides last agreed on; None when there is none, or it can no longer be read."""
+        try:
+            return carried(self._read(item.synced_ics)[1]) if item else None
+        except Exception:  # noqa: BLE001 - a version kept by an older release that this reader refuses
+            return None
 
     def _record(self, entry_id: str, uid: str, obj: RemoteObject, in_step: bool, item: SyncItem | None) -> None:
         """Remember the server's version as the one agreed; the entry waits to be sent only if it differs."""
@@ -213,14 +229,20 @@ class _Pull:
             _queue(self.session, entry_id)
 
 
-def note_outcome(store: Store, error: str | None, now: datetime) -> int:
+def note_outcome(store: Store, error: str | None, now: datetime, report: SyncReport | None = None) -> int:
     """Keep how the last sync ended (for the tray and `murmur sync status`), a failed first one too (its task
-    list still unknown); the changes still queued."""
+    list still unknown): when and why it failed, or what a whole sync left aside; the changes still queued."""
     with store.write() as session:
         state = session.get(SyncState, 1) or SyncState(calendar_url="")
         state.last_error = error
         if error is None:
             state.last_sync_at = now
+            done = report or SyncReport()
+            # One line each, once each: a pull round after a push may meet the same object again.
+            state.skipped = "\n".join(dict.fromkeys(" ".join(line.split()) for line in done.problems))
+            state.unread = "\n".join(dict.fromkeys(done.unread))
+        else:
+            state.last_error_at = now
         session.add(state)
         session.flush()
         return sync_status(session).queued
@@ -247,7 +269,7 @@ class Sync:
             self._pull()
             if not self._push():
                 break
-        self.report.queued = note_outcome(self.store, None, self.now)
+        self.report.queued = note_outcome(self.store, None, self.now, self.report)
         return self.report
 
     def _start(self) -> None:
@@ -270,12 +292,14 @@ class Sync:
             state = session.get(SyncState, 1)
             assert state is not None
             token = state.sync_token
+            unread = [*state.unread.splitlines(), *self.report.unread]
             known: dict[str, str | None] = {
                 href: etag for href, etag in session.execute(select(SyncItem.href, SyncItem.etag))
             }
         changes = self.tasks.changes(token)
         self.report.problems.extend(changes.problems)
         wanted = [href for href, etag in changes.changed if etag is None or known.get(href) != etag]
+        wanted += [href for href in dict.fromkeys(unread) if href not in wanted and href not in changes.deleted]
         objects = self.tasks.fetch(wanted)
         gone = list(changes.deleted)
         if changes.complete:
@@ -331,6 +355,9 @@ class Sync:
                     yield _Sent(entry_id, queued_at, None, None)
                 else:
                     yield _Sent(entry_id, queued_at, entry.revision, self._put(entry, item))
+            except ObjectRefused as refused:  # left queued: sent again next time, the rest go now
+                named = entry.summary if entry is not None else item.href if item is not None else entry_id
+                self.report.problems.append(f"{named}: not sent, {refused}")
             except ChangedOnServer:
                 self._again = True  # changed there meanwhile: the next pull merges it, then it is sent again
                 if entry is not None and item is None and (linked := self._link_existing(entry)) is not None:
@@ -338,17 +365,27 @@ class Sync:
 
     def _put(self, entry: Entry, item: SyncItem | None) -> SyncItem:
         uid = item.uid if item else own_uid(entry.id)
-        if item is not None and carried(entry) == carried(read_vtodo(item.synced_ics, self.tz, self.now)[1]):
-            return item  # changed only in what a VTODO does not carry (the words said, a due phrase)
         if item is None:
             ics = vtodo_object(entry, self.tz, self.now, uid=uid)
         else:
-            ics = vtodo_over(item.synced_ics, entry, self.tz, self.now, uid)
+            changed = self._changed_since(item, entry)
+            if not changed:
+                return item  # changed only in what a VTODO does not carry (the words said, a due phrase)
+            ics = vtodo_over(item.synced_ics, entry, self.tz, self.now, uid, changed)
         href = item.href if item else self.tasks.href_for(uid)
         etag = self.tasks.put(href, ics, item.etag if item else None)
         verb = "updated" if item else "created"
         self.report.pushed.append(f"{verb}: {entry.summary}")
         return SyncItem(entry_id=entry.id, uid=uid, href=href, etag=etag, synced_ics=ics)
+
+    def _changed_since(self, item: SyncItem, entry: Entry) -> list[str]:
+        """The synced fields the entry changed since the version both sides last agreed on (every one when that
+        version cannot be read: the entry is then written whole)."""
+        try:
+            agreed = read_vtodo(item.synced_ics, self.tz, self.now)[1]
+        except Exception:  # noqa: BLE001 - any reader failure: the version kept is no base to compare with
+            return list(SYNCED_FIELDS)
+        return changed_fields(entry, agreed)
 
     def _link_existing(self, entry: Entry) -> _Sent | None:
         """A create found something at its address: an earlier sync's, cut short before it was recorded. It

@@ -56,6 +56,16 @@ def carried(entry: IncomingEntry | Entry) -> Fields:
     return values
 
 
+def changed_fields(entry: Entry, agreed: IncomingEntry) -> list[str]:
+    """The synced fields `entry` changed since the version both sides agreed on. Words equal to the summary are
+    no words (a VTODO without a DESCRIPTION reads so): a new summary over such words makes them words of their own."""
+    now_here, then = carried(entry), carried(agreed)
+    changed = [name for name in SYNCED_FIELDS if now_here[name] != then[name]]
+    if "content" not in changed and (entry.content == entry.summary) != (agreed.content == agreed.summary):
+        changed.append("content")
+    return changed
+
+
 # How a status outranks another when both sides set one: a task done anywhere is done.
 _STATUS_RANK = {Status.COMPLETED: 3, Status.ARCHIVED: 2, Status.SNOOZED: 1, Status.ACTIVE: 0}
 

@@ -11,6 +11,11 @@ class SyncError(MurmurError):
     """The sync server cannot be used: unreachable, refused the password, no such task list, a bad answer."""
 
 
+class ObjectRefused(SyncError):
+    """The server would not take or give one object (it answered that request alone with an error, or the
+    object is too big to read): that one is left aside and named, the rest sync."""
+
+
 class ChangedOnServer(SyncError):
     """The object changed on the server since it was read (412): merged at the next pull, never overwritten."""
 

@@ -14,7 +14,9 @@ class SyncStatus:
     calendar_url: str | None  # None: never synced
     last_sync_at: datetime | None
     queued: int  # changes waiting to be sent
-    last_error: str | None
+    last_error: str | None  # how the last sync failed; None when it did not
+    last_error_at: datetime | None = None
+    skipped: tuple[str, ...] = ()  # what the last whole sync left aside, one line each
 
 
 def sync_status(session: Session) -> SyncStatus:
@@ -22,4 +24,11 @@ def sync_status(session: Session) -> SyncStatus:
     queued = int(session.exec(select(func.count()).select_from(SyncOutboxRow)).one())
     if state is None:
         return SyncStatus(None, None, queued, None)
-    return SyncStatus(state.calendar_url or None, state.last_sync_at, queued, state.last_error)
+    return SyncStatus(
+        state.calendar_url or None,
+        state.last_sync_at,
+        queued,
+        state.last_error,
+        state.last_error_at,
+        tuple(line for line in state.skipped.splitlines() if line),
+    )

@@ -1,6 +1,7 @@
 """Settings -> Sync: the CalDAV server, the account, the task list, "Test connection", and how sync stands."""
 
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -23,17 +24,24 @@ _FIELDS = {"sync.ca_file": "the Certificate authority field", "sync.username": "
 
 
 def status_words(status: SyncStatus, tz: ZoneInfo) -> str:
-    """'Last sync 14:02 · 3 changes waiting · last error: ...' (the tray's tooltip says it too)."""
+    """'Last sync 14:02 · 3 changes waiting · 1 task skipped: ... · failed 14:07: ...' (the tray's tooltip says
+    it too)."""
     if status.last_sync_at is None and status.last_error is None:
         return "Not synced yet"
-    parts = [
-        f"Last sync {status.last_sync_at.astimezone(tz):%a %d %b %H:%M}" if status.last_sync_at else "Never synced"
-    ]
+    parts = [f"Last sync {_when(status.last_sync_at, tz)}" if status.last_sync_at else "Never synced"]
     if status.queued:
         parts.append(f"{status.queued} change{'s' if status.queued != 1 else ''} waiting")
+    if status.skipped:
+        count = len(status.skipped)
+        parts.append(f"{count} task{'s' if count != 1 else ''} skipped: {status.skipped[0]}")
     if status.last_error:
-        parts.append(f"last error: {status.last_error}")
+        at = f" {_when(status.last_error_at, tz)}" if status.last_error_at else ""
+        parts.append(f"failed{at}: {status.last_error}")
     return " · ".join(parts)
+
+
+def _when(moment: datetime, tz: ZoneInfo) -> str:
+    return f"{moment.astimezone(tz):%a %d %b %H:%M}"
 
 
 class SyncPage(QWidget):

@@ -4,7 +4,7 @@ import hashlib
 import json
 import sqlite3
 from contextlib import closing
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,8 @@ from app.store import Store
 from app.store.migrations import APPLICATION_ID, MIGRATIONS, migrate
 from app.store.models import Entry, SQLModel, Utterance
 from app.store.queries import get_entry, short_id_of, short_ids
+from app.sync.engine import SyncReport, note_outcome
+from app.sync.status import sync_status
 from tests.support.clock import BERLIN, FIXED_CLOCK
 
 
@@ -397,4 +399,26 @@ def test_the_previous_release_database_gains_search_keys_and_undoes_an_import_wh
         ]
         assert db.execute("SELECT entry_id FROM entries_search_rows").fetchall() == [("a" * 32,)]
         assert {row[0] for row in db.execute("SELECT entry_id FROM sync_outbox")} == {"a" * 32, "b" * 32}
+    store.close()
+
+
+def test_the_previous_release_database_gains_sync_failures_shown(db_path: Path) -> None:
+    """What the release before (steps 1-11) made, synced once and failed once: its sync state keeps its row, with
+    no time for the error it noted and nothing skipped, and a sync's outcome can be noted on it."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:11])
+        db.execute(
+            "INSERT INTO sync_state (id, calendar_url, calendar_name, last_sync_at, last_error) "
+            "VALUES (1, 'https://dav.example/alice/murmur/', 'Murmur', '2026-01-01T10:00:00+00:00', 'offline')"
+        )
+    store = Store.open(db_path)
+    with store.read() as session:
+        status = sync_status(session)
+    assert (status.calendar_url, status.last_error, status.last_error_at, status.skipped) == (
+        "https://dav.example/alice/murmur/", "offline", None, ()
+    )  # fmt: skip
+    report = SyncReport(problems=["/alice/murmur/x.ics: skipped"], unread=["/alice/murmur/x.ics"])
+    note_outcome(store, None, datetime(2026, 2, 1, tzinfo=UTC), report)
+    with store.read() as session:
+        assert sync_status(session).skipped == ("/alice/murmur/x.ics: skipped",)
     store.close()
