@@ -15,7 +15,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.support.utterance_corpus import CORPUS, FOLLOWUPS, HELD_OUT, load, problems, runs, where  # noqa: E402
+from tests.support.utterance_corpus import (  # noqa: E402
+    CORPUS,
+    FOLLOWUPS,
+    FOLLOWUPS_HELD_OUT,
+    HELD_OUT,
+    load,
+    problems,
+    runs,
+    where,
+)
 
 
 def main() -> None:
@@ -24,7 +33,7 @@ def main() -> None:
     parser.add_argument("--group", help="only this group")
     parser.add_argument("--held-out", action="store_true", help="the sentences written after the rules were tuned")
     args = parser.parse_args()
-    cases = load(HELD_OUT) if args.held_out else load(CORPUS) + load(FOLLOWUPS)
+    cases = load(HELD_OUT) + load(FOLLOWUPS_HELD_OUT) if args.held_out else load(CORPUS) + load(FOLLOWUPS)
     cases = [c for c in cases if args.group in (None, c.group)]
     total, passed = Counter[str](), Counter[str]()
     started = time.perf_counter()

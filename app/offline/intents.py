@@ -140,6 +140,7 @@ PHRASINGS = [
         False,
         True,
     ),
+    Phrasing(RESCHEDULE, _p(r"^(?P<x>.+?)\s+(?:is|are|'s)\s+now\s+(?P<rest>(?:on|at|for)\s+.+)$"), False, True),
     Phrasing(RESCHEDULE, _p(rf"^make\s+(?P<x>.+?){_CHANGE_ENDS}$"), False),
     Phrasing(RESCHEDULE, _p(r"^(?P<x>.+?)\s+instead$"), False, True),
 ]

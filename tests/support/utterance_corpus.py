@@ -47,6 +47,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "data" / "offline_utterances.toml
 HELD_OUT = CORPUS.with_name("offline_utterances_heldout.toml")
 # The second sentence: moves, snoozes, list items, questions about the list, times, personal days.
 FOLLOWUPS = CORPUS.with_name("followups")
+FOLLOWUPS_HELD_OUT = CORPUS.with_name("followups_heldout")  # written after the rules were tuned to FOLLOWUPS
 NOWS = {
     "monday_morning": datetime(2026, 11, 23, 9, 12),
     "friday_night": datetime(2026, 11, 27, 22, 40),

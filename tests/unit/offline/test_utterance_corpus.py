@@ -7,7 +7,17 @@ from collections import defaultdict
 
 import pytest
 
-from tests.support.utterance_corpus import CORPUS, FOLLOWUPS, HELD_OUT, Case, load, problems, runs, where
+from tests.support.utterance_corpus import (
+    CORPUS,
+    FOLLOWUPS,
+    FOLLOWUPS_HELD_OUT,
+    HELD_OUT,
+    Case,
+    load,
+    problems,
+    runs,
+    where,
+)
 
 OVERALL_GOAL = 0.95
 GROUP_FLOOR = 0.85
@@ -15,6 +25,7 @@ FOLLOWUP_FLOOR = 0.95  # the second sentence must read as right as the first
 CASES = load()
 HELD_OUT_CASES = load(HELD_OUT)
 FOLLOWUP_CASES = load(FOLLOWUPS)
+FOLLOWUP_HELD_OUT_CASES = load(FOLLOWUPS_HELD_OUT)
 Misses = dict[str, tuple[int, list[str]]]  # per group: the number of runs, and what went wrong in each miss
 
 
@@ -37,14 +48,19 @@ def test_the_corpus_is_big_and_varied() -> None:
     groups = {case.group for case in CASES}
     assert len(CASES) >= 150 and len(groups) >= 10
     assert len(FOLLOWUP_CASES) >= 80 and len({case.group for case in FOLLOWUP_CASES}) >= 6
-    for cases in (CASES + HELD_OUT_CASES, FOLLOWUP_CASES):  # a follow-up may be said again to another list
+    for cases in (
+        CASES + HELD_OUT_CASES,
+        FOLLOWUP_CASES + FOLLOWUP_HELD_OUT_CASES,
+    ):  # a follow-up may be said again to another list
         said = [case.say.lower() for case in cases]
         assert len(set(said)) == len(said), "a sentence is in the corpus twice"
 
 
 @pytest.mark.parametrize("group", sorted({case.group for case in FOLLOWUP_CASES}))
-def test_each_follow_up_group_reads_right(group: str) -> None:
-    count, missed = _misses([case for case in FOLLOWUP_CASES if case.group == group])[group]
+@pytest.mark.parametrize("held_out", [False, True], ids=["follow-ups", "held-out"])
+def test_each_follow_up_group_reads_right(group: str, held_out: bool) -> None:
+    cases = FOLLOWUP_HELD_OUT_CASES if held_out else FOLLOWUP_CASES
+    count, missed = _misses([case for case in cases if case.group == group])[group]
     assert (count - len(missed)) / count >= FOLLOWUP_FLOOR, "\n".join(missed)
 
 
