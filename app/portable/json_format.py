@@ -67,7 +67,7 @@ def _nests_within(text: str, limit: int) -> bool:
     for _ in range(limit):
         shorter = _INNERMOST.sub("", skeleton)
         if shorter == skeleton:
-            return True  # all taken out, or brackets that do not pair: json's own error says where
+            return True  # all taken out, or brackets that never pair: not JSON, as the parser says
         skeleton = shorter
     return _INNERMOST.search(skeleton) is None
 
@@ -184,12 +184,15 @@ _UTTERANCE_KINDS: dict[str, type[StrEnum]] = {"source": UtteranceSource, "outcom
 
 
 def read_json(text: str, now: datetime) -> ReadFile:
+    too_deep = UsageError(f"not a Murmur export: its JSON is nested more than {MAX_DEPTH} deep")
     if not _nests_within(text, MAX_DEPTH):
-        raise UsageError(f"not a Murmur export: its JSON is nested more than {MAX_DEPTH} deep")
+        raise too_deep
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise UsageError(f"not a JSON file: {error.msg} at line {error.lineno}") from None
+    except RecursionError:  # brackets that never close, which the count above leaves to the parser
+        raise too_deep from None
     if not isinstance(data, dict) or "murmur_export" not in data:
         raise UsageError("not a Murmur export: the JSON has no murmur_export number")
     if not isinstance(data["murmur_export"], int) or data["murmur_export"] > FORMAT_VERSION:

@@ -57,9 +57,13 @@ def test_a_component_the_calendar_library_cannot_read_costs_only_itself(empty: M
     assert [entry.summary for entry in empty.entries(list(Status))] == ["Fine"]
 
 
-def test_json_nested_past_any_export_is_one_line_and_changes_nothing(empty: MurmurService, tmp_path: Path) -> None:
+@pytest.mark.parametrize("closed", [True, False])
+def test_json_nested_past_any_export_is_one_line_and_changes_nothing(
+    empty: MurmurService, tmp_path: Path, closed: bool
+) -> None:
     path = tmp_path / "deep.json"
-    path.write_text('{"murmur_export": 1, "entries": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    deep = "[" * 100_000 + ("]" * 100_000 + "}" if closed else "")
+    path.write_text('{"murmur_export": 1, "entries": ' + deep, encoding="utf-8")
 
     with pytest.raises(UsageError, match="nested"):
         empty.import_file(path)
@@ -144,3 +148,10 @@ def test_every_row_of_a_long_json_file_keeps_its_line(empty: MurmurService, tmp_
     line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"revision": -3' in text)
     assert _lines(outcome.problems) == [line] and outcome.added == 199
     assert json.loads(path.read_text())["murmur_export"] == 1
+
+
+def test_brackets_and_escaped_quotes_inside_words_are_not_nesting(empty: MurmurService, tmp_path: Path) -> None:
+    words = "[" * 20 + "]" * 20 + ' "quoted \\" ' + "{" * 20 + "}" * 20 + " \\"  # the file escapes those
+    outcome = empty.import_file(json_file(tmp_path / "backup.json", entries=[entry_row(summary=words)]))
+
+    assert outcome.problems == [] and [entry.summary for entry in empty.entries(list(Status))] == [words]
