@@ -21,7 +21,6 @@ from app.agent.client import ChatClient, Progress, ToolsRefused
 from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import EXAMPLE_QUESTIONS, context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
-from app.agent.redaction import PLACEHOLDERS, Redacted, redact
 from app.agent.reply_text import asks_the_user, clean_reply, only_repeats
 from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.server_props import server_props, template_takes_tools
@@ -39,6 +38,7 @@ from app.domain.clock import Clock
 from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
 from app.domain.model_text import only_said
+from app.domain.redaction import PLACEHOLDERS, Redacted, redact, secret_in
 from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, ModelFault, ModelSetAside, MurmurError
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
@@ -457,7 +457,7 @@ class LlmAgent:
         workspace, now = run.workspace, run.workspace.clock.now
         if tool == REMEMBER:
             text = str(arguments.get("text") or "")
-            if redact(text).findings or any(p in text for p in PLACEHOLDERS.values()):
+            if secret_in(text) is not None:
                 return "Error: that looks like a secret; secrets are never remembered"
 
             def change(session: Session, batch: int | None) -> MemoryChange:

@@ -7,9 +7,9 @@ from app.agent import ledger
 from app.agent.client import ChatClient
 from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.provider import ProviderConfig
-from app.agent.redaction import redact
 from app.config import PrivacySettings
 from app.domain.clock import Clock
+from app.domain.redaction import redact
 from app.errors import BudgetExceededError, LlmError
 from app.store import Store
 from app.store.models import LlmRequest

@@ -28,6 +28,7 @@ class Problem:
 
     line: int
     message: str
+    skipped: bool = True  # the line or component brought nothing in; False when only a part was left out
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -75,6 +76,11 @@ class ImportOutcome:
     undo_id: int | None
     utterances: int = 0
     memories: int = 0
+
+    @property
+    def skipped_lines(self) -> list[int]:
+        """The lines that brought nothing in, in file order."""
+        return sorted({problem.line for problem in self.problems if problem.skipped})
 
 
 def _time(value: datetime | None) -> str | None:

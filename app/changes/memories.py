@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlmodel import Session, col, func, select
 
 from app.domain.enums import MemorySource, UndoSubject
+from app.domain.redaction import secret_in
 from app.domain.summaries import clipped
 from app.errors import UsageError
 from app.store.models import Memory, UndoBatch, UndoItem
@@ -39,6 +40,16 @@ def validate_memory_text(text: str) -> str:
         raise UsageError(
             f"a memory is one short fact: this one has {len(stripped):,} characters, the limit is {MAX_MEMORY_CHARS}"
         )
+    return stripped
+
+
+def validate_kept_memory(text: str) -> str:
+    """A memory from elsewhere (a file) as it will be kept: the rules of validate_memory_text, and no secret,
+    since every request carries the profile. The refusal never repeats the words."""
+    stripped = validate_memory_text(text)
+    kind = secret_in(stripped)
+    if kind is not None:
+        raise UsageError(f"it holds what looks like a secret ({kind}); secrets are never remembered")
     return stripped
 
 

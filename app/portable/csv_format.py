@@ -1,14 +1,16 @@
 """CSV: one row per entry under a header, dates as a spreadsheet reads them ('2026-11-26 15:00', local time).
 
 Reading takes any spreadsheet's export that has a summary column (or title, task, name); the other columns
-are found by their usual names in any case, and a row that cannot be read is reported with its line. A list's
-items are one cell: "[x] eggs; [ ] bread".
+are found by their usual names in any case, and a row that cannot be read (a stray quote, a cell past 1 MB,
+a value that breaks a rule) is reported with its line and skipped, reading going on from the next line. A
+list's items are one cell: "[x] eggs; [ ] bread". A cell a spreadsheet would run as a formula is written with
+a single quote first, as OWASP recommends, and read back without it.
 """
 
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -18,8 +20,9 @@ from app.changes.imports import IncomingEntry, Problem, ReadFile
 from app.domain.checklist import ChecklistItem, load_items
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
-from app.errors import InvalidActionError, UsageError
+from app.errors import UsageError
 from app.portable.common import at_local, category_named, local_text
+from app.portable.values import reason
 from app.store.models import Entry
 
 HEADER = (
@@ -56,10 +59,22 @@ _NAMES = {
 }
 _DONE_WORDS = {"completed", "done", "x", "yes", "true", "1"}
 _CANCELLED_WORDS = {"archived", "cancelled", "canceled"}
+MAX_CELL_CHARS = 2**20  # a cell past this is a broken row (an unclosed quote reads on), not anyone's words
+# What a spreadsheet runs as a formula, after any quotes already there: those get one more, so that reading
+# takes exactly one off and a summary that began with a quote comes back as it was.
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
+
+
+def _as_text(cell: str) -> str:
+    return f"'{cell}" if _FORMULA.match(cell) else cell
+
+
+def _as_written(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and _FORMULA.match(cell) else cell
 
 
 def _row(entry: Entry, tz: ZoneInfo) -> list[str]:
-    return [
+    cells = [
         entry.id,
         entry.summary,
         entry.content,
@@ -74,6 +89,7 @@ def _row(entry: Entry, tz: ZoneInfo) -> list[str]:
         entry.source_text,
         "; ".join(f"[{'x' if item.done else ' '}] {item.text}" for item in load_items(entry.items)),
     ]
+    return [_as_text(cell) for cell in cells]
 
 
 def write_csv(entries: Iterable[Entry], tz: ZoneInfo) -> str:
@@ -143,7 +159,7 @@ def _priority(value: str, line: int, problems: list[Problem]) -> int | None:
     if value.isdigit() and 1 <= int(value) <= 5:
         return int(value)
     if value:
-        problems.append(Problem(line, f"priority {value!r} is not 1 to 5; kept without a priority"))
+        problems.append(Problem(line, f"priority {value!r} is not 1 to 5; kept without a priority", skipped=False))
     return None
 
 
@@ -175,23 +191,58 @@ def _entry(cells: dict[str, str], line: int, tz: ZoneInfo, now: datetime, proble
     )
 
 
+class _Lines:
+    """The file's lines for the csv module, one at a time, with the index of the next: after a row that cannot
+    be read, reading goes on from the line after the one it began on."""
+
+    def __init__(self, text: str) -> None:
+        # Split at "\n" alone: a cell's own line ends, as Python writes them, stay in the cell.
+        self.lines = io.StringIO(text.replace("\r\n", "\n")).readlines()
+        self.next = 0
+
+    def __iter__(self) -> "_Lines":
+        return self
+
+    def __next__(self) -> str:
+        if self.next >= len(self.lines):
+            raise StopIteration
+        self.next += 1
+        return self.lines[self.next - 1]
+
+
+def _rows(text: str) -> Iterator[tuple[int, list[str] | csv.Error]]:
+    """Each row with the line it begins on (a quoted cell may span lines), or the csv module's error for it."""
+    csv.field_size_limit(MAX_CELL_CHARS)  # process-wide, and only ever raised from the default 128 KB
+    lines = _Lines(text)
+    reader = csv.reader(lines, strict=True)  # strict: a quote out of place is this row's error, not the file's
+    while lines.next < len(lines.lines):
+        start = lines.next
+        try:
+            yield start + 1, next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            lines.next = start + 1  # the reader starts afresh on its next row
+            yield start + 1, error
+
+
 def read_csv(text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
-    reader = csv.reader(io.StringIO(text.replace("\r\n", "\n")))  # a cell's own line ends, as Python writes them
-    header = next(reader, None)
+    rows = _rows(text)
+    header = next(rows, None)
     if header is None:
         raise UsageError("the CSV file is empty")
-    columns = _columns(header)
+    if isinstance(header[1], csv.Error):
+        raise UsageError(f"the CSV file's first line cannot be read: {header[1]}")
+    columns = _columns(header[1])
     read = ReadFile()
-    while True:
-        line = reader.line_num + 1  # where the row starts: a quoted cell may span lines
-        row = next(reader, None)
-        if row is None:
-            break
-        if not any(cell.strip() for cell in row):
-            continue
-        cells = {field: row[index] if index < len(row) else "" for field, index in columns.items()}
+    for line, row in rows:
         try:
+            if isinstance(row, csv.Error):
+                raise row
+            if not any(cell.strip() for cell in row):
+                continue
+            cells = {field: _as_written(row[index]) if index < len(row) else "" for field, index in columns.items()}
             read.entries.append(_entry(cells, line, tz, now, read.problems))
-        except (ValueError, InvalidActionError) as error:
-            read.problems.append(Problem(line, f"skipped: {error}"))
+        except Exception as error:  # any error costs only this row: a file is anyone's text
+            read.problems.append(Problem(line, f"skipped: {reason(error)}"))
     return read

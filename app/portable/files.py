@@ -13,6 +13,7 @@ from app.portable.ics import read_ics, write_ics
 from app.portable.json_format import read_json, write_json
 from app.portable.markdown import write_markdown
 from app.portable.todotxt import read_todotxt, write_todotxt
+from app.portable.values import checked
 from app.store.models import Entry
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024  # far above any list; a bigger file is not one
@@ -31,15 +32,16 @@ def write_entries(fmt: Format, entries: Sequence[Entry], stored: StoredRows, tz:
 
 
 def read_entries(fmt: Format, text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
+    """What the file holds, every entry held to the rules Murmur's own writes keep."""
     if fmt not in READABLE:
         raise UsageError(f"Murmur does not import {fmt.value} (it imports {', '.join(f.value for f in READABLE)})")
     if fmt is Format.JSON:
-        return read_json(text)
+        return checked(read_json(text, now))
     if fmt is Format.ICS:
-        return read_ics(text, tz, now)
+        return checked(read_ics(text, tz, now))
     if fmt is Format.TODOTXT:
-        return read_todotxt(text, tz, now)
-    return read_csv(text, tz, now)
+        return checked(read_todotxt(text, tz, now))
+    return checked(read_csv(text, tz, now))
 
 
 def read_text(path: Path) -> str:

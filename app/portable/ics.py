@@ -5,8 +5,8 @@ Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ or 
 STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC counts repeats), a VALARM at
 the due time for reminders, and X-MURMUR- properties for what iCalendar has no word for (a snooze, the words
 said). Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's checkbox lines are the checklist,
-the rest the words. Each component is judged alone: one without a SUMMARY, or with a time that cannot be read,
-is reported with its line and skipped.
+the rest the words. Each component is judged alone: one without a SUMMARY, with a time that cannot be read, or
+that the library fails on in any way, is reported with its line and skipped.
 """
 
 import functools
@@ -32,6 +32,7 @@ from app.portable.common import (
     from_ical_priority,
     ical_priority,
 )
+from app.portable.values import reason
 from app.store.models import Entry
 
 _STATUS = {
@@ -329,7 +330,7 @@ def _entry(component: Component, line: int, tz: ZoneInfo, now: datetime) -> tupl
         if due is None:
             raise ValueError("an event without a start (DTSTART)")
     rule, left_out = _repeat(component)
-    problems = [Problem(line, left_out)] if left_out else []
+    problems = [Problem(line, left_out, skipped=False)] if left_out else []
     description = str(component.get("DESCRIPTION", ""))
     items, words = parse_checklist_text(description)
     words = words if items else description  # as written, spaces and all, when it holds no checklist
@@ -374,7 +375,7 @@ def _blocks(text: str) -> Iterator[tuple[int, str]]:
             depth = max(depth - 1, 0)
 
 
-def _one_by_one(text: str) -> Iterator[tuple[int, Component | ValueError]]:
+def _one_by_one(text: str) -> Iterator[tuple[int, Component | Exception]]:
     """The VTODOs and VEVENTs parsed alone, so one broken component costs only itself; the file's
     VTIMEZONEs go with each, so their TZIDs are known."""
     blocks = list(_blocks(text))
@@ -385,16 +386,16 @@ def _one_by_one(text: str) -> Iterator[tuple[int, Component | ValueError]]:
         try:
             calendar = Calendar.from_ical(f"BEGIN:VCALENDAR\r\n{zones}\r\n{block}\r\nEND:VCALENDAR\r\n")
             yield line, next(c for c in calendar.walk() if c.name in ("VTODO", "VEVENT"))
-        except ValueError as error:
+        except Exception as error:  # the library's TypeError on a bad VALUE= too: any error costs only its component
             yield line, error
 
 
-def _components(text: str) -> Iterator[tuple[int, Component | ValueError]]:
+def _components(text: str) -> Iterator[tuple[int, Component | Exception]]:
     """The VTODOs and VEVENTs with their lines: the whole file at once, or, when it does not parse as a
-    whole, each alone."""
+    whole (whatever the library raises), each alone."""
     try:
         calendars = Calendar.from_ical(text, multiple=True)
-    except ValueError:
+    except Exception:  # read again component by component, where each failure is named with its line
         yield from _one_by_one(text)
         return
     if not calendars:
@@ -409,13 +410,13 @@ def read_ics(text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
     read = ReadFile()
     for line, component in _components(text):
         try:
-            if isinstance(component, ValueError):
+            if isinstance(component, Exception):
                 raise component
             if component.errors:
                 raise ValueError("; ".join(f"{name}: {message}" for name, message in component.errors))
             entry, problems = _entry(component, line, tz, now)
-        except (ValueError, TypeError) as error:
-            read.problems.append(Problem(line, f"skipped: {error}"))
+        except Exception as error:  # any error costs only this component: a file is anyone's text
+            read.problems.append(Problem(line, f"skipped: {reason(error)}"))
             continue
         read.entries.append(entry)
         read.problems.extend(problems)

@@ -44,6 +44,8 @@ def _lines(entry: Entry, tz: ZoneInfo) -> list[str]:
 
 
 def _line(entry: Entry, tz: ZoneInfo) -> str:
+    # "- [ ] " comes before the words, so no line (no cell, in a spreadsheet) starts a formula: no quote is
+    # added as CSV does, and the words read as they were said.
     box = "[x]" if entry.status in (Status.COMPLETED, Status.ARCHIVED) else "[ ]"
     details = []
     if entry.due_at is not None:

@@ -19,8 +19,8 @@ import pytodotxt
 from app.changes.imports import IncomingEntry, Problem, ReadFile
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
-from app.errors import InvalidActionError
 from app.portable.common import at_local, category_named, is_default_time, one_line
+from app.portable.values import reason
 from app.store.models import Entry
 
 _LETTERS = "ABCDE"
@@ -61,6 +61,8 @@ def _line(entry: Entry, tz: ZoneInfo) -> str:
 
 
 def write_todotxt(entries: Iterable[Entry], tz: ZoneInfo) -> str:
+    # Each line starts with "x", a priority or the creation date, never with the summary: a spreadsheet that
+    # opens the file (one cell a line) finds no formula to run, so no quote is added as CSV does.
     return "".join(f"{_line(entry, tz)}\n" for entry in entries)
 
 
@@ -143,6 +145,6 @@ def read_todotxt(text: str, tz: ZoneInfo, now: datetime) -> ReadFile:
             continue
         try:
             read.entries.append(_entry(line, number, tz, now))
-        except (ValueError, InvalidActionError) as error:
-            read.problems.append(Problem(number, f"skipped: {error}"))
+        except Exception as error:  # any error costs only this line: a file is anyone's text
+            read.problems.append(Problem(number, f"skipped: {reason(error)}"))
     return read

@@ -24,7 +24,7 @@ from app.domain.events import EventCallback
 from app.domain.recurrence import describe
 from app.errors import ConfirmationNeeded, MurmurError
 from app.portable.common import Format
-from app.render import terminal_safe, when
+from app.render import skipped_lines, terminal_safe, when
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
 from app.ui.entry_sections import EntryRow, Section, grouped
@@ -413,8 +413,9 @@ class ImportJob:
         if outcome.utterances or outcome.memories:
             counted.append(f"{outcome.utterances} things said and {outcome.memories} memories restored")
         problems = [terminal_safe(str(problem), multiline=False) for problem in outcome.problems]
+        skipped = skipped_lines(outcome.skipped_lines)  # named in the title: the details may stay folded
         return BatchReport(
-            summary=f"Imported {outcome.added} {noun} from {self.path.name}",
+            summary=f"Imported {outcome.added} {noun} from {self.path.name}" + (f"; {skipped}" if skipped else ""),
             applied=["; ".join(counted)],  # the details: the counts, then what could not be read
             failures=problems,
             undo_id=outcome.undo_id,

@@ -63,6 +63,26 @@ def test_problems_are_listed_with_their_lines_and_bad_input_is_one_line(murmur: 
     assert_one_line_error(murmur.run("export", "-o", str(tmp_path / "no" / "x.json")), 2, "does not exist")
 
 
+def test_a_file_the_readers_fail_on_costs_its_lines_not_an_internal_error(murmur: Murmur, tmp_path: Path) -> None:
+    calendar = tmp_path / "tasks.ics"
+    calendar.write_text(
+        "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:Tagged by date\r\nCATEGORIES;VALUE=DATE:20260101\r\n"
+        "END:VTODO\r\nBEGIN:VTODO\r\nUID:b\r\nSUMMARY:Plan the trip\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    )
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text('summary,due\n"Stray quote,\nFar off,9999-01-01\nPack,2026-12-01\n')
+
+    done = [murmur.run("import", str(calendar)), murmur.run("import", str(sheet))]
+
+    assert [run.returncode for run in done] == [0, 0] and "internal error" not in done[0].stderr + done[1].stderr
+    assert done[0].stdout.startswith("  line 2: skipped: ") and "Imported 1 entry from tasks.ics" in done[0].stdout
+    assert done[1].stdout.splitlines()[:2] == [
+        "  line 2: skipped: unexpected end of data",
+        "  line 3: skipped: due_at 9999-01-01 is not between the years 1900 and 2200",
+    ]
+    assert murmur.count("entries") == 2 and murmur.run("export", "--format", "csv").returncode == 0
+
+
 def test_backup_list_and_restore_then_take_the_restore_back(murmur: Murmur, tmp_path: Path) -> None:
     murmur.run("add", "buy oat milk")
     backups = murmur.json("backups")

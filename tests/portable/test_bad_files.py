@@ -23,6 +23,7 @@ def _count(service: MurmurService) -> int:
         ("tasks.csv", b"summary\n\xff\xfebad", "is not UTF-8 text (byte 9 cannot be read)"),
         ("tasks.csv", b"when,what\n1,2\n", "the CSV file has no summary column"),
         ("tasks.csv", b"", "the CSV file is empty"),
+        ("tasks.csv", b'"summary\nBuy milk\n', "the CSV file's first line cannot be read: unexpected end of data"),
         ("tasks.ics", b"SUMMARY:not a calendar\n", "not an iCalendar file: no BEGIN:VCALENDAR"),
         ("backup.json", b'{"entries": []}', "not a Murmur export: the JSON has no murmur_export number"),
         ("backup.json", b'{"murmur_export": 2, "entries": []}', "newer than this Murmur reads (1): upgrade Murmur"),

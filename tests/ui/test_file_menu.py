@@ -55,11 +55,30 @@ def test_import_lands_in_the_list_and_undo_takes_it_back(
 
     assert sorted(summaries(murmur)) == ["Buy stamps", "Call Mom @phone"]
     toast = murmur.toast
-    assert toast.title.text() == "Imported 2 entries from todo.txt" and toast.undo_button.isVisible()
+    assert toast.title.text() == "Imported 2 entries from todo.txt; line 2 skipped" and toast.undo_button.isVisible()
     assert "line 2: skipped: due:2026-13-45 is not a date" in toast.details.text()
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         toast.undo_button.click()
     assert summaries(murmur) == []
+
+
+def test_the_toast_counts_and_names_the_lines_skipped(
+    qtbot: QtBot, murmur: Murmur, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chosen = tmp_path / "sheet.csv"
+    rows = ["summary,priority,due", "Fine,9,", '"unclosed,1,', "Far off,,9999-12-31", ",,", "Also fine,,"]
+    rows += [f",2,2026-12-0{day}" for day in range(1, 4)]  # no summary: skipped
+    chosen.write_text("\n".join(rows) + "\n")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(chosen), ""))
+
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        _menu_action(murmur, "Import…").trigger()
+
+    assert sorted(summaries(murmur)) == ["Also fine", "Fine"]  # "Fine" kept without its priority 9
+    toast = murmur.toast
+    assert toast.title.text() == "Imported 2 entries from sheet.csv; lines 3, 4, 7 and 2 more skipped"
+    assert "line 2: priority '9' is not 1 to 5; kept without a priority" in toast.details.text()
+    assert "line 4: skipped: due_at 9999-12-31 is not between the years 1900 and 2200" in toast.details.text()
 
 
 def test_a_daily_backup_that_cannot_be_made_is_said(qtbot: QtBot, murmur: Murmur) -> None:

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
-from app.agent.redaction.kinds import Finding, SecretKind
+from app.domain.redaction.kinds import Finding, SecretKind
 
 # ---- Vendor prefixes: the shape alone says what it is ----
 

@@ -17,8 +17,8 @@ A password has no shape of its own, so the cue decides, and how much it takes de
 import re
 from collections.abc import Iterator
 
-from app.agent.redaction.digits import RUN, RUN_REST, digit_count
-from app.agent.redaction.kinds import Finding, SecretKind, holds_placeholder
+from app.domain.redaction.digits import RUN, RUN_REST, digit_count
+from app.domain.redaction.kinds import Finding, SecretKind, holds_placeholder
 
 # ---- Cues ----
 

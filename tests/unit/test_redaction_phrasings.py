@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.agent.redaction import PLACEHOLDERS, Redacted, SecretKind, redact
+from app.domain.redaction import PLACEHOLDERS, Redacted, SecretKind, redact
 
 _AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 _AZURE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="

@@ -13,8 +13,8 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from app.agent.redaction.digits import NUMBER_END, NUMBER_START, RUN, digit_count, digit_prefix, units
-from app.agent.redaction.kinds import Finding, SecretKind
+from app.domain.redaction.digits import NUMBER_END, NUMBER_START, RUN, digit_count, digit_prefix, units
+from app.domain.redaction.kinds import Finding, SecretKind
 
 # ---- National IDs: shape and checksum ----
 

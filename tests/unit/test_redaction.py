@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app.agent.redaction import PLACEHOLDERS, Finding, Redacted, SecretKind, redact
+from app.domain.redaction import PLACEHOLDERS, Finding, Redacted, SecretKind, redact
 
 CAUGHT = [
     # Card numbers, written

@@ -10,8 +10,8 @@
 import re
 from collections.abc import Iterator
 
-from app.agent.redaction.digits import RUN, Unit, units
-from app.agent.redaction.kinds import Finding, SecretKind
+from app.domain.redaction.digits import RUN, Unit, units
+from app.domain.redaction.kinds import Finding, SecretKind
 
 # ---- Card numbers ----
 

@@ -17,13 +17,13 @@ Names, addresses, phone numbers, birthdays and secrets said with no cue and no s
 
 from collections.abc import Callable, Iterator
 
-from app.agent.redaction.accounts import cards, ibans
-from app.agent.redaction.ids import documents, national_ids
-from app.agent.redaction.keys import api_keys, cloud_keys
-from app.agent.redaction.kinds import PLACEHOLDERS, Finding, Redacted, SecretKind
-from app.agent.redaction.passwords import passwords
+from app.domain.redaction.accounts import cards, ibans
+from app.domain.redaction.ids import documents, national_ids
+from app.domain.redaction.keys import api_keys, cloud_keys
+from app.domain.redaction.kinds import PLACEHOLDERS, Finding, Redacted, SecretKind
+from app.domain.redaction.passwords import passwords
 
-__all__ = ["PLACEHOLDERS", "Finding", "Redacted", "SecretKind", "redact"]
+__all__ = ["PLACEHOLDERS", "Finding", "Redacted", "SecretKind", "redact", "secret_in"]
 
 # On equal length the earlier detector names the kind: checksummed structures before cues before entropy.
 _DETECTORS: tuple[Callable[[str], Iterator[Finding]], ...] = (
@@ -72,3 +72,11 @@ def redact(text: str) -> Redacted:
         position = finding.end
     parts.append(text[position:])
     return Redacted("".join(parts), findings)
+
+
+def secret_in(text: str) -> str | None:
+    """The kind of secret `text` holds ("card number"), found or already masked by a placeholder; None if none."""
+    findings = redact(text).findings
+    if findings:
+        return PLACEHOLDERS[findings[0].kind].strip("[]")
+    return next((placeholder.strip("[]") for placeholder in PLACEHOLDERS.values() if placeholder in text), None)

@@ -1,0 +1,79 @@
+"""The rules a value read from a file meets before it is stored: the ones the app's own writes keep.
+
+A file is anyone's text: a time in year 9999 breaks every view that shows it, a revision past SQLite's integers
+fails the whole batch's insert, an ID of the wrong shape breaks the short IDs. A value that breaks a rule is a
+ValueError naming the field, so its row is skipped and named like any row that cannot be read.
+"""
+
+from datetime import datetime
+
+from app.changes.imports import IncomingEntry, Problem, ReadFile
+
+FIRST_YEAR, LAST_YEAR = 1900, 2200  # what the list, the exports and the platform's clock all show
+MAX_COUNT = 2**31 - 1  # revisions and attempts: far above any real count, far inside SQLite's integers
+MAX_ROW_ID = 2**63 - 1  # SQLite's largest integer
+_HEX = frozenset("0123456789abcdef")
+_SHOWN_CHARS = 40  # of a bad value, in the problem that names it
+
+
+def shown(value: object) -> str:
+    """A bad value as a problem quotes it, cut short: it may be a whole document."""
+    said = repr(value)
+    return said if len(said) <= _SHOWN_CHARS else f"{said[: _SHOWN_CHARS - 1]}…"
+
+
+def reason(error: Exception) -> str:
+    """Why a row was skipped: the error's words, or its kind when it has none (any error costs only its row)."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def in_range(moment: datetime, name: str) -> datetime:
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise ValueError(f"{name} {moment.date().isoformat()} is not between the years {FIRST_YEAR} and {LAST_YEAR}")
+    return moment
+
+
+def whole_number(value: object, name: str, low: int, high: int = MAX_COUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} {shown(value)} is not a whole number from {low} to {high:,}")
+    return value
+
+
+def optional_row_id(value: object, name: str) -> int | None:
+    return None if value is None else whole_number(value, name, 1, MAX_ROW_ID)
+
+
+def hex_id(value: object, name: str) -> str:
+    """An entry's or a memory's ID: 32 lowercase hex digits, as Murmur makes them."""
+    if not isinstance(value, str) or len(value) != 32 or not _HEX.issuperset(value):
+        raise ValueError(f"{name} {shown(value)} is not a Murmur ID (32 hex digits)")
+    return value
+
+
+def _check(entry: IncomingEntry) -> None:
+    moments = {
+        "created_at": entry.created_at,
+        "updated_at": entry.updated_at,
+        "due_at": entry.due_at,
+        "snooze_until": entry.snooze_until,
+        "completed_at": entry.completed_at,
+    }
+    for name, moment in moments.items():
+        if moment is not None:
+            in_range(moment, name)
+    whole_number(entry.revision, "revision", 1)
+
+
+def checked(read: ReadFile) -> ReadFile:
+    """`read` without the entries that break a rule, each named with its line among the reader's problems."""
+    kept: list[IncomingEntry] = []
+    for entry in read.entries:
+        try:
+            _check(entry)
+        except ValueError as error:
+            read.problems.append(Problem(entry.line, f"skipped: {reason(error)}"))
+            continue
+        kept.append(entry)
+    read.entries = kept
+    read.problems.sort(key=lambda problem: problem.line)  # in file order, whichever check found them
+    return read
