@@ -11,7 +11,6 @@ words and time and not filed twice.
 import json
 import logging
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from app.domain.enums import UtteranceOutcome, UtteranceSource
+from app.file_locks import lock
 from app.private_files import PRIVATE_FILE
 from app.store.models import Utterance
 
@@ -36,23 +36,11 @@ class Spooled:
     created_at: datetime
 
 
-def _lock(descriptor: int) -> None:
-    """Hold the whole file exclusively until it is closed (other Murmur processes wait)."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        msvcrt.locking(descriptor, msvcrt.LK_LOCK, 1)  # the first byte stands for the file
-    else:
-        import fcntl
-
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
-
-
 @contextmanager
 def _locked(path: Path, flags: int) -> Iterator[int]:
     descriptor = os.open(path, flags, PRIVATE_FILE)
     try:
-        _lock(descriptor)
+        lock(descriptor, wait=True)  # other Murmur processes wait
         yield descriptor
     finally:
         os.close(descriptor)  # lets the lock go

@@ -1,13 +1,13 @@
 """One sync at a time per database: an advisory lock on a file beside it, taken by whoever syncs (the desktop
 app's timer, a terminal's `murmur sync`), so two first syncs cannot each make the task list."""
 
-import fcntl
 import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from app.file_locks import lock
 from app.private_files import PRIVATE_FILE
 from app.sync.remote import SyncError
 
@@ -31,7 +31,7 @@ def one_sync_at_a_time(db_path: Path, wait_seconds: float) -> Iterator[None]:
         deadline = time.monotonic() + wait_seconds
         while True:
             try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                lock(descriptor, wait=False)
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
