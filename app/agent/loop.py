@@ -419,7 +419,7 @@ class LlmAgent:
         parse_failures = [replace(f, tool=call.name) for f in parsed.failures]
         run.workspace.note_parse_failures(parse_failures)
         actions = [self._restored(run, action) for action in parsed.actions]
-        applied, failures = run.workspace.apply(actions) if actions else ([], [])
+        applied, failures = run.workspace.apply(actions, self._originals(run)) if actions else ([], [])
         lines = [_applied_line(item, run) for item in applied]
         lines += [f"Error: {f.tool}: {f.error}" for f in parse_failures]
         lines += [_failure_line(f) for f in failures]
@@ -495,6 +495,12 @@ class LlmAgent:
         run.mutations += 1
         verb = {"remember": "Confirmed (already known)" if done.confirmed else "Remembered", "forget": "Forgot"}
         return f"{verb[done.kind]} [{done.short_id}] {done.memory.text}"
+
+    def _originals(self, run: _Run) -> list[tuple[str, str]]:
+        """What `_restored` may put back: each placeholder with its original, for the local database only."""
+        if not self.privacy.keep_unredacted:
+            return []
+        return [(PLACEHOLDERS[f.kind], run.original[f.start : f.end]) for f in run.redacted.findings]
 
     def _restored(self, run: _Run, action: Action) -> Action:
         """Put back what redaction hid, in the user's own entries, when the user chose to keep it."""
