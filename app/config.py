@@ -70,7 +70,8 @@ class LlmSettings:
     # When the model fails an utterance (an error, the deadline, nothing usable): offline (the built-in rules
     # file it, saying so) or inbox (it waits there for `murmur retry`).
     fallback: str = _one_of("offline", "inbox")
-    # Archiving or completing more entries than this from one utterance waits for the user's yes.
+    # More changes than this of one kind (archive, complete, snooze, update, forget) from one utterance wait
+    # for the user's yes.
     confirm_over: int = _ranged(5, 1, 10_000)
     # The wait for the first word of an answer: a CPU-only server reads a long prompt for a while first.
     first_token_seconds: float = _ranged(90.0, 1, 3600)

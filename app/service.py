@@ -30,6 +30,7 @@ from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.judgement import fault_in
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
+from app.changes.originals import clear_originals, shareable
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.spool import Spool, file_spooled
 from app.changes.undo import HistoryBatch, UndoResult, batch_to_undo, history, latest_batch, undo_in_chunks, undo_item
@@ -351,9 +352,13 @@ class MurmurService:
             changes = parse_update_fields(dict(fields))
         except MurmurError as error:
             raise UsageError(str(error)) from None
-        return self.apply(
+        result = self.apply(
             [UpdateAction(entry_id=i, changes=changes, reason=reason) for i in entry_ids], "edited by hand"
         )
+        if {"summary", "content"} & set(changes):
+            with self.store.write() as session:  # the user typed these words: they may go where the user sends them
+                clear_originals(session, [item.entry.id for item in result.applied])
+        return result
 
     def tick_item(self, entry_id: str, item: str, reason: str = BY_HAND) -> ExecutionResult:
         """Tick one item of the entry's checklist (its text, or words naming it); the last one completes it."""
@@ -509,7 +514,9 @@ class MurmurService:
             ]
             everything = set(statuses) == set(Status) and not categories
             ids = {entry.id for entry in entries}
+            # JSON is Murmur's own backup, rows as stored; the files for other apps carry no secret put back.
             stored = _stored_rows(session, ids, everything) if fmt is Format.JSON else _NO_ROWS
+            entries = entries if fmt is Format.JSON else shareable(session, entries)
         from app.portable.files import write_entries  # the formats' libraries load for export and import only
 
         return write_entries(fmt, entries, stored, clock.tz, clock.now)

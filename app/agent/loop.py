@@ -10,6 +10,7 @@ A transport failure reverts what the run applied and leaves the utterance retrya
 import json
 import logging
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
@@ -26,7 +27,19 @@ from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.synthesis import synthesize
 from app.agent.text_protocol import MALFORMED
-from app.agent.tools import ARCHIVE, COMPLETE, FORGET, MUTATING, RECALL, REMEMBER, SEARCH, TOOLS, actions_from_arguments
+from app.agent.tools import (
+    ARCHIVE,
+    COMPLETE,
+    FORGET,
+    MUTATING,
+    RECALL,
+    REMEMBER,
+    SEARCH,
+    SNOOZE,
+    TOOLS,
+    UPDATE,
+    actions_from_arguments,
+)
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
 from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
@@ -67,7 +80,7 @@ class _Run:
     history: list[ChatMessage]
     conversation_id: int | None  # the talk this utterance continues, if any
     seen_calls: dict[str, str] = field(default_factory=dict)
-    bulk: int = 0  # entries archived or completed
+    bulk: Counter[str] = field(default_factory=Counter)  # changes of each bulk kind (archive, forget, ...)
     mutations: int = 0
     usage: Usage = field(default_factory=Usage)
     turn: int = 0
@@ -392,7 +405,7 @@ class LlmAgent:
         if call.name == RECALL:
             return self._recall(run, arguments)
         if call.name in (REMEMBER, FORGET):
-            return self._change_memory(run, call.name, arguments)
+            return self._change_memory(run, call, arguments)
         parsed = actions_from_arguments(call.name, arguments)
         if run.mutations + len(parsed.actions) > self.config.max_mutations and not run.options.confirmed:
             raise _waits_for_yes(
@@ -400,27 +413,29 @@ class LlmAgent:
                 f"that would make {run.mutations + len(parsed.actions)} changes at once (more than "
                 f"{self.config.max_mutations})",
             )
-        if call.name in (ARCHIVE, COMPLETE):
-            self._confirm_bulk(run, len(parsed.actions))
+        if call.name in _BULK_VERBS:
+            self._confirm_bulk(run, call.name, len(parsed.actions))
         run.mutations += len(parsed.actions)
         parse_failures = [replace(f, tool=call.name) for f in parsed.failures]
         run.workspace.note_parse_failures(parse_failures)
         actions = [self._restored(run, action) for action in parsed.actions]
-        applied, failures = run.workspace.apply(actions) if actions else ([], [])
+        applied, failures = run.workspace.apply(actions, self._originals(run)) if actions else ([], [])
         lines = [_applied_line(item, run) for item in applied]
         lines += [f"Error: {f.tool}: {f.error}" for f in parse_failures]
         lines += [_failure_line(f) for f in failures]
         return "\n".join(lines)
 
-    def _confirm_bulk(self, run: _Run, count: int) -> None:
-        """Archiving or completing many entries at once waits for the user's yes, whatever the model says
-        ("delete everything" must not clear the list, even though undo would bring it back)."""
-        run.bulk += count
-        if run.bulk > self.config.confirm_over and not run.options.confirmed:
+    def _confirm_bulk(self, run: _Run, tool: str, count: int) -> None:
+        """Many changes of one kind at once wait for the user's yes, whatever the model says ("delete
+        everything" must not clear the list, a planted instruction must not wipe the memories, even though
+        undo would bring them back). Each kind is counted on its own over the whole utterance."""
+        run.bulk[tool] += count
+        if run.bulk[tool] > self.config.confirm_over and not run.options.confirmed:
+            what = "memories" if tool == FORGET else "entries"
             raise _waits_for_yes(
                 run,
-                f"that would archive or complete {run.bulk} entries at once (more than {self.config.confirm_over}, "
-                "llm.confirm_over)",
+                f"that would {_BULK_VERBS[tool]} {run.bulk[tool]} {what} at once (more than "
+                f"{self.config.confirm_over}, llm.confirm_over)",
             )
 
     @staticmethod
@@ -452,13 +467,14 @@ class LlmAgent:
             text = render_hits(recall(session, query), clock.tz)
         return redact(text).text if self.privacy.redact else text
 
-    def _change_memory(self, run: _Run, tool: str, arguments: dict[str, Any]) -> str:
-        """remember or forget one fact; one change toward the per-utterance cap, undone with the rest."""
-        workspace, now = run.workspace, run.workspace.clock.now
+    def _change_memory(self, run: _Run, call: ToolCall, arguments: dict[str, Any]) -> str:
+        """remember or forget one fact; one change toward the per-utterance cap, undone with the rest. A refusal
+        is told to the user too: a model trying to plant an instruction must not go unnoticed."""
+        workspace, now, tool = run.workspace, run.workspace.clock.now, call.name
         if tool == REMEMBER:
             text = str(arguments.get("text") or "")
             if secret_in(text) is not None:
-                return "Error: that looks like a secret; secrets are never remembered"
+                return self._refuse(run, call, "that looks like a secret; secrets are never remembered")
 
             def change(session: Session, batch: int | None) -> MemoryChange:
                 return remember(session, text, MemorySource.MODEL, now, workspace.utterance_id, batch)
@@ -470,13 +486,21 @@ class LlmAgent:
 
         if run.mutations + 1 > self.config.max_mutations and not run.options.confirmed:
             return "Error: the limit of changes for one utterance is reached; nothing remembered"
+        if tool == FORGET:
+            self._confirm_bulk(run, FORGET, 1)
         try:
             done = workspace.change_memory(change)
         except MurmurError as error:
-            return f"Error: {error}"
+            return self._refuse(run, call, str(error))
         run.mutations += 1
         verb = {"remember": "Confirmed (already known)" if done.confirmed else "Remembered", "forget": "Forgot"}
         return f"{verb[done.kind]} [{done.short_id}] {done.memory.text}"
+
+    def _originals(self, run: _Run) -> list[tuple[str, str]]:
+        """What `_restored` may put back: each placeholder with its original, for the local database only."""
+        if not self.privacy.keep_unredacted:
+            return []
+        return [(PLACEHOLDERS[f.kind], run.original[f.start : f.end]) for f in run.redacted.findings]
 
     def _restored(self, run: _Run, action: Action) -> Action:
         """Put back what redaction hid, in the user's own entries, when the user chose to keep it."""
@@ -501,6 +525,10 @@ class LlmAgent:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+# The kinds of change a model could make in bulk, each capped by llm.confirm_over (creating is not: it loses nothing).
+_BULK_VERBS = {ARCHIVE: "archive", COMPLETE: "complete", SNOOZE: "snooze", UPDATE: "update", FORGET: "forget"}
 
 
 def _set_aside_line(model: str, why: str) -> str:

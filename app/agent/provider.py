@@ -92,7 +92,7 @@ class ProviderConfig:
     max_output_tokens: int = 1024  # what one answer may run to: a small model can ramble to its context's end
     deadline_seconds: float = 45.0  # all the requests for one utterance together, however many turns
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
-    confirm_over: int = 5  # entries archived or completed by one utterance without asking
+    confirm_over: int = 5  # changes of one kind (archive, complete, snooze, update, forget) made without asking
     first_token_seconds: float = 90.0  # the wait for an answer's first word (a CPU server reads the prompt first)
     preset: str = ""  # the preset it came from, if any (named when it is tested)
 

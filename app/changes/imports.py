@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
+from app.changes.memories import instruction_in
 from app.domain.checklist import ChecklistItem, dump_items
 from app.domain.enums import Category, Status, UndoSubject
 from app.store import Store
@@ -121,6 +122,7 @@ class _Plan:
         self.entries: list[dict[str, object]] = []
         self.utterances: list[dict[str, object]] = []
         self.memories: list[dict[str, object]] = []
+        self.problems: list[Problem] = []
         self.duplicates = 0
         rows = session.execute(text("SELECT id, summary, due_at FROM entries")).all()
         self._entry_ids = {row.id for row in rows}
@@ -151,6 +153,10 @@ class _Plan:
 
     def add_memories(self, rows: Iterable[dict[str, object]]) -> None:
         for row in rows:
+            if (instruction := instruction_in(str(row["text"]))) is not None:
+                # A crafted file must not plant a standing instruction in every later request's profile.
+                self.problems.append(Problem(0, f"a memory reading as an instruction ({instruction!r}) was left out"))
+                continue
             words = str(row["text"]).casefold()
             if row["id"] in self._memory_ids or words in self._memory_texts:
                 self.duplicates += 1
@@ -272,7 +278,7 @@ def _outcome(plan: _Plan, read: ReadFile, undo_id: int | None) -> ImportOutcome:
     return ImportOutcome(
         added=len(plan.entries),
         duplicates=plan.duplicates,
-        problems=list(read.problems),
+        problems=[*read.problems, *plan.problems],
         undo_id=undo_id,
         utterances=len(plan.utterances),
         memories=len(plan.memories),

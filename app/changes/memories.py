@@ -18,6 +18,30 @@ MAX_MEMORY_CHARS = 300  # a fact, not a document: every request carries the prof
 _LABEL_CHARS = 40
 _SPACES = re.compile(r"\s+")
 
+# A memory goes into every request's system prompt: one that tells the assistant what to do would be a
+# standing instruction planted by whoever wrote it (a model misled by a pasted text, a crafted import file).
+# Facts about the user are statements ("I always say 'morning' for 8 am"); these read as orders to the
+# assistant: talk about its rules, "you must", or a command to its tools, said outright or "always"/"whenever".
+_COMMANDS = (
+    r"archive|delete|complete|snooze|update|create|forget|remember|remove|clear|wipe|erase|mark|move|say|reply"
+    r"|respond|answer|tell|ignore|disregard|obey|follow|stop|skip|hide|send|run|execute|call[ \t]+the[ \t]+tool"
+)
+_INSTRUCTION = re.compile(
+    r"\b(?:override|jailbreak|system[ \t]*(?::|prompt|message|instructions?|note|override)|developer[ \t]+mode"
+    r"|(?:ignore|disregard|forget)[ \t]+(?:(?:all|any|the|your|my|previous|prior|above|earlier|other)[ \t]+)*"
+    r"(?:instructions?|rules?|prompts?|guidelines|everything|above)"
+    r"|you[ \t]+(?:must|should|shall|will|need[ \t]+to|have[ \t]+to|are[ \t]+to|may[ \t]+not|must[ \t]+not)"
+    r"|the[ \t]+(?:assistant|model|ai)[ \t]+(?:must|should|shall|will)"
+    r"|\w+_entries|tool[ \t]+calls?)(?!\w)"
+    # A command: at the start, after "please", "always", "never", "from now on", or after the comma of
+    # "whenever/every time/when ..., archive" (no subject before it, so "I always say" is a fact).
+    rf"|(?:^|[.;:!]\s*|\bplease[ \t]+|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )"
+    rf"\b(?:always|never|from[ \t]+now[ \t]+on,?)[ \t]+"
+    rf"|\b(?:whenever|every[ \t]+time|each[ \t]+time|when|if)\b[^.;]{{0,80}},[ \t]*(?:then[ \t]+)?)"
+    rf"(?:do[ \t]+not[ \t]+|don't[ \t]+|never[ \t]+)?(?:{_COMMANDS})\b",
+    re.IGNORECASE,
+)
+
 
 @dataclass(frozen=True)
 class MemoryChange:
@@ -29,8 +53,15 @@ class MemoryChange:
     confirmed: bool = False  # remember found the same fact already kept: it was confirmed, not added again
 
 
+def instruction_in(text: str) -> str | None:
+    """The words that make `text` read as an instruction to the assistant rather than a fact about the user."""
+    match = _INSTRUCTION.search(_SPACES.sub(" ", text).strip())
+    return match.group().strip(" .;:!") if match else None
+
+
 def validate_memory_text(text: str) -> str:
-    """The text as it will be kept (stripped); refuses an empty one or one over MAX_MEMORY_CHARS."""
+    """The text as it will be kept (stripped); refuses an empty one, one over MAX_MEMORY_CHARS, and one that
+    reads as an instruction to the assistant (whoever writes it: the model, the user, an import)."""
     if "\x00" in text:
         raise UsageError("the memory contains a NUL byte")
     stripped = text.strip()
@@ -39,6 +70,10 @@ def validate_memory_text(text: str) -> str:
     if len(stripped) > MAX_MEMORY_CHARS:
         raise UsageError(
             f"a memory is one short fact: this one has {len(stripped):,} characters, the limit is {MAX_MEMORY_CHARS}"
+        )
+    if (words := instruction_in(stripped)) is not None:
+        raise UsageError(
+            f"a memory is a fact about the user, not an instruction to the assistant ({words!r}); not remembered"
         )
     return stripped
 

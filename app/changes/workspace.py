@@ -23,6 +23,7 @@ from app.changes.executor import (
     summarize,
 )
 from app.changes.memories import MemoryChange, remember
+from app.changes.originals import note_originals
 from app.changes.runs import end_run, renew_lease, revert_run
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
@@ -48,10 +49,16 @@ class Workspace:
         with self.store.read() as session:
             return list_entries(session, self.clock.now, statuses=(Status.ACTIVE, Status.SNOOZED))
 
-    def apply(self, actions: Sequence[Action]) -> tuple[list[AppliedAction], list[ActionFailure]]:
-        """Apply `actions` in one transaction, joining this utterance's undo batch (one turn of an agent)."""
+    def apply(
+        self, actions: Sequence[Action], originals: Sequence[tuple[str, str]] = ()
+    ) -> tuple[list[AppliedAction], list[ActionFailure]]:
+        """Apply `actions` in one transaction, joining this utterance's undo batch (one turn of an agent).
+
+        `originals`: the (placeholder, original) pairs put back into the actions' words (privacy.keep_unredacted),
+        noted with the entries that hold them in the same transaction, so none of them is ever synced."""
         with self.store.write() as session:
             result = self._execute(session, actions)
+            note_originals(session, [item.entry for item in result.applied], originals)
         self._record(result)
         return result.applied, result.failures
 

@@ -1,5 +1,7 @@
 """The user's memories as they are read: the active ones, their short IDs, and the profile lines under a budget."""
 
+import json
+
 from sqlmodel import Session, col, select
 
 from app.memory.tokens import estimate_tokens
@@ -30,8 +32,9 @@ def short_memory_ids(session: Session) -> dict[str, str]:
 
 
 def profile_line(memory: Memory, short_id: str) -> str:
-    """`[3fa1b2] My brother is Tom`: one line, whatever line breaks the text has."""
-    return f"[{short_id}] {' '.join(memory.text.split())}"
+    """`[3fa1b2] "My brother is Tom"`: one line, whatever line breaks the text has, its words quoted (JSON) so
+    the model reads them as data, not as lines of its instructions."""
+    return f"[{short_id}] {json.dumps(' '.join(memory.text.split()), ensure_ascii=False)}"
 
 
 def profile_lines(session: Session, budget_tokens: int) -> list[str]:

@@ -440,6 +440,21 @@ def _m012_sync_failures_shown(db: Connection) -> None:
     )
 
 
+def _m013_entry_originals(db: Connection) -> None:
+    # The secrets privacy.keep_unredacted put back into entries, so sync and exports can leave them out.
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE entry_originals (
+            entry_id TEXT NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+            original TEXT NOT NULL,
+            placeholder TEXT NOT NULL,
+            PRIMARY KEY (entry_id, original)
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -453,6 +468,7 @@ MIGRATIONS: list[Migration] = [
     ("010_model_standing", _m010_model_standing),
     ("011_writes_at_scale", _m011_writes_at_scale),
     ("012_sync_failures_shown", _m012_sync_failures_shown),
+    ("013_entry_originals", _m013_entry_originals),
 ]
 
 

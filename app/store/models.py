@@ -53,6 +53,17 @@ class Entry(SQLModel, table=True):
     items: str | None = None  # the checklist, as JSON (app/domain/checklist.py); null when there is none
 
 
+class EntryOriginal(SQLModel, table=True):
+    """A secret redaction hid from the model and privacy.keep_unredacted put back into this entry: it stays on
+    this machine (app/changes/originals.py)."""
+
+    __tablename__ = "entry_originals"
+
+    entry_id: str = Field(foreign_key="entries.id", primary_key=True)
+    original: str = Field(primary_key=True)
+    placeholder: str  # what the model saw instead, and what sync and exports write
+
+
 class Utterance(SQLModel, table=True):
     """Everything the user said or typed, saved before it is interpreted."""
 

@@ -19,6 +19,7 @@ from sqlalchemy import text
 from sqlmodel import Session, col, delete, select
 
 from app.changes.imports import IncomingEntry
+from app.changes.originals import shareable
 from app.changes.synced import SyncBatch
 from app.domain.checklist import checklist_text, dump_items, load_items
 from app.domain.enums import Category, Status
@@ -337,11 +338,15 @@ class Sync:
 
     def _send(self, chunk: list[tuple[str, str]]) -> Iterator[_Sent]:
         with self.store.read() as session:
-            entries = {entry_id: session.get(Entry, entry_id) for entry_id, _ in chunk}
+            found = {entry_id: session.get(Entry, entry_id) for entry_id, _ in chunk}
             items = {entry_id: session.get(SyncItem, entry_id) for entry_id, _ in chunk}
-            for entry in entries.values():
+            for entry in found.values():
                 if entry is not None:
                     session.expunge(entry)
+            # The server gets the placeholders, never a secret privacy.keep_unredacted put back locally.
+            present = [entry for entry in found.values() if entry is not None]
+            masked = {entry.id: entry for entry in shareable(session, present)}
+            entries = {entry_id: masked.get(entry_id) for entry_id in found}
             for item in items.values():
                 if item is not None:
                     session.expunge(item)

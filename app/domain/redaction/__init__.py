@@ -12,6 +12,8 @@ is a broken todo); each module says what it catches and what it lets pass:
 - keys: API keys, tokens, AWS/GCP/Azure credentials, private key blocks, long random tokens;
 - passwords: the value after a cue ("wifi password is", "PIN:", "door code", "passphrase ...");
 - ids: SSNs, UK National Insurance numbers, German tax IDs, passport and driving licence numbers.
+Pasted forms are folded first (normalise.py): no-break and thin spaces, full-width digits, zero-width
+characters, dots, underscores or slashes between a card's groups.
 Names, addresses, phone numbers, birthdays and secrets said with no cue and no shape are not caught.
 """
 
@@ -21,6 +23,7 @@ from app.domain.redaction.accounts import cards, ibans
 from app.domain.redaction.ids import documents, national_ids
 from app.domain.redaction.keys import api_keys, cloud_keys
 from app.domain.redaction.kinds import PLACEHOLDERS, Finding, Redacted, SecretKind
+from app.domain.redaction.normalise import normalise
 from app.domain.redaction.passwords import passwords
 
 __all__ = ["PLACEHOLDERS", "Finding", "Redacted", "SecretKind", "redact", "secret_in"]
@@ -62,8 +65,13 @@ def _merge(group: list[tuple[int, Finding]], end: int) -> Finding:
 
 
 def redact(text: str) -> Redacted:
-    """`text` with every secret found replaced by its placeholder, and where each one was."""
-    findings = _resolve([(rank, finding) for rank, detect in enumerate(_DETECTORS) for finding in detect(text)])
+    """`text` with every secret found replaced by its placeholder, and where each one was.
+
+    The detectors read the text folded (normalise.py: NFKC, zero-width characters dropped, separators between
+    a card's groups made spaces); the findings are offsets in `text` itself."""
+    folded = normalise(text)
+    candidates = [(rank, finding) for rank, detect in enumerate(_DETECTORS) for finding in detect(folded.text)]
+    findings = [Finding(f.kind, *folded.span(f.start, f.end)) for f in _resolve(candidates)]
     parts: list[str] = []
     position = 0
     for finding in findings:

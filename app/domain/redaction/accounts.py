@@ -4,7 +4,8 @@
   UnionPay, Maestro). Written in several groups, they must be laid out like a card (fours, Amex 4-6-5,
   Diners 4-6-4); spoken, or said one digit at a time, they must be the whole run of digits, so a card
   said inside a longer spoken run of digits is missed. A number right after "+" is a phone number.
-- IBANs must pass the ISO 13616 mod-97 check; the country's own length is not checked.
+- IBANs, grouped by spaces or hyphens, must pass the ISO 13616 mod-97 check; the country's own length is
+  not checked.
 """
 
 import re
@@ -16,7 +17,7 @@ from app.domain.redaction.kinds import Finding, SecretKind
 # ---- Card numbers ----
 
 _CARD_MIN, _CARD_MAX = 13, 19
-_IBAN_HEAD = re.compile(r"[A-Za-z]{2}[0-9]{2} $", re.ASCII)
+_IBAN_HEAD = re.compile(r"[A-Za-z]{2}[0-9]{2}[ -]$", re.ASCII)
 
 
 def _luhn_ok(digits: str) -> bool:
@@ -83,7 +84,8 @@ def cards(text: str) -> Iterator[Finding]:
 # ---- IBANs ----
 
 _IBAN = re.compile(
-    r"(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])", re.ASCII
+    r"(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])",
+    re.ASCII,
 )
 
 
@@ -96,9 +98,9 @@ def _iban_ok(compact: str) -> bool:
 
 def ibans(text: str) -> Iterator[Finding]:
     for match in _IBAN.finditer(text):
-        # A following four-letter word may have been read as a group: try shorter ends at each space.
-        spaces = [match.start() + offset for offset, char in enumerate(match.group()) if char == " "]
-        for end in [match.end(), *reversed(spaces)]:
-            if _iban_ok(text[match.start() : end].replace(" ", "").upper()):
+        # A following four-letter word may have been read as a group: try shorter ends at each space or hyphen.
+        gaps = [match.start() + offset for offset, char in enumerate(match.group()) if char in " -"]
+        for end in [match.end(), *reversed(gaps)]:
+            if _iban_ok(re.sub("[ -]", "", text[match.start() : end]).upper()):
                 yield Finding(SecretKind.IBAN, match.start(), end)
                 break

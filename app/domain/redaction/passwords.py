@@ -1,7 +1,9 @@
 """Passwords, passphrases, PINs and codes: the value after a cue ("wifi password is", "PIN:", "door code").
 
 A password has no shape of its own, so the cue decides, and how much it takes depends on how sure the cue is:
-- Sure cues (password, passcode, passphrase, pass phrase, pw, pwd): after "is", ":", "=", "'s" or
+- Sure cues (password, passcode, passphrase, pass phrase, pw, pwd, and Passwort, Kennwort, mot de passe,
+  contraseña, wachtwoord, senha, palavra-passe, parola d'ordine; "WLAN-Passwort"): after "is" (ist,
+  lautet, est, es, è, é), ":", "=", "'s" or
   "for the X is", the value is taken unless it is an ordinary word ("the password is wrong"); without
   a connector ("guest password Blue42") only a value that looks like a secret is taken.
 - Everyday words (pass, key, code, login: "pass the salt", "the key to success", "code review") are cues
@@ -23,14 +25,28 @@ from app.domain.redaction.kinds import Finding, SecretKind, holds_placeholder
 # ---- Cues ----
 
 _SURE = r"pass(?:word|code|phrase|wd)|pass[ \t]+(?:word|code|phrase)|pwd?"
+# The same cue in the languages people dictate in (de, fr, es, it, nl, pt; Italian says "password"). All of them
+# are always known: a German speaker says "password" as often as an English one says "Passwort" in a paste.
+_SURE_ABROAD = (
+    r"passwort|kennwort|mot[ \t]+de[ \t]+passe|contrase(?:ñ|n)a|clave[ \t]+(?:de[ \t]+acceso|secreta)"
+    r"|parola[ \t]+d(?:'|\u2019|i[ \t]+)?(?:ordine|accesso)|wachtwoord|senha|palavra[ \t-]passe"
+)
+# "WLAN-Passwort", "wifi-wachtwoord": a compound's head word is the cue.
+_COMPOUND = r"(?:[^\W\d_]+-)?"
 _PIN = r"pin(?:[ \t]+(?:code|number))?"
 _EVERYDAY = r"pass|key|code|log-?in"
-_CONNECTOR = r"(?:[ \t]+(?:is|was)(?:[ \t]*:)?|'s|\u2019s|[ \t]*[:=])"
+# "is" and its kin: de ist/lautet/war, fr est/était, es es/era, it è/era, pt é/era; whole words only.
+_CONNECTOR = r"(?:[ \t]+(?:is|was|ist|lautet|war|est|était|es|era|è|é)(?!\w)(?:[ \t]*:)?|'s|\u2019s|[ \t]*[:=])"
 # "the password for the wifi is", "the code to the front door is", "the PIN of my card is".
-_ABOUT = r"[ \t]+(?:for|of|to|on)[ \t]+(?:(?:the|my|our|your|his|her|their)[ \t]+)?[\w'-]+(?:[ \t]+[\w'-]+)?"
+# Also "für das WLAN", "du wifi", "del router", "per il wifi", "van de wifi", "do wifi".
+_ABOUT = (
+    r"[ \t]+(?:for|of|to|on|für|fürs|von|vom|zum|zur|du|de|des|del|della|dello|per|voor|van|do|da|para)[ \t]+"
+    r"(?:(?:the|my|our|your|his|her|their|der|die|das|den|dem|mein|meine|meinem|meines|le|la|les|mon|ma|el|mi"
+    r"|il|lo|mio|mia|het|de|mijn|o|a|meu|minha)[ \t]+)?[\w'-]+(?:[ \t]+[\w'-]+)?"
+)
 # Never inside a placeholder: "[password]", "[API key]".
 _CUE = re.compile(
-    rf"(?<![\w\[\]-])(?:(?P<sure>{_SURE})|(?P<pin>{_PIN})|(?P<everyday>{_EVERYDAY}))\b(?![\]-])"
+    rf"(?<![\w\[\]-])(?:(?P<sure>{_COMPOUND}(?:{_SURE}|{_SURE_ABROAD}))|(?P<pin>{_PIN})|(?P<everyday>{_EVERYDAY}))\b(?![\]-])"
     rf"(?:(?P<about>{_ABOUT})(?P<after_about>{_CONNECTOR})|(?P<connector>{_CONNECTOR}))?"
     r"(?:[ \t]+now)?[ \t]*",
     re.IGNORECASE,
@@ -80,6 +96,13 @@ _NOT_A_PASSWORD = frozenset(
     "also and or for to which what where here there below above behind inside printed taped stuck known unknown "
     "forgotten lost broken working locked hidden needed set updated as like just only probably maybe always "
     "never usually being been getting going due about over from with by of if when so but because then".split()
+    # ... and in the other languages of the cues: "das Passwort ist falsch", "le mot de passe est incorrect".
+    + "falsch nicht noch auf unter im der die das ein eine mein meine zu abgelaufen geändert richtig "
+    "faux incorrect pas sur dans le la les un une mon ma trop expiré changé "
+    "incorrecta no en el mi muy caducada "
+    "sbagliata non il lo mia scaduta "
+    "fout niet het een mijn verlopen "
+    "errada não o um uma minha".split()
 )
 # Alone they describe the password ("the password is correct"); in a longer phrase they may be part of it.
 _DESCRIPTIONS = frozenset("correct right weak strong simple easy long short secret new old good fine ok okay".split())

@@ -117,7 +117,7 @@ def test_archiving_more_than_a_handful_waits_for_a_yes_whatever_the_model_says(
     ids = add_entries(seed, *(f"Task number {n}" for n in range(6)))
     with FakeLlmServer(archive_all) as server:
         service = with_fallback(agent_service(server))
-        with pytest.raises(ConfirmationNeeded, match=r"archive or complete 6 entries at once \(more than 5"):
+        with pytest.raises(ConfirmationNeeded, match=r"archive 6 entries at once \(more than 5"):
             service.submit("delete everything")
         assert {e.status for e in all_entries(store)} == {Status.ACTIVE}  # nothing changed, no rules stood in
         [waiting] = service.inbox()

@@ -34,7 +34,7 @@ def model(body: dict[str, Any]) -> Step:
     if "wifi" in said(body):  # what the model saw was redacted; it tries to keep it anyway
         return Reply(tool_calls=[call("remember", {"text": f"The wifi password is {said(body).split()[-1]}"})])
     if "forget" in said(body):
-        memory_id = re.search(r"^\[([0-9a-f]+)\] " + MORNING, system_prompt(body), re.MULTILINE)
+        memory_id = re.search(r'^\[([0-9a-f]+)\] "' + MORNING, system_prompt(body), re.MULTILINE)
         assert memory_id, system_prompt(body)
         return Reply(tool_calls=[call("forget", {"id": memory_id.group(1)})])
     due = "tomorrow 8am" if MORNING in system_prompt(body) else "tomorrow morning"

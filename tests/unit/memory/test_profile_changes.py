@@ -179,9 +179,9 @@ def test_profile_lines_most_recent_first_within_the_budget(store: Store, clock: 
         shorts = short_memory_ids(session)
         every = profile_lines(session, 10_000)
         assert every == [
-            f"[{shorts[ids[0]]}] My brother is Tom",
-            f"[{shorts[ids[2]]}] Works night shifts on Fridays",
-            f"[{shorts[ids[1]]}] Prefers short answers",
+            f'[{shorts[ids[0]]}] "My brother is Tom"',
+            f'[{shorts[ids[2]]}] "Works night shifts on Fridays"',
+            f'[{shorts[ids[1]]}] "Prefers short answers"',
         ]
         costs = [estimate_tokens(line) for line in every]
         assert profile_lines(session, costs[0] + costs[1]) == every[:2]
@@ -193,4 +193,4 @@ def test_profile_lines_are_one_line_each(store: Store, clock: Clock) -> None:
     add(store, "Allergic to\npeanuts", clock)
     with store.read() as session:
         [line] = profile_lines(session, 300)
-    assert line.endswith("] Allergic to peanuts")
+    assert line.endswith('] "Allergic to peanuts"')
