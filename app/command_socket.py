@@ -91,19 +91,11 @@ def foreign_peer(connection: socket.socket) -> int | None:
     return None if uid == os.getuid() else uid
 
 
-def foreign_caller(descriptor: int) -> int | None:
-    """foreign_peer() of an accepted connection another library owns (Qt's): asked on a duplicate."""
-    with socket.socket(fileno=os.dup(descriptor)) as connection:
-        return foreign_peer(connection)
-
-
 def app_is_listening(path: Path) -> bool:
-    """True when our app already listens at `path`. False when nothing does (a stale socket left by a
-    crash is removed, so the caller can listen there); UntrustedSocketError when another user's does."""
+    """True when our app answers at `path`, False when nothing does; UntrustedSocketError when another user's does."""
     try:
         _connect(path).close()
     except NotRunningError:
-        path.unlink(missing_ok=True)
         return False
     return True
 
