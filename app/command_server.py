@@ -82,7 +82,7 @@ class CommandServer:
             for key, _ in self._selector.select(TICK_SECONDS):
                 if key.fileobj is self._listener:
                     self._accept()
-                elif isinstance(key.data, _Client):
+                elif isinstance(key.data, _Client) and key.data.connection.fileno() != -1:  # not pushed out above
                     self._read(key.data)
             if time.monotonic() >= self._next_tick:
                 self._tick()

@@ -705,7 +705,6 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
     murmur = Murmur(service, settings)
     if server is not None:
         server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
-        app.aboutToQuit.connect(server.close)  # the socket file goes with the app
     app.lastWindowClosed.connect(_quit_without_tray(murmur))
     murmur.start()
     if settings_problems:  # the app runs on the defaults for what the file got wrong; the user hears why

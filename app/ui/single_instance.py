@@ -3,6 +3,8 @@ and serves the command socket (app/command_server.py); `murmur toggle`, `start`,
 and a second `murmur` launch, send it one-line commands (app/command_socket.py: where the socket lives, who
 may use it, the client).
 
+The app never closes either: the lock goes with its process, after the last write to the database.
+
 This is also how Wayland users get a hotkey: they bind `murmur toggle` in their desktop's settings.
 """
 
