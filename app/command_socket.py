@@ -21,7 +21,7 @@ from app.errors import MurmurError
 from app.paths import data_dir
 from app.private_files import ensure_private_dir
 
-CONNECT_SECONDS = 0.5
+CONNECT_SECONDS = 1  # whole seconds: it becomes SO_SNDTIMEO
 REPLY_SECONDS = 3.0
 
 
@@ -91,19 +91,11 @@ def foreign_peer(connection: socket.socket) -> int | None:
     return None if uid == os.getuid() else uid
 
 
-def foreign_caller(descriptor: int) -> int | None:
-    """foreign_peer() of an accepted connection another library owns (Qt's): asked on a duplicate."""
-    with socket.socket(fileno=os.dup(descriptor)) as connection:
-        return foreign_peer(connection)
-
-
 def app_is_listening(path: Path) -> bool:
-    """True when our app already listens at `path`. False when nothing does (a stale socket left by a
-    crash is removed, so the caller can listen there); UntrustedSocketError when another user's does."""
+    """True when our app answers at `path`, False when nothing does; UntrustedSocketError when another user's does."""
     try:
         _connect(path).close()
     except NotRunningError:
-        path.unlink(missing_ok=True)
         return False
     return True
 
@@ -130,7 +122,9 @@ def _connect(path: Path) -> socket.socket:
     if path.exists() and path.lstat().st_uid != os.getuid():
         raise UntrustedSocketError(f"{path} belongs to another user; not sending it anything")
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    connection.settimeout(CONNECT_SECONDS)
+    # Blocking with a send timeout rather than settimeout(): when the app's queue of connections is full (a
+    # burst of them), connect() then waits that long for room instead of failing at once with EAGAIN.
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, struct.pack("ll", int(CONNECT_SECONDS), 0))
     try:
         connection.connect(str(path))
         stranger = foreign_peer(connection)

@@ -11,6 +11,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.command_socket import socket_path
+from app.instance_lock import InstanceLock
 from app.ui.application import Murmur
 from app.ui.single_instance import InstanceServer
 from tests.support.other_user import other_user, shared_folder  # noqa: F401 (fixtures)
@@ -58,6 +59,33 @@ def test_a_second_instance_finds_the_first(qtbot: QtBot) -> None:
     second = InstanceServer()
     assert second.listen()  # the first is gone: the next launch takes over
     second.close()
+
+
+def test_a_second_launch_finds_the_first_by_its_lock_when_its_socket_is_gone() -> None:
+    first = InstanceLock.take()  # what a running app holds, its socket file gone and not (yet) made again
+    assert first is not None
+    done = subprocess.run(
+        [sys.executable, "-m", "app"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    first.release()
+    assert done.returncode == 1
+    assert done.stderr.startswith("murmur: error: another Murmur is running on this data folder (it holds ")
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert not socket_path().exists()
+
+
+def test_the_app_holds_its_lock_until_it_closes(qtbot: QtBot) -> None:
+    server = InstanceServer()
+    assert server.listen()
+    assert InstanceLock.take() is None
+    server.close()
+    relocked = InstanceLock.take()
+    assert relocked is not None
+    relocked.release()
 
 
 def test_without_a_running_app_the_command_fails_in_one_line() -> None:
