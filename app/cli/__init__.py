@@ -13,7 +13,7 @@ from importlib import import_module
 from pathlib import Path
 
 from app.cli.app_control import start_app
-from app.cli.args import build_parser
+from app.cli.args import parse_args
 from app.cli.exits import ExitCode
 from app.cli.output import print_error, print_warning
 from app.config import read_settings
@@ -27,7 +27,7 @@ log = logging.getLogger("murmur.cli")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     # --db may come before or after the command (so it is SUPPRESSed by default); resolved once, for every command
     named = Path(args.db).expanduser() if getattr(args, "db", None) else None
     args.db = named or default_db_path()

@@ -2,7 +2,8 @@
 run: `func` names the function as "module:function", imported by app.cli.main when that command runs."""
 
 import argparse
-from typing import NoReturn
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from app import __version__
 from app.cli.args import (
@@ -31,7 +32,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(ExitCode.USAGE, f"murmur: error: {message} (see `{self.prog} --help`)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _NotQuick(Exception):
+    """What the quick parser does not accept: the full parser takes it over."""
+
+
+class _QuickParser(_Parser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotQuick(message)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line, parsed. Building argparse's sub-parsers for all the commands costs more than
+    `murmur toggle` itself, so a parser with only --version and the commands for the running app tries first;
+    anything else it meets (every other command, --help, a mistake) is parsed, or refused, by the full one."""
+    try:
+        return build_parser(quick=True).parse_args(argv)
+    except _NotQuick:
+        return build_parser().parse_args(argv)
+
+
+def build_parser(quick: bool = False) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--db", metavar="PATH", default=argparse.SUPPRESS, help="database file (default: $MURMUR_DB or the data dir)"
@@ -39,13 +59,23 @@ def build_parser() -> argparse.ArgumentParser:
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON")
 
-    parser = _Parser(
+    parser = (_QuickParser if quick else _Parser)(
         prog="murmur",
         parents=[common],
+        add_help=not quick,  # the help lists every command: the full parser's
         description="Murmur Desktop: turn what you say into a kept list of todos, reminders and notes.",
     )
     parser.add_argument("--version", action="version", version=f"murmur {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    if not quick:
+        _add_every_other_command(sub, common, as_json)
+    app_control.add_commands(sub, common)
+    return parser
+
+
+def _add_every_other_command(
+    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
+) -> None:
     entries.add_commands(sub, common, as_json)
     memory.add_commands(sub, common, as_json)
     data.add_commands(sub, common, as_json)
@@ -59,5 +89,3 @@ def build_parser() -> argparse.ArgumentParser:
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
-    app_control.add_commands(sub, common)
-    return parser

@@ -15,7 +15,7 @@ import pytest
 
 from app import __version__
 from app.cli import handler
-from app.cli.args import build_parser
+from app.cli.args import build_parser, parse_args
 
 ROOT = Path(__file__).resolve().parents[3]
 HEAVY = {"sqlalchemy", "sqlmodel", "PySide6", "dateparser", "openai", "numpy", "vosk", "sounddevice"}
@@ -80,3 +80,19 @@ def test_every_registered_command_names_a_function_that_exists() -> None:
     assert "app.cli.app_control:cmd_app_command" in names and len(names) > 40
     for name in names:
         assert callable(handler(name)), name
+
+
+def test_what_the_quick_parser_does_not_take_the_full_one_parses_as_ever() -> None:
+    assert vars(parse_args(["--db", "toggle", "list"])) == vars(build_parser().parse_args(["--db", "toggle", "list"]))
+    assert parse_args(["toggle", "--db", "x.db"]).command == "toggle"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["toggle", "extra"], ["togle"], ["toggle", "--db"]])
+def test_help_and_mistakes_are_the_full_parser_s(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as quick:
+        parse_args(argv)
+    said = capsys.readouterr()
+    with pytest.raises(SystemExit) as full:
+        build_parser().parse_args(argv)
+    assert (quick.value.code, said) == (full.value.code, capsys.readouterr())
+    assert "list entries" in said.out or "murmur: error:" in said.err
