@@ -1,8 +1,7 @@
 """How results look: JSON objects (the CLI contract) and one-line human text."""
 
 import json
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -13,25 +12,7 @@ from app.domain.actions import CompleteAction, describe_action
 from app.domain.checklist import items_of, progress
 from app.domain.recurrence import describe
 from app.store.models import Entry, Memory, UndoItem, Utterance
-
-# Escape sequences a terminal acts on: CSI (7- and 8-bit), then OSC/DCS/SOS/PM/APC up to their BEL or ST
-# terminator, then any other ESC sequence or a lone ESC. Unterminated strings lose only their ESC.
-_ESCAPE_SEQUENCE = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
-    r"|\x1b[ -/]*[0-~]?"
-)
-# What is left that moves the cursor, rewrites the line or reorders text: C0 and C1 controls, DEL, bidi overrides.
-_UNSAFE_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
-_CONTROL = re.compile(f"[{_UNSAFE_CHARACTERS}]")
-_LINE_BREAKS = re.compile(r"[\n\t]")
-
-
-def terminal_safe(text: str, multiline: bool = True) -> str:
-    """`text` (from a model, a file or the store) without anything a terminal would act on; newlines and
-    tabs stay where the field may span lines, and become spaces where it is one line."""
-    text = _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
-    return text if multiline else _LINE_BREAKS.sub(" ", text)
+from app.terminal import terminal_safe
 
 
 def iso(moment: datetime | None, tz: ZoneInfo) -> str | None:
@@ -186,13 +167,6 @@ def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
 
 def failure_line(failure: ActionFailure) -> str:
     return f"{failure.kind} failed: {failure.error}"
-
-
-def dumps(data: Mapping[str, Any] | Sequence[Any]) -> str:
-    """JSON with every character a terminal could act on escaped as \\uXXXX (json escapes only C0 itself),
-    so the output is safe to print and parses to the same values."""
-    text = json.dumps(data, ensure_ascii=False, indent=2)
-    return _CONTROL.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 _NAMED_LINES = 3  # in a one-line summary; the details list every one

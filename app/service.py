@@ -45,7 +45,8 @@ from app.domain.actions import (
 )
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
-from app.domain.enums import Category, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
+from app.domain.defaults import BY_HAND
+from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
 from app.domain.events import (
     DoneEvent,
     ErrorEvent,
@@ -60,7 +61,7 @@ from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, Sto
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
-from app.portable.common import Format, StoredRows, format_of
+from app.portable.common import StoredRows, format_of
 from app.private_files import output_target, write_private_text
 from app.store import Store
 from app.store.backups import (
@@ -85,7 +86,6 @@ log = logging.getLogger("murmur.service")
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 MAX_UTTERANCE_CHARS = 20_000
 SYNC_WAIT_SECONDS = 10.0  # a sync started while another runs waits this long for it, then says so
-BY_HAND = "Done by hand"  # the reason kept in the history when the user gives none
 NO_OPTIONS = RunOptions()
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app.domain.enums import Format  # noqa: E402
 from app.offline import OfflineInterpreter  # noqa: E402
-from app.portable.common import READABLE, SUFFIX, Format  # noqa: E402
+from app.portable.common import READABLE, SUFFIX  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
 from tests.support.big_store import fill_store  # noqa: E402

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, func, select
 
+from app.domain.defaults import MAX_MEMORY_CHARS
 from app.domain.enums import MemorySource, UndoSubject
 from app.domain.redaction import secret_in
 from app.domain.summaries import clipped
@@ -14,7 +15,6 @@ from app.errors import UsageError
 from app.store.models import Memory, UndoBatch, UndoItem
 from app.store.queries import encode_row, get_memory, raw_memory_row, short_memory_id_of
 
-MAX_MEMORY_CHARS = 300  # a fact, not a document: every request carries the profile
 _LABEL_CHARS = 40
 _SPACES = re.compile(r"\s+")
 

@@ -3,40 +3,21 @@ the database's backups (backup, backups, restore)."""
 
 import argparse
 import sys
-from collections.abc import Callable
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
 
 from app.assembly import build_service
 from app.changes.imports import ImportOutcome
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, say
-from app.domain.enums import Category, Status
-from app.portable.common import Format
+from app.cli.output import print_json, say
+from app.domain.enums import Format, Status
 from app.service import MurmurService, restore_database
 from app.store.backups import Backup
-
-_Choice = TypeVar("_Choice", bound=StrEnum)
 
 
 def _service(args: argparse.Namespace) -> MurmurService:
     """Export and import read and write entries by hand: no interpreter is used, so none is looked up."""
     return build_service(args.db, offline=True)
-
-
-def _choices(kind: type[_Choice]) -> Callable[[str], list[_Choice]]:
-    """An option that takes one value or several, comma-separated ("active,snoozed")."""
-
-    def parse(value: str) -> list[_Choice]:
-        try:
-            return [kind(word.strip().lower()) for word in value.split(",") if word.strip()]
-        except ValueError:
-            names = ", ".join(member.value for member in kind)
-            raise argparse.ArgumentTypeError(f"{value!r}: choose from {names}") from None
-
-    return parse
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -147,52 +128,3 @@ def cmd_restore(args: argparse.Namespace) -> int:
         say(f"Restored {args.backup}. The database as it was is kept in {before.path}:")
         say(f"  murmur restore {before.path.name}   takes this back")
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    formats = [f.value for f in Format]
-    export = sub.add_parser(
-        "export", parents=[common], help="write your entries as JSON, Markdown, iCalendar, todo.txt or CSV"
-    )
-    export.add_argument(
-        "--format", choices=formats, default=Format.JSON.value, help="default: json (all of it, to restore)"
-    )
-    export.add_argument(
-        "--status", type=_choices(Status), action="append", metavar="S[,S]", help="only these statuses (default: all)"
-    )
-    export.add_argument(
-        "--category", type=_choices(Category), action="append", metavar="C[,C]", help="only these categories"
-    )
-    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (owner-only) instead of standard output")
-    export.add_argument("--force", action="store_true", help="replace FILE if it exists (a link: what it points to)")
-    export.set_defaults(func=cmd_export, reads_only=True)
-
-    importing = sub.add_parser("import", parents=[common, as_json], help="add entries from a file (one undoable batch)")
-    importing.add_argument(
-        "file", metavar="FILE", help="a Murmur JSON export, an .ics calendar, a todo.txt or a CSV file"
-    )
-    importing.add_argument(
-        "--format", choices=[f.value for f in Format if f is not Format.MARKDOWN], help="default: from the file's name"
-    )
-    importing.add_argument("--dry-run", action="store_true", help="say what would be added; change nothing")
-    importing.set_defaults(func=cmd_import)
-
-    backup = sub.add_parser(
-        "backup", parents=[common, as_json], help="back up the database now (it is also backed up daily)"
-    )
-    backup.add_argument("path", nargs="?", metavar="PATH", help="where to write it (default: the backups folder)")
-    backup.add_argument("--force", action="store_true", help="replace PATH if it exists (a link: what it points to)")
-    backup.set_defaults(func=cmd_backup, reads_only=True)
-    backups = sub.add_parser("backups", parents=[common, as_json], help="list the backups, newest first")
-    backups.set_defaults(func=cmd_backups, reads_only=True)
-    restore = sub.add_parser(
-        "restore",
-        parents=[common, as_json],
-        help="put a backup in place of the database (the database is backed up first)",
-    )
-    restore.add_argument("backup", metavar="BACKUP", help="a backup's file, or its name as `murmur backups` lists it")
-    restore.set_defaults(func=cmd_restore)

@@ -2,10 +2,9 @@
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, say
+from app.cli.output import print_json, say
 from app.desktop.entries import install, install_into, uninstall
 
 
@@ -36,18 +35,3 @@ def cmd_desktop_uninstall(args: argparse.Namespace) -> int:
             else "Nothing to remove: `murmur desktop install` wrote nothing here."
         )
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
-) -> None:
-    desktop = sub.add_parser("desktop", help="put Murmur in the desktop's application menu, or take it out")
-    actions = desktop.add_subparsers(dest="desktop_command", metavar="ACTION", required=True)
-    installing = actions.add_parser("install", parents=[common, as_json], help="the menu entry, icons and metainfo")
-    installing.add_argument("--autostart", action="store_true", help="also start Murmur at login")
-    installing.add_argument(
-        "--prefix", metavar="DIR", help="for packagers: write into DIR/share (Exec=murmur), not the user's folders"
-    )
-    installing.set_defaults(func=cmd_desktop_install)
-    removing = actions.add_parser("uninstall", parents=[common, as_json], help="remove exactly what install wrote")
-    removing.set_defaults(func=cmd_desktop_uninstall)

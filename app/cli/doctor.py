@@ -1,10 +1,9 @@
 """`murmur doctor`: what a bug report needs, and each check that fails with what to do (exit 1 when one fails)."""
 
 import argparse
-from typing import Any
 
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, say
+from app.cli.output import print_json, say
 from app.config import read_settings
 
 
@@ -36,10 +35,3 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             if not check.ok and check.fix:
                 say(f"      what to do: {check.fix}")
     return ExitCode.NOTHING_APPLIED if diagnosis.failed else ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
-) -> None:
-    doctor = sub.add_parser("doctor", parents=[common, as_json], help="what a bug report needs, and what to fix")
-    doctor.set_defaults(func=cmd_doctor)

@@ -9,12 +9,11 @@ import getpass
 import json
 import sys
 from dataclasses import asdict, fields
-from typing import Any
 
 from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, print_warning, say
-from app.config import Settings, all_keys, load_settings, read_settings_file, save_settings, settings_path, with_value
+from app.cli.output import print_json, print_warning, say
+from app.config import Settings, load_settings, read_settings_file, save_settings, settings_path, with_value
 from app.errors import UsageError
 from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
 from app.store import Store
@@ -123,31 +122,3 @@ def cmd_config_presets(args: argparse.Namespace) -> int:
     say("A llama.cpp server takes tools only when started with --jinja.")
     say("`murmur config test` tries the configured model the same way in a few seconds.")
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    """Register `config` and its actions (`common`: --db; `as_json`: --json)."""
-    config = sub.add_parser("config", parents=[common], help="settings, the LLM and its API key")
-    actions = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
-
-    show = actions.add_parser("show", parents=[common, as_json], help="the settings and which LLM is used")
-    show.set_defaults(func=cmd_config_show)
-    set_ = actions.add_parser("set", parents=[common], help="change a setting, e.g. llm.model gpt-4o-mini")
-    set_.add_argument("key", metavar="KEY", help=f"one of: {', '.join(all_keys())}")
-    set_.add_argument("value", metavar="VALUE")
-    set_.set_defaults(func=cmd_config_set)
-    key = actions.add_parser("set-key", parents=[common], help="save the API key in the keyring (asks for it)")
-    key.set_defaults(func=cmd_config_set_key)
-    forget = actions.add_parser("delete-key", parents=[common], help="remove the API key from the keyring")
-    forget.set_defaults(func=cmd_config_delete_key)
-    test = actions.add_parser("test", parents=[common], help="check that the LLM server answers")
-    test.add_argument("--preset")
-    test.add_argument("--base-url", metavar="URL")
-    test.add_argument("--model")
-    test.set_defaults(func=cmd_config_test)
-    presets = actions.add_parser("presets", parents=[common, as_json], help="known LLM servers")
-    presets.set_defaults(func=cmd_config_presets)

@@ -2,10 +2,11 @@
 
 import argparse
 from dataclasses import asdict, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.cli.exits import ExitCode
-from app.cli.report import ProgressPrinter, print_json, print_warning, report_removed, say
+from app.cli.output import print_json, print_warning, say
+from app.cli.report import ProgressPrinter, report_removed
 from app.config import load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -131,37 +132,3 @@ def cmd_models_use(args: argparse.Namespace) -> int:
         what = "the final text now comes from" if use.kind == "whisper" else "dictation now uses"
         say(f"{what} {use.value} ({saved})")
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    """Register `models` and its actions (`common`: --db; `as_json`: --json)."""
-    where = argparse.ArgumentParser(add_help=False)
-    where.add_argument("--models-dir", metavar="DIR", help="where speech models live (override speech.models_dir)")
-    language = argparse.ArgumentParser(add_help=False)
-    language.add_argument("--language", metavar="CODE", help="only models for this language (default: speech.language)")
-    language.add_argument("--all-languages", action="store_true", help="models for every language")
-
-    models = sub.add_parser("models", help="speech models (Vosk, Whisper): list, download, remove, use")
-    actions = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
-    listing = actions.add_parser(
-        "list", parents=[common, as_json, where, language], help="installed (or downloadable) models"
-    )
-    listing.add_argument("--available", action="store_true", help="models that can be downloaded")
-    listing.set_defaults(func=cmd_models_list)
-    recommended = actions.add_parser(
-        "recommended", parents=[common, as_json, where], help="the models a first run offers for your language"
-    )
-    recommended.add_argument("--language", metavar="CODE", help="for this language (default: speech.language)")
-    recommended.set_defaults(func=cmd_models_recommended)
-    for name, func, text in (
-        ("download", cmd_models_download, "download and install a model (Vosk list or Whisper catalogue)"),
-        ("remove", cmd_models_remove, "delete an installed model"),
-        ("use", cmd_models_use, "dictate with this model, or write the final text with a Whisper one"),
-    ):
-        action = actions.add_parser(name, parents=[common, as_json, where], help=text)
-        action.add_argument("name", metavar="NAME")
-        action.set_defaults(func=func)

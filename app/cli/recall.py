@@ -1,11 +1,10 @@
 """What was said before: `murmur recall`."""
 
 import argparse
-from typing import Any
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, say
+from app.cli.output import print_json, say
 from app.memory.recall import render_hits
 from app.render import iso
 
@@ -30,15 +29,3 @@ def cmd_recall(args: argparse.Namespace) -> int:
     else:
         say(render_hits(hits, tz) if hits else "Nothing you said matches that.")
     return ExitCode.OK if hits else ExitCode.NOTHING_APPLIED
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
-) -> None:
-    recall = sub.add_parser(
-        "recall", parents=[common, as_json], help="search what you said before (and what was answered and done)"
-    )
-    recall.add_argument("words", nargs="+", help="words to look for")
-    recall.add_argument("--since", metavar="WHEN", help="only from then on: 'last week', 'yesterday', '2026-11-01'")
-    recall.add_argument("--until", metavar="WHEN", help="only before then")
-    recall.set_defaults(func=cmd_recall, reads_only=True)

@@ -1,4 +1,4 @@
-"""Shared by the command modules: JSON, errors and warnings, reporting a run or an edit, input text, progress."""
+"""Shared by the command modules: reporting a run or an edit, input text, progress (printing itself: app.cli.output)."""
 
 import sys
 from collections.abc import Mapping, Sequence
@@ -7,29 +7,13 @@ from typing import Any
 
 from app.changes.executor import ExecutionResult
 from app.cli.exits import ExitCode
+from app.cli.output import print_error, print_json, print_warning, say
 from app.domain.actions import CreateAction
 from app.paths import config_dir
-from app.render import applied_json, applied_line, dumps, failure_json, failure_line, terminal_safe
+from app.render import applied_json, applied_line, failure_json, failure_line
 from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
-
-
-def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:
-    print(dumps(data))
-
-
-def say(text: str = "") -> None:
-    """Human output: what a model, a file or the store wrote never reaches the terminal as escape sequences."""
-    print(terminal_safe(text))
-
-
-def print_error(message: str) -> None:
-    print(f"murmur: error: {terminal_safe(message, multiline=False)}", file=sys.stderr)
-
-
-def print_warning(message: str) -> None:
-    print(f"murmur: warning: {terminal_safe(message, multiline=False)}", file=sys.stderr)
 
 
 def read_text(words: Sequence[str]) -> str:

@@ -5,8 +5,7 @@ from typing import Any
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.numbers import LIMIT
-from app.cli.report import print_json, say
+from app.cli.output import print_json, say
 from app.render import iso
 from app.store.models import TalkSession
 
@@ -56,15 +55,3 @@ def cmd_session_end(args: argparse.Namespace) -> int:
     for line in _describe(talk, service.clock().tz):
         say(line)
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]", common: argparse.ArgumentParser, as_json: argparse.ArgumentParser
-) -> None:
-    session = sub.add_parser("session", help="sessions of talk: list them, or end the open one")
-    actions = session.add_subparsers(dest="session_command", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", parents=[common, as_json], help="the latest sessions, with their synthesis")
-    listing.add_argument("--limit", type=LIMIT, default=20, help="how many (default 20)")
-    listing.set_defaults(func=cmd_session_list, reads_only=True)
-    end = actions.add_parser("end", parents=[common], help="end the open session now (the model sums it up)")
-    end.set_defaults(func=cmd_session_end)

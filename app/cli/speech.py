@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.numbers import positive_seconds
-from app.cli.report import ProgressPrinter, print_error, print_json, print_warning, report_pipeline, say
+from app.cli.output import print_error, print_json, print_warning, say
+from app.cli.report import ProgressPrinter, report_pipeline
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
 from app.errors import MurmurError
@@ -21,7 +21,6 @@ from app.errors import MurmurError
 if TYPE_CHECKING:
     from app.speech.transcriber import Transcript
 
-MAX_LISTEN_S = 3600  # an hour: a dictation longer than that is a forgotten one
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
 
 
@@ -227,42 +226,3 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
 
 # -- the parser -----------------------------------------------------------------------------------
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    """Register transcribe, listen and devices (`common`: --db; `as_json`: --json)."""
-    engine = argparse.ArgumentParser(add_help=False)
-    engine.add_argument("--engine", choices=["vosk", "pocketsphinx"], help="override speech.engine")
-    engine.add_argument("--model", metavar="NAME|PATH", help="a Vosk model name or folder (override speech.model)")
-    engine.add_argument(
-        "--final-engine",
-        choices=["auto", "whisper", "live", "off"],
-        help="the pass over the whole utterance (override speech.final_engine)",
-    )
-    engine.add_argument("-q", "--quiet", action="store_true", help="print only the result")
-
-    transcribe = sub.add_parser(
-        "transcribe", parents=[common, as_json, engine], help="print the text spoken in an audio file (WAV, FLAC, OGG)"
-    )
-    transcribe.add_argument("file", metavar="FILE")
-    transcribe.set_defaults(func=cmd_transcribe)
-
-    listen = sub.add_parser(
-        "listen",
-        parents=[common, as_json, engine],
-        help="record from the microphone, show partials, print the final text",
-    )
-    listen.add_argument(
-        "--seconds", type=positive_seconds(MAX_LISTEN_S), metavar="N", help="record N seconds (default: until Enter)"
-    )
-    listen.add_argument("--device", metavar="NAME|NUMBER", help="input device (override speech.device)")
-    listen.add_argument("--add", action="store_true", help="run the text through the pipeline like `murmur add`")
-    listen.set_defaults(func=cmd_listen)
-
-    devices = sub.add_parser("devices", parents=[common, as_json], help="list the audio input (or output) devices")
-    devices.add_argument("--output", action="store_true", help="the output devices (speakers) instead")
-    devices.set_defaults(func=cmd_devices)

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.report import print_json, say
+from app.cli.output import print_json, say
 from app.config import SyncSettings, load_settings, save_settings
 from app.errors import UsageError
 from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, sync_password
@@ -135,23 +135,3 @@ def cmd_sync_setup(args: argparse.Namespace) -> int:
         say(f"Saved to {path}. No keyring here: set {SYNC_PASSWORD.env} wherever Murmur runs.")
     say("Run `murmur sync` to sync now; the desktop app syncs by itself.")
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    sync = sub.add_parser(
-        "sync", parents=[common, as_json], help="sync the list with your CalDAV server (Nextcloud, Fastmail, ...)"
-    )
-    sync.set_defaults(func=cmd_sync)
-    actions = sync.add_subparsers(dest="sync_command", metavar="ACTION")
-    status = actions.add_parser("status", parents=[common, as_json], help="last sync, changes waiting, last error")
-    status.set_defaults(func=cmd_sync_status, reads_only=True)
-    setup = actions.add_parser("setup", parents=[common], help="connect to a server and pick a task list")
-    setup.add_argument("--url", help="the server's address, e.g. https://cloud.example.com/remote.php/dav")
-    setup.add_argument("--username")
-    setup.add_argument("--calendar", metavar="NAME", help="the task list (made when missing)")
-    setup.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    setup.set_defaults(func=cmd_sync_setup)

@@ -7,8 +7,7 @@ from typing import Any
 
 from app.agent.ledger import recent_requests, usage_summary
 from app.cli.exits import ExitCode
-from app.cli.numbers import LIMIT
-from app.cli.report import print_json, say
+from app.cli.output import print_json, say
 from app.config import load_settings
 from app.domain.clock import Clock
 from app.store import Store
@@ -93,16 +92,3 @@ def _request_json(request: LlmRequest) -> dict[str, Any]:
         "first_token_ms": request.first_token_ms,
         "total_ms": request.total_ms,
     }
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    """Register usage and log (`common`: --db; `as_json`: --json)."""
-    usage = sub.add_parser("usage", parents=[common, as_json], help="tokens and cost by day and month")
-    usage.set_defaults(func=cmd_usage, reads_only=True)
-    log = sub.add_parser("log", parents=[common, as_json], help="what the model was sent and answered")
-    log.add_argument("--limit", type=LIMIT, default=10)
-    log.set_defaults(func=cmd_log, reads_only=True)

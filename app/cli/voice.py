@@ -5,10 +5,11 @@ import argparse
 import sys
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.cli.exits import ExitCode
-from app.cli.report import ProgressPrinter, print_json, print_warning, read_text, report_removed, say
+from app.cli.output import print_json, print_warning, say
+from app.cli.report import ProgressPrinter, read_text, report_removed
 from app.config import load_settings, save_settings
 from app.domain.clock import Clock
 from app.errors import VoiceError
@@ -126,43 +127,3 @@ def cmd_voices_use(args: argparse.Namespace) -> int:
     else:
         say(f"replies are now spoken by {name} ({saved})")
     return ExitCode.OK
-
-
-def add_commands(
-    sub: "argparse._SubParsersAction[Any]",
-    common: argparse.ArgumentParser,
-    as_json: argparse.ArgumentParser,
-) -> None:
-    """Register say (`common`: --db; `as_json`: --json)."""
-    where = argparse.ArgumentParser(add_help=False)
-    where.add_argument("--models-dir", metavar="DIR", help="where voices live (override speech.models_dir)")
-    speak = sub.add_parser(
-        "say", parents=[common, as_json, where], help="speak a text as Murmur speaks its replies (or write a WAV file)"
-    )
-    speak.add_argument("text", nargs="+", help="what to say ('-' reads standard input)")
-    speak.add_argument(
-        "--voice", metavar="V", help="a Piper voice, a .onnx file, espeak-ng[:VOICE] or speech-dispatcher"
-    )
-    speak.add_argument("--output", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
-    speak.add_argument("--force", action="store_true", help="replace FILE.wav if it exists (a link: what it points to)")
-    speak.set_defaults(func=cmd_say)
-
-    voices = sub.add_parser("voices", help="Piper voices for spoken replies: list, download, remove, use")
-    actions = voices.add_subparsers(dest="voices_command", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", parents=[common, as_json, where], help="installed (or downloadable) voices")
-    listing.add_argument("--available", action="store_true", help="voices that can be downloaded")
-    listing.add_argument("--language", metavar="CODE", help="only voices for this language (default: speech.language)")
-    listing.add_argument("--all-languages", action="store_true", help="voices for every language")
-    listing.set_defaults(func=cmd_voices_list)
-    for name, func, text in (
-        ("download", cmd_voices_download, "download and install a voice from the Piper voices repository"),
-        ("remove", cmd_voices_remove, "delete an installed voice"),
-        (
-            "use",
-            cmd_voices_use,
-            "speak replies with this voice (a name, a .onnx file, espeak-ng[:VOICE], speech-dispatcher)",
-        ),
-    ):
-        action = actions.add_parser(name, parents=[common, as_json, where], help=text)
-        action.add_argument("name", metavar="NAME")
-        action.set_defaults(func=func)

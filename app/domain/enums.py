@@ -65,3 +65,13 @@ class SessionEnd(StrEnum):
     SILENCE = "silence"  # the next utterance came after the gap
     QUIT = "quit"  # the app quit
     ASKED = "asked"  # `murmur session end`
+
+
+class Format(StrEnum):
+    """A file format entries are exported to and imported from (app.portable)."""
+
+    JSON = "json"
+    MARKDOWN = "markdown"
+    ICS = "ics"
+    TODOTXT = "todotxt"
+    CSV = "csv"

@@ -8,12 +8,11 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
-from enum import StrEnum
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from app.domain.dates import DEFAULT_DUE_TIME
-from app.domain.enums import Category
+from app.domain.enums import Category, Format
 from app.errors import UsageError
 
 
@@ -25,14 +24,6 @@ class StoredRows:
     utterances: Sequence[dict[str, object]]
     memories: Sequence[dict[str, object]]
     schema: int
-
-
-class Format(StrEnum):
-    JSON = "json"
-    MARKDOWN = "markdown"
-    ICS = "ics"
-    TODOTXT = "todotxt"
-    CSV = "csv"
 
 
 READABLE = (Format.JSON, Format.ICS, Format.TODOTXT, Format.CSV)  # Markdown is for reading by people

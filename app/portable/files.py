@@ -6,8 +6,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from app.changes.imports import ReadFile
+from app.domain.enums import Format
 from app.errors import UsageError
-from app.portable.common import READABLE, Format, StoredRows
+from app.portable.common import READABLE, StoredRows
 from app.portable.csv_format import read_csv, write_csv
 from app.portable.ics import read_ics, write_ics
 from app.portable.json_format import read_json, write_json

@@ -23,11 +23,10 @@ from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
 from app.desktop.entries import set_autostart
-from app.domain.enums import ActionKind, SessionEnd, UndoSubject, UtteranceSource
+from app.domain.enums import ActionKind, Format, SessionEnd, UndoSubject, UtteranceSource
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
-from app.portable.common import Format
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.store.backups import Backup

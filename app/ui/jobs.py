@@ -19,14 +19,14 @@ from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import CompleteAction, CreateAction, UpdateAction
 from app.domain.checklist import find_item, load_items
-from app.domain.enums import ActionKind, Status, UtteranceSource
+from app.domain.enums import ActionKind, Format, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
 from app.errors import ConfirmationNeeded, MurmurError
-from app.portable.common import Format
-from app.render import skipped_lines, terminal_safe, when
+from app.render import skipped_lines, when
 from app.service import MurmurService, PipelineResult
 from app.store.models import Entry, Memory, Utterance
+from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
 from app.voice.reply import ReplyMode, SpokenReply, spoken_reply
 

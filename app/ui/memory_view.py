@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.changes.memories import MAX_MEMORY_CHARS
+from app.domain.defaults import MAX_MEMORY_CHARS
 from app.store.models import Memory
 from app.ui.plain_text import plain_label, plain_tooltip
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from app.domain.enums import Format
 from app.errors import UsageError
-from app.portable.common import Format
 from app.service import MurmurService
 from app.store.queries import stored_rows
 

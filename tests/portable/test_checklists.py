@@ -8,8 +8,7 @@ from icalendar import Calendar
 from sqlmodel import select
 
 from app.domain.checklist import load_items
-from app.domain.enums import Status
-from app.portable.common import Format
+from app.domain.enums import Format, Status
 from app.service import MurmurService
 from app.store.models import Entry
 from tests.portable.conftest import open_service

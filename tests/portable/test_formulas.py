@@ -4,8 +4,7 @@ OWASP recommends; Murmur reads it back without it, and the JSON backup keeps eve
 import csv
 from pathlib import Path
 
-from app.domain.enums import Status
-from app.portable.common import Format
+from app.domain.enums import Format, Status
 from app.service import MurmurService
 from tests.portable.conftest import open_service
 from tests.portable.rows import entry_row, json_file

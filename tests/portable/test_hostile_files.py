@@ -6,9 +6,8 @@ from pathlib import Path
 import pytest
 
 from app.changes.imports import Problem
-from app.domain.enums import Status
+from app.domain.enums import Format, Status
 from app.errors import UsageError
-from app.portable.common import Format
 from app.service import MurmurService
 from tests.portable.rows import entry_row, json_file, memory_row, utterance_row
 

@@ -4,8 +4,7 @@
 from pathlib import Path
 
 from app.domain.checklist import ChecklistItem, load_items
-from app.domain.enums import Status
-from app.portable.common import Format
+from app.domain.enums import Format, Status
 from app.service import MurmurService
 
 

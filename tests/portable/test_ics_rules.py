@@ -8,9 +8,8 @@ import icalendar
 import recurring_ical_events
 import vobject
 
-from app.domain.enums import Status
+from app.domain.enums import Format, Status
 from app.domain.recurrence import next_occurrence
-from app.portable.common import Format
 from app.service import MurmurService
 from tests.support.clock import BERLIN
 

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from app.domain.enums import Category, Status
-from app.portable.common import Format
+from app.domain.enums import Category, Format, Status
 from app.portable.markdown import write_markdown
 from app.service import MurmurService
 from app.store.models import Entry, Memory, Utterance

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.domain.enums import Status
-from app.portable.common import Format
+from app.domain.enums import Format, Status
 from app.secrets import SYNC_PASSWORD
 from app.service import MurmurService
 from app.store import Store

@@ -13,10 +13,9 @@ from app.changes.executor import execute
 from app.changes.imports import ImportOutcome, import_in_chunks
 from app.changes.undo import batch_to_undo, latest_batch, undo_in_chunks, undo_latest
 from app.domain.actions import CreateAction, UpdateAction
-from app.domain.enums import Category
+from app.domain.enums import Category, Format
 from app.errors import DatabaseBusyError
 from app.offline import OfflineInterpreter
-from app.portable.common import Format
 from app.portable.files import read_entries
 from app.service import MurmurService
 from app.store import Store

@@ -2,7 +2,7 @@
 
 import json
 
-from app.render import dumps, terminal_safe
+from app.terminal import dumps, terminal_safe
 
 
 def test_escape_sequences_and_controls_are_removed() -> None:

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from app.changes.memories import MAX_MEMORY_CHARS, edit_memory, forget, remember
+from app.changes.memories import edit_memory, forget, remember
 from app.changes.undo import undo_batch_id, undo_latest
 from app.domain.clock import Clock
+from app.domain.defaults import MAX_MEMORY_CHARS
 from app.domain.enums import MemorySource, UndoSubject
 from app.errors import AmbiguousIdError, MemoryNotFoundError, UsageError
 from app.memory.profile import active_memories, profile_lines, short_memory_ids

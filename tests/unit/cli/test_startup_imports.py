@@ -1,0 +1,98 @@
+"""`murmur --version` and the commands for the running app load only the socket client: a key bound to
+`murmur start` must reach the app before the user's first word is lost. Each command runs in a fresh
+interpreter (sys.modules is only clean there), with no app running; the other commands' handlers are
+checked to resolve, since the parser names them as text."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app import __version__
+from app.cli import handler
+from app.cli.args import build_parser, parse_args
+
+ROOT = Path(__file__).resolve().parents[3]
+HEAVY = {"sqlalchemy", "sqlmodel", "PySide6", "dateparser", "openai", "numpy", "vosk", "sounddevice"}
+# The modules' names go on the last line of stdout, after whatever the command printed.
+RUN = """
+import json, sys
+from app.cli import main
+try:
+    status = main(sys.argv[1:])
+except SystemExit as exit:
+    status = exit.code
+print(json.dumps({"status": status, "modules": sorted({name.split(".")[0] for name in sys.modules})}))
+"""
+
+
+def run_fresh(tmp_path: Path, *argv: str) -> tuple[int, list[str], str, str]:
+    """The command's exit status, the top-level modules it loaded, and what it printed (stdout, stderr)."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "MURMUR_DATA_DIR": str(tmp_path / "data"),
+        "MURMUR_CONFIG_DIR": str(tmp_path / "config"),
+        "MURMUR_LOG_DIR": str(tmp_path / "logs"),
+        "XDG_RUNTIME_DIR": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *argv], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
+    )
+    *printed, last = done.stdout.splitlines()
+    outcome = json.loads(last)
+    return outcome["status"], outcome["modules"], "\n".join(printed), done.stderr
+
+
+@pytest.mark.parametrize("command", ["toggle", "start", "stop", "cancel", "show"])
+def test_an_app_command_loads_nothing_heavy_and_says_the_app_is_not_running(tmp_path: Path, command: str) -> None:
+    tmp_path.chmod(0o700)  # a private runtime dir, as a session's is
+    status, modules, _, stderr = run_fresh(tmp_path, command)
+    assert status == 1
+    assert stderr == "murmur: error: Murmur is not running; start it with `murmur` (no arguments)\n"
+    assert HEAVY.isdisjoint(modules)
+
+
+def test_the_version_loads_nothing_heavy(tmp_path: Path) -> None:
+    status, modules, stdout, _ = run_fresh(tmp_path, "--version")
+    assert (status, stdout) == (0, f"murmur {__version__}")
+    assert HEAVY.isdisjoint(modules)
+
+
+def registered_handlers(parser: argparse.ArgumentParser) -> Iterator[str]:
+    """The "module:function" name of every command and action, however deep its subcommands go."""
+    func = parser.get_default("func")
+    if func is not None:
+        yield func
+    for action in parser._actions:  # argparse lists subcommands nowhere public
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in action.choices.values():
+                yield from registered_handlers(subparser)
+
+
+def test_every_registered_command_names_a_function_that_exists() -> None:
+    names = set(registered_handlers(build_parser()))
+    assert "app.cli.app_control:cmd_app_command" in names and len(names) > 40
+    for name in names:
+        assert callable(handler(name)), name
+
+
+def test_what_the_quick_parser_does_not_take_the_full_one_parses_as_ever() -> None:
+    assert vars(parse_args(["--db", "toggle", "list"])) == vars(build_parser().parse_args(["--db", "toggle", "list"]))
+    assert parse_args(["toggle", "--db", "x.db"]).command == "toggle"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["toggle", "extra"], ["togle"], ["toggle", "--db"]])
+def test_help_and_mistakes_are_the_full_parser_s(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as quick:
+        parse_args(argv)
+    said = capsys.readouterr()
+    with pytest.raises(SystemExit) as full:
+        build_parser().parse_args(argv)
+    assert (quick.value.code, said) == (full.value.code, capsys.readouterr())
+    assert "list entries" in said.out or "murmur: error:" in said.err
