@@ -12,23 +12,11 @@ from app.service import MurmurService
 from app.store import Store
 from app.sync.account import task_list_of
 from tests.support.agent_service import TEST_PRICE, all_entries
-from tests.support.llm_server import FakeLlmServer, Reply, call, provider_for
+from tests.support.llm_server import FakeLlmServer, provider_for
+from tests.support.planted_secrets import HOSTILE, SAID
 from tests.sync.conftest import settings_for
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
-
-SAID = "pay the rent with card 4242 4242 4242 4242 and the wifi password is hunter2"
-HOSTILE = [
-    Reply(
-        tool_calls=[
-            call(
-                "create_entries",
-                {"entries": [{"content": "Rent: [card number]", "summary": "Pay with [card number] wifi [password]"}]},
-            )
-        ]
-    ),
-    Reply("Added it."),
-]
 
 
 def test_the_sync_server_gets_the_placeholders(

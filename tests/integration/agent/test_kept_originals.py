@@ -13,21 +13,9 @@ from app.portable.common import Format
 from app.store import Store
 from app.store.migrations import MIGRATIONS, migrate
 from tests.support.agent_service import ServiceFactory, all_entries
-from tests.support.llm_server import FakeLlmServer, Reply, call
+from tests.support.llm_server import FakeLlmServer
+from tests.support.planted_secrets import CARD, HOSTILE, PASSWORD, SAID
 
-CARD, PASSWORD = "4242 4242 4242 4242", "hunter2"
-SAID = f"pay the rent with card {CARD} and the wifi password is {PASSWORD}"
-HOSTILE = [
-    Reply(
-        tool_calls=[
-            call(
-                "create_entries",
-                {"entries": [{"content": "Rent: [card number]", "summary": "Pay with [card number] wifi [password]"}]},
-            )
-        ]
-    ),
-    Reply("Added it."),
-]
 OTHER_APPS = [Format.ICS, Format.CSV, Format.MARKDOWN, Format.TODOTXT]
 
 
