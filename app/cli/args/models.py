@@ -3,6 +3,8 @@
 import argparse
 from typing import Any
 
+from app.cli.args.named import add_named_actions
+
 
 def add_commands(
     sub: "argparse._SubParsersAction[Any]",
@@ -28,15 +30,20 @@ def add_commands(
     )
     recommended.add_argument("--language", metavar="CODE", help="for this language (default: speech.language)")
     recommended.set_defaults(func="app.cli.models:cmd_models_recommended")
-    for name, func, text in (
+    add_named_actions(
+        actions,
+        [common, as_json, where],
         (
-            "download",
-            "app.cli.models:cmd_models_download",
-            "download and install a model (Vosk list or Whisper catalogue)",
+            (
+                "download",
+                "app.cli.models:cmd_models_download",
+                "download and install a model (Vosk list or Whisper catalogue)",
+            ),
+            ("remove", "app.cli.models:cmd_models_remove", "delete an installed model"),
+            (
+                "use",
+                "app.cli.models:cmd_models_use",
+                "dictate with this model, or write the final text with a Whisper one",
+            ),
         ),
-        ("remove", "app.cli.models:cmd_models_remove", "delete an installed model"),
-        ("use", "app.cli.models:cmd_models_use", "dictate with this model, or write the final text with a Whisper one"),
-    ):
-        action = actions.add_parser(name, parents=[common, as_json, where], help=text)
-        action.add_argument("name", metavar="NAME")
-        action.set_defaults(func=func)
+    )

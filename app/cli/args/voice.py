@@ -3,6 +3,8 @@
 import argparse
 from typing import Any
 
+from app.cli.args.named import add_named_actions
+
 
 def add_commands(
     sub: "argparse._SubParsersAction[Any]",
@@ -30,19 +32,20 @@ def add_commands(
     listing.add_argument("--language", metavar="CODE", help="only voices for this language (default: speech.language)")
     listing.add_argument("--all-languages", action="store_true", help="voices for every language")
     listing.set_defaults(func="app.cli.voice:cmd_voices_list")
-    for name, func, text in (
+    add_named_actions(
+        actions,
+        [common, as_json, where],
         (
-            "download",
-            "app.cli.voice:cmd_voices_download",
-            "download and install a voice from the Piper voices repository",
+            (
+                "download",
+                "app.cli.voice:cmd_voices_download",
+                "download and install a voice from the Piper voices repository",
+            ),
+            ("remove", "app.cli.voice:cmd_voices_remove", "delete an installed voice"),
+            (
+                "use",
+                "app.cli.voice:cmd_voices_use",
+                "speak replies with this voice (a name, a .onnx file, espeak-ng[:VOICE], speech-dispatcher)",
+            ),
         ),
-        ("remove", "app.cli.voice:cmd_voices_remove", "delete an installed voice"),
-        (
-            "use",
-            "app.cli.voice:cmd_voices_use",
-            "speak replies with this voice (a name, a .onnx file, espeak-ng[:VOICE], speech-dispatcher)",
-        ),
-    ):
-        action = actions.add_parser(name, parents=[common, as_json, where], help=text)
-        action.add_argument("name", metavar="NAME")
-        action.set_defaults(func=func)
+    )
