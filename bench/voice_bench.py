@@ -28,9 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.config import SpeechSettings  # noqa: E402
-from app.speech.files import transcribe_file  # noqa: E402
-from app.voice.playback import Playback  # noqa: E402
-from app.voice.synthesis import EspeakSynthesizer, PiperSynthesizer, Synthesizer, speak  # noqa: E402
+from app.speech_in.files import transcribe_file  # noqa: E402
+from app.speech_out.playback import Playback  # noqa: E402
+from app.speech_out.synthesis import EspeakSynthesizer, PiperSynthesizer, Synthesizer, speak  # noqa: E402
 from tests.support.pulse import PulseAudio, private_pulseaudio, room_recording  # noqa: E402
 from tests.support.speech import REPLIES, corpus_word_error_rate, joe_voice, whisper_base_model  # noqa: E402
 

@@ -25,7 +25,7 @@ from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.reply_text import asks_the_user, clean_reply, only_repeats
 from app.agent.search_tool import ToolArgumentError, run_search, time_argument
 from app.agent.server_props import server_props, template_takes_tools
-from app.agent.synthesis import synthesize
+from app.agent.session_summary import synthesize
 from app.agent.text_protocol import MALFORMED
 from app.agent.tools import (
     ARCHIVE,
@@ -108,7 +108,7 @@ class LlmAgent:
         self.client.close()
 
     def synthesize(self, transcript: str, store: Store, clock: Clock) -> str:
-        """A finished session's talk summed up for the next session (see app/agent/synthesis.py)."""
+        """A finished session's talk summed up for the next session (see app/agent/session_summary.py)."""
         return synthesize(self.client, self.config, self.privacy, transcript, store, clock)
 
     # -- the loop ----------------------------------------------------------------------------

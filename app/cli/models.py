@@ -10,11 +10,11 @@ from app.cli.report import ProgressPrinter, report_removed
 from app.config import load_settings, save_settings
 
 if TYPE_CHECKING:
-    from app.speech.speech_models import SpeechModels
+    from app.speech_in.speech_models import SpeechModels
 
 
 def _models(args: argparse.Namespace) -> "SpeechModels":
-    from app.speech.speech_models import SpeechModels  # model lists and downloads load only for these commands
+    from app.speech_in.speech_models import SpeechModels  # model lists and downloads load only for these commands
 
     settings = load_settings().speech
     if args.models_dir:
@@ -79,9 +79,9 @@ def _list_available(models: "SpeechModels", language: str, as_json: bool) -> int
 
 def cmd_models_recommended(args: argparse.Namespace) -> int:
     """The models a first run offers for the language (`murmur listen` asks about them on a terminal)."""
-    from app.speech.language import base_language
-    from app.speech.speech_models import recommended_models
-    from app.speech.whisper_engine import whisper_available
+    from app.speech_in.language import base_language
+    from app.speech_in.speech_models import recommended_models
+    from app.speech_in.whisper_engine import whisper_available
 
     models = _models(args)
     language = args.language or load_settings().speech.language or "en"
@@ -110,7 +110,7 @@ def cmd_models_download(args: argparse.Namespace) -> int:
         return ExitCode.OK
     say(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
     if installed.kind == "whisper":
-        from app.speech.whisper_engine import whisper_available
+        from app.speech_in.whisper_engine import whisper_available
 
         if not whisper_available():
             say("the Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")

@@ -19,7 +19,7 @@ from app.domain.enums import UtteranceSource
 from app.errors import MurmurError
 
 if TYPE_CHECKING:
-    from app.speech.transcriber import Transcript
+    from app.speech_in.transcriber import Transcript
 
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
 
@@ -49,7 +49,7 @@ def _tell_engine(name: str, hint: str | None) -> None:
 
 
 def cmd_transcribe(args: argparse.Namespace) -> int:
-    from app.speech.files import transcribe_file
+    from app.speech_in.files import transcribe_file
 
     done = transcribe_file(
         Path(args.file),
@@ -108,7 +108,7 @@ def _wait_for_end(seconds: float | None, announce: bool) -> None:
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
-    from app.speech.dictation import Dictation
+    from app.speech_in.dictation import Dictation
 
     seconds = args.seconds
     if seconds is None and not sys.stdin.isatty():
@@ -161,10 +161,10 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
 
 
 def _offer_models() -> None:
-    """The first-run offer (app.speech.model_offer) on stderr: install the recommended models now, not now, or
+    """The first-run offer (app.speech_in.model_offer) on stderr: install the recommended models now, not now, or
     never; installed, they are used at once."""
     from app.errors import ModelError
-    from app.speech.model_offer import accept, decline, model_offer
+    from app.speech_in.model_offer import accept, decline, model_offer
 
     settings = load_settings()
     offer = model_offer(settings)
@@ -208,7 +208,7 @@ def _ask(question: str) -> str:
 
 
 def cmd_devices(args: argparse.Namespace) -> int:
-    from app.speech.capture import list_devices
+    from app.speech_in.capture import list_devices
 
     direction: Literal["input", "output"] = "output" if args.output else "input"
     devices = list_devices(direction)

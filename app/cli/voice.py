@@ -17,12 +17,12 @@ from app.private_files import output_target
 from app.service import PipelineResult
 
 if TYPE_CHECKING:
-    from app.voice.voices import PiperVoices
+    from app.speech_out.voices import PiperVoices
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    from app.voice.speaker import Speaker  # the voices load only for this command
-    from app.voice.spoken import spoken_text
+    from app.speech_out.speaker import Speaker  # the voices load only for this command
+    from app.speech_out.spoken import spoken_text
 
     output = output_target(Path(args.output).expanduser(), args.force) if args.output else None
     settings = load_settings().speech
@@ -47,8 +47,8 @@ def cmd_say(args: argparse.Namespace) -> int:
 def speak_reply(result: PipelineResult, clock: Clock) -> None:
     """`murmur add --speak`: say the reply, or what changed; a voice that cannot speak is a warning, since the
     reply was printed already."""
-    from app.voice.reply import ReplyMode, spoken_reply
-    from app.voice.speaker import Speaker
+    from app.speech_out.reply import ReplyMode, spoken_reply
+    from app.speech_out.speaker import Speaker
 
     reply = spoken_reply(result, ReplyMode.ALWAYS, clock)
     if reply is None:
@@ -61,7 +61,7 @@ def speak_reply(result: PipelineResult, clock: Clock) -> None:
 
 
 def _voices(args: argparse.Namespace) -> "PiperVoices":
-    from app.voice.voices import PiperVoices
+    from app.speech_out.voices import PiperVoices
 
     settings = load_settings().speech
     if args.models_dir:
@@ -114,7 +114,7 @@ def cmd_voices_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_voices_use(args: argparse.Namespace) -> int:
-    from app.voice.choice import choose_voice
+    from app.speech_out.choice import choose_voice
 
     settings = load_settings()
     speech = replace(settings.speech, voice=args.name)

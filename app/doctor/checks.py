@@ -25,12 +25,12 @@ from app.config import Settings
 from app.errors import MurmurError
 from app.paths import config_dir, data_dir, log_dir
 from app.secrets import SYNC_PASSWORD, get_secret, keyring_problem
-from app.speech.capture import list_devices
-from app.speech.engines import choose_engine
-from app.speech.speech_models import SpeechModels
+from app.speech_in.capture import list_devices
+from app.speech_in.engines import choose_engine
+from app.speech_in.speech_models import SpeechModels
+from app.speech_out.choice import choose_voice
 from app.store.backups import list_backups
 from app.store.migrations import MIGRATIONS, is_murmurs, schema_version
-from app.voice.choice import choose_voice
 
 TRAY_PROBE_SECONDS = 15.0
 MODEL_SERVER_SECONDS = 3.0

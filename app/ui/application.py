@@ -29,14 +29,17 @@ from app.logs import setup_logging
 from app.memory.recall import RecallHit
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
+from app.speech_out.choice import preload_voice
+from app.speech_out.reply import ReplyMode, reply_mode_for
 from app.store.backups import Backup
-from app.ui import cues, jobs
+from app.ui import jobs, sound_cues
 from app.ui.background import run_in_thread
 from app.ui.bridge import PipelineBridge
 from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
 from app.ui.reminders import ReminderScheduler
 from app.ui.reply_voice import ReplyVoice
@@ -47,11 +50,8 @@ from app.ui.talk import TalkMode, TalkSwitch
 from app.ui.theme import apply_theme
 from app.ui.toast import Toast, ToastContent, content_of
 from app.ui.tray import Tray
-from app.ui.voice import DictationFactory, VoiceInput, real_dictation
 from app.ui.window import DUE_NOW, MainWindow
 from app.ui.worker import Call, Failed, Finished, JobOutcome, PipelineWorker
-from app.voice.choice import preload_voice
-from app.voice.reply import ReplyMode, reply_mode_for
 
 if TYPE_CHECKING:
     from app.ui.model_offer_dialog import ModelOfferPrompt
@@ -272,7 +272,7 @@ class Murmur(QObject):
 
     def _preload_speech(self) -> None:
         try:
-            from app.speech.dictation import preload
+            from app.speech_in.dictation import preload
 
             preload(self.settings.speech)
         except Exception as error:  # shown when the user records; never a reason not to start
@@ -345,13 +345,13 @@ class Murmur(QObject):
 
     def _on_recording_started(self) -> None:
         if self.settings.ui.audio_cues and not self.voice.is_listening_for_answer():  # that one had its cue
-            cues.play(cues.START)
+            sound_cues.play(sound_cues.START)
         self.window.activity.recording_started()
         self._update_state()
 
     def _on_recording_stopped(self) -> None:
         if self.settings.ui.audio_cues:
-            cues.play(cues.STOP)
+            sound_cues.play(sound_cues.STOP)
         self.window.activity.recording_stopped()
         self._update_state()
 
@@ -361,8 +361,8 @@ class Murmur(QObject):
         if listen and not self._quitting and not self._paused and not self.voice.is_recording():
             seconds = self.settings.speech.followup_seconds
             if self.settings.ui.audio_cues:
-                cues.play(cues.ANSWER)
-                QTimer.singleShot(cues.ANSWER_MS, partial(self._listen_for_answer, seconds))
+                sound_cues.play(sound_cues.ANSWER)
+                QTimer.singleShot(sound_cues.ANSWER_MS, partial(self._listen_for_answer, seconds))
             else:
                 self._listen_for_answer(seconds)
         self._update_state()

@@ -25,10 +25,10 @@ from app.domain.recurrence import describe
 from app.errors import ConfirmationNeeded, MurmurError
 from app.render import skipped_lines, when
 from app.service import MurmurService, PipelineResult
+from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
-from app.voice.reply import ReplyMode, SpokenReply, spoken_reply
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ import threading
 from PySide6.QtCore import QObject, Signal
 
 from app.errors import MurmurError
-from app.speech.audio import rms_dbfs
-from app.speech.capture import Microphone
+from app.speech_in.audio import rms_dbfs
+from app.speech_in.capture import Microphone
 
 log = logging.getLogger("murmur.ui.mic_level")
 

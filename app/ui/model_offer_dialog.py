@@ -1,6 +1,6 @@
 """The first-run offer of better speech models in the desktop app: a small non-modal dialog, shown once the window
 is up and never in the middle of a dictation. The policy (when to offer, what, accepting, declining) is
-`app.speech.model_offer`; this is its face.
+`app.speech_in.model_offer`; this is its face.
 
 "Install" downloads off the GUI thread (the way Settings → Speech downloads a Vosk model: `run_in_thread` and a
 progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QProgre
 
 from app.config import Settings, SpeechSettings
 from app.errors import MurmurError
-from app.speech.model_offer import ModelOffer, install, model_offer, using, without_offer
-from app.speech.models import InstalledModel
+from app.speech_in.model_offer import ModelOffer, install, model_offer, using, without_offer
+from app.speech_in.models import InstalledModel
 from app.ui.background import run_in_thread
-from app.ui.voice import VoiceInput
+from app.ui.microphone import VoiceInput
 from app.ui.worker import Call, Failed, JobOutcome
 
 log = logging.getLogger("murmur.ui.models")

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import MurmurError
-from app.speech.models import InstalledModel
+from app.speech_in.models import InstalledModel
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
 
@@ -30,7 +30,7 @@ STATE_COLUMN = 4
 
 
 class Downloadable(Protocol):
-    """A catalogue row: app.speech.models.AvailableModel, app.voice.voices.PiperVoice."""
+    """A catalogue row: app.speech_in.models.AvailableModel, app.speech_out.voices.PiperVoice."""
 
     @property
     def name(self) -> str: ...
@@ -43,7 +43,7 @@ class Downloadable(Protocol):
 
 
 class Shelf(Protocol):
-    """A kind of model in the models dir: app.speech.models.ModelManager, app.voice.voices.PiperVoices."""
+    """A kind of model in the models dir: app.speech_in.models.ModelManager, app.speech_out.voices.PiperVoices."""
 
     def installed(self, language: str = "") -> list[InstalledModel]: ...
     def available(self, language: str = "") -> Sequence[Downloadable]: ...

@@ -1,7 +1,7 @@
 """Murmur's voice in the app: a reply said on a thread of its own, stopped the moment the user talks.
 
 When a reply has been heard to its end (not talked over) and it asks something, `finished` says to listen
-for the answer; the app then opens the microphone hands-free (app.ui.voice).
+for the answer; the app then opens the microphone hands-free (app.ui.microphone).
 """
 
 import logging
@@ -12,8 +12,8 @@ from PySide6.QtCore import QObject, Signal
 
 from app.config import SpeechSettings
 from app.errors import MurmurError
-from app.voice.reply import FollowUpAfter, SpokenReply
-from app.voice.speaker import Speaker
+from app.speech_out.reply import FollowUpAfter, SpokenReply
+from app.speech_out.speaker import Speaker
 
 log = logging.getLogger("murmur.ui.reply_voice")
 

@@ -34,8 +34,10 @@ from app.agent.connection import test_connection
 from app.agent.provider import PRESETS
 from app.config import LlmSettings, Settings, SpeechSettings, UiSettings, url_problem
 from app.errors import MurmurError
-from app.speech.capture import AudioDevice, list_input_devices
-from app.speech.models import ModelManager
+from app.speech_in.capture import AudioDevice, list_input_devices
+from app.speech_in.models import ModelManager
+from app.speech_out.speaker import Speaker
+from app.speech_out.voices import PiperVoices
 from app.store import Store
 from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
@@ -45,8 +47,6 @@ from app.ui.mic_level import MicrophoneLevel
 from app.ui.models_panel import ModelsPanel, ShelfWords
 from app.ui.sync_page import SyncPage
 from app.ui.worker import Call, Failed, JobOutcome
-from app.voice.speaker import Speaker
-from app.voice.voices import PiperVoices
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from app.config import SpeechSettings
 from app.errors import SpeechError
-from app.speech.capture import list_input_devices
-from app.speech.engines import choose_engine
+from app.speech_in.capture import list_input_devices
+from app.speech_in.engines import choose_engine
 from app.ui.plain_text import plain_label
 
 NO_MICROPHONE = "No microphone found: typing works; plug one in and pick it in Settings → Speech."

@@ -1,4 +1,4 @@
-"""A stand-in for app.speech.dictation.Dictation, for the app's tests of what happens around a recording
+"""A stand-in for app.speech_in.dictation.Dictation, for the app's tests of what happens around a recording
 (arming, quitting, a microphone that fails): no audio, the text is what the test says was heard."""
 
 import threading

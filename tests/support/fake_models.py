@@ -6,7 +6,7 @@ import io
 import zipfile
 from pathlib import Path
 
-from app.speech.speech_models import VOSK_ENGLISH
+from app.speech_in.speech_models import VOSK_ENGLISH
 from tests.support.model_server import ModelServer
 
 WHISPER_ENGLISH_REPO = "Systran/faster-whisper-base.en"

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from app.speech.capture import sounddevice_module
+from app.speech_in.capture import sounddevice_module
 
 SINK = "murmur_test"
 ALSA_PULSE_PLUGIN_DIRS = [Path("/usr/lib/x86_64-linux-gnu/alsa-lib"), Path("/usr/lib/aarch64-linux-gnu/alsa-lib")]
@@ -204,9 +204,9 @@ def rescan_portaudio() -> None:
     microphones) may have done that before this private PulseAudio ran, leaving it blind to the daemon; so
     the daemon's start re-scans. sounddevice has no public re-scan; these two are its own recipe. Never while
     a cue plays."""
-    from app.ui import cues
+    from app.ui import sound_cues
 
     sounddevice = sounddevice_module()
-    with cues._playing:
+    with sound_cues._playing:
         sounddevice._terminate()
         sounddevice._initialize()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app.speech.domain_lm import number_words, ordinal_words
+from app.speech_in.domain_lm import number_words, ordinal_words
 
 # Short commands a person dictates, spoken clearly by flite; the bundled engine should get most words.
 COMMANDS = [

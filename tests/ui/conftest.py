@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.assembly import build_service
 from app.config import Settings
 from app.ui.application import Murmur
-from app.ui.voice import DictationFactory, real_dictation
+from app.ui.microphone import DictationFactory, real_dictation
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of Vosk model zips)

@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from app.config import Settings, SpeechSettings, load_settings, settings_path
-from app.speech.engines import choose_engine, choose_final_engine
-from app.speech.model_offer import model_offer
-from app.speech.models import models_dir
-from app.speech.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
+from app.speech_in.engines import choose_engine, choose_final_engine
+from app.speech_in.model_offer import model_offer
+from app.speech_in.models import models_dir
+from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.ui.application import Murmur
 from app.ui.model_offer_dialog import ModelOfferDialog, ModelOfferPrompt
 from tests.support.fake_models import publish_english_pair

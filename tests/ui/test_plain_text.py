@@ -18,10 +18,10 @@ from app.ui.activity import ActivityPanel
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.jobs import BatchReport
+from app.ui.microphone import real_dictation
 from app.ui.plain_text import plain_notification
 from app.ui.toast import Toast, content_of
 from app.ui.tray import Tray
-from app.ui.voice import real_dictation
 from tests.support.app_window import type_and_enter
 from tests.support.llm_server import FakeLlmServer, Reply, call, provider_for
 

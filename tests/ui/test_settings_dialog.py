@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app import secrets
 from app.config import LlmSettings, Settings, SpeechSettings, load_settings, save_settings, settings_path
-from app.speech.capture import AudioDevice
+from app.speech_in.capture import AudioDevice
 from app.ui.activity import SILENCE_DBFS
 from app.ui.application import Murmur
 from app.ui.hotkey import hotkey_problem
@@ -93,7 +93,7 @@ def test_connection_test_to_a_closed_port_shows_one_line(qtbot: QtBot) -> None:
 
 
 def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, server: ModelServer) -> None:
-    """The real model manager against a local HTTP server serving a model-shaped zip (tests/speech)."""
+    """The real model manager against a local HTTP server serving a model-shaped zip (tests/speech_in)."""
     server.listing([server.row(VOSK_XX, vosk_zip(VOSK_XX), lang="en-us")])
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
@@ -408,7 +408,7 @@ def test_the_hotkey_is_deaf_while_settings_are_open(qtbot: QtBot, murmur: Murmur
 
 
 def test_the_voice_tab_keeps_its_settings_and_downloads_a_piper_voice(qtbot: QtBot, server: ModelServer) -> None:
-    """A voice-shaped download from the local server stands in for rhasspy/piper-voices (tests/voice has the real
+    """A voice-shaped download from the local server stands in for rhasspy/piper-voices (tests/speech_out has the real
     voice); Use names it as the voice, Remove forgets it."""
     server.piper_voices({"en_US-amy-medium": (b"model" * 500, b"{}")})
     dialog = SettingsDialog(Settings())

@@ -16,11 +16,11 @@ from app.agent.loop import LlmAgent
 from app.config import PrivacySettings, Settings, SpeechSettings, UiSettings
 from app.domain.enums import Status, UtteranceSource
 from app.service import MurmurService
+from app.speech_out.reply import SpokenReply
 from app.store import Store
 from app.ui.application import Murmur
 from app.ui.icons import AppState
-from app.ui.voice import real_dictation
-from app.voice.reply import SpokenReply
+from app.ui.microphone import real_dictation
 from tests.support.agent_service import add_entries, all_entries
 from tests.support.llm_server import FakeLlmServer, Reply, Step, call, provider_for
 from tests.support.pulse import PulseAudio
@@ -66,8 +66,8 @@ def spoken_murmur(
         app.start(listen_for_hotkey=False, arm_microphone=True, offer_models=False, check_setup=False)
     yield app, server, [oat, regular]
     app.reply_voice.stop()
-    app.voice.disarm()
-    app.voice.cancel()
+    app.speech_out.disarm()
+    app.speech_out.cancel()
     app.notifications.close()
     assert app.worker.close(timeout=10)
     agent.close()

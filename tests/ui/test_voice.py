@@ -14,7 +14,7 @@ from app.domain.enums import Status
 from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
-from app.ui.voice import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
+from app.ui.microphone import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.pulse import PulseAudio
 

@@ -12,7 +12,7 @@ import pytest
 
 APP = Path(__file__).resolve().parents[2] / "app"
 CLI = APP / "cli"
-PIPELINE_PACKAGES = ("agent", "changes", "domain", "offline", "speech", "store")
+PIPELINE_PACKAGES = ("agent", "changes", "domain", "offline", "speech_in", "store")
 QT_MODULES = ("PySide6", "shiboken6", "pytestqt")
 
 

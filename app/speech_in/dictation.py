@@ -1,0 +1,261 @@
+"""One push-to-talk recording: microphone -> transcriber, partials while it runs, the final text at the end.
+
+The desktop app codes against this module: `Dictation` (start, stop, cancel) and `preload`.
+Recording starts at once, even while the model is still loading (latency first); the audio heard
+meanwhile is kept and fed as soon as the engine is ready. `stop()` always returns a final result for
+all the audio, never a partial: the whole utterance read again by the final engine when that fits the
+latency budget, else the live engine's final result. All callbacks run on the dictation's worker
+thread, never on the GUI thread.
+"""
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+
+from app.config import SpeechSettings
+from app.errors import SpeechError
+from app.speech_in.audio import rms_dbfs, seconds_of
+from app.speech_in.capture import Microphone
+from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
+from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
+from app.speech_in.transcriber import Engine, EngineResult, Transcriber, Transcript, Word
+
+__all__ = ["Dictation", "Transcript", "Word", "preload"]
+
+log = logging.getLogger("murmur.speech")
+
+POLL_SECONDS = 0.02
+
+
+def _ignore(_: object) -> None:
+    pass
+
+
+def no_hints() -> Sequence[str]:
+    return ()
+
+
+class Dictation:
+    """One push-to-talk recording: microphone -> transcriber, partials while it runs."""
+
+    def __init__(
+        self,
+        settings: SpeechSettings,
+        *,
+        on_partial: Callable[[str], None] = _ignore,
+        on_level: Callable[[float], None] = _ignore,  # dBFS, about 10 times a second
+        on_error: Callable[[str], None] = _ignore,
+        on_audio: Callable[[bytes], None] = _ignore,  # what was heard, 16 kHz mono int16, as it comes
+        engine: str = "",  # overrides settings.engine ("vosk" or "pocketsphinx")
+        model: str = "",  # overrides settings.model
+        final_engine: str = "",  # overrides settings.final_engine ("whisper", "live", "off")
+        # Phrases the user is likely to say (their list), for the final pass; read when the recording stops,
+        # on the stopping thread, so a front end never reads its database on its GUI thread for this.
+        hints: Callable[[], Sequence[str]] = no_hints,
+    ) -> None:
+        self.settings = settings
+        self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
+        self._on_audio = on_audio
+        self._hints = hints if settings.vocabulary_hints else no_hints
+        self._phrases: list[str] | None = None  # the hints once read
+        self._choice: EngineChoice | None = None
+        self._final_choice: EngineChoice | None = None
+        self._choice_error: SpeechError | None = None
+        try:
+            self._choice = choose_engine(settings, engine=engine, model=model)
+            self._final_choice = choose_final_engine(settings, self._choice, final_engine=final_engine)
+            self.engine_name = self._choice.name
+            if self._final_choice is not None and self._final_choice != self._choice:
+                self.engine_name += f" + {self._final_choice.name}"
+        except SpeechError as error:
+            self._choice_error = error
+            self.engine_name = "no speech engine"
+        self.microphone = Microphone(settings.device)
+        self._engine: Future[Engine] | None = None
+        self._final_engine: Future[Engine] | None = None
+        self._transcriber: Transcriber | None = None
+        self._audio = bytearray()  # heard before the engine was ready
+        self._utterance = bytearray()  # everything heard, for the final pass
+        self._heard_seconds = 0.0
+        self._stopping = threading.Event()
+        self._worker: threading.Thread | None = None
+        self._worker_error: BaseException | None = None
+        self._notes: list[str] = []
+        self._started_at = 0.0
+        self._partial = ""
+
+    @property
+    def hint(self) -> str | None:
+        """How to get better accuracy, when the bundled engine is in use."""
+        return self._choice.hint if self._choice else None
+
+    @property
+    def partial(self) -> str:
+        return self._partial
+
+    def arm(self) -> None:
+        """Open the microphone now and keep the last 300 ms, so `start()` does not cut the first word."""
+        self._check_choice()
+        self.microphone.open()
+
+    def _check_choice(self) -> EngineChoice:
+        if self._choice_error is not None:
+            raise self._choice_error
+        assert self._choice is not None
+        return self._choice
+
+    def start(self, preroll: bool = True) -> None:
+        """Start recording; SpeechError (one line) if there is no microphone, PortAudio, or engine. `preroll`:
+        keep the armed microphone's moment before the start."""
+        choice = self._check_choice()
+        if self._worker is not None:
+            raise SpeechError("this dictation was already started")
+        self._engine = engine_future(choice)  # loads in the background unless already loaded
+        if self._final_choice is not None:
+            self._final_engine = engine_future(self._final_choice)
+        self._started_at = time.monotonic()
+        self.microphone.begin(preroll)
+        self._worker = threading.Thread(target=self._run, name="murmur-dictation", daemon=True)
+        self._worker.start()
+
+    # -- the worker -------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            while not self._stopping.is_set():
+                pcm = self.microphone.take()
+                if pcm:
+                    self._hear(pcm)
+                else:
+                    failure = self.microphone.failure()
+                    if failure is not None:
+                        self._notes.append(f"{failure}; kept what was heard before")
+                        log.warning("%s after %.1f s", failure, self._heard_seconds)
+                        self._on_error(failure)
+                        self._hear(self.microphone.close())
+                        return
+                    self._stopping.wait(POLL_SECONDS)
+        except BaseException as error:  # a broken engine or callback: stop() reports it
+            log.exception("the dictation worker failed")
+            self._worker_error = error
+
+    def _hear(self, pcm: bytes) -> None:
+        if not pcm:
+            return
+        self._heard_seconds += seconds_of(pcm)
+        self._utterance.extend(pcm)
+        self._on_level(rms_dbfs(pcm))
+        self._on_audio(pcm)
+        transcriber = self._ready_transcriber()
+        if transcriber is None:
+            self._audio.extend(pcm)
+            return
+        transcriber.feed(pcm)
+        if transcriber.partial != self._partial:
+            self._partial = transcriber.partial
+            self._on_partial(self._partial)
+
+    def _ready_transcriber(self, *, wait: bool = False) -> Transcriber | None:
+        if self._transcriber is None:
+            assert self._engine is not None
+            if not wait and not self._engine.done():
+                return None
+            channel = self.microphone.device.name if self.microphone.device is not None else ""
+            self._transcriber = as_streaming(self._engine.result()).start(channel, self._user_phrases())
+            if self._audio:  # what was heard while the model loaded
+                self._transcriber.feed(bytes(self._audio))
+                self._audio.clear()
+        return self._transcriber
+
+    # -- the end ----------------------------------------------------------------------------------
+
+    def _end_recording(self) -> None:
+        self._stopping.set()
+        if self._worker is not None:
+            self._worker.join()
+        rest = self.microphone.close()  # after the join: one thread at a time converts audio
+        if rest:
+            self._audio_after_worker(rest)
+
+    def _audio_after_worker(self, pcm: bytes) -> None:
+        self._heard_seconds += seconds_of(pcm)
+        self._utterance.extend(pcm)
+        if self._transcriber is not None:
+            self._transcriber.feed(pcm)
+        else:
+            self._audio.extend(pcm)
+
+    def stop(self) -> Transcript:
+        """Stop recording and return the FINAL transcript of everything heard (waits for the engine)."""
+        if self._worker is None:
+            raise SpeechError("this dictation was not started")
+        stopped_at = time.monotonic()
+        self._end_recording()
+        if self._worker_error is not None:
+            if isinstance(self._worker_error, SpeechError):
+                raise self._worker_error
+            raise SpeechError(f"speech recognition failed: {self._worker_error}") from self._worker_error
+        try:
+            transcriber = self._ready_transcriber(wait=True)
+        except SpeechError:
+            raise
+        except Exception as error:  # a bug in loading, reported as one line; the log has the rest
+            log.exception("the speech engine failed to load")
+            raise SpeechError(f"the speech engine failed to load: {error}") from error
+        assert transcriber is not None
+        live = transcriber.finish()
+        outcome = self._final_pass(live)
+        result = outcome.result
+        now = time.monotonic()
+        if self.microphone.overflows:
+            self._notes.append(f"{self.microphone.overflows} audio block(s) were lost while the machine was busy")
+        log.info(
+            "dictation: %.1f s heard, final text in %.2f s after stop (%s)",
+            self._heard_seconds,
+            now - stopped_at,
+            "final pass" if outcome.used_final_pass else outcome.note or "live text",
+        )
+        return Transcript(
+            text=result.text,
+            words=result.words,
+            engine=self.engine_name,
+            audio_seconds=round(self._heard_seconds, 3),
+            elapsed_seconds=round(now - self._started_at, 3),
+            finalize_seconds=round(now - stopped_at, 3),
+            notes=list(self._notes),
+            live_text=live.text if outcome.used_final_pass else None,
+            final_pass_note=outcome.note,
+        )
+
+    def _final_pass(self, live: EngineResult) -> FinalPassOutcome:
+        """The whole utterance read again when an engine for that is ready; else the live result stands."""
+        future = self._final_engine
+        if future is None:
+            return FinalPassOutcome(live, False, 0.0)
+        if not future.done() or future.exception() is not None:
+            why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
+            return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
+        return final_pass_for(future.result()).run(bytes(self._utterance), live, self._user_phrases())
+
+    def _user_phrases(self) -> Sequence[str]:
+        """The hints, read once per dictation (when the live engine starts, off the GUI thread)."""
+        if self._phrases is None:
+            try:
+                self._phrases = list(self._hints())
+            except Exception as error:  # hints only help; a list that can't be read must not cost the user's words
+                log.warning("no vocabulary hints: %r", error)
+                self._phrases = []
+        return self._phrases
+
+    def cancel(self) -> None:
+        """Stop recording and drop everything heard."""
+        if self._worker is not None:
+            self._end_recording()
+        else:
+            self.microphone.close()
+        if self._transcriber is not None:
+            self._transcriber.cancel()
+        self._audio.clear()
+        self._utterance.clear()

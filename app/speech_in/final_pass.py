@@ -1,0 +1,132 @@
+"""The final pass at release: the whole utterance (already in memory) decoded again, inside a latency budget.
+
+Partials stream live while the user talks; when they let go, a full-utterance pass (the live engine's own,
+or Whisper's) usually reads the words better than the streaming decoder did. Its text is handed on when it
+comes within the budget; on an error, or when it would take too long, the streaming result stands. The
+decision is made before starting (from the engine's measured speed) and enforced by a deadline. The
+deadline can only cut short an engine that lets go of Python's GIL while it works (Whisper does);
+pocketsphinx holds it for a whole full-utterance call, so for it the prediction is what keeps the budget.
+"""
+
+import logging
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.speech_in.audio import seconds_of
+from app.speech_in.transcriber import Engine, EngineResult
+
+log = logging.getLogger("murmur.speech")
+
+# The live engine's own pass: "at most about 300 ms extra" after release, whatever the length.
+LIVE_ENGINE_BUDGET_SECONDS = 0.3
+# Whisper was chosen for accuracy, and its encoder reads a fixed 30 s window: about a second on two cores
+# for any utterance. Its deadline only guards against a machine too slow (or too busy) for it.
+WHISPER_BUDGET_SECONDS = 2.5
+
+
+@dataclass(frozen=True)
+class FinalPassOutcome:
+    result: EngineResult
+    used_final_pass: bool
+    seconds: float  # spent waiting for the pass (0 when it was skipped)
+    note: str | None = None  # why the live text stands, for the log and --json
+
+
+class SpeedMeter:
+    """Seconds of compute per utterance, as `fixed + per_second * audio seconds`, learned per engine."""
+
+    def __init__(self, fixed: float, per_second: float) -> None:
+        self.fixed, self.per_second = fixed, per_second
+        self._prior = per_second
+        self._lock = threading.Lock()
+
+    def predict(self, audio_seconds: float) -> float:
+        with self._lock:
+            return self.fixed + self.per_second * audio_seconds
+
+    def record(self, audio_seconds: float, seconds: float) -> None:
+        """Move the per-second rate toward what was seen (an exponential average: recent load counts most)."""
+        if audio_seconds <= 0:
+            return
+        with self._lock:
+            seen = max(0.0, seconds - self.fixed) / audio_seconds
+            self.per_second = 0.7 * self.per_second + 0.3 * seen
+
+    def relax(self) -> None:
+        """A pass was skipped, so nothing was measured: drift back toward the first guess, so a load spike
+        that made the engine look slow does not keep the final pass off for the rest of the session."""
+        with self._lock:
+            self.per_second = 0.7 * self.per_second + 0.3 * self._prior
+
+
+def default_meter(engine: Engine) -> SpeedMeter:
+    """First guesses, measured on two cores: Whisper base ~0.8 s flat, pocketsphinx 0.25 s per second."""
+    if engine.kind == "whisper":
+        return SpeedMeter(fixed=0.8, per_second=0.05)
+    return SpeedMeter(fixed=0.02, per_second=0.25)
+
+
+def budget_for(engine: Engine) -> float:
+    return WHISPER_BUDGET_SECONDS if engine.kind == "whisper" else LIVE_ENGINE_BUDGET_SECONDS
+
+
+class FinalPass:
+    """Decodes with `engine` after release when that fits `budget` seconds; one per engine, kept."""
+
+    def __init__(self, engine: Engine, *, budget: float | None = None, meter: SpeedMeter | None = None) -> None:
+        self.engine = engine
+        self.budget = budget_for(engine) if budget is None else budget
+        self.meter = meter or default_meter(engine)
+
+    def run(self, pcm: bytes, live: EngineResult, hints: Sequence[str] = ()) -> FinalPassOutcome:
+        audio = seconds_of(pcm)
+        if audio == 0:
+            return FinalPassOutcome(live, False, 0.0, "no audio")
+        predicted = self.meter.predict(audio)
+        if predicted > self.budget:
+            self.meter.relax()
+            note = f"final pass skipped: {self.engine.kind} would take ~{predicted:.2f} s (budget {self.budget:.2f} s)"
+            log.info(note)
+            return FinalPassOutcome(live, False, 0.0, note)
+        box: list[EngineResult] = []
+        failure: list[BaseException] = []
+        began = time.monotonic()
+
+        def work() -> None:
+            try:
+                box.append(self.engine.decode(pcm, hints))
+            except Exception as error:  # reported below as a fallback, never raised into the dictation
+                failure.append(error)
+            finally:
+                self.meter.record(audio, time.monotonic() - began)
+
+        worker = threading.Thread(target=work, name="murmur-final-pass", daemon=True)
+        worker.start()
+        worker.join(self.budget)
+        waited = time.monotonic() - began
+        if failure:
+            log.warning("the final pass failed, the live text stands: %r", failure[0])
+            return FinalPassOutcome(live, False, waited, f"final pass failed: {failure[0]}")
+        if not box:  # still running: its result is dropped when it comes, its time still teaches the meter
+            note = f"final pass too slow (over {self.budget:.2f} s); the live text stands"
+            log.warning(note)
+            return FinalPassOutcome(live, False, waited, note)
+        result = box[0]
+        if not result.text.strip() and live.text.strip():
+            return FinalPassOutcome(live, False, waited, "final pass heard nothing; the live text stands")
+        return FinalPassOutcome(result, True, waited)
+
+
+_passes: dict[int, FinalPass] = {}
+_passes_lock = threading.Lock()
+
+
+def final_pass_for(engine: Engine) -> FinalPass:
+    """The one FinalPass of a loaded engine (engines live as long as the process), so its speed is learned."""
+    with _passes_lock:
+        found = _passes.get(id(engine))
+        if found is None or found.engine is not engine:
+            found = _passes[id(engine)] = FinalPass(engine)
+        return found

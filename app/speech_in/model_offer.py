@@ -1,0 +1,162 @@
+"""The first-run offer of better speech models: the bundled pocketsphinx engine is the floor, not the
+recommendation. While no model of ours is installed, both front ends (`murmur listen` on a terminal, the desktop
+app in a dialog) offer the pair recommended for the dictation language in one step: a Vosk model for the live words
+and a Whisper model for the final text, with their sizes and the accuracy they gain.
+
+Accepting downloads both and saves the settings that use them; declining keeps the bundled engine and saves
+`speech.offer_models = false`, so nobody is asked again (the model manager is still there: `murmur models`,
+Settings → Speech). "Not now" is no call at all: the next start asks again.
+"""
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from app.config import Settings, SpeechSettings, save_settings
+from app.speech_in.download import ProgressCallback
+from app.speech_in.language import base_language
+from app.speech_in.models import InstalledModel, size_text
+from app.speech_in.speech_models import Recommendation, SpeechModels, recommended_models
+from app.speech_in.whisper_engine import whisper_available
+
+log = logging.getLogger("murmur.speech")
+
+# Share of words wrong on the 32 dictation sentences (a flite voice and Piper's neural "joe"), measured by
+# bench/speech_accuracy_bench.py: the bundled pocketsphinx engine live (first utterance of a new process), and
+# Whisper base writing the final text with the user's words as hints.
+# Measured figures, not promises: update them with that bench whenever the engines or the corpus change.
+BUNDLED_WORDS_WRONG = 0.12
+WHISPER_BASE_WORDS_WRONG = 0.05
+MEASURED_ON = "32 test sentences"
+WHISPER_EXTRA = "pip install 'murmur-desktop[whisper]'"
+
+
+@dataclass(frozen=True)
+class ModelOffer:
+    """What to offer: the models accepting downloads, and the lines that say why."""
+
+    language: str
+    models: tuple[Recommendation, ...]  # the Vosk model first; the Whisper one only when faster-whisper is there
+    accuracy: str  # one line: what the models gain over the bundled engine
+    missing_extra: str = ""  # one line when the Whisper model is left out for want of faster-whisper
+
+    @property
+    def size(self) -> int | None:
+        """Bytes to download in all (None if a size is unknown)."""
+        sizes = [m.size for m in self.models]
+        return None if None in sizes else sum(s for s in sizes if s is not None)
+
+    @property
+    def size_text(self) -> str:
+        return size_text(self.size)
+
+    def model_lines(self) -> list[str]:
+        """One line per model: "whisper-base.en (148 MB): writes the final text when you let go"."""
+        return [f"{m.name} ({m.size_text}): {m.purpose}" for m in self.models]
+
+
+def model_offer(settings: Settings) -> ModelOffer | None:
+    """The offer for these settings; None when the user declined it, or already has a model of ours for the
+    language (or named one in the settings), or when no Vosk model can be named (the Vosk list is needed for other
+    languages than English: offline, the next start asks again).
+
+    Looks at the models dir and imports faster-whisper to see if it is there; for a language other than English
+    it fetches the Vosk model list. So: never on a GUI thread."""
+    speech = settings.speech
+    if not speech.offer_models or speech.model or speech.whisper_model:
+        return None
+    language = speech.language or "en"
+    if SpeechModels.from_settings(speech).installed(language):
+        return None
+    whisper = whisper_available()
+    models = tuple(m for m in recommended_models(language) if m.kind == "vosk" or whisper)
+    if not any(m.kind == "vosk" for m in models):
+        return None
+    missing = "" if whisper else f"Whisper needs the faster-whisper extra ({WHISPER_EXTRA}); only Vosk is offered."
+    return ModelOffer(language, models, accuracy_text(language), missing)
+
+
+def accuracy_text(language: str) -> str:
+    if base_language(language) != "en":
+        return f"The bundled engine knows English only; with these models you can dictate in {language!r}."
+    return (
+        f"Words wrong in {MEASURED_ON}: about {BUNDLED_WORDS_WRONG:.0%} with the bundled engine, "
+        f"about {WHISPER_BASE_WORDS_WRONG:.0%} with Whisper writing the final text."
+    )
+
+
+def install(
+    offer: ModelOffer, speech: SpeechSettings, on_progress: ProgressCallback | None = None
+) -> list[InstalledModel]:
+    """Download the offered models, one after the other, as one progress (bytes done, bytes in all); a model
+    already installed is not fetched again. ModelError (one line) if one fails; what was fetched is kept."""
+    models = SpeechModels.from_settings(speech)
+    progress = _Progress(on_progress, [m.size for m in offer.models])
+    installed = []
+    for index, model in enumerate(offer.models):
+        installed.append(models.download(model.name, progress.part(index)))
+        progress.finished(index)
+    return installed
+
+
+def using(settings: Settings, installed: Sequence[InstalledModel]) -> Settings:
+    """`settings` set to use these models (as `murmur models use` sets them) and never to offer models again."""
+    models = SpeechModels.from_settings(settings.speech)
+    speech = settings.speech
+    for model in installed:
+        speech = models.use(speech, model.name).speech
+    return replace(settings, speech=replace(speech, offer_models=False))
+
+
+def without_offer(settings: Settings) -> Settings:
+    return replace(settings, speech=replace(settings.speech, offer_models=False))
+
+
+def accept(offer: ModelOffer, settings: Settings, on_progress: ProgressCallback | None = None) -> Settings:
+    """Download the offered models and save settings that use them; ModelError (one line) if a download fails,
+    and then the settings file is left as it was. Returns the settings saved."""
+    chosen = using(settings, install(offer, settings.speech, on_progress))
+    save_settings(chosen)
+    log.info("installed the offered models %s", ", ".join(m.name for m in offer.models))
+    return chosen
+
+
+def decline(settings: Settings) -> Settings:
+    """Keep the bundled engine and stop offering; saved. Returns the settings saved."""
+    declined = without_offer(settings)
+    save_settings(declined)
+    log.info("the offer of speech models was declined")
+    return declined
+
+
+class _Progress:
+    """Several downloads reported as one: bytes done across all, and bytes in all as far as known (what the
+    finished downloads fetched, the running one's own total, the offer's sizes for those still to come)."""
+
+    def __init__(self, on_progress: ProgressCallback | None, sizes: list[int | None]) -> None:
+        self.on_progress = on_progress
+        self.sizes = sizes
+        self.fetched = [0] * len(sizes)  # bytes of each download so far (none for a model installed already)
+        self.done = 0  # bytes of the downloads finished
+
+    def part(self, index: int) -> ProgressCallback | None:
+        if self.on_progress is None:
+            return None
+
+        def progress(done: int, total: int | None) -> None:
+            self.sizes[index], self.fetched[index] = total, done
+            self._report(self.done + done, index)
+
+        return progress
+
+    def finished(self, index: int) -> None:
+        self.done += self.fetched[index]
+        self._report(self.done, index + 1)
+
+    def _report(self, done: int, running: int) -> None:
+        """Tell `done` bytes; the total counts the downloads finished and those from `running` on."""
+        if self.on_progress is None:
+            return
+        rest = self.sizes[running:]
+        total = None if None in rest else self.done + sum(s for s in rest if s is not None)
+        self.on_progress(done, total)

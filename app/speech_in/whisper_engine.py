@@ -1,0 +1,94 @@
+"""faster-whisper (CTranslate2 Whisper) for the final text: no live partials, but the most accurate pass we have.
+
+An optional extra (`pip install murmur-desktop[whisper]`): Vosk or pocketsphinx stream the words while the
+user talks, and when they let go Whisper reads the whole utterance again. Int8 on the CPU; a dictation gets
+greedy search and no word timings (the user is waiting), a file a beam of 5 and word timings (`thorough`).
+"""
+
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from app.errors import ModelError
+from app.speech_in.audio import pcm16_as_float
+from app.speech_in.language import base_language
+from app.speech_in.transcriber import EngineResult, Word
+
+log = logging.getLogger("murmur.speech")
+
+# Whisper reads a prompt as the text that came before; a list of the user's own words makes it spell them
+# the user's way. It is cut well under Whisper's 224-token prompt limit.
+HINT_PROMPT_CHARACTERS = 400
+
+
+def whisper_available() -> bool:
+    """Is the faster-whisper extra installed?"""
+    try:
+        import faster_whisper  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def hint_prompt(hints: Sequence[str]) -> str | None:
+    """The user's phrases as a prompt, most important (first) first, cut at a phrase boundary."""
+    prompt = ""
+    for phrase in hints:
+        phrase = " ".join(phrase.split())
+        if not phrase:
+            continue
+        candidate = f"{prompt}, {phrase}" if prompt else phrase
+        if len(candidate) > HINT_PROMPT_CHARACTERS:
+            break
+        prompt = candidate
+    return f"{prompt}." if prompt else None
+
+
+class WhisperEngine:
+    """A Whisper model loaded once (about half a second for base) and shared; decoding is thread-safe."""
+
+    kind = "whisper"
+
+    def __init__(self, model_path: Path, language: str, *, thorough: bool = False) -> None:
+        try:
+            from faster_whisper import WhisperModel
+        except ImportError:
+            raise ModelError(
+                "the Whisper final pass needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'"
+            ) from None
+        if not (model_path / "model.bin").is_file():
+            raise ModelError(f"{model_path} is not a Whisper model folder (no model.bin in it)")
+        try:
+            self._model: Any = WhisperModel(
+                str(model_path), device="cpu", compute_type="int8", cpu_threads=os.cpu_count() or 0
+            )
+        except (RuntimeError, ValueError, OSError) as error:
+            raise ModelError(f"cannot load the Whisper model in {model_path}: {error}") from None
+        self.model_path = model_path
+        self.language = language
+        self.thorough = thorough
+        self.name = f"Whisper ({model_path.name})"
+        log.info("loaded the Whisper model %s", model_path)
+
+    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+        language = base_language(self.language) if self._model.model.is_multilingual else None
+        segments, _ = self._model.transcribe(
+            pcm16_as_float(pcm),
+            language=language,
+            beam_size=5 if self.thorough else 1,
+            initial_prompt=hint_prompt(hints),
+            condition_on_previous_text=False,  # a wrong first sentence must not steer the rest
+            vad_filter=False,  # the caller already cut the audio at pauses
+            word_timestamps=self.thorough,
+        )
+        words: list[Word] = []
+        texts: list[str] = []
+        for segment in segments:
+            texts.append(segment.text.strip())
+            words.extend(
+                Word(text=w.word.strip(), start=float(w.start), end=float(w.end), confidence=float(w.probability))
+                for w in segment.words or []
+            )
+        return EngineResult(text=" ".join(t for t in texts if t), words=words)

@@ -1,0 +1,310 @@
+"""The microphone side of the window: one Dictation per recording, stopped off the GUI thread.
+
+Partials, levels, the final transcript and speech errors reach the GUI through the bridge. Between
+recordings the next Dictation can be armed: its microphone is open already, so a recording keeps
+the moment before it started (the first word is not cut). After a spoken question a recording can start
+hands-free: voice activity detection ends it at the pause after the answer, or closes it when nobody speaks.
+"""
+
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from app.config import SpeechSettings
+from app.errors import MurmurError
+from app.speech_in.endpoint import Heard, SpeechEndpoint
+from app.ui.bridge import PipelineBridge
+
+log = logging.getLogger("murmur.ui.microphone")
+
+NOTHING_HEARD = "Nothing was heard; check the microphone and speak after the ready sound"
+TOO_SHORT = "Too short: hold the key while you speak"
+# A press let go sooner than this that heard nothing was a tap (an accidental one, or a try of the key): not a
+# microphone problem, so no error. Held longer and still silent, the microphone is worth checking.
+TAP_SECONDS = 0.3
+LISTENING = (Heard.WAITING, Heard.SPEAKING)
+
+
+class Recording(Protocol):
+    """What VoiceInput needs of app.speech_in.dictation.Dictation."""
+
+    def arm(self) -> None: ...
+    def start(self, preroll: bool = True) -> None: ...
+    def stop(self) -> "HasText": ...
+    def cancel(self) -> None: ...
+
+
+class HasText(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+class DictationFactory(Protocol):
+    def __call__(
+        self,
+        settings: SpeechSettings,
+        *,
+        on_partial: Callable[[str], None],
+        on_level: Callable[[float], None],
+        on_error: Callable[[str], None],
+        on_audio: Callable[[bytes], None],
+        hints: Callable[[], Sequence[str]],
+    ) -> Recording: ...
+
+
+def real_dictation(
+    settings: SpeechSettings,
+    *,
+    on_partial: Callable[[str], None],
+    on_level: Callable[[float], None],
+    on_error: Callable[[str], None],
+    on_audio: Callable[[bytes], None],
+    hints: Callable[[], Sequence[str]],
+) -> Recording:
+    from app.speech_in.dictation import Dictation  # the speech stack loads only when first used
+
+    return Dictation(
+        settings, on_partial=on_partial, on_level=on_level, on_error=on_error, on_audio=on_audio, hints=hints
+    )
+
+
+@dataclass(frozen=True)
+class _Dictation:
+    token: int  # tells which recording a device failure, reported from another thread, was about
+    settings: SpeechSettings  # what it was made with: an armed one made with older settings is not used
+    recording: Recording
+
+
+class VoiceInput(QObject):
+    started = Signal()  # the microphone is open: speak now
+    stopped = Signal()  # recording ended; the transcript follows through bridge.transcribed
+    cancelled = Signal()
+    too_short = Signal(str)  # a tap that heard nothing ended quietly: the calm words to show (TOO_SHORT)
+    answer_window_closed = Signal()  # a hands-free recording heard no answer: closed without an utterance
+    _answer_ended = Signal(int)  # a dictation's token: the pause after the answer came (emitted on its thread)
+    _nobody_spoke = Signal(int)  # a dictation's token: the answer window passed in silence (on its thread)
+    _device_failed = Signal(int)  # a dictation's token: its microphone stopped (emitted on its thread)
+    _finished = Signal()  # a stopped recording's text was worked out (emitted on its thread)
+
+    def __init__(
+        self,
+        settings: Callable[[], SpeechSettings],
+        bridge: PipelineBridge,
+        make_dictation: DictationFactory = real_dictation,
+        parent: QObject | None = None,
+        vocabulary: Callable[[], Sequence[str]] = tuple,
+    ) -> None:
+        super().__init__(parent)
+        self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation
+        self._vocabulary = vocabulary  # the user's words, for the final pass; read off the GUI thread
+        self._recording: _Dictation | None = None
+        self._started_at = 0.0  # when the recording started (monotonic): a tap is told by how long it was held
+        self._endpoint: SpeechEndpoint | None = None  # set while the recording is hands-free: it ends itself
+        self._armed: _Dictation | None = None  # the next recording's, its microphone already open
+        self._arming = False
+        self._tokens = itertools.count(1)
+        self._finishing: list[threading.Thread] = []
+        self._device_failed.connect(self._on_device_failed)
+        self._finished.connect(self._arm_next)
+        self._answer_ended.connect(self._on_answer_ended)
+        self._nobody_spoke.connect(self._on_nobody_spoke)
+
+    def is_recording(self) -> bool:
+        return self._recording is not None
+
+    def is_listening_for_answer(self) -> bool:
+        """A hands-free recording after a spoken question is open."""
+        return self._recording is not None and self._endpoint is not None
+
+    def is_held(self) -> bool:
+        """A recording the user started (and ends, with the key or the button) is open."""
+        return self._recording is not None and self._endpoint is None
+
+    def listen_for_answer(self, seconds: float) -> None:
+        """Record hands-free: the pause after speech ends it, `seconds` of silence closes it with nothing said.
+        Without the armed microphone's moment before: it holds the end of Murmur's own question."""
+        if self._recording is not None:
+            return
+        self._endpoint = SpeechEndpoint(seconds)
+        self.start(preroll=False)
+        if self._recording is None:
+            self._endpoint = None
+
+    def hold_answer(self) -> None:
+        """The user pressed the key during a hands-free recording: it goes on as theirs, ended by letting go."""
+        self._endpoint = None
+
+    def arm(self) -> None:
+        """Keep a microphone open between recordings, so each keeps the 300 ms before its start. The
+        microphone stays open (the desktop may show it in use) until `disarm()`: pause and quit call it."""
+        self._arming = True
+        self._arm_next()
+
+    def disarm(self) -> None:
+        """Close the armed microphone; a recording then opens one when it starts."""
+        self._arming = False
+        armed, self._armed = self._armed, None
+        if armed is not None:
+            armed.recording.cancel()
+
+    def start(self, preroll: bool = True) -> None:
+        if self._recording is not None:
+            return
+        dictation = self._take_armed()
+        try:
+            dictation = dictation or self._make()
+            dictation.recording.start(preroll)
+        except Exception as error:
+            if dictation is not None:
+                dictation.recording.cancel()  # it may hold the microphone open
+            self._report_start_failure(error)
+            return
+        self._recording = dictation
+        self._started_at = time.monotonic()
+        log.info("recording started")
+        self.started.emit()
+
+    def stop(self) -> None:
+        """End the recording; the final transcript is worked out on a thread of its own."""
+        dictation, self._recording = self._recording, None
+        if dictation is None:
+            return
+        hands_free, self._endpoint = self._endpoint is not None, None
+        self.stopped.emit()
+        tap = time.monotonic() - self._started_at < TAP_SECONDS
+        thread = threading.Thread(
+            target=self._finish, args=(dictation.recording, tap, hands_free), name="murmur-transcribe", daemon=True
+        )
+        self._finishing = [t for t in self._finishing if t.is_alive()] + [thread]
+        thread.start()
+
+    def cancel(self) -> None:
+        """End the recording and drop what was heard (the user asked for exactly that)."""
+        dictation, self._recording, self._endpoint = self._recording, None, None
+        if dictation is not None:
+            dictation.recording.cancel()
+            self.cancelled.emit()
+            self._arm_next()
+
+    def wait_for_transcripts(self, timeout: float) -> bool:
+        """At quit: let recordings that were stopped produce their text (it goes to the bridge, to be
+        submitted); False if one was still being worked out after `timeout` seconds in all."""
+        deadline = time.monotonic() + timeout
+        for thread in self._finishing:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return not any(thread.is_alive() for thread in self._finishing)
+
+    def _make(self) -> _Dictation:
+        settings, token, bridge = self._settings(), next(self._tokens), self._bridge
+        recording = self._make_dictation(
+            settings,
+            on_partial=bridge.post_partial,
+            on_level=bridge.post_level,
+            on_error=partial(self._on_dictation_error, token),
+            on_audio=partial(self._on_audio, token),
+            hints=self._vocabulary,
+        )
+        return _Dictation(token, settings, recording)
+
+    def _take_armed(self) -> _Dictation | None:
+        """The armed dictation, if it was made with the speech settings of now (else it is closed)."""
+        armed, self._armed = self._armed, None
+        if armed is not None and armed.settings != self._settings():
+            armed.recording.cancel()
+            return None
+        return armed
+
+    def _arm_next(self) -> None:
+        """Arm the next recording's dictation (when arming is on and none is armed or recording)."""
+        self._armed = self._take_armed()
+        if not self._arming or self._armed is not None or self._recording is not None:
+            return
+        try:
+            dictation = self._make()
+            dictation.recording.arm()
+        except MurmurError as error:  # the user hears why when a recording cannot start either
+            log.info("microphone not armed: %s", error)
+            return
+        except Exception:
+            log.exception("could not arm the microphone")
+            return
+        self._armed = dictation
+
+    def _report_start_failure(self, error: Exception) -> None:
+        if isinstance(error, MurmurError):
+            self._bridge.post_speech_error(str(error))
+        else:  # a bug in the speech stack must not take the app down
+            log.error("could not start recording", exc_info=error)
+            self._bridge.post_speech_error(f"could not start recording: {error!r} (this is a bug; details in the log)")
+
+    def _on_dictation_error(self, token: int, message: str) -> None:
+        """A dictation's microphone stopped while recording (its thread): say so, and end that recording."""
+        self._bridge.post_speech_error(message)
+        self._device_failed.emit(token)
+
+    def _on_audio(self, token: int, pcm: bytes) -> None:
+        """A dictation heard `pcm` (its thread): a hands-free one is told where the answer is."""
+        endpoint, recording = self._endpoint, self._recording
+        if endpoint is None or recording is None or recording.token != token or endpoint.state not in LISTENING:
+            return
+        heard = endpoint.feed(pcm)
+        if heard is Heard.ENDED:
+            self._answer_ended.emit(token)
+        elif heard is Heard.SILENT:
+            self._nobody_spoke.emit(token)
+
+    def _is_current_hands_free(self, token: int) -> bool:
+        return self._endpoint is not None and self._recording is not None and self._recording.token == token
+
+    def _on_answer_ended(self, token: int) -> None:
+        if self._is_current_hands_free(token):
+            log.info("the answer ended (%.1f s of speech)", self._endpoint.speech_seconds if self._endpoint else 0)
+            self.stop()
+
+    def _on_nobody_spoke(self, token: int) -> None:
+        if not self._is_current_hands_free(token):
+            return
+        dictation, self._recording, self._endpoint = self._recording, None, None
+        assert dictation is not None
+        log.info("nobody answered; the microphone closes")
+        dictation.recording.cancel()
+        self.answer_window_closed.emit()
+        self._arm_next()
+
+    def _on_device_failed(self, token: int) -> None:
+        if self._recording is not None and self._recording.token == token:
+            self.stop()  # what was heard before is kept, as when the user lets go
+
+    def _finish(self, recording: Recording, tap: bool, hands_free: bool) -> None:
+        try:
+            self._transcribe(recording, tap, hands_free)
+        finally:
+            self._finished.emit()
+
+    def _transcribe(self, recording: Recording, tap: bool, hands_free: bool) -> None:
+        try:
+            text = recording.stop().text.strip()
+        except MurmurError as error:
+            self._bridge.post_speech_error(str(error))
+            return
+        except Exception as error:
+            log.exception("transcription failed")
+            self._bridge.post_speech_error(f"transcription failed: {error!r} (this is a bug; details in the log)")
+            return
+        if text:  # even from a tap: the armed microphone's moment before the press may hold words
+            self._bridge.post_transcript(text)
+        elif hands_free:  # a sound that was no words (a cough, a door): as if nobody had answered
+            log.info("the hands-free recording heard no words")
+            self.answer_window_closed.emit()
+        elif tap:
+            log.info("a tap of the talk key heard nothing")
+            self.too_short.emit(TOO_SHORT)
+        else:
+            self._bridge.post_speech_error(NOTHING_HEARD)

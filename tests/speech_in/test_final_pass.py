@@ -1,0 +1,85 @@
+"""The pass at release: the whole utterance read again within a budget; the live text stands when it can't be."""
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from app.speech_in.final_pass import FinalPass, SpeedMeter
+from app.speech_in.transcriber import Engine, EngineResult
+from app.speech_in.wavfile import read_audio
+from tests.support.speech import word_error_rate
+
+LIVE = EngineResult(text="what the streaming decoder heard", words=[])
+
+
+class BrokenEngine:
+    """An engine whose decoding raises: a real engine can't be made to fail on demand (a stand-in, on purpose)."""
+
+    kind = "pocketsphinx"
+    name = "broken"
+    language = "en"
+
+    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+        raise RuntimeError("the decoder fell over")
+
+
+@pytest.fixture(scope="module")
+def utterance(flite_corpus: dict[str, list[tuple[str, Path]]]) -> tuple[str, bytes]:
+    text, wav = flite_corpus["rms"][1]
+    return text, read_audio(wav).pcm
+
+
+def test_the_full_pass_text_is_handed_on_when_it_fits(sphinx: Engine, utterance: tuple[str, bytes]) -> None:
+    text, pcm = utterance
+    outcome = FinalPass(sphinx, budget=10.0).run(pcm, LIVE)
+    assert outcome.used_final_pass and outcome.note is None
+    assert outcome.result.text == sphinx.decode(pcm).text
+    assert word_error_rate(text, outcome.result.text) <= 0.2
+    assert 0 < outcome.seconds < 10.0
+
+
+def test_a_pass_predicted_over_budget_is_not_started(sphinx: Engine, utterance: tuple[str, bytes]) -> None:
+    meter = SpeedMeter(fixed=0.0, per_second=1.0)  # a machine where decoding runs at real time
+    outcome = FinalPass(sphinx, budget=0.3, meter=meter).run(utterance[1], LIVE)
+    assert outcome.result == LIVE and not outcome.used_final_pass
+    assert outcome.seconds == 0.0 and outcome.note is not None and "skipped" in outcome.note
+
+
+def test_a_pass_that_overruns_its_deadline_leaves_the_live_text(
+    whisper_model: Path, utterance: tuple[str, bytes]
+) -> None:
+    from app.speech_in.engines import EngineChoice, load_engine
+
+    whisper = load_engine(EngineChoice("whisper", whisper_model, "en"))
+    meter = SpeedMeter(fixed=0.0, per_second=0.0)  # predicts instant, so it starts; the deadline stops the wait
+    outcome = FinalPass(whisper, budget=0.05, meter=meter).run(utterance[1], LIVE)
+    assert outcome.result == LIVE and not outcome.used_final_pass
+    assert outcome.note is not None and "too slow" in outcome.note
+    assert outcome.seconds < 0.3  # Whisper (CTranslate2) lets go of the GIL, so the wait really ends on time
+
+
+def test_a_failing_pass_leaves_the_live_text_and_says_why(utterance: tuple[str, bytes]) -> None:
+    engine: Engine = BrokenEngine()
+    outcome = FinalPass(engine, budget=1.0).run(utterance[1], LIVE)
+    assert outcome.result == LIVE and not outcome.used_final_pass
+    assert outcome.note == "final pass failed: the decoder fell over"
+
+
+def test_the_meter_learns_how_fast_the_engine_really_is() -> None:
+    meter = SpeedMeter(fixed=0.1, per_second=0.1)
+    before = meter.predict(5.0)
+    for _ in range(5):
+        meter.record(5.0, 3.1)  # 0.6 s per second of audio on a busy machine
+    assert meter.predict(5.0) > before + 1.5
+    assert meter.predict(5.0) < 0.1 + 0.6 * 5.0 + 1e-9
+
+
+def test_a_skipped_pass_lets_the_meter_drift_back_so_the_pass_runs_again(
+    sphinx: Engine, utterance: tuple[str, bytes]
+) -> None:
+    meter = SpeedMeter(fixed=0.0, per_second=0.01)
+    meter.record(1.0, 5.0)  # one pass on a machine that was busy for a moment
+    final = FinalPass(sphinx, budget=1.0, meter=meter)
+    runs = [final.run(utterance[1], LIVE).used_final_pass for _ in range(12)]
+    assert runs[0] is False and runs[-1] is True
