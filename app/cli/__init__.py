@@ -8,7 +8,7 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from app.cli.app_control import start_app
 from app.cli.args import parse_args
 from app.cli.exits import ExitCode
 from app.cli.output import print_error, print_warning
+from app.cli.own_process import own_process
 from app.config import read_settings
 from app.errors import MurmurError, StoreError, UsageError
 from app.logs import setup_logging
@@ -26,7 +27,16 @@ from app.terminal import terminal_safe
 log = logging.getLogger("murmur.cli")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    """`murmur argv`; with `env`, run in this process as if it were a fresh one with exactly that environment
+    (see app.cli.own_process), leaving the caller's state as it was."""
+    if env is not None:
+        with own_process(env):
+            return _run(argv)
+    return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = parse_args(argv)
     # --db may come before or after the command (so it is SUPPRESSed by default); resolved once, for every command
     named = Path(args.db).expanduser() if getattr(args, "db", None) else None

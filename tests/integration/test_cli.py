@@ -202,7 +202,7 @@ def test_the_console_script_and_python_m_app_agree(murmur: Murmur) -> None:
 def test_what_is_added_while_another_program_holds_the_database_is_kept_and_filed_next_time(murmur: Murmur) -> None:
     murmur.run("inbox")  # the database exists before another program holds it
     with held(murmur.db_path):
-        kept = murmur.run("add", "buy bread")
+        kept = murmur.run_process("add", "buy bread")
     assert_one_line_error(kept, 1, "what you said is kept")
     assert kept.stdout == ""
     for _ in range(2):  # filed once, however often the database is opened

@@ -1,4 +1,5 @@
-"""The `murmur` command run as a user runs it: a real process on a real database file."""
+"""The `murmur` command on a real database file: run inside the test process by default (app.cli.main with the
+command's own environment), or as a real process where the process itself is what is tested."""
 
 import json
 import os
@@ -9,6 +10,9 @@ import tempfile
 from contextlib import closing
 from pathlib import Path
 from typing import Any
+
+from app.cli.args import parse_args
+from tests.support.in_process import run_in_process
 
 ROOT = Path(__file__).parents[2]
 
@@ -26,6 +30,14 @@ class Murmur:
         }
 
     def run(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        """`murmur args` in this process; `murmur` with no command starts the desktop app, so that one runs as a
+        process of its own."""
+        if _starts_the_app(args):
+            return self.run_process(*args, stdin=stdin)
+        return run_in_process(args, self.env, stdin)
+
+    def run_process(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        """`python -m app args` as a real process: for what only a process shows (its exit, signals, pipes)."""
         return subprocess.run(
             [sys.executable, "-m", "app", *args],
             capture_output=True,
@@ -67,6 +79,13 @@ class Murmur:
     def count(self, table: str) -> int:
         with sqlite3.connect(self.db_path) as db:
             return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def _starts_the_app(args: tuple[str, ...]) -> bool:
+    try:
+        return parse_args(args).command is None
+    except SystemExit:  # --help, --version or a usage error: answered by the parser, whichever way it runs
+        return False
 
 
 def world_reachable(**env: str) -> Murmur:

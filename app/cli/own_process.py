@@ -1,0 +1,60 @@
+"""One `murmur` run inside a longer-lived process as if it were a process of its own: it sees exactly the
+environment it is given, and what it changes for the rest of the process is put back when it ends."""
+
+import gc
+import logging
+import os
+import sys
+import warnings
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+
+@contextmanager
+def own_process(env: Mapping[str, str]) -> Iterator[None]:
+    """Within: os.environ is `env` and the keyring backend is the one `env` selects (a fresh process detects
+    it from PYTHON_KEYRING_BACKEND and the keyring's settings under HOME). After: the environment, the umask
+    (the private files' set-up narrows it), the standard streams, the murmur logger's handlers and level, and
+    the keyring backend are the caller's again, and what the run left open is closed."""
+    import keyring
+    import keyring.core
+
+    saved_env = dict(os.environ)
+    saved_umask = os.umask(0o077)
+    os.umask(saved_umask)
+    saved_streams = sys.stdin, sys.stdout, sys.stderr
+    logger = logging.getLogger("murmur")
+    saved_handlers, saved_level = list(logger.handlers), logger.level
+    saved_keyring = keyring.get_keyring()
+    os.environ.clear()
+    os.environ.update(env)
+    keyring.core.init_backend()
+    try:
+        with _left_open_closed_at_the_end():
+            yield
+    finally:
+        for added in set(logger.handlers) - set(saved_handlers):
+            added.close()  # the log file of this run's MURMUR_LOG_DIR, not the next run's
+        logger.handlers[:] = saved_handlers
+        logger.setLevel(saved_level)
+        keyring.set_keyring(saved_keyring)
+        os.environ.clear()
+        os.environ.update(saved_env)
+        os.umask(saved_umask)
+        sys.stdin, sys.stdout, sys.stderr = saved_streams
+
+
+@contextmanager
+def _left_open_closed_at_the_end() -> Iterator[None]:
+    """A command leaves its store and its model client to the process's exit, which closes their SQLite
+    connections (the database's -wal and -shm go) and sockets, silently. Here the objects the run made and
+    dropped are collected when it ends, as quietly: what was there before is frozen, so only the run's own
+    objects are looked at."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            gc.collect()
+        gc.unfreeze()
