@@ -1,6 +1,7 @@
 """One `murmur` run inside a longer-lived process as if it were a process of its own: it sees exactly the
 environment it is given, and what it changes for the rest of the process is put back when it ends."""
 
+import functools
 import gc
 import logging
 import os
@@ -8,6 +9,8 @@ import sys
 import warnings
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from importlib import metadata
+from typing import Any
 
 
 @contextmanager
@@ -28,7 +31,7 @@ def own_process(env: Mapping[str, str]) -> Iterator[None]:
     saved_keyring = keyring.get_keyring()
     os.environ.clear()
     os.environ.update(env)
-    keyring.core.init_backend()
+    keyring.core.init_backend(_installed)
     try:
         with _left_open_closed_at_the_end():
             yield
@@ -42,6 +45,18 @@ def own_process(env: Mapping[str, str]) -> Iterator[None]:
         os.environ.update(saved_env)
         os.umask(saved_umask)
         sys.stdin, sys.stdout, sys.stderr = saved_streams
+
+
+def _installed(backend: Any) -> bool:
+    """A backend a fresh process can find: keyring's own or an installed plugin's, not a class that only this
+    process defines (a test's keyring)."""
+    package = type(backend).__module__.split(".")[0]
+    return package == "keyring" or package in _plugin_packages()
+
+
+@functools.cache
+def _plugin_packages() -> frozenset[str]:
+    return frozenset(point.module.split(".")[0] for point in metadata.entry_points(group="keyring.backends"))
 
 
 @contextmanager

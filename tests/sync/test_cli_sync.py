@@ -1,4 +1,4 @@
-"""`murmur sync setup`, `murmur sync` and `murmur sync status` as a user (or a script) runs them: real processes,
+"""`murmur sync setup`, `murmur sync` and `murmur sync status` as a user (or a script) runs them: the real command,
 a real Radicale server, the `caldav` library as the phone. No keyring runs here, so the password comes from
 standard input at setup and from MURMUR_CALDAV_PASSWORD after, as the README tells such a machine to do."""
 
@@ -87,6 +87,6 @@ def test_without_the_sync_extra_the_commands_say_what_to_install(tmp_path: Path)
     murmur = Murmur(tmp_path / "murmur.db", tmp_path, PYTHONPATH=str(absent.parent), MURMUR_CALDAV_PASSWORD="x")
     murmur.run("config", "set", "sync.url", "https://cloud.example.com/dav")
     for command in (("sync",), ("sync", "setup", "--username", "alice", "--calendar", "Murmur", "--password-stdin")):
-        done = murmur.run(*command, stdin="x\n")
+        done = murmur.run_process(*command, stdin="x\n")  # a fresh interpreter: PYTHONPATH read at its start
         assert_one_line_error(done, 2, "sync needs the caldav library: pipx inject murmur-desktop caldav")
-    assert murmur.run("add", "buy bread").returncode == 0  # everything else works without it
+    assert murmur.run_process("add", "buy bread").returncode == 0  # everything else works without it
