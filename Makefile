@@ -1,6 +1,6 @@
 # Two entry points for a fresh Linux machine: `make run` and `make test` (lint, then the whole suite).
 # Each creates the virtualenv and installs what it needs; running them again is cheap.
-# `make test-fast` is the edit loop: unit and integration tests without the slow, desktop and pulse ones.
+# `make test-fast` is the edit loop: every test package (the app offscreen) without the slow tests.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
@@ -22,11 +22,12 @@ test: lint
 	$(VENV)/bin/python -m pytest
 
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest tests/unit tests/integration tests/portable -m 'not slow and not desktop and not pulse'
+	$(VENV)/bin/python -m pytest tests -m 'not slow'
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/offline_bench.py
 	$(VENV)/bin/python bench/offline_bench.py --held-out
+	$(VENV)/bin/python bench/robustness_bench.py
 	$(VENV)/bin/python bench/executor_bench.py
 	$(VENV)/bin/python bench/transactions_bench.py
 	$(VENV)/bin/python bench/agent_bench.py

@@ -1,13 +1,14 @@
-"""Whatever the text, the interpreter answers quickly, never raises, and never changes an entry."""
+"""Whatever the text, the interpreter answers, never raises, and never changes an entry (how fast it answers:
+bench/robustness_bench.py)."""
 
 import random
-import time
 
 import pytest
 
 from app.domain.actions import CreateAction, ParseResult
 from app.offline import OfflineInterpreter
 from app.offline.creating import SUMMARY_WORDS
+from tests.support.odd_texts import ODD, five_thousand_words
 from tests.support.offline_entries import ENTRIES, interpret
 
 
@@ -28,40 +29,15 @@ def test_filler_and_lone_cues_give_nothing(text: str) -> None:
     assert interpret(text) == ParseResult([], [])
 
 
-ODD = [
-    "x" * 100_000,
-    "!" * 5_000 + "buy milk" + "," * 5_000,
-    " and " * 2_000,
-    "is done " * 500,
-    "snooze " + "to the " * 1_000 + "until friday",
-    "mark as done",
-    "\x00\x01\x02 buy \x7f milk",
-    "中文 买牛奶 🙂 and call mom",
-    "in 99999999999999 years call mom",
-    "remind me to",
-    "'; DROP TABLE entries; --",
-    "P9 priority 0 call mom",
-]
-
-
 @pytest.mark.parametrize("text", ODD, ids=[repr(t[:20]) for t in ODD])
 def test_odd_text_never_raises_and_fails_cleanly(text: str) -> None:
-    started = time.perf_counter()
-    result = interpret(text)
-    assert time.perf_counter() - started < 5
+    result = interpret(text)  # how fast: bench/robustness_bench.py
     assert not any("could not read" in f.error for f in result.failures)  # the safety net stayed unused
 
 
-def test_five_thousand_words_finish_fast() -> None:
-    words = (
-        "buy more coffee filters and call the garage about the winter tyres. milk is done, also remind me to "
-        "water the ferns every morning. urgent: pay rent on the 1st and then snooze the dentist until friday. "
-    ).split()
-    text = " ".join(words[i % len(words)] for i in range(5_000))
-    started = time.perf_counter()
-    result = interpret(text)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 10, f"{elapsed:.1f}s"
+def test_five_thousand_words_are_read_in_full() -> None:
+    text = five_thousand_words()
+    result = interpret(text)  # how fast: bench/robustness_bench.py
     assert len(result.actions) > 100 and not any("could not read" in f.error for f in result.failures)
 
 
