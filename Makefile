@@ -19,10 +19,10 @@ run: $(STAMP)
 	$(VENV)/bin/murmur $(ARGS)
 
 test: lint
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n 2
 
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest tests -m 'not slow'
+	$(VENV)/bin/python -m pytest -n 2 tests -m 'not slow'
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/offline_bench.py
