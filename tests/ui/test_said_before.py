@@ -4,6 +4,7 @@ matches shows under the list (plain text), and goes when the search is cleared."
 from pytestqt.qtbot import QtBot
 
 from app.ui.application import Murmur
+from app.ui.background import _Relay
 from tests.support.app_window import type_and_enter
 
 
@@ -24,6 +25,7 @@ def test_the_search_box_shows_past_talk_that_matches(qtbot: QtBot, murmur: Murmu
 def test_a_search_with_no_past_match_shows_nothing(qtbot: QtBot, murmur: Murmur) -> None:
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         type_and_enter(qtbot, murmur, "buy milk")
-    qtbot.keyClicks(murmur.window.search, "zebra")
-    qtbot.wait(800)  # past the pause and the search
+    with qtbot.waitSignal(murmur.window.recall_requested, timeout=10_000):  # the pause after typing has passed
+        qtbot.keyClicks(murmur.window.search, "zebra")
+    qtbot.waitUntil(lambda: not murmur.window.findChildren(_Relay), timeout=10_000)  # and the search was answered
     assert not murmur.window.said_before.isVisible()
