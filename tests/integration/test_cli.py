@@ -1,4 +1,6 @@
-"""The `murmur` command end to end, as a user runs it: a real process, a real database file."""
+"""The `murmur` command end to end, as a user runs it: the real command on a real database file, in this
+process, and as a process of its own where the process is what is tested (the console script, the read-only
+run, the held database)."""
 
 import hashlib
 import sqlite3

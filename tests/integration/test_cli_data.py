@@ -1,4 +1,4 @@
-"""`murmur export` and `murmur import` as a user runs them: real processes on real database files."""
+"""`murmur export` and `murmur import` as a user runs them: the real command on real database files."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""`murmur dismiss` and `murmur retry --text` as a user runs them: a real process on a real database file."""
+"""`murmur dismiss` and `murmur retry --text` as a user runs them: the real command on a real database file."""
 
 from pathlib import Path
 

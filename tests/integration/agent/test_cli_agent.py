@@ -1,4 +1,4 @@
-"""The LLM side of the `murmur` command, as a process, against the local chat-completions server."""
+"""The LLM side of the `murmur` command against the local chat-completions server."""
 
 from collections.abc import Iterator
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""`murmur memory` as a user runs it: real processes on a real database file, undone with `murmur undo`."""
+"""`murmur memory` as a user runs it: the real command on a real database file, undone with `murmur undo`."""
 
 import sqlite3
 from pathlib import Path
