@@ -6,11 +6,16 @@ import gc
 import logging
 import os
 import sys
+import threading
+import time
 import warnings
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
+
+# How long the threads a run started (a request's deadline timers, a model loading) are given to end with it.
+THREADS_GRACE_SECONDS = 1.0
 
 
 @contextmanager
@@ -61,15 +66,23 @@ def _plugin_packages() -> frozenset[str]:
 
 @contextmanager
 def _left_open_closed_at_the_end() -> Iterator[None]:
-    """A command leaves its store and its model client to the process's exit, which closes their SQLite
-    connections (the database's -wal and -shm go) and sockets, silently. Here the objects the run made and
-    dropped are collected when it ends, as quietly: what was there before is frozen, so only the run's own
-    objects are looked at."""
+    """A command leaves its store, its model client and their threads to the process's exit, which closes their
+    SQLite connections (the database's -wal and -shm go) and sockets, silently. Here the threads the run started
+    are given a moment to end, and the objects it made and dropped are collected, as quietly; what was there
+    before is frozen, so only the run's own objects are looked at."""
+    threads = set(threading.enumerate())
     gc.freeze()
     try:
         yield
     finally:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ResourceWarning)
+            _let_end(set(threading.enumerate()) - threads)
             gc.collect()
         gc.unfreeze()
+
+
+def _let_end(threads: set[threading.Thread]) -> None:
+    until = time.monotonic() + THREADS_GRACE_SECONDS
+    for thread in threads:
+        thread.join(max(0.0, until - time.monotonic()))

@@ -7,12 +7,11 @@ import pwd
 import sqlite3
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support.murmur_cli import ROOT
+from tests.support.in_process import run_in_process
 from tests.support.other_user import other_user, run_as, shared_folder  # noqa: F401 (fixtures)
 
 
@@ -43,9 +42,7 @@ class Home:
             folder.chmod(0o755)
 
     def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(
-            [sys.executable, "-m", "app", *args], capture_output=True, text=True, env=self.env, cwd=ROOT, timeout=60
-        )
+        done = run_in_process(args, self.env, None)
         assert done.returncode == 0, done.stderr
         return done
 
