@@ -1,6 +1,6 @@
 # Two entry points for a fresh Linux machine: `make run` and `make test` (lint, then the whole suite).
 # Each creates the virtualenv and installs what it needs; running them again is cheap.
-# `make test-fast` is the edit loop: every test package (the app offscreen) without the slow tests.
+# `make test-fast` is the edit loop: every test package (the app offscreen) without the tests marked slow.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed

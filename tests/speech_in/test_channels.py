@@ -40,6 +40,7 @@ def run(script: str, *args: str, data: Path) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow
 def test_the_mean_learned_in_one_process_starts_the_next(
     flite_corpus: dict[str, list[tuple[str, Path]]], tmp_path: Path
 ) -> None:
@@ -69,6 +70,7 @@ def test_a_transcriber_starts_from_the_learned_mean_and_learns_from_speech_only(
     assert engine.channel_mean("another mic") is None and engine.channel_mean("") is None
 
 
+@pytest.mark.slow
 def test_a_cold_channel_is_reprimed_once_and_decodes_at_least_as_well(
     flite_corpus: dict[str, list[tuple[str, Path]]], tmp_path: Path
 ) -> None:

@@ -31,6 +31,7 @@ def decode(engine: Engine, pcm: bytes, chunk: int = 3200) -> tuple[str, list[str
     return transcriber.finish().text, partials
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("voice", ["slt", "kal", "awb", "rms"])
 def test_bundled_engine_transcribes_flite_commands(
     voice: str, flite_corpus: dict[str, list[tuple[str, Path]]], sphinx: Engine
@@ -173,6 +174,7 @@ def test_a_broken_model_fails_to_load_with_one_line_and_is_retried_later(tmp_pat
 # -- Vosk with a real (Korean) model ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.vosk_model
 def test_vosk_streams_growing_partials_and_a_final_in_hangul(tmp_path: Path, korean_vosk: Engine) -> None:
     wav = espeak_wav("내일 아침에 우유를 사야 해요. 그리고 엄마에게 전화해요.", tmp_path / "ko.wav", "ko")
@@ -201,6 +203,7 @@ def murmur(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_murmur_transcribe_prints_the_text_and_json(
     tmp_path: Path, flite_corpus: dict[str, list[tuple[str, Path]]]
 ) -> None:

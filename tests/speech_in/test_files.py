@@ -77,6 +77,7 @@ def test_a_long_recording_is_cut_in_pauses_and_nothing_is_lost(long_recording: t
         assert not frames[cut], f"cut inside speech at {piece.start:.2f} s"
 
 
+@pytest.mark.slow
 def test_a_long_recording_is_transcribed_whole_with_word_times_in_order(long_recording: tuple[str, Path]) -> None:
     text, wav = long_recording
     transcript = transcribe_file(wav, BUNDLED).transcript
@@ -121,6 +122,7 @@ def test_transcribe_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
     assert done.stderr.strip().splitlines() == [f"murmur: error: no such file: {tmp_path / 'nope.wav'}"]
 
 
+@pytest.mark.slow
 def test_a_file_decodes_the_same_whatever_the_engine_heard_before(
     sentences: list[tuple[str, Path]], sphinx: Engine, flite_corpus: dict[str, list[tuple[str, Path]]]
 ) -> None:

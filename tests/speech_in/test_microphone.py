@@ -71,6 +71,7 @@ def test_the_armed_microphone_keeps_only_a_short_pre_roll(pulse_audio: PulseAudi
     assert 0.2 <= len(kept) / 32_000 <= 0.45
 
 
+@pytest.mark.slow
 def test_a_cancelled_dictation_returns_nothing_and_can_be_followed(
     pulse_audio: PulseAudio, spoken: tuple[str, Path]
 ) -> None:
@@ -143,6 +144,7 @@ def listen_in_a_fresh_process(pulse_audio: PulseAudio, wav: Path, *options: str)
     return result
 
 
+@pytest.mark.slow
 def test_the_first_utterance_of_a_fresh_process_is_heard_right_and_teaches_the_next(
     pulse_audio: PulseAudio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -247,6 +247,7 @@ class Terminal:
 LISTEN = ("listen", "--seconds", "0.5", "--engine", "pocketsphinx", "--final-engine", "live", "--device", "pulse")
 
 
+@pytest.mark.slow
 @pytest.mark.pulse
 def test_listen_at_a_terminal_answered_never_saves_the_decline_and_records(
     pulse_audio: PulseAudio, models: Path
@@ -266,6 +267,7 @@ def test_listen_at_a_terminal_answered_never_saves_the_decline_and_records(
     assert "Install" not in again.text
 
 
+@pytest.mark.slow
 @pytest.mark.pulse
 def test_listen_at_a_terminal_asks_until_answered_and_installs_on_enter(
     pulse_audio: PulseAudio, server: ModelServer, models: Path

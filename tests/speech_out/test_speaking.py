@@ -39,6 +39,7 @@ def read_back(files: list[tuple[str, Path]], settings: SpeechSettings) -> float:
     return corpus_word_error_rate([(text, transcribe_file(wav, settings).transcript.text) for text, wav in files])
 
 
+@pytest.mark.slow
 def test_piper_is_understood_by_the_bundled_recognizer_and_by_whisper(tmp_path: Path, whisper_model: Path) -> None:
     files = spoken_files(PiperSynthesizer(joe_voice()), tmp_path)
     assert read_back(files, BUNDLED) <= 0.6  # pocketsphinx is rough on any voice; measured 0.42
@@ -141,6 +142,7 @@ def murmur_cli(*args: str) -> "subprocess.CompletedProcess[str]":
     return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.pulse
 def test_add_speak_prints_the_answer_then_says_it(pulse_audio: PulseAudio, tmp_path: Path) -> None:
     save_settings(Settings(speech=SpeechSettings(voice=str(joe_voice()), output_device=pulse_audio.device)))

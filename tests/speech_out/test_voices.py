@@ -99,6 +99,7 @@ def murmur(*args: str, models: Path) -> "subprocess.CompletedProcess[str]":
     return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_the_real_voice_downloads_installs_speaks_and_goes(server: ModelServer, tmp_path: Path) -> None:
     server.piper_voices({"en_US-joe-medium": joe_files()} | FAKE)
     models = tmp_path / "models"

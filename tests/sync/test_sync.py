@@ -40,6 +40,7 @@ def by_summary(service: MurmurService) -> dict[str, Entry]:
     return {entry.summary: entry for entry in service.entries(statuses=list(Status))}
 
 
+@pytest.mark.slow
 def test_first_sync_sends_every_entry_and_the_phone_sees_exactly_them(service: MurmurService, phone: Phone) -> None:
     for number in range(500):
         create(service, f"task {number}")
@@ -169,6 +170,7 @@ def test_a_habit_done_on_the_phone_moves_on_to_its_next_time(
     assert on_phone.decoded("DUE") == moved.due_at
 
 
+@pytest.mark.slow
 def test_the_server_stopped_mid_sync_loses_and_doubles_nothing(
     service: MurmurService, phone: Phone, radicale: RadicaleServer
 ) -> None:

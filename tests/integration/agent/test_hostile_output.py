@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.llm_server import FakeLlmServer, Reply, call
 from tests.support.murmur_cli import ROOT, Murmur
 
@@ -41,6 +43,7 @@ def run_in_pty(murmur: Murmur, *args: str) -> bytes:
     return output
 
 
+@pytest.mark.slow
 def test_escape_sequences_from_the_model_and_the_store_never_reach_the_terminal(tmp_path: Path) -> None:
     with FakeLlmServer(HOSTILE) as server:
         murmur = Murmur(tmp_path / "murmur.db", tmp_path, MURMUR_LLM_BASE_URL=server.base_url, MURMUR_LLM_MODEL="m")
