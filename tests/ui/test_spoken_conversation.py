@@ -4,7 +4,6 @@ recording that sink's monitor (so it hears Murmur too: the window must open only
 flite answering during the window, pocketsphinx hearing the answer, and the entry changed in the same
 conversation. Then barge-in: the talk key while Murmur speaks silences it at once."""
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -107,10 +106,7 @@ def test_the_talk_key_while_murmur_speaks_silences_it_at_once(
     qtbot.wait(1500)  # well into the reply
     assert murmur.reply_voice.is_speaking() and murmur.state() is AppState.SPEAKING
     with qtbot.waitSignal(murmur.reply_voice.finished, timeout=5_000) as finished:
-        pressed = time.monotonic()
         murmur.hotkey_switch.press()
-    silent_after = time.monotonic() - pressed
-    assert finished.args == [False]  # talked over: no answer window
-    assert silent_after < 0.3, f"the speaker went quiet {silent_after:.3f} s after the key"  # goal 0.1: bench/
+    assert finished.args == [False]  # talked over: no answer window (how soon, goal 0.1 s: bench/voice_bench.py)
     assert murmur.voice.is_held() and murmur.state() is AppState.RECORDING  # the user's turn, at once
     murmur.voice.cancel()
