@@ -20,8 +20,9 @@ THREADS_GRACE_SECONDS = 1.0
 
 @contextmanager
 def own_process(env: Mapping[str, str]) -> Iterator[None]:
-    """Within: os.environ is `env` and the keyring backend is the one `env` selects (a fresh process detects
-    it from PYTHON_KEYRING_BACKEND and the keyring's settings under HOME). After: the environment, the umask
+    """Within: os.environ is `env`, the murmur logger has no handlers yet, and the keyring backend is the one
+    `env` selects (a fresh process detects it from PYTHON_KEYRING_BACKEND and the keyring's settings under
+    HOME). After: the environment, the umask
     (the private files' set-up narrows it), the standard streams, the murmur logger's handlers and level, and
     the keyring backend are the caller's again, and what the run left open is closed."""
     import keyring
@@ -33,6 +34,7 @@ def own_process(env: Mapping[str, str]) -> Iterator[None]:
     saved_streams = sys.stdin, sys.stdout, sys.stderr
     logger = logging.getLogger("murmur")
     saved_handlers, saved_level = list(logger.handlers), logger.level
+    logger.handlers.clear()  # a fresh process's logger has none: the run sets up its own log file
     saved_keyring = keyring.get_keyring()
     os.environ.clear()
     os.environ.update(env)
@@ -41,7 +43,7 @@ def own_process(env: Mapping[str, str]) -> Iterator[None]:
         with _left_open_closed_at_the_end():
             yield
     finally:
-        for added in set(logger.handlers) - set(saved_handlers):
+        for added in logger.handlers:
             added.close()  # the log file of this run's MURMUR_LOG_DIR, not the next run's
         logger.handlers[:] = saved_handlers
         logger.setLevel(saved_level)

@@ -21,6 +21,15 @@ from tests.support.pulse import PulseAudio
 WAIT_MS = 15_000
 
 
+def transcriptions_ended() -> None:
+    """Every recording's transcription thread has ended and what it posted to the app has been delivered: what
+    a recording's end would still do is done."""
+    for thread in threading.enumerate():
+        if thread.name == "murmur-transcribe":
+            thread.join(timeout=WAIT_MS / 1000)
+    QApplication.processEvents()
+
+
 def entry_summaries(murmur: Murmur) -> list[str]:
     return [entry.summary for entry in murmur.service.entries(list(Status))]
 
@@ -58,7 +67,7 @@ def test_pause_releases_the_armed_microphone_and_resuming_arms_it_again(
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):  # the mic button still records while paused
         murmur.start_recording()
         murmur.stop_recording()
-    qtbot.wait(100)  # the recording's end would arm the next one, were it not paused
+    transcriptions_ended()  # the recording's end would arm the next one, were it not paused
     assert microphone.open() == [] and len(microphone.made) == 2
     murmur.set_paused(False)
     assert microphone.open() == [microphone.made[2]] and not murmur.hotkey.paused
@@ -150,7 +159,7 @@ def test_a_tap_of_the_talk_key_that_heard_nothing_ends_quietly(
     with qtbot.waitSignal(murmur.voice.too_short, timeout=WAIT_MS):
         murmur.hotkey_switch.press()
         murmur.hotkey_switch.release()
-    qtbot.wait(100)  # anything else the tap would post has arrived
+    transcriptions_ended()  # anything else the tap would post has arrived
     assert_ended_quietly(murmur, failed)
 
 

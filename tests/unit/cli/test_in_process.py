@@ -30,10 +30,15 @@ def test_two_runs_each_see_their_own_environment_and_leave_the_process_as_it_was
 ) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
     environ, umask = dict(os.environ), os.umask(0o022)
-    handlers, streams = list(logging.getLogger("murmur").handlers), (sys.stdin, sys.stdout, sys.stderr)
-
-    assert run_in_process(["add", "buy milk"], _env(first), None).returncode == 0
-    listed = run_in_process(["list"], _env(second), None)
+    logger, own_handler = logging.getLogger("murmur"), logging.NullHandler()
+    logger.addHandler(own_handler)  # the caller's logging (the desktop app's, another test's) is not the run's
+    handlers, streams = list(logger.handlers), (sys.stdin, sys.stdout, sys.stderr)
+    try:
+        assert run_in_process(["add", "buy milk"], _env(first), None).returncode == 0
+        listed = run_in_process(["list"], _env(second), None)
+        assert logger.handlers == handlers
+    finally:
+        logger.removeHandler(own_handler)
 
     assert listed.returncode == 0 and "Buy milk" not in listed.stdout  # the second database, not the first
     assert "Buy milk" in run_in_process(["list"], _env(first), None).stdout
@@ -42,7 +47,6 @@ def test_two_runs_each_see_their_own_environment_and_leave_the_process_as_it_was
         assert f"migrated {home / 'murmur.db'}" in logged and str(other) not in logged
     assert not Path(f"{first / 'murmur.db'}-wal").exists()  # its connections closed, as at a process's exit
     assert dict(os.environ) == environ and os.umask(umask) == 0o022
-    assert logging.getLogger("murmur").handlers == handlers
     assert (sys.stdin, sys.stdout, sys.stderr) == streams
     assert keyring.get_keyring() is memory_keyring
 
