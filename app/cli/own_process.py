@@ -20,33 +20,30 @@ THREADS_GRACE_SECONDS = 1.0
 
 @contextmanager
 def own_process(env: Mapping[str, str]) -> Iterator[None]:
-    """Within: os.environ is `env`, the murmur logger has no handlers yet, and the keyring backend is the one
-    `env` selects (a fresh process detects it from PYTHON_KEYRING_BACKEND and the keyring's settings under
-    HOME). After: the environment, the umask
-    (the private files' set-up narrows it), the standard streams, the murmur logger's handlers and level, and
-    the keyring backend are the caller's again, and what the run left open is closed."""
+    """Within: the environment is exactly `env` (and so is the keyring it selects), and the murmur logger is the
+    run's alone. After: the caller's environment, umask (the private files' set-up narrows it), standard
+    streams, logging and keyring are back, and what the run left open is closed."""
+    with _own_environment(env), _own_log(), _left_open_closed_at_the_end():
+        yield
+
+
+@contextmanager
+def _own_environment(env: Mapping[str, str]) -> Iterator[None]:
+    """os.environ is `env`, and the keyring backend the one a fresh process detects from it
+    (PYTHON_KEYRING_BACKEND, the keyring's settings under HOME)."""
     import keyring
     import keyring.core
 
-    saved_env = dict(os.environ)
+    saved_env, saved_streams = dict(os.environ), (sys.stdin, sys.stdout, sys.stderr)
     saved_umask = os.umask(0o077)
     os.umask(saved_umask)
-    saved_streams = sys.stdin, sys.stdout, sys.stderr
-    logger = logging.getLogger("murmur")
-    saved_handlers, saved_level = list(logger.handlers), logger.level
-    logger.handlers.clear()  # a fresh process's logger has none: the run sets up its own log file
     saved_keyring = keyring.get_keyring()
     os.environ.clear()
     os.environ.update(env)
     keyring.core.init_backend(_installed)
     try:
-        with _left_open_closed_at_the_end():
-            yield
+        yield
     finally:
-        for added in logger.handlers:
-            added.close()  # the log file of this run's MURMUR_LOG_DIR, not the next run's
-        logger.handlers[:] = saved_handlers
-        logger.setLevel(saved_level)
         keyring.set_keyring(saved_keyring)
         os.environ.clear()
         os.environ.update(saved_env)
@@ -64,6 +61,25 @@ def _installed(backend: Any) -> bool:
 @functools.cache
 def _plugin_packages() -> frozenset[str]:
     return frozenset(point.module.split(".")[0] for point in metadata.entry_points(group="keyring.backends"))
+
+
+@contextmanager
+def _own_log() -> Iterator[None]:
+    """As in a fresh process, the murmur logger starts with no handlers (the run sets up its own log file) and
+    passes no records up to the caller's: a caller's handler keeping them would keep what they point at (a
+    failed request's socket, through its traceback) past the run."""
+    logger = logging.getLogger("murmur")
+    saved_handlers, saved_level, saved_propagate = list(logger.handlers), logger.level, logger.propagate
+    logger.handlers.clear()
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        for added in logger.handlers:
+            added.close()  # the log file of this run's MURMUR_LOG_DIR, not the next run's
+        logger.handlers[:] = saved_handlers
+        logger.setLevel(saved_level)
+        logger.propagate = saved_propagate
 
 
 @contextmanager

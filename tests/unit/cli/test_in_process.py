@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import keyring
+import pytest
 
 from tests.support.in_process import run_in_process
 from tests.support.memory_keyring import MemoryKeyring
@@ -26,7 +27,7 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
 
 
 def test_two_runs_each_see_their_own_environment_and_leave_the_process_as_it_was(
-    tmp_path: Path, memory_keyring: MemoryKeyring
+    tmp_path: Path, memory_keyring: MemoryKeyring, caplog: pytest.LogCaptureFixture
 ) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
     environ, umask = dict(os.environ), os.umask(0o022)
@@ -36,7 +37,7 @@ def test_two_runs_each_see_their_own_environment_and_leave_the_process_as_it_was
     try:
         assert run_in_process(["add", "buy milk"], _env(first), None).returncode == 0
         listed = run_in_process(["list"], _env(second), None)
-        assert logger.handlers == handlers
+        assert logger.handlers == handlers and logger.propagate
     finally:
         logger.removeHandler(own_handler)
 
@@ -45,6 +46,7 @@ def test_two_runs_each_see_their_own_environment_and_leave_the_process_as_it_was
     for home, other in ((first, second), (second, first)):  # each run logs to its own folder
         logged = (home / "logs" / "murmur.log").read_text()
         assert f"migrated {home / 'murmur.db'}" in logged and str(other) not in logged
+    assert not [record for record in caplog.records if record.name.startswith("murmur")]  # the runs' own logs
     assert not Path(f"{first / 'murmur.db'}-wal").exists()  # its connections closed, as at a process's exit
     assert dict(os.environ) == environ and os.umask(umask) == 0o022
     assert (sys.stdin, sys.stdout, sys.stderr) == streams
