@@ -15,7 +15,6 @@ write persists it.
 
 import logging
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -24,7 +23,7 @@ from pathlib import Path
 from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
-from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
+from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -62,6 +61,7 @@ from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
+from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
 from app.store import Store
 from app.store.backups import (
@@ -105,12 +105,7 @@ class PipelineResult:
 
     @property
     def summary(self) -> str:
-        entries = summarize(self.applied, self.failures)
-        counts = Counter(change.kind for change in self.memory_changes)
-        memory = ", ".join(f"{counts[kind]} {word}" for kind, word in _MEMORY_WORDS.items() if counts[kind])
-        if not memory:
-            return entries
-        return memory if entries == "Nothing changed" else f"{entries}; {memory}"
+        return summarize(self.applied, self.failures, self.memory_changes)
 
     @property
     def fallback_note(self) -> str | None:
@@ -122,9 +117,6 @@ class PipelineResult:
         """The run's work was an answer in words ("what's due this week?"): done, though nothing changed."""
         changed = self.applied or self.memory_changes
         return bool(self.message) and not self.question and not changed and not self.failures
-
-
-_MEMORY_WORDS = {"remember": "remembered", "forget": "forgotten", "edit": "memory edited"}
 
 
 @dataclass

@@ -41,7 +41,6 @@ from app.agent.tools import (
     actions_from_arguments,
 )
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
-from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
 from app.changes.memories import MemoryChange, forget, remember
 from app.changes.workspace import Workspace
@@ -57,6 +56,9 @@ from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
 from app.memory.sessions import session_memory
+from app.presentation.applied import tool_result_line
+from app.presentation.failures import tool_failure_line, tool_parse_failure_line
+from app.presentation.memories import tool_memory_line
 from app.store import Store
 from app.store.models import LlmRequest
 
@@ -420,9 +422,9 @@ class LlmAgent:
         run.workspace.note_parse_failures(parse_failures)
         actions = [self._restored(run, action) for action in parsed.actions]
         applied, failures = run.workspace.apply(actions, self._originals(run)) if actions else ([], [])
-        lines = [_applied_line(item, run) for item in applied]
-        lines += [f"Error: {f.tool}: {f.error}" for f in parse_failures]
-        lines += [_failure_line(f) for f in failures]
+        lines = [tool_result_line(item, redact(item.entry.summary).text) for item in applied]
+        lines += [tool_parse_failure_line(f) for f in parse_failures]
+        lines += [tool_failure_line(f) for f in failures]
         return "\n".join(lines)
 
     def _confirm_bulk(self, run: _Run, tool: str, count: int) -> None:
@@ -493,8 +495,7 @@ class LlmAgent:
         except MurmurError as error:
             return self._refuse(run, call, str(error))
         run.mutations += 1
-        verb = {"remember": "Confirmed (already known)" if done.confirmed else "Remembered", "forget": "Forgot"}
-        return f"{verb[done.kind]} [{done.short_id}] {done.memory.text}"
+        return tool_memory_line(done)
 
     def _originals(self, run: _Run) -> list[tuple[str, str]]:
         """What `_restored` may put back: each placeholder with its original, for the local database only."""
@@ -572,16 +573,3 @@ def _unmask(text: str, run: _Run) -> str:
                 break
             text = text.replace(placeholder, value, 1)
     return text
-
-
-def _applied_line(item: AppliedAction, run: _Run) -> str:
-    entry = item.entry
-    note = f" ({item.note})" if item.note else ""
-    summary = redact(entry.summary).text
-    kind, category, status = item.action.kind.value, entry.category.value, entry.status.value
-    return f"{kind}d [{item.short_id}] {category} {summary!r}, status {status}{note}"
-
-
-def _failure_line(failure: ActionFailure) -> str:
-    target = getattr(failure.action, "entry_id", None)
-    return f"Error: {failure.kind} {f'[{target}] ' if target else ''}failed: {failure.error}"

@@ -13,7 +13,8 @@ from sqlmodel import Session
 
 from app.changes.memories import batch_label
 from app.changes.runs import holder_alive
-from app.domain.enums import UndoSubject, UtteranceOutcome
+from app.domain.enums import UndoKind, UndoSubject, UtteranceOutcome
+from app.domain.verbs import PAST_TENSE
 from app.errors import RunInProgressError, UsageError
 from app.store.models import UndoBatch, UndoItem, Utterance
 from app.store.queries import encode_row, raw_utterance_row
@@ -51,14 +52,16 @@ def dismiss(session: Session, utterance: Utterance, now: datetime) -> Dismissal:
     utterance.dismissed_at = now
     utterance.revision += 1
     session.add(utterance)
-    batch = UndoBatch(utterance_id=utterance.id, label=batch_label("dismissed", utterance.text), created_at=now)
+    batch = UndoBatch(
+        utterance_id=utterance.id, label=batch_label(PAST_TENSE[UndoKind.DISMISS], utterance.text), created_at=now
+    )
     session.add(batch)
     session.flush()
     assert batch.id is not None
     item = UndoItem(
         batch_id=batch.id,
         position=0,
-        kind="dismiss",
+        kind=UndoKind.DISMISS,
         entry_id=str(utterance.id),
         description=json.dumps({"text": utterance.text}, ensure_ascii=False),
         subject=UndoSubject.UTTERANCE,

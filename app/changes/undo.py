@@ -15,7 +15,7 @@ from itertools import groupby
 from sqlalchemy import text
 from sqlmodel import Session, col, select
 
-from app.domain.enums import UndoSubject
+from app.domain.enums import UndoKind, UndoSubject
 from app.errors import UndoError
 from app.store import Store
 from app.store.column_types import to_db_time
@@ -29,7 +29,7 @@ class UndoRecord:
 
     id: int
     position: int
-    kind: str
+    kind: UndoKind
     entry_id: str
     subject: UndoSubject
     description: str
@@ -200,7 +200,7 @@ def _result(session: Session, batch: UndoBatch, item_ids: list[int]) -> UndoResu
         UndoRecord(
             id=row.id,
             position=row.position,
-            kind=row.kind,
+            kind=UndoKind(row.kind),
             entry_id=row.entry_id,
             subject=UndoSubject(row.subject),
             description=row.description,

@@ -13,7 +13,8 @@ from app.cli.output import print_json, say
 from app.cli.report import read_text, report_execution, report_pipeline
 from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
-from app.render import entry_json, entry_line, history_json, item_lines, undo_json, utterance_json
+from app.presentation.entries import entry_line, item_lines
+from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
 

@@ -10,7 +10,11 @@ from app.cli.exits import ExitCode
 from app.cli.output import print_error, print_json, print_warning, say
 from app.domain.actions import CreateAction
 from app.paths import config_dir
-from app.render import applied_json, applied_line, failure_json, failure_line
+from app.presentation.applied import applied_line
+from app.presentation.failures import failure_line
+from app.presentation.memories import memory_line
+from app.presentation.summaries import summarize
+from app.render import applied_json, failure_json
 from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
@@ -42,12 +46,13 @@ def report_execution(
     clock = service.clock()
     answered = isinstance(result, PipelineResult) and result.answered
     remembered = result.memory_changes if isinstance(result, PipelineResult) else []
+    summed_up = summarize(result.applied, result.failures, remembered)
     if as_json:
         print_json(
             {
                 "applied": [applied_json(item, clock.tz) for item in result.applied],
                 "failures": [failure_json(f) for f in result.failures],
-                "summary": result.summary,
+                "summary": summed_up,
                 "undo_id": result.undo_id,
                 **(extra or {}),
             }
@@ -58,15 +63,12 @@ def report_execution(
             if isinstance(item.action, CreateAction) and item.action.similar_to:
                 say(f"          the same thing? murmur merge {item.short_id} {item.action.similar_to[:6]}")
         for change in remembered:
-            say(f"{_MEMORY_VERBS[change.kind]:<9} {change.short_id}  memory: {change.memory.text}")
+            say(memory_line(change))
         for failure in result.failures:
             print_error(failure_line(failure))
         if not answered:
-            say(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
+            say(summed_up + ("  (undo: murmur undo)" if result.undo_id else ""))
     return ExitCode.OK if result.applied or remembered or answered else ExitCode.NOTHING_APPLIED
-
-
-_MEMORY_VERBS = {"remember": "remembered", "forget": "forgot", "edit": "edited"}
 
 
 def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.domain.checklist import split_items
-from app.domain.enums import ActionKind, Category, Status
+from app.domain.enums import ActionKind, Category, FailureKind, Status
 from app.domain.recurrence import rule_from
 from app.domain.summaries import card_summary
 from app.errors import InvalidActionError
@@ -75,11 +75,15 @@ Action = CreateAction | UpdateAction | CompleteAction | ArchiveAction | SnoozeAc
 
 @dataclass(frozen=True)
 class ParseFailure:
-    """An item that could not become an action, and why, in words fit for the user and the model."""
+    """An item that could not become an action, and why, in words fit for the user and the model; `reason`,
+    `subject` and `candidates` say it as data (see app.changes.executor.ActionFailure)."""
 
     tool: str
     error: str
     raw: Any = None
+    reason: FailureKind = FailureKind.INVALID
+    subject: str | None = None
+    candidates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

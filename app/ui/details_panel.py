@@ -35,9 +35,10 @@ from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe, rule_from
 from app.errors import MurmurError
+from app.presentation.history import action_text
+from app.presentation.times import said_when
 from app.ui.checklist_editor import ChecklistEditor
 from app.ui.entry_sections import EntryRow
-from app.ui.history_view import action_text, said_when
 from app.ui.plain_text import plain_label
 
 PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}

@@ -5,7 +5,6 @@ Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
 import functools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -13,17 +12,21 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from app.agent.ledger import UsageSummary, usage_summary
-from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult
+from app.changes.executor import AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
-from app.domain.actions import CompleteAction, CreateAction, UpdateAction
-from app.domain.checklist import find_item, load_items
-from app.domain.enums import ActionKind, Format, Status, UtteranceSource
+from app.domain.actions import CreateAction
+from app.domain.enums import Format, Status, UtteranceSource
 from app.domain.events import EventCallback
-from app.domain.recurrence import describe
 from app.errors import ConfirmationNeeded, MurmurError
-from app.render import skipped_lines, when
+from app.presentation.applied import applied_title, applied_words
+from app.presentation.failures import failure_words
+from app.presentation.history import dismissed_title
+from app.presentation.imports import skipped_lines
+from app.presentation.memories import memory_detail, memory_title
+from app.presentation.summaries import summarize
+from app.presentation.undo import undo_text
 from app.service import MurmurService, PipelineResult
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
@@ -70,7 +73,8 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
     elif result.applied:
         summary = applied_title(result.applied, result.failures, clock.now, clock.tz)
     else:
-        summary = result.summary  # "Nothing changed (1 failed)": the failures say the rest
+        remembered = pipeline.memory_changes if pipeline else []
+        summary = summarize(result.applied, result.failures, remembered)  # "Nothing changed (1 failed)": details follow
     return BatchReport(
         summary=summary,
         applied=[applied_words(item, clock.now, clock.tz) for item in result.applied],
@@ -81,136 +85,6 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         question=pipeline.question if pipeline else False,
         similar=_similar(service, result.applied),
     )
-
-
-# The toast's words: what happened to which entry, when it is due, relative to now; never an ID.
-
-_DONE = {
-    ActionKind.CREATE: "Created",
-    ActionKind.UPDATE: "Updated",
-    ActionKind.COMPLETE: "Completed",
-    ActionKind.ARCHIVE: "Archived",
-    ActionKind.SNOOZE: "Snoozed",
-}
-_TRIED = {"create": "add", "update": "change", "complete": "complete", "archive": "archive", "snooze": "snooze"}
-_FIELD_WORDS = {
-    "content": "text",
-    "summary": "title",
-    "due_date": "due date",
-    "recurrence": "repeat",
-    "add_items": "items added",
-    "untick_item": "an item unticked",
-}
-NAMES_IN_TITLE = 2  # "Created “A”, “B” and 3 more": the title stays one or two lines
-NAME_CHARS = 48
-# An entry named in a failure ("no open entry matches 'eggs'", "'Buy milk' is already completed"), and IDs,
-# which mean nothing to the user: "ID 'abc123'", "(3fa1b2)", "(abc12, abd34, ...)".
-_NAMED_IN_ERROR = re.compile(r"matches '([^']+)'|^'([^']+)' is")
-_QUOTED_ID = re.compile(r"\bID '[^']*'")
-_LISTED_IDS = re.compile(r"\s*\((?=[^)]*[0-9a-f]{4})[0-9a-f, .]+\)")
-
-
-def _quoted(summary: str) -> str:
-    name = terminal_safe(summary, multiline=False).strip()
-    return f"“{name[: NAME_CHARS - 1]}…”" if len(name) > NAME_CHARS else f"“{name}”"
-
-
-def _moment(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
-    """When the change puts the entry: its due (or next due for a habit done), or the end of a snooze."""
-    entry, kind = item.entry, item.action.kind
-    if kind is ActionKind.SNOOZE and entry.snooze_until:
-        return f"until {when(entry.snooze_until, now, tz)}"
-    if kind is ActionKind.COMPLETE and entry.recurrence and entry.due_at:
-        return f"next {when(entry.due_at, now, tz)}"
-    if kind in (ActionKind.CREATE, ActionKind.UPDATE) and entry.due_at:
-        return when(entry.due_at, now, tz)
-    return ""
-
-
-TICKED = "Ticked"  # one item of a checklist, not the entry: said apart from "Completed"
-
-
-def _ticked(item: AppliedAction) -> str | None:
-    """The checklist item a tick ticked, in the list's words (the words said may differ); None for another change."""
-    action = item.action
-    if not isinstance(action, CompleteAction) or action.item is None:
-        return None
-    items = load_items(item.entry.items)
-    found = find_item(items, action.item)
-    return action.item if found is None else items[found].text
-
-
-def _done_word(item: AppliedAction) -> str:
-    return TICKED if _ticked(item) is not None else _DONE[item.action.kind]
-
-
-def _named(item: AppliedAction) -> str:
-    """“Buy milk”, or for a tick “milk” on “Buy eggs and milk”."""
-    ticked = _ticked(item)
-    return _quoted(item.entry.summary) if ticked is None else f"{_quoted(ticked)} on {_quoted(item.entry.summary)}"
-
-
-def _names(items: Sequence[AppliedAction]) -> str:
-    names = [_named(item) for item in items]
-    if len(names) <= NAMES_IN_TITLE:
-        return " and ".join(names)
-    return f"{', '.join(names[:NAMES_IN_TITLE])} and {len(names) - NAMES_IN_TITLE} more"
-
-
-def applied_title(
-    applied: Sequence[AppliedAction], failures: Sequence[ActionFailure], now: datetime, tz: ZoneInfo
-) -> str:
-    """'Created “Call the dentist” · Thu 26 Nov 15:00', 'Created “A”, “B” and 1 more, completed “C”',
-    then "(1 couldn't be processed)" when some failed."""
-    if len(applied) == 1:
-        [item] = applied
-        moment = item.note if _ticked(item) is not None else _moment(item, now, tz)  # a tick's note: "1 of 4 done"
-        title = f"{_done_word(item)} {_named(item)}" + (f" · {moment}" if moment else "")
-    else:
-        groups = [[item for item in applied if _done_word(item) == word] for word in (*_DONE.values(), TICKED)]
-        parts = [f"{_done_word(group[0]).lower()} {_names(group)}" for group in groups if group]
-        title = ", ".join(parts)
-        title = title[0].upper() + title[1:]
-    return f"{title} ({len(failures)} couldn't be processed)" if failures else title
-
-
-def applied_words(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
-    """One line of the toast's details: 'Created todo “Buy milk”, due tomorrow 09:00, every Monday'."""
-    entry, action = item.entry, item.action
-    name = _quoted(entry.summary)
-    if _ticked(item) is not None:
-        return f"{TICKED} {_named(item)}, {item.note}"
-    if isinstance(action, CreateAction):
-        text = f"Created {entry.category.value} {name}"
-    elif isinstance(action, UpdateAction):
-        fields = [_FIELD_WORDS.get(key, key.replace("_", " ")) for key in action.changes]
-        text = f"Updated {name}" + (f" ({', '.join(fields)})" if fields else "")
-    else:
-        text = f"{_DONE[action.kind]} {name}"
-    moment = _moment(item, now, tz)
-    if moment and action.kind in (ActionKind.CREATE, ActionKind.UPDATE):
-        text += f", due {moment}"
-    elif moment:
-        text += f" {moment}" if action.kind is ActionKind.SNOOZE else f", {moment}"
-    elif entry.due_text and action.kind in (ActionKind.CREATE, ActionKind.UPDATE):
-        text += f", due “{terminal_safe(entry.due_text, multiline=False)}” (no date read from it)"
-    if entry.recurrence and action.kind is ActionKind.CREATE:
-        text += f", {describe(entry.recurrence)}"
-    # item.note is left out: it says the above again, or names a similar entry by ID (the message says that)
-    return text
-
-
-def failure_words(failure: ActionFailure) -> str:
-    """One failure in words: "Couldn't complete “eggs”: no open entry matches it"; IDs become "that ID" or go."""
-    tried = _TRIED.get(failure.kind.removesuffix("_entries"))
-    head = f"Couldn't {tried}" if tried else "Couldn't do it"
-    error = terminal_safe(failure.error, multiline=False)
-    error = _LISTED_IDS.sub("", _QUOTED_ID.sub("that ID", error)).strip()
-    if found := _NAMED_IN_ERROR.search(error):
-        name = found.group(1) or found.group(2)
-        head += f" {_quoted(name)}"
-        error = error.replace(f"'{name}'", "it", 1)
-    return f"{head}: {error}" if error else head
 
 
 def _similar(service: MurmurService, applied: Sequence[AppliedAction]) -> Similar | None:
@@ -272,15 +146,10 @@ class EditJob:
         return batch_report(self.service, self.change(self.service))
 
 
-_MEMORY_DONE = {"remember": "Remembered", "forget": "Forgot", "edit": "Edited"}
-
-
 def memory_report(change: MemoryChange) -> BatchReport:
     """A change to a memory as the toast shows an edit: what happened, the memory's line, Undo."""
-    done = "Already remembered" if change.confirmed else _MEMORY_DONE[change.kind]
-    text = terminal_safe(change.memory.text, multiline=False)
     return BatchReport(
-        summary=f"{done}: {text}", applied=[f"{change.short_id}  {text}"], failures=[], undo_id=change.batch_id
+        summary=memory_title(change), applied=[memory_detail(change)], failures=[], undo_id=change.batch_id
     )
 
 
@@ -304,7 +173,7 @@ class DismissJob:
 
     def run(self) -> BatchReport:
         dismissal = self.service.dismiss(self.utterance_id)
-        said = f"Dismissed {_quoted(dismissal.utterance.text)}"
+        said = dismissed_title(dismissal.utterance.text)
         return BatchReport(
             summary=said, applied=[f"{said}: kept, out of the inbox"], failures=[], undo_id=dismissal.batch_id
         )
@@ -315,13 +184,6 @@ class Notice:
     """One line for the toast: what an undo, an export or a backup did."""
 
     text: str  # "Undone: 2 reverted", "Exported 120 entries to list.ics"
-
-
-def undo_text(result: UndoResult) -> str:
-    text = f"Undone: {len(result.reverted)} reverted"
-    if conflicts := result.conflicts:
-        text += f", {len(conflicts)} left as it is ({conflicts[0].conflict})"
-    return text
 
 
 @dataclass(frozen=True, eq=False)

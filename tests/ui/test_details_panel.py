@@ -36,7 +36,7 @@ def test_an_edit_in_the_panel_is_applied_and_undoable(qtbot: QtBot, murmur: Murm
         details.priority.activated.emit(details.priority.currentIndex())
     [entry] = murmur.service.entries([Status.ACTIVE])
     assert entry.priority == 2 and details.priority.currentText() == "2 · High"
-    assert details.changes.item(0).text().endswith("Changed “Call the dentist”: priority 2")
+    assert details.changes.item(0).text().endswith("Updated “Call the dentist”: priority 2")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         murmur.undo_last()
     [entry] = murmur.service.entries([Status.ACTIVE])
