@@ -62,14 +62,18 @@ def test_only_the_entry_point_imports_the_cli() -> None:
     assert offenders == []
 
 
-def test_the_pipeline_packages_never_print_or_ask() -> None:
-    offenders = [
+def prints_or_asks(package: str) -> list[str]:
+    """Each call to print() or input() in app/<package>."""
+    return [
         f"{module_name(path)}:{node.lineno} calls {node.func.id}()"
-        for package in PIPELINE_PACKAGES
         for path in (APP / package).rglob("*.py")
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "input")
     ]
+
+
+def test_the_pipeline_packages_never_print_or_ask() -> None:
+    offenders = [offence for package in PIPELINE_PACKAGES for offence in prints_or_asks(package)]
     assert offenders == []
 
 
@@ -96,6 +100,17 @@ def test_no_module_outside_app_ui_imports_qt() -> None:
         if name.split(".")[0] in QT_MODULES
     ]
     assert offenders == []
+
+
+def test_the_presentation_words_for_every_front_end_without_one() -> None:
+    """app/presentation returns text: no toolkit, no front end (the CLI or the window) and no printing."""
+    offenders = [
+        f"{module_name(path)} imports {name}"
+        for path in (APP / "presentation").rglob("*.py")
+        for name in imported_names(path)
+        if name.split(".")[0] in QT_MODULES or is_cli(name) or name == "app.ui" or name.startswith("app.ui.")
+    ]
+    assert list((APP / "presentation").rglob("*.py")) and offenders + prints_or_asks("presentation") == []
 
 
 def test_the_cli_and_the_app_commands_load_without_qt() -> None:
