@@ -19,11 +19,11 @@ PAST_TENSE = {
     UndoKind.DISMISS: "dismissed",
 }
 TICKED = "ticked"  # one item of a list done, not the entry (the last item completes it all the same)
-# A summary's order: what was made, changed and done first.
-_COUNTED_ORDER = tuple(PAST_TENSE[kind] for kind in (UndoKind.CREATE, UndoKind.UPDATE, UndoKind.COMPLETE)) + (
+# A count's order in a summary: what was made, changed and done first; a tick beside the completions.
+_COUNTED_ORDER = (
+    *(PAST_TENSE[kind] for kind in (UndoKind.CREATE, UndoKind.UPDATE, UndoKind.COMPLETE)),
     TICKED,
-    PAST_TENSE[UndoKind.ARCHIVE],
-    PAST_TENSE[UndoKind.SNOOZE],
+    *(PAST_TENSE[kind] for kind in (UndoKind.ARCHIVE, UndoKind.SNOOZE)),
 )
 
 
