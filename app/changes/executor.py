@@ -14,6 +14,7 @@ from sqlmodel import Session, col, func, select
 from app.domain.actions import (
     Action,
     ArchiveAction,
+    Cause,
     CompleteAction,
     CreateAction,
     ParseFailure,
@@ -43,16 +44,13 @@ class AppliedAction:
 
 @dataclass(frozen=True)
 class ActionFailure:
-    """An action that did not apply; `action` is None for one that never parsed. Why, as data: `reason` and
-    what it concerned, so a front end words it without reading `error` (the sentence the model and the CLI get)."""
+    """An action that did not apply; `action` is None for one that never parsed. Why: `error` in a sentence (what
+    the model and the CLI get), `cause` as data (what the window words)."""
 
     kind: str  # the action or the model's tool tried: "complete", "archive_entries", "remember"
     error: str
     action: Action | None = None
-    reason: FailureKind = FailureKind.INVALID
-    prefix: str | None = None  # the entry ID asked for, when no one entry has it
-    subject: str | None = None  # the entry it concerned (its summary), or the words that named none or several
-    candidates: tuple[str, ...] = ()  # ambiguous words: the summaries of the entries they could mean
+    cause: Cause = Cause()
 
 
 @dataclass(frozen=True)
@@ -63,19 +61,15 @@ class ExecutionResult:
 
 
 def failures_from_parse(failures: Sequence[ParseFailure]) -> list[ActionFailure]:
-    return [
-        ActionFailure(kind=f.tool, error=f.error, reason=f.reason, subject=f.subject, candidates=f.candidates)
-        for f in failures
-    ]
+    return [ActionFailure(kind=f.tool, error=f.error, cause=f.cause) for f in failures]
 
 
-def _failure(action: Action, error: MurmurError, subject: str | None) -> ActionFailure:
+def _cause(action: Action, error: MurmurError, subject: str | None) -> Cause:
     """`error` as data: an ID no one entry has, or an action that does not apply to `subject` as it is."""
-    failure = ActionFailure(kind=action.kind.value, error=str(error), action=action, subject=subject)
     if isinstance(action, CreateAction) or not isinstance(error, EntryNotFoundError | AmbiguousIdError):
-        return failure
+        return Cause(subject=subject)
     found = FailureKind.NOT_FOUND if isinstance(error, EntryNotFoundError) else FailureKind.AMBIGUOUS
-    return replace(failure, reason=found, prefix=action.entry_id)
+    return Cause(found, prefix=action.entry_id)
 
 
 def _resolve_due_text(due_text: str | None, clock: Clock) -> datetime | None:
@@ -333,7 +327,7 @@ def execute(
                     before_row, note = _apply_to_existing(session, entry, action, clock)
                 session.flush()  # inside the savepoint, so a failing write is rolled back alone
         except MurmurError as error:
-            failures.append(_failure(action, error, subject))
+            failures.append(ActionFailure(action.kind.value, str(error), action, _cause(action, error, subject)))
             continue
         if batch is None:
             batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)

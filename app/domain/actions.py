@@ -74,16 +74,23 @@ Action = CreateAction | UpdateAction | CompleteAction | ArchiveAction | SnoozeAc
 
 
 @dataclass(frozen=True)
+class Cause:
+    """Why an action was not applied, as data: what a front end words without reading the error's sentence."""
+
+    kind: FailureKind = FailureKind.INVALID
+    subject: str | None = None  # the entry it concerned (its summary), or the words that named none or several
+    prefix: str | None = None  # the entry ID asked for, when no one entry has it
+    candidates: tuple[str, ...] = ()  # ambiguous words: the summaries of the entries they could mean
+
+
+@dataclass(frozen=True)
 class ParseFailure:
-    """An item that could not become an action, and why, in words fit for the user and the model; `reason`,
-    `subject` and `candidates` say it as data (see app.changes.executor.ActionFailure)."""
+    """An item that could not become an action, and why, in words fit for the user and the model (and as data)."""
 
     tool: str
     error: str
     raw: Any = None
-    reason: FailureKind = FailureKind.INVALID
-    subject: str | None = None
-    candidates: tuple[str, ...] = ()
+    cause: Cause = Cause()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from app.domain.actions import Cause
 from app.domain.enums import FailureKind, Status
 from app.domain.summaries import clipped
 from app.offline.vocabulary import STOP_WORDS, TASK_VERBS
@@ -65,8 +66,7 @@ class EntryMatch:
     error: str | None = None
     candidates: tuple[Entry, ...] = ()  # when ambiguous: the entries it could be, best first
     item: str | None = None  # the one item of the entry's checklist it names (app/offline/items.py)
-    reason: FailureKind = FailureKind.INVALID  # why there is none
-    phrase: str | None = None  # the words that named no entry, or several
+    cause: Cause = Cause()  # why there is none, as data
 
 
 def _shown(phrase: str) -> str:
@@ -76,7 +76,7 @@ def _shown(phrase: str) -> str:
 
 
 def _no_match(shown: str) -> EntryMatch:
-    return EntryMatch(None, f"no open entry matches '{shown}'", reason=FailureKind.NOT_FOUND, phrase=shown)
+    return EntryMatch(None, f"no open entry matches '{shown}'", cause=Cause(FailureKind.NOT_FOUND, shown))
 
 
 def _label(entry: Entry) -> str:
@@ -118,7 +118,8 @@ class EntryIndex:
         close = [entry for score, _, entry in scored if best - score < AMBIGUITY_MARGIN]
         if len(close) > 1:
             error = f"'{shown}' is ambiguous: it could be {_names(close)}; say which"
-            return EntryMatch(None, error, tuple(close), reason=FailureKind.AMBIGUOUS, phrase=shown)
+            cause = Cause(FailureKind.AMBIGUOUS, shown, candidates=tuple(entry.summary for entry in close))
+            return EntryMatch(None, error, tuple(close), cause=cause)
         return EntryMatch(close[0])
 
     def resembling(self, phrase: str) -> Entry | None:

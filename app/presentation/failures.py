@@ -49,23 +49,24 @@ def _could_be(candidates: tuple[str, ...]) -> str:
 
 def _detail(failure: ActionFailure) -> str:
     """Why, with the entry said as "it" (the head names it) and no ID (meaningless to the user)."""
-    if failure.prefix is not None:
-        if failure.reason is FailureKind.AMBIGUOUS:
+    cause = failure.cause
+    if cause.prefix is not None:
+        if cause.kind is FailureKind.AMBIGUOUS:
             return "that ID fits more than one entry; give more characters"
         return "no entry has that ID"
-    if failure.subject is not None and failure.reason is FailureKind.NOT_FOUND:
+    if cause.subject is not None and cause.kind is FailureKind.NOT_FOUND:
         return "no open entry matches it"
-    if failure.subject is not None and failure.reason is FailureKind.AMBIGUOUS and failure.candidates:
-        return f"it is ambiguous: it could be {_could_be(failure.candidates)}; say which"
+    if cause.subject is not None and cause.kind is FailureKind.AMBIGUOUS and cause.candidates:
+        return f"it is ambiguous: it could be {_could_be(cause.candidates)}; say which"
     error = terminal_safe(failure.error, multiline=False)
-    return error if failure.subject is None else error.replace(f"'{failure.subject}'", "it", 1)
+    return error if cause.subject is None else error.replace(f"'{cause.subject}'", "it", 1)
 
 
 def failure_words(failure: ActionFailure) -> str:
     """The window's line: "Couldn't complete “eggs”: no open entry matches it"; an ID becomes "that ID"."""
     tried = _tried(failure.kind)
     head = f"Couldn't {tried}" if tried else "Couldn't do it"
-    if failure.subject is not None:
-        head += f" {quoted(failure.subject)}"
+    if failure.cause.subject is not None:
+        head += f" {quoted(failure.cause.subject)}"
     detail = _detail(failure)
     return f"{head}: {detail}" if detail else head

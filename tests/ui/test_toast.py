@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from app.assembly import build_service
 from app.changes.executor import ActionFailure
+from app.domain.actions import Cause
 from app.domain.enums import FailureKind, Status, UtteranceSource
 from app.presentation.failures import failure_words
 from app.service import MurmurService
@@ -17,6 +18,7 @@ from app.ui.toast import MARGIN, Toast, ToastContent, content_of
 from tests.support.clock import FIXED_CLOCK
 
 NOT_FOUND, AMBIGUOUS = FailureKind.NOT_FOUND, FailureKind.AMBIGUOUS
+
 
 PARTIAL = BatchReport(
     summary="Created “Buy milk” and “Call mom” (1 couldn't be processed)",
@@ -156,9 +158,9 @@ def test_the_details_are_words_without_ids(qtbot: QtBot, tmp_path: Path) -> None
     ids = [entry.id for entry in service.entries(list(Status))]
     assert not any(entry_id[:4] in toast.details.text() for entry_id in ids)
     hex_id = re.compile(r"\b(?=[0-9a-f]*\d)[0-9a-f]{4,}\b")
-    unknown = ActionFailure("complete_entries", "no entry has ID 'abc123'", reason=NOT_FOUND, prefix="abc123")
+    unknown = ActionFailure("complete_entries", "no entry has ID 'abc123'", cause=Cause(NOT_FOUND, prefix="abc123"))
     error = "ID 'ab1' is ambiguous: it matches 2 entries (ab12cd, ab1f00)"
-    for failure in (unknown, ActionFailure("complete_entries", error, reason=AMBIGUOUS, prefix="ab1")):
+    for failure in (unknown, ActionFailure("complete_entries", error, cause=Cause(AMBIGUOUS, prefix="ab1"))):
         words = failure_words(failure)
         assert words.startswith("Couldn't complete: ") and not hex_id.search(words), words
 

@@ -11,6 +11,7 @@ from app.changes.undo import history, undo_batch_id, undo_latest
 from app.domain.actions import (
     Action,
     ArchiveAction,
+    Cause,
     CompleteAction,
     CreateAction,
     SnoozeAction,
@@ -85,7 +86,7 @@ def test_every_action_kind_is_worded_alike_for_the_cli_the_window_and_the_model(
 
 def test_a_title_groups_the_kinds_and_counts_the_failures(store: Store, clock: Clock) -> None:
     applied = list(one_of_each(store, clock).values())
-    failure = ActionFailure("complete", "no entry has ID 'ffff'", reason=FailureKind.NOT_FOUND, prefix="ffff")
+    failure = ActionFailure("complete", "no entry has ID 'ffff'", cause=Cause(FailureKind.NOT_FOUND, prefix="ffff"))
     assert applied_title(applied, [failure], clock.now, clock.tz) == (
         "Created “Call the dentist”, updated “Call mom”, completed “Buy milk”, archived “Pay rent”, "
         "snoozed “Water plants” (1 couldn't be processed)"
@@ -114,10 +115,10 @@ def test_each_failure_kind_is_data_the_window_words_without_reading_the_error(st
         FailureKind.INVALID: failed(store, clock, CompleteAction(milk)),
     }
     assert set(said) == set(FailureKind), "a new kind of failure needs its words here"
-    assert {kind: failure.reason for kind, failure in said.items()} == {kind: kind for kind in FailureKind}
-    assert said[FailureKind.NOT_FOUND].prefix == "ffffff"
-    assert sorted(ambiguous.candidates) == ["Buy almond milk", "Buy oat milk"] and ambiguous.subject == "the milk"
-    assert said[FailureKind.INVALID].subject == "Buy oat milk"
+    assert {kind: failure.cause.kind for kind, failure in said.items()} == {kind: kind for kind in FailureKind}
+    assert said[FailureKind.NOT_FOUND].cause.prefix == "ffffff"
+    assert sorted(ambiguous.cause.candidates) == ["Buy almond milk", "Buy oat milk"]
+    assert ambiguous.cause.subject == "the milk" and said[FailureKind.INVALID].cause.subject == "Buy oat milk"
     words = {kind: failure_words(failure) for kind, failure in said.items()}
     assert words[FailureKind.NOT_FOUND] == "Couldn't complete: no entry has that ID"
     assert words[FailureKind.AMBIGUOUS].startswith("Couldn't complete “the milk”: it is ambiguous: it could be 'Buy ")
