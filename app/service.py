@@ -21,8 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import text
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
@@ -46,7 +45,7 @@ from app.domain.actions import (
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
+from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
     DoneEvent,
     ErrorEvent,
@@ -74,7 +73,18 @@ from app.store.backups import (
     take_daily_if_due,
 )
 from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
-from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
+from app.store.queries import (
+    entries_by_age,
+    get_entry,
+    latest_sessions,
+    list_entries,
+    recent_summaries,
+    schema_of,
+    short_ids,
+    stored_rows,
+    waiting_utterances,
+    wake_snoozed,
+)
 from app.sync.account import NOT_SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
@@ -202,12 +212,7 @@ class MurmurService:
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
         with self.store.read() as session:
-            query = (
-                select(Utterance)
-                .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value, col(Utterance.dismissed_at).is_(None))
-                .order_by(col(Utterance.id))
-            )
-            return list(session.exec(query).all())
+            return waiting_utterances(session)
 
     def dismiss(self, utterance_id: int) -> Dismissal:
         """Take an utterance out of the inbox; it stays in the store, and undo brings it back."""
@@ -478,7 +483,7 @@ class MurmurService:
     def sessions(self, limit: int = 20) -> list[TalkSession]:
         """The latest sessions, newest first."""
         with self.store.read() as session:
-            return list(session.exec(select(TalkSession).order_by(col(TalkSession.id).desc()).limit(limit)).all())
+            return latest_sessions(session, limit)
 
     def recall(self, words: str, since: str | None = None, until: str | None = None) -> list[RecallHit]:
         """What the user said before (and what was answered and done) matching `words`, newest first;
@@ -509,7 +514,7 @@ class MurmurService:
         with self.store.read() as session:
             entries = [
                 entry
-                for entry in session.exec(select(Entry).order_by(col(Entry.created_at), col(Entry.id))).all()
+                for entry in entries_by_age(session)
                 if entry.status in statuses and (not categories or entry.category in categories)
             ]
             everything = set(statuses) == set(Status) and not categories
@@ -686,8 +691,7 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     entries = [row for row in stored_rows(session, "entries") if row["id"] in entry_ids]
     said = {row["utterance_id"] for row in entries}
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
-    schema = int(session.execute(text("PRAGMA user_version")).scalar_one())
-    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema)
+    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema_of(session))
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:
@@ -699,17 +703,3 @@ def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> Non
     session.add(utterance)
     session.flush()
     wake_snoozed(session, now)
-
-
-def wake_snoozed(session: Session, now: datetime) -> None:
-    """Snoozed entries whose time has come become active again.
-
-    Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
-    earlier snooze can still be undone exactly (its prior row is the same active state).
-    """
-    statement = (
-        update(Entry)
-        .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
-        .values(status=Status.ACTIVE, snooze_until=None)
-    )
-    session.execute(statement)

@@ -1,4 +1,5 @@
-"""Read queries: short IDs, entry and memory lookup, listing. Nothing here writes."""
+"""The store's queries: short IDs, entry and memory lookup, listings, what the model cost. Nothing here writes
+but `wake_snoozed`, the housekeeping every write transaction does first."""
 
 import json
 import re
@@ -7,14 +8,14 @@ from datetime import datetime
 from os.path import commonprefix
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, case, text, type_coerce
+from sqlalchemy import and_, case, text, type_coerce, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
-from app.domain.enums import Category, Status
+from app.domain.enums import Category, Status, UtteranceOutcome
 from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError
 from app.store.column_types import EnumText
-from app.store.models import Entry, Memory
+from app.store.models import Entry, Memory, TalkSession, Utterance
 
 Found = TypeVar("Found", Entry, Memory)
 
@@ -94,10 +95,24 @@ def get_entry(session: Session, prefix: str) -> Entry:
 def status_at(now: datetime) -> Any:
     """An entry's status at `now`, in SQL: a snoozed entry whose time has come reads active.
 
-    Reads never write; the next write transaction persists the wake-up (see app.service.wake_snoozed).
+    Reads never write; the next write transaction persists the wake-up (see `wake_snoozed`).
     """
     snooze_over = and_(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
     return type_coerce(case((snooze_over, Status.ACTIVE.value), else_=col(Entry.status)), EnumText(Status))
+
+
+def wake_snoozed(session: Session, now: datetime) -> None:
+    """Snoozed entries whose time has come become active again.
+
+    Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
+    earlier snooze can still be undone exactly (its prior row is the same active state).
+    """
+    statement = (
+        update(Entry)
+        .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
+        .values(status=Status.ACTIVE, snooze_until=None)
+    )
+    session.execute(statement)
 
 
 def _show_awake(entry: Entry, now: datetime) -> Entry:
@@ -132,6 +147,11 @@ def list_entries(
     return [_show_awake(entry, now) for entry in session.exec(query).all()]
 
 
+def entries_by_age(session: Session) -> list[Entry]:
+    """Every entry as stored, oldest first."""
+    return list(session.exec(select(Entry).order_by(col(Entry.created_at), col(Entry.id))).all())
+
+
 def recent_summaries(session: Session, limit: int) -> list[str]:
     """The summaries of open entries (active or snoozed), most recently touched first."""
     query = (
@@ -162,8 +182,31 @@ def stored_rows(session: Session, table: str) -> list[dict[str, object]]:
     return [dict(row) for row in session.execute(text(f"SELECT * FROM {table} ORDER BY rowid")).mappings()]
 
 
+def schema_of(session: Session) -> int:
+    """How many migration steps the database has had (its `PRAGMA user_version`)."""
+    return int(session.execute(text("PRAGMA user_version")).scalar_one())
+
+
 def encode_row(row: dict[str, object]) -> str:
     return json.dumps(row, ensure_ascii=False)
+
+
+# -- what was said, and the sessions it was said in ---------------------------------------------
+
+
+def waiting_utterances(session: Session) -> list[Utterance]:
+    """Utterances that failed or never finished, oldest first, except those the user dismissed."""
+    query = (
+        select(Utterance)
+        .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value, col(Utterance.dismissed_at).is_(None))
+        .order_by(col(Utterance.id))
+    )
+    return list(session.exec(query).all())
+
+
+def latest_sessions(session: Session, limit: int) -> list[TalkSession]:
+    """The latest talk sessions, newest first."""
+    return list(session.exec(select(TalkSession).order_by(col(TalkSession.id).desc()).limit(limit)).all())
 
 
 # -- the user's memories ------------------------------------------------------------------------
