@@ -8,10 +8,11 @@ import logging
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
-from app.config import LocaleSettings, Settings, SyncSettings, load_settings
+from app.config import LlmSettings, LocaleSettings, Settings, SyncSettings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError, UsageError
@@ -21,6 +22,9 @@ from app.speech_in.language import date_languages
 from app.store import Store
 from app.sync.account import task_list_of
 from app.sync.remote import SyncSource
+
+if TYPE_CHECKING:
+    from app.agent.connection import ConnectionReport
 
 log = logging.getLogger("murmur.assembly")
 
@@ -82,6 +86,18 @@ def build_service(
     )
     take_daily_backup(service)
     return service
+
+
+def try_model(db_path: Path, settings: LlmSettings, flags: ProviderFlags = NO_FLAGS) -> "ConnectionReport":
+    """`murmur config test`: try the configured model, and remember what was found for it in the database at
+    `db_path` (the protocol that worked, or that it is set aside), as if utterances had shown it."""
+    from app.agent.connection import test_connection  # the openai client takes a second to import: only here
+
+    store = Store.open(db_path)
+    try:
+        return test_connection(settings, None, flags, store)
+    finally:
+        store.close()
 
 
 def sync_source_for(settings: SyncSettings) -> SyncSource | None:

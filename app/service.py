@@ -43,7 +43,7 @@ from app.domain.actions import (
     parse_update_fields,
 )
 from app.domain.clock import Clock
-from app.domain.dates import resolve_due
+from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
 from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
@@ -56,6 +56,7 @@ from app.domain.events import (
     ignore_events,
 )
 from app.domain.local_calendar import personal_days
+from app.domain.usage import UsageSummary
 from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, StoreError, UsageError, UtteranceKeptError
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
@@ -72,16 +73,18 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
+from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
 from app.store.queries import (
     entries_by_age,
     get_entry,
     latest_sessions,
     list_entries,
+    recent_requests,
     recent_summaries,
     schema_of,
     short_ids,
     stored_rows,
+    usage_summary,
     waiting_utterances,
     wake_snoozed,
 )
@@ -332,6 +335,12 @@ class MurmurService:
         with self.store.read() as session:
             days = personal_days(m.text for m in active_memories(session))
         return replace(clock, calendar=replace(clock.calendar, personal=days)) if days else clock
+
+    def read_due(self, phrase: str, current: datetime | None = None) -> datetime | None:
+        """Where an entry's due lands when set to `phrase`, exactly as an edit sets it: read with this service's
+        clock (its zone, now, the hours of the day's parts, named and personal days), keeping what the phrase does
+        not say of the `current` due (a day alone keeps its time); None when no moment can be read."""
+        return moved_due(current, phrase, self._run_clock())
 
     def apply(self, actions: Sequence[Action], label: str | None = None) -> ExecutionResult:
         """Direct edits (from the CLI or the window): the same executor, so they are undoable too."""
@@ -623,6 +632,20 @@ class MurmurService:
         """
         with self.store.read() as session:
             return recent_summaries(session, limit)
+
+    # -- what the model cost and was sent ----------------------------------------------------------
+
+    def usage(self, monthly_budget: float = 0.0) -> UsageSummary:
+        """What the requests to the model cost, by day and by month in the user's timezone, with what is left of
+        `monthly_budget` (0: none) this month."""
+        clock = self.clock()
+        with self.store.read() as session:
+            return usage_summary(session, clock.now, clock.tz, monthly_budget)
+
+    def requests(self, limit: int = 20) -> list[LlmRequest]:
+        """The latest requests to the model, newest first: what was sent, what it answered, what it cost."""
+        with self.store.read() as session:
+            return recent_requests(session, limit)
 
     # -- memories -------------------------------------------------------------------------------
 

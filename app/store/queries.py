@@ -3,19 +3,22 @@ but `wake_snoozed`, the housekeeping every write transaction does first."""
 
 import json
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from os.path import commonprefix
 from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import and_, case, text, type_coerce, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
 from app.domain.enums import Category, Status, UtteranceOutcome
+from app.domain.usage import UsageRow, UsageSummary
 from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError
 from app.store.column_types import EnumText
-from app.store.models import Entry, Memory, TalkSession, Utterance
+from app.store.models import Entry, LlmRequest, Memory, TalkSession, Utterance
 
 Found = TypeVar("Found", Entry, Memory)
 
@@ -239,3 +242,43 @@ def get_memory(session: Session, prefix: str) -> Memory:
 
 def raw_memory_row(session: Session, memory_id: str) -> dict[str, object] | None:
     return _raw_row(session, "memories", memory_id)
+
+
+# -- what the model cost and was sent -----------------------------------------------------------
+
+
+def usage_summary(
+    session: Session, now: datetime, tz: ZoneInfo, monthly_budget: float = 0.0, days: int = 31
+) -> UsageSummary:
+    """What the model requests cost: totals by day (the last `days` days) and by month, newest first, in the
+    user's timezone."""
+    rows = session.exec(
+        select(LlmRequest.created_at, LlmRequest.prompt_tokens, LlmRequest.completion_tokens, LlmRequest.cost_usd)
+    ).all()
+    day_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    month_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    first_day = (now.astimezone(tz) - timedelta(days=days - 1)).date()
+    for created_at, prompt, completion, cost in rows:
+        local = created_at.astimezone(tz)
+        targets = [month_totals[f"{local:%Y-%m}"]]
+        if local.date() >= first_day:
+            targets.append(day_totals[f"{local:%Y-%m-%d}"])
+        for total in targets:
+            total[0] += 1
+            total[1] += prompt
+            total[2] += completion
+            total[3] += cost
+
+    def as_rows(totals: dict[str, list[float]]) -> list[UsageRow]:
+        return [
+            UsageRow(period, int(t[0]), int(t[1]), int(t[2]), round(t[3], 6))
+            for period, t in sorted(totals.items(), reverse=True)
+        ]
+
+    this_month = month_totals.get(f"{now.astimezone(tz):%Y-%m}", [0, 0, 0, 0.0])[3]
+    return UsageSummary(as_rows(day_totals), as_rows(month_totals), monthly_budget, round(this_month, 6))
+
+
+def recent_requests(session: Session, limit: int = 20) -> list[LlmRequest]:
+    """The latest requests to the model, newest first, with what was sent and answered."""
+    return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
