@@ -168,6 +168,7 @@ class Murmur(QObject):
         )
         self.model.edited.connect(self._on_entry_edited)
         self.model.check_requested.connect(self._on_entry_check_requested)
+        window.details.read_dues_with(self.service.read_due)
         window.details.edited.connect(self._on_entry_edited)
         window.details.item_check_requested.connect(self._on_item_check_requested)
         window.details.item_add_requested.connect(
@@ -499,7 +500,7 @@ class Murmur(QObject):
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
-        self.window.details.set_history(views.history, names, views.entries.now, views.entries.tz)
+        self.window.details.set_history(views.history, names)
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
