@@ -93,12 +93,13 @@ class SyncPage(QWidget):
         ):
             form.addRow(label, widget)
 
-    def result(self) -> SyncSettings:
+    def result(self, sync: SyncSettings) -> SyncSettings:
+        """`sync` as this page sets it (the password goes to the keyring, see `save_password`)."""
         return replace(
-            self.settings,
+            sync,
             url=self.url.text().strip(),
             username=self.username.text().strip(),
-            calendar=self.calendar.currentText().strip() or self.settings.calendar,
+            calendar=self.calendar.currentText().strip() or sync.calendar,
             ca_file=self.ca_file.text().strip(),
             interval_minutes=self.interval.value(),
         )
@@ -116,7 +117,7 @@ class SyncPage(QWidget):
         except ModuleNotFoundError:
             self._show(NEEDS_CALDAV)
             return
-        settings, typed = self.result(), self.password.text() or None
+        settings, typed = self.result(self.settings), self.password.text() or None
         if not settings.url:
             self._show("Type the server's address first")
             return
