@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QDoubleSpinBox, QP
 from pytestqt.qtbot import QtBot
 
 from app import secrets
+from app.agent import ledger
 from app.config import LlmSettings, Settings, SpeechSettings, load_settings, save_settings, settings_path
 from app.speech_in.capture import AudioDevice
 from app.ui.activity import SILENCE_DBFS
@@ -412,6 +413,36 @@ def test_the_hotkey_is_deaf_while_settings_are_open(qtbot: QtBot, murmur: Murmur
     QTimer.singleShot(300, look_then_cancel)
     murmur.open_settings()
     assert seen == [True] and murmur.hotkey.paused is False
+
+
+def test_the_apps_connection_test_remembers_in_its_store_what_it_found_of_the_model(
+    qtbot: QtBot, murmur: Murmur, no_llm_environment: None
+) -> None:
+    """Settings as the app opens it: a model the test finds unable to call tools is set aside in the app's
+    database, as `murmur config test` sets it aside."""
+    prose = Reply("Sure, milk is a great choice! Anything else?")
+    said: list[str] = []
+
+    def test_then_cancel() -> None:
+        dialog = QApplication.activeModalWidget()
+        try:
+            assert isinstance(dialog, SettingsDialog)
+            llm = dialog.llm_page
+            llm.preset.setCurrentIndex(llm.preset.findData(CUSTOM))
+            llm.base_url.setText(server.base_url)
+            llm.llm_model.setText("test-model")
+            with qtbot.waitSignal(llm.connection_tested, timeout=15_000) as tested:
+                qtbot.mouseClick(llm.test_button, Qt.MouseButton.LeftButton)
+            said.append(tested.args[0])
+        finally:
+            if dialog is not None:  # open, the dialog would keep open_settings waiting
+                dialog.reject()
+
+    with FakeLlmServer([prose, prose]) as server:
+        QTimer.singleShot(300, test_then_cancel)
+        murmur.open_settings()
+    assert len(said) == 1 and "The model is set aside" in said[0]
+    assert ledger.set_aside_reason(murmur.service.store, server.base_url, "test-model") is not None
 
 
 def test_the_voice_tab_keeps_its_settings_and_downloads_a_piper_voice(qtbot: QtBot, server: ModelServer) -> None:
