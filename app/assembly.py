@@ -8,7 +8,7 @@ import logging
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
@@ -88,16 +88,26 @@ def build_service(
     return service
 
 
-def try_model(db_path: Path, settings: LlmSettings, flags: ProviderFlags = NO_FLAGS) -> "ConnectionReport":
-    """`murmur config test`: try the configured model, and remember what was found for it in the database at
-    `db_path` (the protocol that worked, or that it is set aside), as if utterances had shown it."""
-    from app.agent.connection import test_connection  # the openai client takes a second to import: only here
+class ModelTest(Protocol):
+    """Tries the server and the model as set (the settings, a typed key or the stored one, the command line's
+    flags); `app.agent.connection.test_connection`."""
 
-    store = Store.open(db_path)
-    try:
-        return test_connection(settings, None, flags, store)
-    finally:
-        store.close()
+    def __call__(
+        self, settings: LlmSettings, api_key: str | None = None, flags: ProviderFlags = NO_FLAGS
+    ) -> "ConnectionReport": ...
+
+
+def model_test(service: MurmurService) -> ModelTest:
+    """The connection test `murmur config test` and the Settings dialog run: what it finds of the model (the
+    protocol that worked, or that it is set aside) is remembered in the service's database, as utterances would
+    have shown it."""
+
+    def tried(settings: LlmSettings, api_key: str | None = None, flags: ProviderFlags = NO_FLAGS) -> "ConnectionReport":
+        from app.agent.connection import test_connection  # the openai client takes a second to import: only here
+
+        return test_connection(settings, api_key, flags, service.store)
+
+    return tried
 
 
 def sync_source_for(settings: SyncSettings) -> SyncSource | None:

@@ -11,7 +11,7 @@ import sys
 from dataclasses import asdict, fields
 
 from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
-from app.assembly import try_model
+from app.assembly import build_service, model_test
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, print_warning, say
 from app.config import Settings, load_settings, read_settings_file, save_settings, settings_path, with_value
@@ -88,7 +88,7 @@ def cmd_config_delete_key(args: argparse.Namespace) -> int:
 
 def cmd_config_test(args: argparse.Namespace) -> int:
     flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
-    report = try_model(args.db, load_settings().llm, flags)
+    report = model_test(build_service(args.db, offline=True))(load_settings().llm, None, flags)
     say(report.text)
     return ExitCode.OK if report.ok else ExitCode.NOTHING_APPLIED
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, sync_source_for
+from app.assembly import build_service, model_test, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch
@@ -621,12 +621,9 @@ class Murmur(QObject):
             self.window.show_entry(entry_id)
 
     def open_settings(self) -> None:
-        from app.agent.connection import test_connection
         from app.ui.settings.dialog import SettingsDialog
 
-        # What the connection test finds of the model is remembered in the database, as utterances would have it.
-        remembered = partial(test_connection, store=self.service.store)
-        dialog = SettingsDialog(self.settings, self.window, remembered, self.sync.words())
+        dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
         self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
         try:
             accepted = dialog.exec()
