@@ -26,9 +26,9 @@ class Run:
             self._started = True
             self.report(RunStart(source, stage=stage))
 
-    def fail(self, message: str, code: ErrorCode) -> None:
-        """The run failed in the stage it is in."""
-        self.report(ErrorEvent(message, code, stage=self.stage))
+    def fail(self, message: str, code: ErrorCode, stage: Stage | None = None) -> None:
+        """The run failed in `stage` (by default the one it is in)."""
+        self.report(ErrorEvent(message, code, stage=stage or self.stage))
 
     def end(self, summary: str, utterance_id: int | None = None, undo_id: int | None = None) -> None:
         """Close a run that changed nothing: `utterance_id` None when nothing was saved either (nothing heard,

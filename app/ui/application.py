@@ -24,6 +24,17 @@ from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
 from app.desktop.entries import set_autostart
 from app.domain.enums import ActionKind, Format, SessionEnd, UndoSubject, UtteranceSource
+from app.domain.events import (
+    ErrorCode,
+    ErrorEvent,
+    FinalTranscript,
+    PartialTranscript,
+    PipelineEvent,
+    ReplyFinished,
+    ReplyInterrupted,
+    ReplyStarted,
+    Stage,
+)
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
@@ -87,7 +98,7 @@ class Murmur(QObject):
         self.voice = VoiceInput(
             lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
         )
-        self.reply_voice = ReplyVoice(lambda: self.settings.speech, self)
+        self.reply_voice = ReplyVoice(lambda: self.settings.speech, self.bridge.post_event, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds)
@@ -130,20 +141,14 @@ class Murmur(QObject):
 
     def _connect(self) -> None:
         bridge, window, voice = self.bridge, self.window, self.voice
-        bridge.progressed.connect(window.activity.show_event)
+        bridge.progressed.connect(self._on_event)
         bridge.job_finished.connect(self._on_job_finished)
-        bridge.partial_heard.connect(window.activity.show_partial)
         bridge.level_measured.connect(window.activity.show_level)
-        bridge.transcribed.connect(self._on_transcribed)
-        bridge.speech_failed.connect(self._on_speech_failed)
         voice.started.connect(self._on_recording_started)
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
         voice.too_short.connect(window.activity.show_outcome)  # calm words, not an error
         voice.answer_window_closed.connect(self._update_state)
-        self.reply_voice.started.connect(self._update_state)
-        self.reply_voice.finished.connect(self._on_reply_said)
-        self.reply_voice.failed.connect(self._on_reply_not_said)
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
         window.mic_pressed.connect(self.mic_switch.press)
@@ -376,18 +381,32 @@ class Murmur(QObject):
         """A reply that cannot be spoken (no voice, no speaker) is still on screen: a note, not an error."""
         self.window.activity.add_note(f"Not spoken: {message}")
 
-    def _on_transcribed(self, text: str) -> None:
-        self.submit(text, UtteranceSource.VOICE)
-
-    def _on_speech_failed(self, message: str) -> None:
-        self._show_error(message)  # a recording whose microphone failed was stopped, what was heard kept
+    def _on_event(self, event: PipelineEvent) -> None:
+        """A run's news, from the microphone to the spoken reply: shown, and acted on where it asks for it."""
+        self.window.activity.show_event(event)
+        match event:
+            case PartialTranscript():
+                self.window.activity.show_partial(event.text)
+            case FinalTranscript():
+                self.submit(event.text, UtteranceSource.VOICE, event.run_id)
+            case ErrorEvent(stage=Stage.REPLY):
+                self._on_reply_not_said(event.message)
+                self._update_state()
+            case ErrorEvent(code=ErrorCode.SPEECH, stage=Stage.LISTEN | Stage.TRANSCRIBE):
+                self._show_error(event.message)  # a recording whose microphone failed was stopped, what was heard kept
+            case ReplyFinished():
+                self._on_reply_said(event.listen)
+            case ReplyStarted() | ReplyInterrupted():
+                self._update_state()
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource) -> None:
-        """Queue an utterance; it runs after those before it, never alongside."""
+    def submit(self, text: str, source: UtteranceSource, run_id: str = "") -> None:
+        """Queue an utterance, run `run_id` when it began at the microphone; it runs after those before it, never
+        alongside."""
         reply = reply_mode_for(source, self.settings.speech.reply)
-        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply))
+        job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id)
+        self._queue_utterance(job)
 
     def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
         """Run a waiting utterance again; `text`: the user's correction of its words, run instead."""
@@ -534,7 +553,7 @@ class Murmur(QObject):
         if report.spoken is not None and not self._quitting and not self.voice.is_held():
             if self.voice.is_listening_for_answer():
                 self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
-            self.reply_voice.say(report.spoken)
+            self.reply_voice.say(report.spoken, report.run_id)
 
     def _show_error(self, message: str) -> None:
         self._error = message

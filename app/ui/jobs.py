@@ -22,6 +22,7 @@ from app.domain.checklist import find_item, load_items
 from app.domain.enums import ActionKind, Format, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
+from app.domain.run import Run
 from app.errors import ConfirmationNeeded, MurmurError
 from app.render import skipped_lines, when
 from app.service import MurmurService, PipelineResult
@@ -55,6 +56,7 @@ class BatchReport:
     confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
     similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
     spoken: SpokenReply | None = None  # what to say aloud (speech.reply), worked out on the worker
+    run_id: str = ""  # the utterance's run, which saying the reply ends
 
     @property
     def failed(self) -> bool:
@@ -244,11 +246,13 @@ class UtteranceJob:
     retry_of: int | None = None
     confirmed: bool = False  # the user said yes to a run that waited for it
     reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
+    run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
 
     def run(self) -> BatchReport:
         try:
             if self.retry_of is None:
-                result = self.service.submit(self.text, self.source, self.on_event)
+                run = Run(self.on_event, self.run_id, started=True) if self.run_id else None
+                result = self.service.submit(self.text, self.source, self.on_event, run=run)
             else:
                 options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
@@ -258,7 +262,7 @@ class UtteranceJob:
                 str(error), [], [], None, utterance_id=error.utterance_id, error=str(error), confirm=confirm
             )
         spoken = spoken_reply(result, self.reply, self.service.clock())
-        return replace(batch_report(self.service, result), spoken=spoken)
+        return replace(batch_report(self.service, result), spoken=spoken, run_id=result.run_id)
 
 
 @dataclass(frozen=True, eq=False)

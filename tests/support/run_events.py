@@ -50,6 +50,11 @@ def key_fields(event: PipelineEvent, summary_of: Callable[[str], str]) -> tuple[
             return ()
 
 
+def of_kind(kind: type[object] | tuple[type[object], ...]) -> Callable[[object], bool]:
+    """For `qtbot.waitSignal(bridge.progressed, check_params_cb=...)`: the first event of `kind`."""
+    return lambda event: isinstance(event, kind)
+
+
 def reduced(events: Sequence[PipelineEvent], summary_of: Callable[[str], str]) -> list[Reduced]:
     """The events of one run, reduced; fails unless they all carry the same run ID."""
     ids = {event.run_id for event in events}
