@@ -68,8 +68,8 @@ def spoken_murmur(
         app.start(listen_for_hotkey=False, arm_microphone=True, offer_models=False, check_setup=False)
     yield app, server, [oat, regular]
     app.reply_voice.stop()
-    app.speech_out.disarm()
-    app.speech_out.cancel()
+    app.voice.disarm()
+    app.voice.cancel()
     app.notifications.close()
     assert app.worker.close(timeout=10)
     agent.close()
