@@ -16,7 +16,7 @@ write persists it.
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -517,6 +517,19 @@ class MurmurService:
         """Entries with their status now (a snooze that has ended reads active); writes nothing."""
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
+
+    def entries_with_ids(self, ids: Collection[str]) -> list[Entry]:
+        """The entries of these IDs that exist, as stored: what a window reads after a change of its own, which
+        knows what it touched (the write woke what was due)."""
+        with self.store.read() as session:
+            return list(session.exec(select(Entry).where(col(Entry.id).in_(list(ids)))).all())
+
+    def entry_tally(self) -> tuple[int, int]:
+        """How many entries there are, and their revisions summed: any change moves one of the two (an edit
+        raises a revision, an undo puts an older one back, a create or a delete moves the count)."""
+        with self.store.read() as session:
+            count, revisions = session.execute(text("SELECT count(*), coalesce(sum(revision), 0) FROM entries")).one()
+            return int(count), int(revisions)
 
     # -- the user's data, in and out -----------------------------------------------------------
 

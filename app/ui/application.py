@@ -7,7 +7,7 @@
 import logging
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,12 +18,11 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app.assembly import build_service, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
-from app.changes.undo import HistoryBatch
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
 from app.desktop.entries import set_autostart
-from app.domain.enums import ActionKind, Format, SessionEnd, UndoSubject, UtteranceSource
+from app.domain.enums import Format, SessionEnd, UtteranceSource
 from app.domain.events import (
     ErrorCode,
     ErrorEvent,
@@ -125,7 +124,8 @@ class Murmur(QObject):
         self._quitting = False
         self._error = ""
         self._hotkey_problem: str | None = None
-        self._created_in: int | None = None  # the batch of the last run, whose first new entry the list selects
+        self._new_entry: str | None = None  # the first entry the last run made, selected once it is listed
+        self._shown = jobs.ShownEntries()
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
         self._watch_timer = QTimer(self, interval=WATCH_MS)
@@ -449,12 +449,14 @@ class Murmur(QObject):
     def undo_last(self) -> None:
         self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo()))
 
-    def refresh(self) -> None:
-        """Reload the list, inbox and history (once, however often it is asked while queued)."""
+    def refresh(self, touched: Collection[str] | None = None) -> None:
+        """Reload the list, inbox and history (once, however often it is asked while queued); of the entries, only
+        those `touched` by a change of this app's, when they are known."""
         self.sync.changed()  # every change ends in a refresh: it is sent a few seconds later
+        self._shown.changed(touched)
         if self.worker.waiting(jobs.RefreshJob):
             return
-        self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget))
+        self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget, self._shown))
 
     def _on_watch_timer_timeout(self) -> None:
         """Show what another process (`murmur add`, a shortcut, sync) committed. The look is a PRAGMA read, cheap
@@ -496,6 +498,7 @@ class Murmur(QObject):
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1
+        touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error):
                 self._show_error(error)
@@ -503,13 +506,15 @@ class Murmur(QObject):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
                 self._show_report(report)
-                if isinstance(job, jobs.UtteranceJob):
-                    self._created_in = report.undo_id
+                touched = report.touched
+                if isinstance(job, jobs.UtteranceJob) and report.created:
+                    self._new_entry = report.created[0]
             case Finished(result=jobs.Notice() as undone):
                 self._error = ""
                 self.toast.show_content(ToastContent(title=undone.text))
+                touched = undone.touched
         if not isinstance(job, jobs.RefreshJob):
-            self.refresh()
+            self.refresh(touched)
         self._update_state()
 
     def _show_views(self, views: jobs.Views) -> None:
@@ -524,22 +529,10 @@ class Murmur(QObject):
         self.reminders.schedule(views.entries.entries)
         if self.tray:
             self.tray.show_due(self.model.rows_in(DUE_NOW))
-        if self._created_in is not None:
-            self._select_first_created(views.history, self._created_in)
-            self._created_in = None
+        if self._new_entry is not None:  # a new entry is easy to lose in a long list: selected and scrolled to
+            self.window.select_entry(self._new_entry)
+            self._new_entry = None
         self.entries_shown.emit()
-
-    def _select_first_created(self, history: list[HistoryBatch], batch_id: int) -> None:
-        """A new entry is easy to lose in a long list: it is selected and scrolled to. The report has no IDs;
-        the batch's undo items, listed in the history just read, name them."""
-        batch = next((h for h in history if h.batch.id == batch_id), None)
-        created = [
-            item.entry_id
-            for item in (batch.items if batch else [])
-            if item.kind == ActionKind.CREATE.value and item.subject is UndoSubject.ENTRY
-        ]
-        if created:
-            self.window.select_entry(created[0])
 
     def _show_report(self, report: jobs.BatchReport) -> None:
         content = content_of(report)

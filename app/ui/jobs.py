@@ -6,7 +6,8 @@ Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -19,13 +20,13 @@ from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import CompleteAction, CreateAction, UpdateAction
 from app.domain.checklist import find_item, load_items
-from app.domain.enums import ActionKind, Format, Status, UtteranceSource
+from app.domain.enums import ActionKind, Format, Status, UndoSubject, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
 from app.domain.run import Run
 from app.errors import ConfirmationNeeded, MurmurError
 from app.render import skipped_lines, when
-from app.service import MurmurService, PipelineResult
+from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
@@ -57,6 +58,8 @@ class BatchReport:
     similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
     spoken: SpokenReply | None = None  # what to say aloud (speech.reply), worked out on the worker
     run_id: str = ""  # the utterance's run, which saying the reply ends
+    touched: tuple[str, ...] | None = None  # the entries it changed, those made first; None: not known
+    created: tuple[str, ...] = ()  # the entries it made (the list selects the first)
 
     @property
     def failed(self) -> bool:
@@ -82,6 +85,8 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         message=_words(pipeline) if pipeline else None,
         question=pipeline.question if pipeline else False,
         similar=_similar(service, result.applied),
+        touched=touched_entries(result.applied),
+        created=tuple(item.entry.id for item in result.applied if isinstance(item.action, CreateAction)),
     )
 
 
@@ -284,7 +289,11 @@ def memory_report(change: MemoryChange) -> BatchReport:
     done = "Already remembered" if change.confirmed else _MEMORY_DONE[change.kind]
     text = terminal_safe(change.memory.text, multiline=False)
     return BatchReport(
-        summary=f"{done}: {text}", applied=[f"{change.short_id}  {text}"], failures=[], undo_id=change.batch_id
+        summary=f"{done}: {text}",
+        applied=[f"{change.short_id}  {text}"],
+        failures=[],
+        undo_id=change.batch_id,
+        touched=(),  # a memory, no entry
     )
 
 
@@ -310,7 +319,11 @@ class DismissJob:
         dismissal = self.service.dismiss(self.utterance_id)
         said = f"Dismissed {_quoted(dismissal.utterance.text)}"
         return BatchReport(
-            summary=said, applied=[f"{said}: kept, out of the inbox"], failures=[], undo_id=dismissal.batch_id
+            summary=said,
+            applied=[f"{said}: kept, out of the inbox"],
+            failures=[],
+            undo_id=dismissal.batch_id,
+            touched=(),  # what was said, no entry
         )
 
 
@@ -319,6 +332,7 @@ class Notice:
     """One line for the toast: what an undo, an export or a backup did."""
 
     text: str  # "Undone: 2 reverted", "Exported 120 entries to list.ics"
+    touched: tuple[str, ...] | None = None  # the entries it changed (deleted and restored ones too); None: not known
 
 
 def undo_text(result: UndoResult) -> str:
@@ -336,7 +350,9 @@ class UndoJob:
     undo: Callable[[MurmurService], UndoResult]
 
     def run(self) -> Notice:
-        return Notice(undo_text(self.undo(self.service)))
+        result = self.undo(self.service)
+        entries = [item.entry_id for item in result.reverted if item.subject is UndoSubject.ENTRY]
+        return Notice(undo_text(result), touched=tuple(dict.fromkeys(entries)))
 
 
 @dataclass(frozen=True)
@@ -352,13 +368,45 @@ class EntrySnapshot:
         return grouped(self.entries, self.short_ids, self.now, self.tz)
 
 
-def load_entries(service: MurmurService) -> EntrySnapshot:
-    """Read every entry, and group them here, on the worker thread, not on the GUI's."""
-    entries = service.entries(list(Status))
+def load_entries(
+    service: MurmurService, shown: EntrySnapshot | None = None, touched: Collection[str] | None = None
+) -> EntrySnapshot:
+    """Read every entry, or, knowing the entries this app's change `touched`, only those, merged into the entries
+    `shown`; grouped here, on the worker thread, not on the GUI's."""
+    entries = None if shown is None or touched is None else _merged(service, shown, set(touched))
+    if entries is None:
+        entries = service.entries(list(Status))
     clock = service.clock()
     snapshot = EntrySnapshot(entries, service.short_ids(), clock.now, clock.tz)
     _ = snapshot.groups
     return snapshot
+
+
+def _merged(service: MurmurService, shown: EntrySnapshot, touched: set[str]) -> list[Entry] | None:
+    """The entries shown with the touched ones read again (gone when deleted); None when someone else changed
+    entries too (another process, between the change and now), as the count and the revisions tell."""
+    entries = [entry for entry in shown.entries if entry.id not in touched] + service.entries_with_ids(touched)
+    return entries if (len(entries), sum(entry.revision for entry in entries)) == service.entry_tally() else None
+
+
+class ShownEntries:
+    """The entries last read for the window, and the entries changed since by this app's jobs (None: unknown, read
+    them all). Kept on the worker's side, where the refreshes run one at a time; `changed` is called from the GUI."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot: EntrySnapshot | None = None
+        self._touched: set[str] | None = None
+
+    def changed(self, touched: Collection[str] | None) -> None:
+        with self._lock:
+            self._touched = None if touched is None or self._touched is None else self._touched | set(touched)
+
+    def read(self, service: MurmurService) -> EntrySnapshot:
+        with self._lock:
+            touched, self._touched = self._touched, set()
+        self._snapshot = load_entries(service, self._snapshot, touched)
+        return self._snapshot
 
 
 @dataclass(frozen=True)
@@ -374,15 +422,16 @@ class Views:
 
 @dataclass(frozen=True, eq=False)
 class RefreshJob:
-    """Read everything the window lists."""
+    """Read everything the window lists: of the entries, those changed since the last read when that is known."""
 
     service: MurmurService
     monthly_budget: float
+    shown: ShownEntries
     history_limit: int = 100
 
     def run(self) -> Views:
         self.service.changed_since_last_look()  # what this reads shows every commit so far: no second refresh
-        entries = load_entries(self.service)
+        entries = self.shown.read(self.service)
         usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
         history = self.service.history(self.history_limit)
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
