@@ -1,4 +1,5 @@
-"""One typed run's event stream, written out: a real SQLite file, the offline rules and a fixed clock."""
+"""One typed run's event stream, written out: a real SQLite file, the offline rules and a fixed clock; and the
+run ID `murmur add` begins with."""
 
 from pathlib import Path
 
@@ -7,6 +8,7 @@ from app.config import Settings
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import PipelineEvent
+from tests.support.murmur_cli import Murmur
 from tests.support.run_events import reduced
 
 TYPED_RUN = [
@@ -28,3 +30,9 @@ def test_a_typed_run_reports_its_stages_under_one_id(db_path: Path, clock: Clock
     assert reduced(events, names.__getitem__) == TYPED_RUN
     assert events[0].run_id == result.run_id and result.touched == events[-1].touched
     service.close()
+
+
+def test_murmur_add_says_its_run_id(tmp_path: Path) -> None:
+    murmur = Murmur(tmp_path / "cli.db", tmp_path)
+    first, second = (murmur.json("add", "buy milk") for _ in range(2))
+    assert len(first["run_id"]) == 12 and first["run_id"] != second["run_id"]
