@@ -48,7 +48,15 @@ from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.defaults import BY_HAND
 from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
-from app.domain.events import EventCallback, RunEnd, ThinkingEvent, TranscriptEvent, error_code, ignore_events
+from app.domain.events import (
+    AppliedEvent,
+    EventCallback,
+    RunEnd,
+    ThinkingEvent,
+    TranscriptEvent,
+    error_code,
+    ignore_events,
+)
 from app.domain.local_calendar import personal_days
 from app.domain.run import Run
 from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, StoreError, UsageError, UtteranceKeptError
@@ -304,6 +312,7 @@ class MurmurService:
             else:
                 on_event(ThinkingEvent(1, interpreter.name))
                 outcome = self._read_and_apply(interpreter, text, workspace)
+                on_event(AppliedEvent(len(workspace.applied), len(workspace.failures)))
         except MurmurError as error:
             workspace.abandon(str(error))
             raise

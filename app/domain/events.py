@@ -138,6 +138,17 @@ class ToolResultEvent:
 
 
 @dataclass(frozen=True)
+class AppliedEvent:
+    """The built-in rules' changes were made, all at once (a model's are its tool results, one call at a time)."""
+
+    applied: int
+    failures: int
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.APPLY, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
 class MessageEvent:
     """The model's words to the user: an answer, or a question when `question`."""
 
@@ -241,6 +252,7 @@ PipelineEvent = (
     | ThinkingEvent
     | ToolCallEvent
     | ToolResultEvent
+    | AppliedEvent
     | MessageEvent
     | ErrorEvent
     | RunEnd

@@ -15,7 +15,8 @@ TYPED_RUN = [
     ("transcribe", "RunStart", ("typed",)),
     ("transcribe", "TranscriptEvent", ("remind me to call the dentist thursday, and buy milk", "typed")),
     ("interpret", "ThinkingEvent", (1, "offline")),
-    ("interpret", "RunEnd", ("2 created", 2, 0, True, ("Call the dentist", "Buy milk"))),
+    ("apply", "AppliedEvent", (2, 0)),
+    ("apply", "RunEnd", ("2 created", 2, 0, True, ("Call the dentist", "Buy milk"))),
 ]
 
 

@@ -4,6 +4,7 @@ times) left out or put in words, so that a whole run reads as one list."""
 from collections.abc import Callable, Sequence
 
 from app.domain.events import (
+    AppliedEvent,
     ErrorEvent,
     FinalTranscript,
     MessageEvent,
@@ -35,6 +36,8 @@ def key_fields(event: PipelineEvent, summary_of: Callable[[str], str]) -> tuple[
             return (event.turn, event.interpreter)
         case ToolCallEvent() | ToolResultEvent():
             return (event.name,)
+        case AppliedEvent():
+            return (event.applied, event.failures)
         case MessageEvent():
             return (event.text, event.question)
         case ErrorEvent():

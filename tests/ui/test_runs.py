@@ -11,7 +11,16 @@ from pytestqt.qtbot import QtBot
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseResult
 from app.domain.enums import UtteranceSource
-from app.domain.events import ErrorCode, ErrorEvent, PipelineEvent, RunEnd, RunStart, ThinkingEvent, TranscriptEvent
+from app.domain.events import (
+    AppliedEvent,
+    ErrorCode,
+    ErrorEvent,
+    PipelineEvent,
+    RunEnd,
+    RunStart,
+    ThinkingEvent,
+    TranscriptEvent,
+)
 from app.errors import LlmError, StoreError
 from app.ui import jobs
 from app.ui.application import Murmur
@@ -43,10 +52,11 @@ def heard(qtbot: QtBot, murmur: Murmur, text: str) -> list[PipelineEvent]:
 
 def test_a_run_that_succeeds_ends_with_one_run_end(qtbot: QtBot, murmur: Murmur) -> None:
     events = heard(qtbot, murmur, "buy milk")
-    assert [type(e) for e in events] == [RunStart, TranscriptEvent, ThinkingEvent, RunEnd]
-    _, transcript, thinking, done = events
+    assert [type(e) for e in events] == [RunStart, TranscriptEvent, ThinkingEvent, AppliedEvent, RunEnd]
+    _, transcript, thinking, applied, done = events
     assert isinstance(transcript, TranscriptEvent) and transcript.source is UtteranceSource.TYPED
     assert isinstance(thinking, ThinkingEvent) and (thinking.turn, thinking.interpreter) == (1, "offline")
+    assert isinstance(applied, AppliedEvent) and (applied.applied, applied.failures) == (1, 0)
     assert isinstance(done, RunEnd) and (done.summary, done.applied, done.failures) == ("1 created", 1, 0)
     assert done.utterance_id == transcript.utterance_id and done.undo_id is not None
     assert events[0].timestamp <= events[-1].timestamp

@@ -26,7 +26,8 @@ SPOKEN_RUN = [
     ("transcribe", "FinalTranscript", ("buy oat milk",)),
     ("transcribe", "TranscriptEvent", ("buy oat milk", "voice")),
     ("interpret", "ThinkingEvent", (1, "offline")),
-    ("interpret", "RunEnd", ("1 created", 1, 0, True, ("Buy oat milk",))),
+    ("apply", "AppliedEvent", (1, 0)),
+    ("apply", "RunEnd", ("1 created", 1, 0, True, ("Buy oat milk",))),
     ("reply", "ReplyStarted", ("I added Buy oat milk.",)),
     ("reply", "ErrorEvent", (NO_VOICE, "speech")),
 ]
