@@ -4,11 +4,12 @@ report the widgets can show as it is (a BatchReport, a Notice or the Views).
 Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
+import bisect
 import functools
 import re
 import threading
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -29,6 +30,7 @@ from app.render import skipped_lines, when
 from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
+from app.store.queries import short_id_among
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
 
@@ -361,11 +363,12 @@ class EntrySnapshot:
     short_ids: dict[str, str]
     now: datetime
     tz: ZoneInfo
+    made: list[tuple[Section, list[EntryRow]]] | None = field(default=None, repr=False)  # grouped already
 
     @functools.cached_property
     def groups(self) -> list[tuple[Section, list[EntryRow]]]:
-        """The entries as the list groups them (worked out once, by whoever asks first)."""
-        return grouped(self.entries, self.short_ids, self.now, self.tz)
+        """The entries as the list groups them (worked out once, by whoever asks first, unless `made` already)."""
+        return self.made if self.made is not None else grouped(self.entries, self.short_ids, self.now, self.tz)
 
 
 def load_entries(
@@ -373,20 +376,47 @@ def load_entries(
 ) -> EntrySnapshot:
     """Read every entry, or, knowing the entries this app's change `touched`, only those, merged into the entries
     `shown`; grouped here, on the worker thread, not on the GUI's."""
-    entries = None if shown is None or touched is None else _merged(service, shown, set(touched))
-    if entries is None:
-        entries = service.entries(list(Status))
+    merged = None if shown is None or touched is None else _merged(service, shown, set(touched))
+    if merged is not None:
+        return merged
     clock = service.clock()
-    snapshot = EntrySnapshot(entries, service.short_ids(), clock.now, clock.tz)
+    snapshot = EntrySnapshot(service.entries(list(Status)), service.short_ids(), clock.now, clock.tz)
     _ = snapshot.groups
     return snapshot
 
 
-def _merged(service: MurmurService, shown: EntrySnapshot, touched: set[str]) -> list[Entry] | None:
-    """The entries shown with the touched ones read again (gone when deleted); None when someone else changed
-    entries too (another process, between the change and now), as the count and the revisions tell."""
+def _merged(service: MurmurService, shown: EntrySnapshot, touched: set[str]) -> EntrySnapshot | None:
+    """The entries shown with the touched ones read again (gone when deleted), and only their rows made again (and
+    those whose short ID changed), at the clock of the rows shown: the minute's full refresh moves it. None when
+    someone else changed entries too (another process, between the change and now), as the count and revisions tell."""
     entries = [entry for entry in shown.entries if entry.id not in touched] + service.entries_with_ids(touched)
-    return entries if (len(entries), sum(entry.revision for entry in entries)) == service.entry_tally() else None
+    if (len(entries), sum(entry.revision for entry in entries)) != service.entry_tally():
+        return None
+    short_ids = short_ids_after(shown.short_ids, [entry.id for entry in entries])
+    stale = touched | {entry_id for entry_id, short in short_ids.items() if shown.short_ids.get(entry_id) != short}
+    sections = {section: [row for row in rows if row.id not in stale] for section, rows in shown.groups}
+    for section, rows in grouped([entry for entry in entries if entry.id in stale], short_ids, shown.now, shown.tz):
+        sections.setdefault(section, []).extend(rows)
+    groups = [(section, sorted(rows, key=lambda r: r.order)) for section, rows in sorted(sections.items()) if rows]
+    return EntrySnapshot(entries, short_ids, shown.now, shown.tz, made=groups)
+
+
+def short_ids_after(shown: dict[str, str], entry_ids: list[str]) -> dict[str, str]:
+    """Every entry's short ID (app.store.queries.short_ids), made again only around the entries that came or went:
+    a short ID depends on its neighbours in the order of IDs alone."""
+    ids = sorted(entry_ids)
+    came = [place for place, entry_id in enumerate(ids) if entry_id not in shown]
+    went = [bisect.bisect_left(ids, entry_id) for entry_id in shown.keys() - set(ids)]
+    if not came and not went:
+        return shown
+    short = {entry_id: shown[entry_id] for entry_id in ids if entry_id in shown}
+    around = {near for place in came for near in (place - 1, place, place + 1)} | {
+        near for place in went for near in (place - 1, place)
+    }
+    for place in sorted(near for near in around if 0 <= near < len(ids)):
+        neighbours = (ids[place - 1] if place else None, ids[place + 1] if place + 1 < len(ids) else None)
+        short[ids[place]] = short_id_among(ids[place], neighbours)
+    return short
 
 
 class ShownEntries:
