@@ -449,9 +449,12 @@ class Murmur(QObject):
     def undo_last(self) -> None:
         self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo()))
 
-    def refresh(self, touched: Collection[str] | None = None) -> None:
-        """Reload the list, inbox and history (once, however often it is asked while queued); of the entries, only
-        those `touched` by a change of this app's, when they are known."""
+    def refresh(self) -> None:
+        """Reload the list, inbox and history (once, however often it is asked while queued)."""
+        self._reload(None)
+
+    def _reload(self, touched: Collection[str] | None) -> None:
+        """As `refresh`, but of the entries only those `touched` by a change of this app's, when they are known."""
         self.sync.changed()  # every change ends in a refresh: it is sent a few seconds later
         self._shown.changed(touched)
         if self.worker.waiting(jobs.RefreshJob):
@@ -514,7 +517,7 @@ class Murmur(QObject):
                 self.toast.show_content(ToastContent(title=undone.text))
                 touched = undone.touched
         if not isinstance(job, jobs.RefreshJob):
-            self.refresh(touched)
+            self._reload(touched)
         self._update_state()
 
     def _show_views(self, views: jobs.Views) -> None:
