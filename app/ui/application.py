@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, sync_source_for
+from app.assembly import build_service, model_test, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
@@ -173,6 +173,7 @@ class Murmur(QObject):
         )
         self.model.edited.connect(self._on_entry_edited)
         self.model.check_requested.connect(self._on_entry_check_requested)
+        window.details.read_dues_with(self.service.read_due)
         window.details.edited.connect(self._on_entry_edited)
         window.details.item_check_requested.connect(self._on_item_check_requested)
         window.details.item_add_requested.connect(
@@ -526,7 +527,7 @@ class Murmur(QObject):
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
-        self.window.details.set_history(views.history, names, views.entries.now, views.entries.tz)
+        self.window.details.set_history(views.history, names)
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
@@ -635,9 +636,9 @@ class Murmur(QObject):
             self.window.show_entry(entry_id)
 
     def open_settings(self) -> None:
-        from app.ui.settings_dialog import SettingsDialog
+        from app.ui.settings.dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window, self.service.store, self.sync.words())
+        dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
         self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
         try:
             accepted = dialog.exec()

@@ -4,7 +4,6 @@ report the widgets can show as it is (a BatchReport, a Notice or the Views).
 Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
-import bisect
 import functools
 import re
 import threading
@@ -14,7 +13,6 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from app.agent.ledger import UsageSummary, usage_summary
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
@@ -25,12 +23,12 @@ from app.domain.enums import ActionKind, Format, Status, UndoSubject, UtteranceS
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
 from app.domain.run import Run
+from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, MurmurError
 from app.render import skipped_lines, when
 from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
-from app.store.queries import short_id_among
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
 
@@ -392,31 +390,13 @@ def _merged(service: MurmurService, shown: EntrySnapshot, touched: set[str]) -> 
     entries = [entry for entry in shown.entries if entry.id not in touched] + service.entries_with_ids(touched)
     if (len(entries), sum(entry.revision for entry in entries)) != service.entry_tally():
         return None
-    short_ids = short_ids_after(shown.short_ids, [entry.id for entry in entries])
+    short_ids = service.short_ids_after(shown.short_ids, [entry.id for entry in entries])
     stale = touched | {entry_id for entry_id, short in short_ids.items() if shown.short_ids.get(entry_id) != short}
     sections = {section: [row for row in rows if row.id not in stale] for section, rows in shown.groups}
     for section, rows in grouped([entry for entry in entries if entry.id in stale], short_ids, shown.now, shown.tz):
         sections.setdefault(section, []).extend(rows)
     groups = [(section, sorted(rows, key=lambda r: r.order)) for section, rows in sorted(sections.items()) if rows]
     return EntrySnapshot(entries, short_ids, shown.now, shown.tz, made=groups)
-
-
-def short_ids_after(shown: dict[str, str], entry_ids: list[str]) -> dict[str, str]:
-    """Every entry's short ID (app.store.queries.short_ids), made again only around the entries that came or went:
-    a short ID depends on its neighbours in the order of IDs alone."""
-    ids = sorted(entry_ids)
-    came = [place for place, entry_id in enumerate(ids) if entry_id not in shown]
-    went = [bisect.bisect_left(ids, entry_id) for entry_id in shown.keys() - set(ids)]
-    if not came and not went:
-        return shown
-    short = {entry_id: shown[entry_id] for entry_id in ids if entry_id in shown}
-    around = {near for place in came for near in (place - 1, place, place + 1)} | {
-        near for place in went for near in (place - 1, place)
-    }
-    for place in sorted(near for near in around if 0 <= near < len(ids)):
-        neighbours = (ids[place - 1] if place else None, ids[place + 1] if place + 1 < len(ids) else None)
-        short[ids[place]] = short_id_among(ids[place], neighbours)
-    return short
 
 
 class ShownEntries:
@@ -462,7 +442,7 @@ class RefreshJob:
     def run(self) -> Views:
         self.service.changed_since_last_look()  # what this reads shows every commit so far: no second refresh
         entries = self.shown.read(self.service)
-        usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
+        usage = self.service.usage(self.monthly_budget)
         history = self.service.history(self.history_limit)
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
 

@@ -9,16 +9,8 @@ from app.config import Settings
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import ignore_events
 from app.service import MurmurService
-from app.store.queries import short_id_among
-from app.ui.jobs import (
-    EditJob,
-    EntrySnapshot,
-    ShownEntries,
-    UndoJob,
-    UtteranceJob,
-    load_entries,
-    short_ids_after,
-)
+from app.store.queries import short_id_among, short_ids_after
+from app.ui.jobs import EditJob, EntrySnapshot, ShownEntries, UndoJob, UtteranceJob, load_entries
 
 
 def service_at(db_path: Path) -> MurmurService:
