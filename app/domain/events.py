@@ -32,13 +32,13 @@ class Stage(StrEnum):
     """Where in a run an event belongs."""
 
     LISTEN = "listen"  # the microphone is open
-    TRANSCRIBE = "transcribe"  # speech becomes text (typed text arrives here as it is)
+    TRANSCRIBE = "transcribe"  # speech becomes text
     INTERPRET = "interpret"  # the rules or the model read the text
     APPLY = "apply"  # the changes are made
     REPLY = "reply"  # the answer, in words and aloud
 
 
-# Every event's last two fields: the run's ID (set when a Run reports it) and its stage.
+# Every event carries, before its timestamp, the run's ID (set when a Run reports it) and its stage.
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class RunStart:
 
     source: UtteranceSource
     run_id: str = field(default="", kw_only=True)
-    stage: Stage = field(default=Stage.TRANSCRIBE, kw_only=True)  # LISTEN when it starts at the microphone
+    stage: Stage = field(default=Stage.INTERPRET, kw_only=True)  # typed text starts there; speech at LISTEN
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
@@ -97,7 +97,7 @@ class TranscriptEvent:
     source: UtteranceSource
     utterance_id: int
     run_id: str = field(default="", kw_only=True)
-    stage: Stage = field(default=Stage.TRANSCRIBE, kw_only=True)
+    stage: Stage = field(default=Stage.INTERPRET, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 

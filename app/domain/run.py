@@ -12,7 +12,7 @@ class Run:
 
     def __init__(self, on_event: EventCallback, run_id: str | None = None, started: bool = False) -> None:
         self.id = run_id or new_run_id()
-        self.stage = Stage.TRANSCRIBE
+        self.stage = Stage.INTERPRET  # where typed text starts
         self._on_event = on_event
         self._started = started
 
@@ -20,7 +20,7 @@ class Run:
         self.stage = event.stage
         self._on_event(replace(event, run_id=self.id))
 
-    def start(self, source: UtteranceSource, stage: Stage = Stage.TRANSCRIBE) -> None:
+    def start(self, source: UtteranceSource, stage: Stage = Stage.INTERPRET) -> None:
         """Open the run, once."""
         if not self._started:
             self._started = True

@@ -12,8 +12,8 @@ from tests.support.murmur_cli import Murmur
 from tests.support.run_events import reduced
 
 TYPED_RUN = [
-    ("transcribe", "RunStart", ("typed",)),
-    ("transcribe", "TranscriptEvent", ("remind me to call the dentist thursday, and buy milk", "typed")),
+    ("interpret", "RunStart", ("typed",)),
+    ("interpret", "TranscriptEvent", ("remind me to call the dentist thursday, and buy milk", "typed")),
     ("interpret", "ThinkingEvent", (1, "offline")),
     ("apply", "AppliedEvent", (2, 0)),
     ("apply", "RunEnd", ("2 created", 2, 0, True, ("Call the dentist", "Buy milk"))),

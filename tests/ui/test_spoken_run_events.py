@@ -24,7 +24,7 @@ SPOKEN_RUN = [
     ("transcribe", "PartialTranscript", ("buy oat",)),
     ("listen", "ListeningStopped", ()),
     ("transcribe", "FinalTranscript", ("buy oat milk",)),
-    ("transcribe", "TranscriptEvent", ("buy oat milk", "voice")),
+    ("interpret", "TranscriptEvent", ("buy oat milk", "voice")),
     ("interpret", "ThinkingEvent", (1, "offline")),
     ("apply", "AppliedEvent", (1, 0)),
     ("apply", "RunEnd", ("1 created", 1, 0, True, ("Buy oat milk",))),
