@@ -16,7 +16,7 @@ write persists it.
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -38,6 +38,7 @@ from app.domain.actions import (
     Action,
     ArchiveAction,
     CompleteAction,
+    CreateAction,
     SnoozeAction,
     UpdateAction,
     parse_update_fields,
@@ -47,15 +48,16 @@ from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
 from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
-    DoneEvent,
-    ErrorEvent,
+    AppliedEvent,
     EventCallback,
+    RunEnd,
     ThinkingEvent,
     TranscriptEvent,
     error_code,
     ignore_events,
 )
 from app.domain.local_calendar import personal_days
+from app.domain.run import Run
 from app.domain.usage import UsageSummary
 from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, StoreError, UsageError, UtteranceKeptError
 from app.memory.profile import active_memories, short_memory_ids
@@ -76,6 +78,8 @@ from app.store.backups import (
 from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
 from app.store.queries import (
     entries_by_age,
+    entries_with_ids,
+    entry_tally,
     get_entry,
     latest_sessions,
     list_entries,
@@ -83,6 +87,7 @@ from app.store.queries import (
     recent_summaries,
     schema_of,
     short_ids,
+    short_ids_after,
     stored_rows,
     usage_summary,
     waiting_utterances,
@@ -115,6 +120,12 @@ class PipelineResult:
     usage: Usage = Usage()
     memory_changes: list[MemoryChange] = field(default_factory=list)  # what the model remembered or forgot
     fallback_reason: str | None = None  # the model failed for this reason, and the offline rules filed it
+    run_id: str = ""  # the run that made it, as its events say
+
+    @property
+    def touched(self) -> tuple[str, ...]:
+        """The IDs of the entries the run changed, each once, those it made first (the one to show)."""
+        return touched_entries(self.applied)
 
     @property
     def summary(self) -> str:
@@ -166,34 +177,48 @@ class MurmurService:
         source: UtteranceSource = UtteranceSource.CLI,
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
+        run: Run | None = None,
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
-        `on_event` hears the run's progress (see app.domain.events); it always ends with DONE. A run that
+        `on_event` hears the run's progress (see app.domain.events), from RunStart to exactly one RunEnd; `run`:
+        the run this continues (a dictation's, begun at the key press), else one begins here. A run that
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
         """
         text = validate_utterance_text(text)
+        run = run or Run(on_event)
+        run.start(source)
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
+        try:
+            utterance_id, new_session = self._save(text, source)
+        except BaseException as error:
+            if isinstance(error, Exception):  # not Ctrl+C
+                run.fail(_failure(error), error_code(error))
+            run.end(_failure(error))
+            raise
+        if new_session:  # the sessions ended before this one, summed up before its first request
+            self.sum_up_sessions()
+        return self._process(run, utterance_id, text, source, options)
+
+    def _save(self, text: str, source: UtteranceSource) -> tuple[int, bool]:
+        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID and
+        whether it opened a new session."""
         now = self.clock().now
         try:
-            # Committed before it is interpreted, after what was spooled before it.
             with self.spool.taking() as spooled, self.store.write() as session:
                 file_spooled(session, spooled)
                 utterance = Utterance(text=text, source=source, created_at=now)
                 new_session = join_session(session, utterance, now, self.session_gap)
                 _start_attempt(session, utterance, now)
                 assert utterance.id is not None
-                utterance_id = utterance.id
+                return utterance.id, new_session
         except DatabaseBusyError:
             self.spool.append(text, source, now)  # nobody may be at a prompt to say it again
             raise UtteranceKeptError(
                 "another program is holding the database: what you said is kept, and goes to the inbox as soon "
                 "as Murmur can write again"
             ) from None
-        if new_session:  # the sessions ended before this one, summed up before its first request
-            self.sum_up_sessions()
-        return self._process(utterance_id, text, source, on_event, options)
 
     def retry(
         self,
@@ -202,15 +227,17 @@ class MurmurService:
         options: RunOptions = NO_OPTIONS,
         text: str | None = None,
     ) -> PipelineResult:
-        """Run a saved utterance through the pipeline again (e.g. after a failure); `text`: the user's correction
-        of what was heard, run instead (the first words are kept with it)."""
+        """Run a saved utterance through the pipeline again (e.g. after a failure), a run of its own; `text`: the
+        user's correction of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
             if text is not None:
                 correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
-        return self._process(utterance_id, text, source, on_event, options)
+        run = Run(on_event)
+        run.start(source)
+        return self._process(run, utterance_id, text, source, options)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
@@ -225,22 +252,25 @@ class MurmurService:
             return dismiss(session, waiting_utterance(session, utterance_id), now)
 
     def _process(
-        self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback, options: RunOptions
+        self, run: Run, utterance_id: int, text: str, source: UtteranceSource, options: RunOptions
     ) -> PipelineResult:
-        on_event(TranscriptEvent(text, source, utterance_id))
+        run.report(TranscriptEvent(text, source, utterance_id))
         result: PipelineResult | None = None
-        failure = "interrupted"  # what DONE says if not even an Exception ended the run (Ctrl+C)
+        failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
         try:
-            result = self._run(utterance_id, text, on_event, options)
+            result = replace(self._run(utterance_id, text, run.report, options), run_id=run.id)
             return result
         except Exception as error:
             if isinstance(error, MurmurError):
                 error.utterance_id = utterance_id
-            failure = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
-            on_event(ErrorEvent(failure, error_code(error)))
+            failure = _failure(error)
+            run.fail(failure, error_code(error))
             raise
-        finally:  # exactly one DONE per run, however it ended
-            on_event(_done_event(utterance_id, result, failure))
+        finally:  # exactly one RunEnd per run, however it ended
+            if result is None:
+                run.end(failure, utterance_id)
+            else:
+                run.report(_run_end(result, run))
 
     def _run(self, utterance_id: int, text: str, on_event: EventCallback, options: RunOptions) -> PipelineResult:
         """The interpreter's run; when the model fails it (and a fallback is set), what it applied is taken back
@@ -293,6 +323,7 @@ class MurmurService:
             else:
                 on_event(ThinkingEvent(1, interpreter.name))
                 outcome = self._read_and_apply(interpreter, text, workspace)
+                on_event(AppliedEvent(len(workspace.applied), len(workspace.failures)))
         except MurmurError as error:
             workspace.abandon(str(error))
             raise
@@ -513,6 +544,24 @@ class MurmurService:
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
 
+    def entries_with_ids(self, ids: Collection[str]) -> list[Entry]:
+        """The entries of these IDs that exist, as stored: what a window reads after a change of its own, which
+        knows what it touched (the write woke what was due)."""
+        with self.store.read() as session:
+            return entries_with_ids(session, ids)
+
+    def entry_tally(self) -> tuple[int, int]:
+        """How many entries there are, and their revisions summed: any change moves one of the two (an edit
+        raises a revision, an undo puts an older one back, a create or a delete moves the count)."""
+        with self.store.read() as session:
+            return entry_tally(session)
+
+    @staticmethod
+    def short_ids_after(shown: dict[str, str], entry_ids: Iterable[str]) -> dict[str, str]:
+        """What `short_ids()` would say of `entry_ids`, from those `shown` before some entries came or went;
+        reads nothing."""
+        return short_ids_after(shown, entry_ids)
+
     # -- the user's data, in and out -----------------------------------------------------------
 
     def export(
@@ -676,10 +725,22 @@ def restore_database(db_path: Path, backup: Path, now: datetime) -> Backup | Non
     return restore_backup(db_path, find_backup(db_path, backup), now)
 
 
-def _done_event(utterance_id: int, result: PipelineResult | None, failure: str) -> DoneEvent:
-    if result is None:
-        return DoneEvent(utterance_id, failure, undo_id=None, applied=0, failures=0)
-    return DoneEvent(utterance_id, result.summary, result.undo_id, len(result.applied), len(result.failures))
+def _run_end(result: PipelineResult, run: Run) -> RunEnd:
+    counts = len(result.applied), len(result.failures)
+    return RunEnd(result.utterance_id, result.summary, result.undo_id, *counts, result.touched, stage=run.stage)
+
+
+def _failure(error: BaseException) -> str:
+    """What a run's end says of the error that ended it."""
+    if isinstance(error, MurmurError):
+        return str(error)
+    return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error: {error!r}"
+
+
+def touched_entries(applied: Sequence[AppliedAction]) -> tuple[str, ...]:
+    """The IDs of the entries `applied` changed, each once, those made first."""
+    made = [item.entry.id for item in applied if isinstance(item.action, CreateAction)]
+    return tuple(dict.fromkeys([*made, *(item.entry.id for item in applied)]))
 
 
 def read_time(phrase: str, clock: Clock, name: str) -> datetime:

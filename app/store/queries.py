@@ -1,6 +1,7 @@
 """The store's queries: short IDs, entry and memory lookup, listings, what the model cost. Nothing here writes
 but `wake_snoozed`, the housekeeping every write transaction does first."""
 
+import bisect
 import json
 import re
 from collections import defaultdict
@@ -38,13 +39,33 @@ def short_id_among(entry_id: str, neighbours: Iterable[str | None]) -> str:
     return entry_id[: max(SHORT_ID_MIN, shared + 1)]
 
 
+def _short_id_at(ids: Sequence[str], place: int) -> str:
+    """The short ID of `ids[place]`, `ids` in order: it depends on its two neighbours alone."""
+    return short_id_among(
+        ids[place], (ids[place - 1] if place else None, ids[place + 1] if place + 1 < len(ids) else None)
+    )
+
+
 def short_ids(session: Session) -> dict[str, str]:
     """Every entry's shortest unique prefix (at least 6 hex digits), in one pass over the index."""
     ids = list(session.exec(select(Entry.id).order_by(Entry.id)).all())
-    return {
-        entry_id: short_id_among(entry_id, (ids[i - 1] if i else None, ids[i + 1] if i + 1 < len(ids) else None))
-        for i, entry_id in enumerate(ids)
-    }
+    return {entry_id: _short_id_at(ids, place) for place, entry_id in enumerate(ids)}
+
+
+def short_ids_after(shown: dict[str, str], entry_ids: Iterable[str]) -> dict[str, str]:
+    """What `short_ids` would say of `entry_ids`, from the short IDs `shown` before some entries came or went:
+    made again only around those. No read: the IDs are known."""
+    ids = sorted(entry_ids)
+    came = [place for place, entry_id in enumerate(ids) if entry_id not in shown]
+    went = [bisect.bisect_left(ids, entry_id) for entry_id in shown.keys() - set(ids)]
+    if not came and not went:
+        return shown
+    short = {entry_id: shown[entry_id] for entry_id in ids if entry_id in shown}
+    around = {near for place in came for near in (place - 1, place, place + 1)}
+    around |= {near for place in went for near in (place - 1, place)}
+    for place in sorted(near for near in around if 0 <= near < len(ids)):
+        short[ids[place]] = _short_id_at(ids, place)
+    return short
 
 
 def short_id_of(session: Session, entry_id: str) -> str:
@@ -148,6 +169,17 @@ def list_entries(
     """Entries by priority (1 first, none last), then newest first, with their status at `now`."""
     query = _listing(select(Entry), now, statuses, category, search)
     return [_show_awake(entry, now) for entry in session.exec(query).all()]
+
+
+def entries_with_ids(session: Session, ids: Iterable[str]) -> list[Entry]:
+    """The entries of these IDs that exist, as stored."""
+    return list(session.exec(select(Entry).where(col(Entry.id).in_(list(ids)))).all())
+
+
+def entry_tally(session: Session) -> tuple[int, int]:
+    """How many entries there are, and their revisions summed."""
+    count, revisions = session.execute(text("SELECT count(*), coalesce(sum(revision), 0) FROM entries")).one()
+    return int(count), int(revisions)
 
 
 def entries_by_age(session: Session) -> list[Entry]:
