@@ -87,6 +87,7 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
             for c in result.memory_changes
         ],
         "utterance_id": result.utterance_id,
+        "run_id": result.run_id,
         "interpreter": result.interpreter,
         "fallback_reason": result.fallback_reason,
         "message": result.message,

@@ -6,10 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QToolButton, QVBoxLayout, QWidget
 
 from app.domain.events import (
-    DoneEvent,
     ErrorEvent,
     MessageEvent,
     PipelineEvent,
+    RunEnd,
     ThinkingEvent,
     ToolCallEvent,
     ToolResultEvent,
@@ -33,10 +33,10 @@ def describe_event(event: PipelineEvent) -> str | None:
             return ("Question: " if event.question else "") + event.text
         case ErrorEvent():
             return f"Error: {event.message}"
-        case DoneEvent():
+        case RunEnd():
             return event.summary
-        case TranscriptEvent():
-            return None  # shown above the list, as what was said
+        case _:
+            return None  # what was said is shown above the list; the microphone and the voice show themselves
 
 
 def _short(text: str, limit: int = 90) -> str:

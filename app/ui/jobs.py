@@ -5,20 +5,22 @@ Plain Python, no Qt: a job holds the service and returns a frozen dataclass.
 """
 
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+import threading
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from app.agent.ledger import UsageSummary, usage_summary
 from app.changes.executor import AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import CreateAction
-from app.domain.enums import Format, Status, UtteranceSource
+from app.domain.enums import Format, Status, UndoSubject, UtteranceSource
 from app.domain.events import EventCallback
+from app.domain.run import Run
+from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, MurmurError
 from app.presentation.applied import applied_title, applied_words
 from app.presentation.failures import failure_words
@@ -27,7 +29,7 @@ from app.presentation.imports import skipped_lines
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
 from app.presentation.undo import undo_text
-from app.service import MurmurService, PipelineResult
+from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
@@ -58,6 +60,9 @@ class BatchReport:
     confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
     similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
     spoken: SpokenReply | None = None  # what to say aloud (speech.reply), worked out on the worker
+    run_id: str = ""  # the utterance's run, which saying the reply ends
+    touched: tuple[str, ...] | None = None  # the entries it changed, those made first; None: not known
+    created: tuple[str, ...] = ()  # the entries it made (the list selects the first)
 
     @property
     def failed(self) -> bool:
@@ -84,6 +89,8 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         message=_words(pipeline) if pipeline else None,
         question=pipeline.question if pipeline else False,
         similar=_similar(service, result.applied),
+        touched=touched_entries(result.applied),
+        created=tuple(item.entry.id for item in result.applied if isinstance(item.action, CreateAction)),
     )
 
 
@@ -118,11 +125,13 @@ class UtteranceJob:
     retry_of: int | None = None
     confirmed: bool = False  # the user said yes to a run that waited for it
     reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
+    run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
 
     def run(self) -> BatchReport:
         try:
             if self.retry_of is None:
-                result = self.service.submit(self.text, self.source, self.on_event)
+                run = Run(self.on_event, self.run_id, started=True) if self.run_id else None
+                result = self.service.submit(self.text, self.source, self.on_event, run=run)
             else:
                 options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
@@ -132,7 +141,7 @@ class UtteranceJob:
                 str(error), [], [], None, utterance_id=error.utterance_id, error=str(error), confirm=confirm
             )
         spoken = spoken_reply(result, self.reply, self.service.clock())
-        return replace(batch_report(self.service, result), spoken=spoken)
+        return replace(batch_report(self.service, result), spoken=spoken, run_id=result.run_id)
 
 
 @dataclass(frozen=True, eq=False)
@@ -149,7 +158,11 @@ class EditJob:
 def memory_report(change: MemoryChange) -> BatchReport:
     """A change to a memory as the toast shows an edit: what happened, the memory's line, Undo."""
     return BatchReport(
-        summary=memory_title(change), applied=[memory_detail(change)], failures=[], undo_id=change.batch_id
+        summary=memory_title(change),
+        applied=[memory_detail(change)],
+        failures=[],
+        undo_id=change.batch_id,
+        touched=(),  # a memory, no entry
     )
 
 
@@ -175,7 +188,11 @@ class DismissJob:
         dismissal = self.service.dismiss(self.utterance_id)
         said = dismissed_title(dismissal.utterance.text)
         return BatchReport(
-            summary=said, applied=[f"{said}: kept, out of the inbox"], failures=[], undo_id=dismissal.batch_id
+            summary=said,
+            applied=[f"{said}: kept, out of the inbox"],
+            failures=[],
+            undo_id=dismissal.batch_id,
+            touched=(),  # what was said, no entry
         )
 
 
@@ -184,6 +201,7 @@ class Notice:
     """One line for the toast: what an undo, an export or a backup did."""
 
     text: str  # "Undone: 2 reverted", "Exported 120 entries to list.ics"
+    touched: tuple[str, ...] | None = None  # the entries it changed (deleted and restored ones too); None: not known
 
 
 @dataclass(frozen=True, eq=False)
@@ -194,7 +212,9 @@ class UndoJob:
     undo: Callable[[MurmurService], UndoResult]
 
     def run(self) -> Notice:
-        return Notice(undo_text(self.undo(self.service)))
+        result = self.undo(self.service)
+        entries = [item.entry_id for item in result.reverted if item.subject is UndoSubject.ENTRY]
+        return Notice(undo_text(result), touched=tuple(dict.fromkeys(entries)))
 
 
 @dataclass(frozen=True)
@@ -203,20 +223,62 @@ class EntrySnapshot:
     short_ids: dict[str, str]
     now: datetime
     tz: ZoneInfo
+    made: list[tuple[Section, list[EntryRow]]] | None = field(default=None, repr=False)  # grouped already
 
     @functools.cached_property
     def groups(self) -> list[tuple[Section, list[EntryRow]]]:
-        """The entries as the list groups them (worked out once, by whoever asks first)."""
-        return grouped(self.entries, self.short_ids, self.now, self.tz)
+        """The entries as the list groups them (worked out once, by whoever asks first, unless `made` already)."""
+        return self.made if self.made is not None else grouped(self.entries, self.short_ids, self.now, self.tz)
 
 
-def load_entries(service: MurmurService) -> EntrySnapshot:
-    """Read every entry, and group them here, on the worker thread, not on the GUI's."""
-    entries = service.entries(list(Status))
+def load_entries(
+    service: MurmurService, shown: EntrySnapshot | None = None, touched: Collection[str] | None = None
+) -> EntrySnapshot:
+    """Read every entry, or, knowing the entries this app's change `touched`, only those, merged into the entries
+    `shown`; grouped here, on the worker thread, not on the GUI's."""
+    merged = None if shown is None or touched is None else _merged(service, shown, set(touched))
+    if merged is not None:
+        return merged
     clock = service.clock()
-    snapshot = EntrySnapshot(entries, service.short_ids(), clock.now, clock.tz)
+    snapshot = EntrySnapshot(service.entries(list(Status)), service.short_ids(), clock.now, clock.tz)
     _ = snapshot.groups
     return snapshot
+
+
+def _merged(service: MurmurService, shown: EntrySnapshot, touched: set[str]) -> EntrySnapshot | None:
+    """The entries shown with the touched ones read again (gone when deleted), and only their rows made again (and
+    those whose short ID changed), at the clock of the rows shown: the minute's full refresh moves it. None when
+    someone else changed entries too (another process, between the change and now), as the count and revisions tell."""
+    entries = [entry for entry in shown.entries if entry.id not in touched] + service.entries_with_ids(touched)
+    if (len(entries), sum(entry.revision for entry in entries)) != service.entry_tally():
+        return None
+    short_ids = service.short_ids_after(shown.short_ids, [entry.id for entry in entries])
+    stale = touched | {entry_id for entry_id, short in short_ids.items() if shown.short_ids.get(entry_id) != short}
+    sections = {section: [row for row in rows if row.id not in stale] for section, rows in shown.groups}
+    for section, rows in grouped([entry for entry in entries if entry.id in stale], short_ids, shown.now, shown.tz):
+        sections.setdefault(section, []).extend(rows)
+    groups = [(section, sorted(rows, key=lambda r: r.order)) for section, rows in sorted(sections.items()) if rows]
+    return EntrySnapshot(entries, short_ids, shown.now, shown.tz, made=groups)
+
+
+class ShownEntries:
+    """The entries last read for the window, and the entries changed since by this app's jobs (None: unknown, read
+    them all). Kept on the worker's side, where the refreshes run one at a time; `changed` is called from the GUI."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot: EntrySnapshot | None = None
+        self._touched: set[str] | None = None
+
+    def changed(self, touched: Collection[str] | None) -> None:
+        with self._lock:
+            self._touched = None if touched is None or self._touched is None else self._touched | set(touched)
+
+    def read(self, service: MurmurService) -> EntrySnapshot:
+        with self._lock:
+            touched, self._touched = self._touched, set()
+        self._snapshot = load_entries(service, self._snapshot, touched)
+        return self._snapshot
 
 
 @dataclass(frozen=True)
@@ -232,16 +294,17 @@ class Views:
 
 @dataclass(frozen=True, eq=False)
 class RefreshJob:
-    """Read everything the window lists."""
+    """Read everything the window lists: of the entries, those changed since the last read when that is known."""
 
     service: MurmurService
     monthly_budget: float
+    shown: ShownEntries
     history_limit: int = 100
 
     def run(self) -> Views:
         self.service.changed_since_last_look()  # what this reads shows every commit so far: no second refresh
-        entries = load_entries(self.service)
-        usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
+        entries = self.shown.read(self.service)
+        usage = self.service.usage(self.monthly_budget)
         history = self.service.history(self.history_limit)
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
 
