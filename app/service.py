@@ -75,7 +75,7 @@ from app.store.backups import (
 )
 from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
 from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
-from app.sync.account import NOT_SET_UP
+from app.sync.account import NOT_SET_UP, SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
 from app.sync.remote import KnownList, SyncSource
@@ -573,7 +573,7 @@ class MurmurService:
         One sync of a database at a time: waits up to `wait_seconds` for one under way, else SyncBusy. Any
         other failure is noted with its time for the tray and `murmur sync status`, then raised."""
         if self.sync_source is None:
-            raise UsageError(NOT_SET_UP)
+            raise UsageError(NOT_SET_UP, SET_UP)
         clock = self.clock()
         with one_sync_at_a_time(self.store.path, wait_seconds):
             try:

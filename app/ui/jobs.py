@@ -29,6 +29,7 @@ from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
+from app.ui.remedies import window_line
 
 
 @dataclass(frozen=True)
@@ -254,9 +255,8 @@ class UtteranceJob:
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
             confirm = isinstance(error, ConfirmationNeeded)
-            return BatchReport(
-                str(error), [], [], None, utterance_id=error.utterance_id, error=str(error), confirm=confirm
-            )
+            line = str(error) if confirm else window_line(error)  # a yes is the toast's own button
+            return BatchReport(line, [], [], None, utterance_id=error.utterance_id, error=line, confirm=confirm)
         spoken = spoken_reply(result, self.reply, self.service.clock())
         return replace(batch_report(self.service, result), spoken=spoken)
 
