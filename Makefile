@@ -25,16 +25,7 @@ test-fast: $(STAMP)
 	$(VENV)/bin/python -m pytest tests/unit tests/integration tests/portable -m 'not slow and not desktop and not pulse'
 
 bench: $(STAMP)
-	$(VENV)/bin/python bench/offline_bench.py
-	$(VENV)/bin/python bench/offline_bench.py --held-out
-	$(VENV)/bin/python bench/executor_bench.py
-	$(VENV)/bin/python bench/transactions_bench.py
-	$(VENV)/bin/python bench/agent_bench.py
-	$(VENV)/bin/python bench/speech_bench.py
-	$(VENV)/bin/python bench/speech_accuracy_bench.py
-	$(VENV)/bin/python bench/data_bench.py
-	$(VENV)/bin/python bench/undo_bench.py
-	$(VENV)/bin/python bench/sync_bench.py
+	$(VENV)/bin/python bench/report.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests bench

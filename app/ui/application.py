@@ -620,9 +620,12 @@ class Murmur(QObject):
             self.window.show_entry(entry_id)
 
     def open_settings(self) -> None:
-        from app.ui.settings_dialog import SettingsDialog
+        from app.agent.connection import test_connection
+        from app.ui.settings.dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window, self.service.store, self.sync.words())
+        # What the connection test finds of the model is remembered in the database, as utterances would have it.
+        remembered = partial(test_connection, store=self.service.store)
+        dialog = SettingsDialog(self.settings, self.window, remembered, self.sync.words())
         self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
         try:
             accepted = dialog.exec()

@@ -17,13 +17,14 @@ from app.ui.remedies import remedy_words as window_words
 APP = Path(__file__).resolve().parents[2] / "app"
 NAMES_A_COMMAND = re.compile(r"\bmurmur [a-z]")
 # A desktop shortcut runs a command line, so these window texts name the one to bind; a bug report is made at a
-# terminal. The settings dialog's connection-test wording and its tooltips are its own, pending their own change.
+# terminal. The language model page's FIELD_WORDS are words it looks for in a message, not words it shows.
 WINDOW_TEXTS_OF_A_TERMINAL = {
     "app/ui/hotkey.py": {"toggle", "start", "stop"},
     "app/ui/single_instance.py": {"toggle"},
     "app/ui/about.py": {"doctor"},
     "app/ui/model_offer_dialog.py": {"models"},
-    "app/ui/settings_dialog.py": {"config", "voices", "devices"},
+    "app/ui/settings/llm_page.py": {"config"},
+    "app/ui/settings/voice_page.py": {"voices", "devices"},
 }
 
 
