@@ -29,7 +29,7 @@ from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
-from app.ui.remedies import window_line
+from app.ui.remedies import settings_page, window_line
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ class BatchReport:
     confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
     similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
     spoken: SpokenReply | None = None  # what to say aloud (speech.reply), worked out on the worker
+    settings_page: str | None = None  # the run failed for a setting on this page of Settings: the toast opens it
 
     @property
     def failed(self) -> bool:
@@ -256,7 +257,10 @@ class UtteranceJob:
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
             confirm = isinstance(error, ConfirmationNeeded)
             line = str(error) if confirm else window_line(error)  # a yes is the toast's own button
-            return BatchReport(line, [], [], None, utterance_id=error.utterance_id, error=line, confirm=confirm)
+            page = settings_page(error.remedy)
+            return BatchReport(
+                line, [], [], None, utterance_id=error.utterance_id, error=line, confirm=confirm, settings_page=page
+            )
         spoken = spoken_reply(result, self.reply, self.service.clock())
         return replace(batch_report(self.service, result), spoken=spoken)
 

@@ -36,6 +36,15 @@ def remedy_words(remedy: Remedy) -> str:
             return text
 
 
+def settings_page(remedy: Remedy | None) -> str | None:
+    """The settings page where `remedy` is done, when it is a setting: the window offers to open it."""
+    match remedy:
+        case Setting(key=key) | Command(instead=Setting(key=key)):
+            return SETTING_PLACES[key][0]
+        case _:
+            return None
+
+
 def window_line(error: MurmurError) -> str:
     """`error` in one line for the window, with what to do there."""
     return error_line(error, remedy_words)
