@@ -69,12 +69,12 @@ class MurmurError(Exception):
         self.remedy = remedy
 
 
-def error_line(error: "MurmurError", said: Callable[[Remedy], str]) -> str:
-    """`error`'s message, then its remedy as a front end words it (`said`)."""
-    if error.remedy is None:
-        return str(error)
-    joint = error.remedy.joint if isinstance(error.remedy, Command) else "; "
-    return f"{error}{joint}{said(error.remedy)}"
+def with_remedy(message: str, remedy: Remedy | None, said: Callable[[Remedy], str]) -> str:
+    """`message`, then `remedy` as a front end words it (`said`)."""
+    if remedy is None:
+        return message
+    joint = remedy.joint if isinstance(remedy, Command) else "; "
+    return f"{message}{joint}{said(remedy)}"
 
 
 def error_code(error: BaseException) -> ErrorCode:

@@ -5,7 +5,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.errors import Command, MurmurError, Remedy, Setting, Words, error_line
+from app.errors import Command, MurmurError, Remedy, Setting, Words, with_remedy
 from app.terminal import dumps, terminal_safe
 
 
@@ -29,9 +29,14 @@ def remedy_words(remedy: Remedy) -> str:
             return text
 
 
+def cli_text(message: str, remedy: Remedy | None) -> str:
+    """`message` for the terminal, with the command that helps."""
+    return with_remedy(message, remedy, remedy_words)
+
+
 def cli_line(error: MurmurError) -> str:
     """`error` in one line for the terminal, with the command that helps."""
-    return error_line(error, remedy_words)
+    return cli_text(str(error), error.remedy)
 
 
 def print_error(error: str | MurmurError) -> None:

@@ -29,7 +29,7 @@ from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
-from app.ui.remedies import settings_page, window_line
+from app.ui.remedies import settings_page, window_line, window_text
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,8 @@ def _words(result: PipelineResult) -> str | None:
     """What the toast says beside the changes: the model's words, or why the built-in rules stood in."""
     if not result.fallback_note:
         return result.message
-    return f"{result.fallback_note} {result.message}" if result.message else result.fallback_note
+    note = window_text(result.fallback_note, result.fallback_remedy)
+    return f"{note} {result.message}" if result.message else note
 
 
 # The jobs compare by identity (eq=False): two alike are still two jobs to run.

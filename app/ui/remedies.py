@@ -1,7 +1,7 @@
 """What to do about a failure, as the window says it: its own settings fields and plain words, never a command
 to type in a terminal."""
 
-from app.errors import Command, MurmurError, Remedy, Setting, Words, error_line
+from app.errors import Command, MurmurError, Remedy, Setting, Words, with_remedy
 
 # Where the settings dialog shows a setting: its page, and its field's label there.
 SETTING_PLACES = {
@@ -45,6 +45,11 @@ def settings_page(remedy: Remedy | None) -> str | None:
             return None
 
 
+def window_text(message: str, remedy: Remedy | None) -> str:
+    """`message` for the window, with what to do there."""
+    return with_remedy(message, remedy, remedy_words)
+
+
 def window_line(error: MurmurError) -> str:
     """`error` in one line for the window, with what to do there."""
-    return error_line(error, remedy_words)
+    return window_text(str(error), error.remedy)

@@ -9,8 +9,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.agent.loop import LlmAgent
+from app.cli.output import cli_text
 from app.config import PrivacySettings
 from app.domain.events import ignore_events
+from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from app.ui.application import Murmur
@@ -38,6 +40,21 @@ def test_a_refused_key_names_its_field_and_the_toast_opens_its_settings_page(qtb
     assert opened.args == ["Language model"]
     toast.show_content(content_of(replace(report, settings_page=None)))
     assert not toast.settings_button.isVisible()
+
+
+def test_when_the_rules_stand_in_each_front_end_says_how_to_put_the_key_right(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "m.db")
+    rules = OfflineInterpreter()
+    with FakeLlmServer([Fail(401, "invalid api key")] * 2) as server:  # one for each run
+        agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
+        service = MurmurService(store=store, interpreter=agent, rules=rules, fallback=rules)
+        result = service.submit("buy milk")
+        report = UtteranceJob(service, ignore_events, "buy eggs").run()
+        agent.close()
+    store.close()
+    assert result.fallback_note is not None and result.applied
+    assert cli_text(result.fallback_note, result.fallback_remedy).endswith("(HTTP 401); `murmur config set-key`")
+    assert (report.message or "").endswith("(HTTP 401); see the API key field in Settings → Language model")
 
 
 def test_the_toasts_settings_button_opens_settings_at_its_page(qtbot: QtBot, murmur: Murmur) -> None:
