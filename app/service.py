@@ -21,8 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import text
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
@@ -44,9 +43,9 @@ from app.domain.actions import (
     parse_update_fields,
 )
 from app.domain.clock import Clock
-from app.domain.dates import resolve_due
+from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
+from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
     DoneEvent,
     ErrorEvent,
@@ -57,6 +56,7 @@ from app.domain.events import (
     ignore_events,
 )
 from app.domain.local_calendar import personal_days
+from app.domain.usage import UsageSummary
 from app.errors import (
     DatabaseBusyError,
     LlmError,
@@ -82,8 +82,21 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
-from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
+from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
+from app.store.queries import (
+    entries_by_age,
+    get_entry,
+    latest_sessions,
+    list_entries,
+    recent_requests,
+    recent_summaries,
+    schema_of,
+    short_ids,
+    stored_rows,
+    usage_summary,
+    waiting_utterances,
+    wake_snoozed,
+)
 from app.sync.account import NOT_SET_UP, SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
@@ -212,12 +225,7 @@ class MurmurService:
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
         with self.store.read() as session:
-            query = (
-                select(Utterance)
-                .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value, col(Utterance.dismissed_at).is_(None))
-                .order_by(col(Utterance.id))
-            )
-            return list(session.exec(query).all())
+            return waiting_utterances(session)
 
     def dismiss(self, utterance_id: int) -> Dismissal:
         """Take an utterance out of the inbox; it stays in the store, and undo brings it back."""
@@ -337,6 +345,12 @@ class MurmurService:
         with self.store.read() as session:
             days = personal_days(m.text for m in active_memories(session))
         return replace(clock, calendar=replace(clock.calendar, personal=days)) if days else clock
+
+    def read_due(self, phrase: str, current: datetime | None = None) -> datetime | None:
+        """Where an entry's due lands when set to `phrase`, exactly as an edit sets it: read with this service's
+        clock (its zone, now, the hours of the day's parts, named and personal days), keeping what the phrase does
+        not say of the `current` due (a day alone keeps its time); None when no moment can be read."""
+        return moved_due(current, phrase, self._run_clock())
 
     def apply(self, actions: Sequence[Action], label: str | None = None) -> ExecutionResult:
         """Direct edits (from the CLI or the window): the same executor, so they are undoable too."""
@@ -488,7 +502,7 @@ class MurmurService:
     def sessions(self, limit: int = 20) -> list[TalkSession]:
         """The latest sessions, newest first."""
         with self.store.read() as session:
-            return list(session.exec(select(TalkSession).order_by(col(TalkSession.id).desc()).limit(limit)).all())
+            return latest_sessions(session, limit)
 
     def recall(self, words: str, since: str | None = None, until: str | None = None) -> list[RecallHit]:
         """What the user said before (and what was answered and done) matching `words`, newest first;
@@ -519,7 +533,7 @@ class MurmurService:
         with self.store.read() as session:
             entries = [
                 entry
-                for entry in session.exec(select(Entry).order_by(col(Entry.created_at), col(Entry.id))).all()
+                for entry in entries_by_age(session)
                 if entry.status in statuses and (not categories or entry.category in categories)
             ]
             everything = set(statuses) == set(Status) and not categories
@@ -629,6 +643,20 @@ class MurmurService:
         with self.store.read() as session:
             return recent_summaries(session, limit)
 
+    # -- what the model cost and was sent ----------------------------------------------------------
+
+    def usage(self, monthly_budget: float = 0.0) -> UsageSummary:
+        """What the requests to the model cost, by day and by month in the user's timezone, with what is left of
+        `monthly_budget` (0: none) this month."""
+        clock = self.clock()
+        with self.store.read() as session:
+            return usage_summary(session, clock.now, clock.tz, monthly_budget)
+
+    def requests(self, limit: int = 20) -> list[LlmRequest]:
+        """The latest requests to the model, newest first: what was sent, what it answered, what it cost."""
+        with self.store.read() as session:
+            return recent_requests(session, limit)
+
     # -- memories -------------------------------------------------------------------------------
 
     def memories(self) -> list[tuple[str, Memory]]:
@@ -696,8 +724,7 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     entries = [row for row in stored_rows(session, "entries") if row["id"] in entry_ids]
     said = {row["utterance_id"] for row in entries}
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
-    schema = int(session.execute(text("PRAGMA user_version")).scalar_one())
-    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema)
+    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema_of(session))
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:
@@ -709,17 +736,3 @@ def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> Non
     session.add(utterance)
     session.flush()
     wake_snoozed(session, now)
-
-
-def wake_snoozed(session: Session, now: datetime) -> None:
-    """Snoozed entries whose time has come become active again.
-
-    Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
-    earlier snooze can still be undone exactly (its prior row is the same active state).
-    """
-    statement = (
-        update(Entry)
-        .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
-        .values(status=Status.ACTIVE, snooze_until=None)
-    )
-    session.execute(statement)

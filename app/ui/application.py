@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, sync_source_for
+from app.assembly import build_service, model_test, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch
@@ -168,6 +168,7 @@ class Murmur(QObject):
         )
         self.model.edited.connect(self._on_entry_edited)
         self.model.check_requested.connect(self._on_entry_check_requested)
+        window.details.read_dues_with(self.service.read_due)
         window.details.edited.connect(self._on_entry_edited)
         window.details.item_check_requested.connect(self._on_item_check_requested)
         window.details.item_add_requested.connect(
@@ -500,7 +501,7 @@ class Murmur(QObject):
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
-        self.window.details.set_history(views.history, names, views.entries.now, views.entries.tz)
+        self.window.details.set_history(views.history, names)
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
@@ -622,12 +623,9 @@ class Murmur(QObject):
 
     def open_settings(self, page: str = "") -> None:
         """The settings dialog, at `page` (its tab's title) when one is named."""
-        from app.agent.connection import test_connection
         from app.ui.settings.dialog import SettingsDialog
 
-        # What the connection test finds of the model is remembered in the database, as utterances would have it.
-        remembered = partial(test_connection, store=self.service.store)
-        dialog = SettingsDialog(self.settings, self.window, remembered, self.sync.words())
+        dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
         titles = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
         if page in titles:
             dialog.tabs.setCurrentIndex(titles.index(page))

@@ -12,7 +12,6 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from app.agent.ledger import UsageSummary, usage_summary
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
@@ -22,6 +21,7 @@ from app.domain.checklist import find_item, load_items
 from app.domain.enums import ActionKind, Format, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.recurrence import describe
+from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, MurmurError
 from app.render import skipped_lines, when
 from app.service import MurmurService, PipelineResult
@@ -384,7 +384,7 @@ class RefreshJob:
     def run(self) -> Views:
         self.service.changed_since_last_look()  # what this reads shows every commit so far: no second refresh
         entries = load_entries(self.service)
-        usage = usage_summary(self.service.store, entries.now, entries.tz, self.monthly_budget)
+        usage = self.service.usage(self.monthly_budget)
         history = self.service.history(self.history_limit)
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
 
