@@ -22,9 +22,6 @@ WINDOW_TEXTS_OF_A_TERMINAL = {
     "app/ui/hotkey.py": {"toggle", "start", "stop"},
     "app/ui/single_instance.py": {"toggle"},
     "app/ui/about.py": {"doctor"},
-    "app/ui/model_offer_dialog.py": {"models"},
-    "app/ui/settings/llm_page.py": {"config"},
-    "app/ui/settings/voice_page.py": {"voices", "devices"},
 }
 
 
