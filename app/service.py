@@ -204,7 +204,7 @@ class MurmurService:
             utterance_id, new_session = self._save(text, source)
         except BaseException as error:
             if isinstance(error, Exception):  # not Ctrl+C
-                run.fail(_failure(error), error_code(error))
+                run.fail(_failure(error), error_code(error), remedy=_remedy(error))
             run.end(_failure(error))
             raise
         if new_session:  # the sessions ended before this one, summed up before its first request
@@ -274,7 +274,7 @@ class MurmurService:
             if isinstance(error, MurmurError):
                 error.utterance_id = utterance_id
             failure = _failure(error)
-            run.fail(failure, error_code(error))
+            run.fail(failure, error_code(error), remedy=_remedy(error))
             raise
         finally:  # exactly one RunEnd per run, however it ended
             if result is None:
@@ -745,6 +745,10 @@ def _failure(error: BaseException) -> str:
     if isinstance(error, MurmurError):
         return str(error)
     return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error: {error!r}"
+
+
+def _remedy(error: BaseException) -> Remedy | None:
+    return error.remedy if isinstance(error, MurmurError) else None
 
 
 def touched_entries(applied: Sequence[AppliedAction]) -> tuple[str, ...]:

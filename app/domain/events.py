@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from app.domain.enums import UtteranceSource
 from app.errors import ErrorCode as ErrorCode  # an event's code; named here too, beside the event
+from app.errors import Remedy
 from app.errors import error_code as error_code
 
 
@@ -166,6 +167,7 @@ class ErrorEvent:
 
     message: str  # one line fit for the user
     code: ErrorCode
+    remedy: Remedy | None = field(default=None, kw_only=True)  # what to do, for each front end to say its way
     run_id: str = field(default="", kw_only=True)
     stage: Stage = field(kw_only=True)  # where the run was when it failed
     timestamp: datetime = field(default_factory=_now, kw_only=True)

@@ -11,10 +11,11 @@ from pytestqt.qtbot import QtBot
 from app.agent.loop import LlmAgent
 from app.cli.output import cli_text
 from app.config import PrivacySettings
-from app.domain.events import ignore_events
+from app.domain.events import ErrorEvent, PipelineEvent, ignore_events
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
+from app.ui.activity import describe_event
 from app.ui.application import Murmur
 from app.ui.jobs import UtteranceJob
 from app.ui.settings.dialog import SettingsDialog
@@ -24,12 +25,16 @@ from tests.support.llm_server import Fail, FakeLlmServer, provider_for
 
 def test_a_refused_key_names_its_field_and_the_toast_opens_its_settings_page(qtbot: QtBot, tmp_path: Path) -> None:
     store = Store.open(tmp_path / "m.db")
+    events: list[PipelineEvent] = []
     with FakeLlmServer([Fail(401, "invalid api key")]) as server:
         agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
-        report = UtteranceJob(MurmurService(store=store, interpreter=agent), ignore_events, "buy milk").run()
+        report = UtteranceJob(MurmurService(store=store, interpreter=agent), events.append, "buy milk").run()
         agent.close()
     store.close()
     assert report.error is not None and report.error.endswith("; see the API key field in Settings → Language model")
+    # the status line, while the run ends, says the same
+    status = [describe_event(event) for event in events if isinstance(event, ErrorEvent)]
+    assert status == [f"Error: {report.error}"]
     toast = Toast(60)
     qtbot.addWidget(toast)
     toast.show_content(content_of(report))
