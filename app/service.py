@@ -58,7 +58,16 @@ from app.domain.events import (
 from app.domain.local_calendar import personal_days
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
-from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, StoreError, UsageError, UtteranceKeptError
+from app.errors import (
+    DatabaseBusyError,
+    LlmError,
+    ModelFault,
+    MurmurError,
+    Remedy,
+    StoreError,
+    UsageError,
+    UtteranceKeptError,
+)
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
@@ -93,7 +102,7 @@ from app.store.queries import (
     waiting_utterances,
     wake_snoozed,
 )
-from app.sync.account import NOT_SET_UP
+from app.sync.account import NOT_SET_UP, SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
 from app.sync.remote import KnownList, SyncSource
@@ -120,6 +129,7 @@ class PipelineResult:
     usage: Usage = Usage()
     memory_changes: list[MemoryChange] = field(default_factory=list)  # what the model remembered or forgot
     fallback_reason: str | None = None  # the model failed for this reason, and the offline rules filed it
+    fallback_remedy: Remedy | None = None  # what would let the model work again, for the front ends to say
     run_id: str = ""  # the run that made it, as its events say
 
     @property
@@ -186,7 +196,7 @@ class MurmurService:
             utterance_id, new_session = self._save(text, source)
         except BaseException as error:
             if isinstance(error, Exception):  # not Ctrl+C
-                run.fail(_failure(error), error_code(error))
+                run.fail(_failure(error), error_code(error), remedy=_remedy(error))
             run.end(_failure(error))
             raise
         if new_session:  # the sessions ended before this one, summed up before its first request
@@ -256,7 +266,7 @@ class MurmurService:
             if isinstance(error, MurmurError):
                 error.utterance_id = utterance_id
             failure = _failure(error)
-            run.fail(failure, error_code(error))
+            run.fail(failure, error_code(error), remedy=_remedy(error))
             raise
         finally:  # exactly one RunEnd per run, however it ended
             if result is None:
@@ -270,11 +280,11 @@ class MurmurService:
         try:
             result = self._interpret(self.interpreter, utterance_id, text, on_event, options)
         except LlmError as error:
-            reason = self._count_against_model(error)
+            reason, remedy = self._count_against_model(error), error.remedy
             if self.fallback is None:
                 if reason == str(error):
                     raise
-                raise LlmError(reason) from error
+                raise LlmError(reason, remedy) from error
         else:
             if isinstance(self.interpreter, Agent):
                 self.interpreter.judged(self.store, None)
@@ -285,7 +295,7 @@ class MurmurService:
             assert utterance is not None
             _start_attempt(session, utterance, self.clock().now)
         result = self._interpret(self.fallback, utterance_id, text, on_event, options)
-        return replace(result, fallback_reason=reason)
+        return replace(result, fallback_reason=reason, fallback_remedy=remedy)
 
     def _count_against_model(self, error: LlmError) -> str:
         """Why the model failed, with a word when this failure set it aside (a server that could not be reached
@@ -628,7 +638,7 @@ class MurmurService:
         One sync of a database at a time: waits up to `wait_seconds` for one under way, else SyncBusy. Any
         other failure is noted with its time for the tray and `murmur sync status`, then raised."""
         if self.sync_source is None:
-            raise UsageError(NOT_SET_UP)
+            raise UsageError(NOT_SET_UP, SET_UP)
         clock = self.clock()
         with one_sync_at_a_time(self.store.path, wait_seconds):
             try:
@@ -727,6 +737,10 @@ def _failure(error: BaseException) -> str:
     if isinstance(error, MurmurError):
         return str(error)
     return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error: {error!r}"
+
+
+def _remedy(error: BaseException) -> Remedy | None:
+    return error.remedy if isinstance(error, MurmurError) else None
 
 
 def touched_entries(applied: Sequence[AppliedAction]) -> tuple[str, ...]:

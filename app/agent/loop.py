@@ -51,7 +51,17 @@ from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
 from app.domain.model_text import only_said
 from app.domain.redaction import PLACEHOLDERS, Redacted, redact, secret_in
-from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, ModelFault, ModelSetAside, MurmurError
+from app.errors import (
+    BudgetExceededError,
+    ConfirmationNeeded,
+    LlmError,
+    ModelFault,
+    ModelSetAside,
+    MurmurError,
+    Setting,
+    Words,
+    command,
+)
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
@@ -68,6 +78,7 @@ _LINE_CACHE_SIZE = 50_000
 _TOOL_NAMES = json.dumps([tool["function"]["name"] for tool in TOOLS])  # the log's "tools offered"
 # A guess of completion tokens for the budget's pre-authorisation of one request.
 _EXPECTED_COMPLETION_TOKENS = 500
+_RAISE_IT = "raise it with {}, or use --offline"  # how the command line offers a higher budget
 
 
 @dataclass
@@ -192,9 +203,11 @@ class LlmAgent:
             return True
         if run.turn > 1:
             return False
+        raise_it = command(
+            "config", "set", "llm.monthly_budget", "N", instead=Setting("llm.monthly_budget"), phrase=_RAISE_IT
+        )
         raise BudgetExceededError(
-            f"the monthly LLM budget of ${budget:.2f} is spent (${spent:.2f} used this month); raise it with "
-            "`murmur config set llm.monthly_budget N`, or use --offline"
+            f"the monthly LLM budget of ${budget:.2f} is spent (${spent:.2f} used this month)", raise_it
         )
 
     def _messages(self, run: _Run) -> list[ChatMessage]:
@@ -529,6 +542,7 @@ class LlmAgent:
 
 
 # The kinds of change a model could make in bulk, each capped by llm.confirm_over (creating is not: it loses nothing).
+_SAY_YES = "confirm it, and it runs again with the changes let through"
 _BULK_VERBS = {ARCHIVE: "archive", COMPLETE: "complete", SNOOZE: "snooze", UPDATE: "update", FORGET: "forget"}
 
 
@@ -549,9 +563,9 @@ def _recently_said(run: _Run) -> str:
 
 
 def _waits_for_yes(run: _Run, why: str) -> ConfirmationNeeded:
-    return ConfirmationNeeded(
-        f"{why}; nothing was changed: confirm with `murmur retry {run.workspace.utterance_id} --confirm`"
-    )
+    utterance = str(run.workspace.utterance_id)
+    yes = command("retry", utterance, "--confirm", instead=Words(_SAY_YES), phrase="confirm with {}", joint=": ")
+    return ConfirmationNeeded(f"{why}; nothing was changed", yes)
 
 
 def _canonical(arguments: str) -> str:

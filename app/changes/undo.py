@@ -16,7 +16,7 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select
 
 from app.domain.enums import UndoKind, UndoSubject
-from app.errors import UndoError
+from app.errors import UndoError, Words, command
 from app.store import Store
 from app.store.column_types import to_db_time
 from app.store.models import UndoBatch, UndoItem, Utterance
@@ -232,7 +232,8 @@ def batch_to_undo(session: Session, batch_id: int) -> UndoBatch:
     """Batch `batch_id`, any one from the history, not only the newest, when it is not undone yet."""
     batch = session.get(UndoBatch, batch_id)
     if batch is None:
-        raise UndoError(f"no batch {batch_id} in the history; `murmur history` lists them")
+        listed = command("history", instead=Words("the History lists them"), phrase="{} lists them")
+        raise UndoError(f"no batch {batch_id} in the history", listed)
     if batch.undone_at is not None:
         raise UndoError(f"batch {batch_id} was already undone")
     return batch

@@ -47,10 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return ExitCode.BROKEN_PIPE
     except UsageError as error:
-        print_error(str(error))
+        print_error(error)
         return ExitCode.USAGE
     except MurmurError as error:
-        print_error(str(error))
+        print_error(error)
         return ExitCode.NOTHING_APPLIED
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.changes.executor import ExecutionResult
 from app.cli.exits import ExitCode
-from app.cli.output import print_error, print_json, print_warning, say
+from app.cli.output import cli_text, print_error, print_json, print_warning, say
 from app.domain.actions import CreateAction
 from app.paths import config_dir
 from app.presentation.applied import applied_line
@@ -75,7 +75,7 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
     """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
     if not as_json:
         if result.fallback_note:
-            say(result.fallback_note)
+            say(cli_text(result.fallback_note, result.fallback_remedy))
         if result.message:
             say(("? " if result.question else "") + result.message)
         if result.interpreter == "offline" and not result.fallback_reason and first_offline_notice():

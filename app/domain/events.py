@@ -16,7 +16,9 @@ from datetime import UTC, datetime
 from enum import StrEnum
 
 from app.domain.enums import UtteranceSource
-from app.errors import BudgetExceededError, LlmError, MurmurError, SecretStoreError, SpeechError, StoreError
+from app.errors import ErrorCode as ErrorCode  # an event's code; named here too, beside the event
+from app.errors import Remedy
+from app.errors import error_code as error_code
 
 
 def _now() -> datetime:
@@ -159,40 +161,13 @@ class MessageEvent:
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
-class ErrorCode(StrEnum):
-    """Why a run failed, for a front end that reacts to the kind of failure rather than to its words."""
-
-    USAGE = "usage"  # the input or the request cannot be carried out as asked
-    STORE = "store"  # the database cannot be used
-    LLM = "llm"  # the model server cannot be used (unreachable, refused the key, no key)
-    BUDGET = "budget"  # the monthly budget is spent
-    SPEECH = "speech"  # speech input failed
-    INTERNAL = "internal"  # a bug
-
-
-# Most specific first: a BudgetExceededError is also an LlmError.
-_CODES: tuple[tuple[type[MurmurError], ErrorCode], ...] = (
-    (BudgetExceededError, ErrorCode.BUDGET),
-    (LlmError, ErrorCode.LLM),
-    (SecretStoreError, ErrorCode.LLM),  # the model server's key cannot be read
-    (StoreError, ErrorCode.STORE),
-    (SpeechError, ErrorCode.SPEECH),
-)
-
-
-def error_code(error: BaseException) -> ErrorCode:
-    """The code of `error`: from its MurmurError subclass; anything else is a bug."""
-    if not isinstance(error, MurmurError):
-        return ErrorCode.INTERNAL
-    return next((code for kind, code in _CODES if isinstance(error, kind)), ErrorCode.USAGE)
-
-
 @dataclass(frozen=True)
 class ErrorEvent:
     """The run failed; what was said waits in the inbox."""
 
     message: str  # one line fit for the user
     code: ErrorCode
+    remedy: Remedy | None = field(default=None, kw_only=True)  # what to do, for each front end to say its way
     run_id: str = field(default="", kw_only=True)
     stage: Stage = field(kw_only=True)  # where the run was when it failed
     timestamp: datetime = field(default_factory=_now, kw_only=True)

@@ -4,6 +4,7 @@ from dataclasses import replace
 
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, ErrorEvent, EventCallback, PipelineEvent, RunEnd, RunStart, Stage, new_run_id
+from app.errors import Remedy
 
 
 class Run:
@@ -26,9 +27,9 @@ class Run:
             self._started = True
             self.report(RunStart(source, stage=stage))
 
-    def fail(self, message: str, code: ErrorCode, stage: Stage | None = None) -> None:
+    def fail(self, message: str, code: ErrorCode, stage: Stage | None = None, remedy: Remedy | None = None) -> None:
         """The run failed in `stage` (by default the one it is in)."""
-        self.report(ErrorEvent(message, code, stage=stage or self.stage))
+        self.report(ErrorEvent(message, code, remedy=remedy, stage=stage or self.stage))
 
     def end(self, summary: str, utterance_id: int | None = None, undo_id: int | None = None) -> None:
         """Close a run that changed nothing: `utterance_id` None when nothing was saved either (nothing heard,

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, or_, select
 
 from app.domain.enums import Category, Status, UtteranceOutcome
 from app.domain.usage import UsageRow, UsageSummary
-from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError
+from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError, Words, command
 from app.store.column_types import EnumText
 from app.store.models import Entry, LlmRequest, Memory, TalkSession, Utterance
 
@@ -268,7 +268,8 @@ def get_memory(session: Session, prefix: str) -> Memory:
     )
     matches = list(session.exec(query).all())
     if not matches:
-        raise MemoryNotFoundError(f"no memory has ID '{prefix}'; `murmur memory list` shows them")
+        listed = command("memory", "list", instead=Words("the Memory tab shows them"), phrase="{} shows them")
+        raise MemoryNotFoundError(f"no memory has ID '{prefix}'", listed)
     return _only_match(matches, prefix, "memories")
 
 

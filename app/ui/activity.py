@@ -16,6 +16,7 @@ from app.domain.events import (
     TranscriptEvent,
 )
 from app.ui.plain_text import plain_label
+from app.ui.remedies import window_text
 
 SILENCE_DBFS = -60
 
@@ -32,7 +33,7 @@ def describe_event(event: PipelineEvent) -> str | None:
         case MessageEvent():
             return ("Question: " if event.question else "") + event.text
         case ErrorEvent():
-            return f"Error: {event.message}"
+            return f"Error: {window_text(event.message, event.remedy)}"
         case RunEnd():
             return event.summary
         case _:

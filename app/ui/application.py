@@ -190,6 +190,7 @@ class Murmur(QObject):
         self.toast.retry_clicked.connect(self.retry)
         self.toast.confirm_clicked.connect(partial(self.retry, confirmed=True))
         self.toast.merge_clicked.connect(self.merge)
+        self.toast.settings_clicked.connect(self.open_settings)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.reminders.due.connect(self._on_reminder_due)
@@ -635,10 +636,14 @@ class Murmur(QObject):
         else:
             self.window.show_entry(entry_id)
 
-    def open_settings(self) -> None:
+    def open_settings(self, page: str = "") -> None:
+        """The settings dialog, at `page` (its tab's title) when one is named."""
         from app.ui.settings.dialog import SettingsDialog
 
         dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
+        titles = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
+        if page in titles:
+            dialog.tabs.setCurrentIndex(titles.index(page))
         self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
         try:
             accepted = dialog.exec()

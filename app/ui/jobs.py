@@ -34,6 +34,7 @@ from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
+from app.ui.remedies import settings_page, window_line, window_text
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class BatchReport:
     run_id: str = ""  # the utterance's run, which saying the reply ends
     touched: tuple[str, ...] | None = None  # the entries it changed, those made first; None: not known
     created: tuple[str, ...] = ()  # the entries it made (the list selects the first)
+    settings_page: str | None = None  # the run failed for a setting on this page of Settings: the toast opens it
 
     @property
     def failed(self) -> bool:
@@ -107,7 +109,8 @@ def _words(result: PipelineResult) -> str | None:
     """What the toast says beside the changes: the model's words, or why the built-in rules stood in."""
     if not result.fallback_note:
         return result.message
-    return f"{result.fallback_note} {result.message}" if result.message else result.fallback_note
+    note = window_text(result.fallback_note, result.fallback_remedy)
+    return f"{note} {result.message}" if result.message else note
 
 
 # The jobs compare by identity (eq=False): two alike are still two jobs to run.
@@ -137,8 +140,10 @@ class UtteranceJob:
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
             confirm = isinstance(error, ConfirmationNeeded)
+            line = str(error) if confirm else window_line(error)  # a yes is the toast's own button
+            page = settings_page(error.remedy)
             return BatchReport(
-                str(error), [], [], None, utterance_id=error.utterance_id, error=str(error), confirm=confirm
+                line, [], [], None, utterance_id=error.utterance_id, error=line, confirm=confirm, settings_page=page
             )
         spoken = spoken_reply(result, self.reply, self.service.clock())
         return replace(batch_report(self.service, result), spoken=spoken, run_id=result.run_id)

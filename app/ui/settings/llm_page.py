@@ -33,8 +33,6 @@ FALLBACKS = {"offline": "The built-in rules file it, saying so", "inbox": "It wa
 # The connection test's messages name settings keys (they serve `murmur config test` too): here, the fields.
 FIELD_WORDS = (
     ("set llm.preset or llm.base_url,", "choose a Provider or fill in the Server address,"),
-    ("use --model, MURMUR_LLM_MODEL or `murmur config set llm.model NAME`", "fill in the Model field"),
-    ("`murmur config set-key`", "check the API key field"),
     ("the LLM base URL", "the Server address"),
 )
 FIELD_LABELS = {"preset": "Provider", "base_url": "Server address", "model": "Model", "api_key": "API key"}
