@@ -124,6 +124,7 @@ class Murmur(QObject):
         self._quitting = False
         self._error = ""
         self._hotkey_problem: str | None = None
+        self._bound_key = ""  # the talk key as the desktop's shortcut portal says it bound it (the user may change it)
         self._setup_lines: list[str] = []  # what the setup check found missing; the hotkey's problem goes above
         self._new_entry: str | None = None  # the first entry the last run made, selected once it is listed
         self._shown = jobs.ShownEntries()
@@ -195,6 +196,7 @@ class Murmur(QObject):
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.hotkey.failed.connect(self._show_hotkey_problem)
+        self.hotkey.bound.connect(self._on_hotkey_bound)
         self.reminders.due.connect(self._on_reminder_due)
         QApplication.styleHints().colorSchemeChanged.connect(self._on_color_scheme_changed)
         self.reminders.snooze_ended.connect(self.refresh)
@@ -246,7 +248,12 @@ class Murmur(QObject):
 
     def listen_for_hotkey(self) -> None:
         """Start the global hotkey; why it cannot work here is said at the top of the window."""
+        self._bound_key = ""
         self._show_hotkey_problem(self.hotkey.start())
+
+    def _on_hotkey_bound(self, key: str) -> None:
+        self._bound_key = key
+        self._update_state()
 
     def _show_hotkey_problem(self, problem: str | None) -> None:
         self._hotkey_problem = problem
@@ -590,7 +597,7 @@ class Murmur(QObject):
         return AppState.ERROR if self._error else AppState.IDLE
 
     def _status_text(self, state: AppState) -> str:
-        talk = "hold the mic button" if self._hotkey_problem else f"hold {hotkey_label(self.settings.ui.hotkey)}"
+        talk = "hold the mic button" if self._hotkey_problem else f"hold {self._hotkey_words()}"
         queued = f" ({self._runs - 1} more queued)" if self._runs > 1 else ""
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
@@ -601,10 +608,13 @@ class Murmur(QObject):
             AppState.ERROR: self._error,
         }[state]
 
+    def _hotkey_words(self) -> str:
+        return self._bound_key or hotkey_label(self.settings.ui.hotkey)
+
     def _update_state(self) -> None:
         state = self.state()
         text = self._status_text(state)
-        self.window.hotkey = "" if self._hotkey_problem else hotkey_label(self.settings.ui.hotkey)
+        self.window.hotkey = "" if self._hotkey_problem else self._hotkey_words()
         self.window.activity.set_status(text, error=state is AppState.ERROR)
         self.window.set_state(state)
         if self.tray:

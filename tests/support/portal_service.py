@@ -17,7 +17,7 @@ from jeepney.io.blocking import DBusConnection, open_dbus_connection
 BUS_NAME = "org.freedesktop.portal.Desktop"
 PATH = "/org/freedesktop/portal/desktop"
 SHORTCUTS = "org.freedesktop.portal.GlobalShortcuts"
-TRIGGER = "Ctrl+Alt+Space"  # what the desktop says the bound key is
+TRIGGER = "Super+T"  # the key the user chose in the desktop's dialog, as the desktop says it
 
 
 @dataclass

@@ -58,9 +58,16 @@ def old_portal(wayland: str) -> Iterator[PortalService]:
     yield from a_portal(offers_shortcuts=False)
 
 
+def listening_murmur(qtbot: QtBot, db_path: Path, microphone: FakeMicrophone, settings: Settings) -> Iterator[Murmur]:
+    """The app; its portal session ends with the test (as at quit), before the bus does."""
+    for app in started_murmur(qtbot, db_path, microphone, arm=False, settings=settings):
+        yield app
+        app.hotkey.stop()
+
+
 @pytest.fixture
 def app(qtbot: QtBot, db_path: Path, microphone: FakeMicrophone) -> Iterator[Murmur]:
-    yield from started_murmur(qtbot, db_path, microphone, arm=False)
+    yield from listening_murmur(qtbot, db_path, microphone, Settings())
 
 
 def bound(qtbot: QtBot, app: Murmur) -> None:
@@ -100,6 +107,7 @@ def test_holding_the_portals_key_talks_and_letting_go_sends(
     assert _token_options["session_handle_token"] == ("s", "murmur_talk")  # stable: the desktop keeps the binding
     assert shortcut == "talk" and wanted["preferred_trigger"] == ("s", "CTRL+ALT+space")
     assert setup_note(app) == "" and app.hotkey.backend is Backend.PORTAL
+    assert app.window.activity.status.text().startswith(f"Ready: hold {TRIGGER} and speak")  # the desktop's key
     with qtbot.waitSignal(app.voice.started, timeout=WAIT_MS):
         portal.press()
     assert app.voice.is_recording()
@@ -114,7 +122,7 @@ def test_tapping_the_portals_key_toggles_in_toggle_mode(
 ) -> None:
     settings = Settings()
     settings = replace(settings, ui=replace(settings.ui, hotkey_mode="toggle"))
-    for app in started_murmur(qtbot, db_path, microphone, arm=False, settings=settings):
+    for app in listening_murmur(qtbot, db_path, microphone, settings):
         bound(qtbot, app)
         with qtbot.waitSignal(app.voice.started, timeout=WAIT_MS):
             portal.press()
