@@ -211,10 +211,10 @@ class PortalShortcut:
             raise BindDenied("the desktop's shortcut dialog was cancelled, so no talk key is bound")
         if code != SUCCESS:
             raise BindFailed(f"the desktop's shortcut portal could not bind the talk key (response {code})")
-        bound = {str(name): properties for name, properties in results.get("shortcuts", ("", []))[1]}
-        if SHORTCUT_ID not in bound:
+        trigger = _talk_trigger(results.get("shortcuts", ("", []))[1])
+        if trigger is None:
             raise BindDenied("the desktop bound no talk key (it was left out in its shortcut dialog)")
-        return str(bound[SHORTCUT_ID].get("trigger_description", ("s", ""))[1])
+        return trigger
 
     def _hear(self, connection: DBusConnection, signals: Any, session: str) -> None:
         """The talk key's press and release, until the session or the portal ends."""
@@ -224,12 +224,21 @@ class PortalShortcut:
                 raise SessionClosed("the desktop's shortcut portal left the session bus: the talk key no longer works")
             if _is(message, SESSION, "Closed", session):
                 raise SessionClosed("the desktop closed Murmur's shortcut session: the talk key no longer works")
+            if _is(message, SHORTCUTS, "ShortcutsChanged") and message.body[0] == session:
+                self._changed(message.body[1])
             if tuple(message.body[:2]) != (session, SHORTCUT_ID):
                 continue
             if _is(message, SHORTCUTS, "Activated"):
                 self.listener.pressed()
             elif _is(message, SHORTCUTS, "Deactivated"):
                 self.listener.released()
+
+    def _changed(self, shortcuts: list[tuple[str, dict[str, tuple[str, Any]]]]) -> None:
+        """The user changed the session's shortcuts in the desktop's settings."""
+        trigger = _talk_trigger(shortcuts)
+        if trigger is None:
+            raise SessionClosed("the talk key was taken out of the desktop's shortcut settings")
+        self.listener.bound(trigger)
 
     @staticmethod
     def _next_signal(connection: DBusConnection, signals: Any) -> Message:
@@ -244,6 +253,14 @@ class PortalShortcut:
             and message.body[0] == BUS_NAME
             and not (message.body[2])
         )
+
+
+def _talk_trigger(shortcuts: list[tuple[str, dict[str, tuple[str, Any]]]]) -> str | None:
+    """The talk key as the desktop describes it ("" when it does not say), None when it is not among `shortcuts`."""
+    for name, properties in shortcuts:
+        if name == SHORTCUT_ID:
+            return str(properties.get("trigger_description", ("s", ""))[1])
+    return None
 
 
 def _is(message: Message, interface: str, member: str, path: str | None = None) -> bool:

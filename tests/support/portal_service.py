@@ -97,6 +97,15 @@ class PortalService:
         """... and lets it go."""
         self._shortcut_signal("Deactivated")
 
+    def change_key(self, trigger: str) -> None:
+        """The user picks another key for the talk shortcut in the desktop's settings."""
+        for session, client in self.sessions.items():
+            shortcuts = [("talk", {"description": ("s", "Talk"), "trigger_description": ("s", trigger)})]
+            changed = new_signal(
+                DBusAddress(PATH, interface=SHORTCUTS), "ShortcutsChanged", "oa(sa{sv})", (session, shortcuts)
+            )
+            self._send_to(client, changed)
+
     def close_sessions(self) -> None:
         """The desktop closes the sessions (say, the user removed Murmur's shortcuts in its settings)."""
         for session, client in self.sessions.items():

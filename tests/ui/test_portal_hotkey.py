@@ -86,7 +86,7 @@ def assert_said_once_with_the_way_out(app: Murmur, line: str, why: str) -> None:
     assert "murmur start" in line and "murmur stop" in line and "bindr" in line and "bindsym --release" in line
     assert setup_note(app) == line
     assert app.window.activity.status.text().startswith("Ready: hold the mic button")
-    assert app.hotkey.backend is Backend.NONE
+    assert app.hotkey.backend is Backend.NONE and app.hotkey.backend_words().startswith("none: ")
 
 
 def test_holding_the_portals_key_talks_and_letting_go_sends(
@@ -175,7 +175,17 @@ def test_a_portal_that_leaves_the_bus_is_said(qtbot: QtBot, portal: PortalServic
     assert_said_once_with_the_way_out(app, failed.args[0], "left the session bus")
 
 
-def test_settings_and_the_setup_notes_say_which_backend_hears_the_key(
+def test_a_key_changed_in_the_desktops_settings_is_the_one_the_app_names(
+    qtbot: QtBot, portal: PortalService, app: Murmur
+) -> None:
+    bound(qtbot, app)
+    with qtbot.waitSignal(app.hotkey.bound, timeout=WAIT_MS) as changed:
+        portal.change_key("Super+Space")
+    assert changed.args == ["Super+Space"]
+    assert app.window.activity.status.text().startswith("Ready: hold Super+Space and speak")
+
+
+def test_settings_say_which_backend_hears_the_key(
     qtbot: QtBot, portal: PortalService, app: Murmur
 ) -> None:
     bound(qtbot, app)
