@@ -185,9 +185,7 @@ def test_a_key_changed_in_the_desktops_settings_is_the_one_the_app_names(
     assert app.window.activity.status.text().startswith("Ready: hold Super+Space and speak")
 
 
-def test_settings_say_which_backend_hears_the_key(
-    qtbot: QtBot, portal: PortalService, app: Murmur
-) -> None:
+def test_settings_say_which_backend_hears_the_key(qtbot: QtBot, portal: PortalService, app: Murmur) -> None:
     bound(qtbot, app)
     said: list[str] = []
 
