@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import threading
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -67,7 +68,7 @@ class GlobalHotkey(QObject):
     released = Signal()  # a key of the combination went up after `pressed`
     bound = Signal(str)  # the desktop's portal bound the talk key: its words for the key
     failed = Signal(str)  # the talk key stopped working after start: one line, with what to do instead
-    _portal_failed = Signal(object)  # a ShortcutError, from the portal's thread
+    _portal_failed = Signal(int, object)  # which session (see _sessions) and its ShortcutError, from its thread
 
     def __init__(self, combination: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +77,7 @@ class GlobalHotkey(QObject):
         self.backend: Backend | None = None  # chosen at start()
         self._listener: Any = None
         self._portal: PortalShortcut | None = None
+        self._sessions = 0  # portal sessions started: the end of one stopped since is no news
         self._keys: set[Any] = set()
         self._held: set[Any] = set()
         self._active = False
@@ -106,7 +108,9 @@ class GlobalHotkey(QObject):
         from app.shortcuts.portal import Listener, PortalShortcut, TalkKey, portal_trigger  # jeepney: Linux only
 
         key = TalkKey(APP_ID, TALK_DESCRIPTION, portal_trigger(self.combination))
-        listener = Listener(self._press, self._release, self.bound.emit, self._portal_failed.emit)
+        self._sessions += 1
+        session = self._sessions
+        listener = Listener(self._press, self._release, self.bound.emit, partial(self._portal_failed.emit, session))
         self._portal = PortalShortcut(key, listener)
         try:
             self._portal.start()
@@ -115,8 +119,8 @@ class GlobalHotkey(QObject):
             return self._problem(error)
         return None
 
-    def _on_portal_failed(self, error: ShortcutError) -> None:
-        if self._portal is None:  # stopped meanwhile: that session's end is no news
+    def _on_portal_failed(self, session: int, error: ShortcutError) -> None:
+        if self._portal is None or session != self._sessions:  # stopped meanwhile: that session's end is no news
             return
         self._portal = None
         self._release()  # a key held when the session ended would otherwise record on and on
