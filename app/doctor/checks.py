@@ -26,6 +26,7 @@ from app.doctor.advice import NO_TRAY
 from app.errors import Command, MurmurError, Remedy, Setting, Words, command
 from app.paths import config_dir, data_dir, log_dir
 from app.secrets import SYNC_PASSWORD, get_secret, keyring_problem
+from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
 from app.speech_in.engines import choose_engine
 from app.speech_in.speech_models import SpeechModels
@@ -113,6 +114,16 @@ def _tray() -> Check:
     if done.stdout.strip() == "no":
         return Check("tray", False, "no system tray on this desktop", NO_TRAY)
     return Check("tray", True, "a system tray is there")
+
+
+def _hotkey() -> Check:
+    """What hears the talk key, chosen as the app chooses at start (app/shortcuts/choice.py)."""
+    if display_server() == "none":
+        return Check("hotkey", False, "no display", Words(_NO_DISPLAY))
+    choice = choose_backend(os.environ)
+    if choice.problem:
+        return Check("hotkey", False, str(choice.problem), choice.problem.remedy)
+    return Check("hotkey", True, BACKEND_WORDS[choice.backend])
 
 
 def _audio(diagnosis: Diagnosis) -> None:
@@ -284,6 +295,7 @@ def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) ->
         Check("settings", not settings_problems, "; ".join(settings_problems) or "read", _SHOW_SETTINGS)
     )
     diagnosis.checks.append(_tray())
+    diagnosis.checks.append(_hotkey())
     _audio(diagnosis)
     _speech(diagnosis, settings)
     _model_server(diagnosis, settings, db_path)

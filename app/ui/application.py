@@ -124,6 +124,8 @@ class Murmur(QObject):
         self._quitting = False
         self._error = ""
         self._hotkey_problem: str | None = None
+        self._bound_key = ""  # the talk key as the desktop's shortcut portal says it bound it (the user may change it)
+        self._setup_lines: list[str] = []  # what the setup check found missing; the hotkey's problem goes above
         self._new_entry: str | None = None  # the first entry the last run made, selected once it is listed
         self._shown = jobs.ShownEntries()
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
@@ -193,6 +195,8 @@ class Murmur(QObject):
         self.toast.settings_clicked.connect(self.open_settings)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
+        self.hotkey.failed.connect(self._show_hotkey_problem)
+        self.hotkey.bound.connect(self._on_hotkey_bound)
         self.reminders.due.connect(self._on_reminder_due)
         QApplication.styleHints().colorSchemeChanged.connect(self._on_color_scheme_changed)
         self.reminders.snooze_ended.connect(self.refresh)
@@ -226,7 +230,7 @@ class Murmur(QObject):
         self.window.show()
         self.window.input.setFocus()
         if listen_for_hotkey:
-            self._hotkey_problem = self.hotkey.start()
+            self.listen_for_hotkey()
         self._arm_microphone = arm_microphone
         self._arm_if_listening()
         self._update_state()
@@ -241,6 +245,24 @@ class Murmur(QObject):
             self.offer_models()
         if check_setup:
             self.check_setup()
+
+    def listen_for_hotkey(self) -> None:
+        """Start the global hotkey; why it cannot work here is said at the top of the window."""
+        self._bound_key = ""
+        self._show_hotkey_problem(self.hotkey.start())
+
+    def _on_hotkey_bound(self, key: str) -> None:
+        self._bound_key = key
+        self._update_state()
+
+    def _show_hotkey_problem(self, problem: str | None) -> None:
+        self._hotkey_problem = problem
+        self._show_setup_notes()
+        self._update_state()
+
+    def _show_setup_notes(self) -> None:
+        hotkey = [self._hotkey_problem] if self._hotkey_problem else []
+        self.window.setup_notes.show_lines(hotkey + self._setup_lines)
 
     def take_daily_backup(self) -> None:
         """Today's backup, off the GUI thread (one a day; the first command of the day may have taken it).
@@ -258,7 +280,8 @@ class Murmur(QObject):
 
         def show(outcome: JobOutcome[list[str]]) -> None:
             if isinstance(outcome, Finished):
-                self.window.setup_notes.show_lines(outcome.result)
+                self._setup_lines = outcome.result
+                self._show_setup_notes()
 
         run_in_thread(SetupCheck(self.settings.speech, self.tray is not None), self, show)
 
@@ -574,7 +597,7 @@ class Murmur(QObject):
         return AppState.ERROR if self._error else AppState.IDLE
 
     def _status_text(self, state: AppState) -> str:
-        talk = "hold the mic button" if self._hotkey_problem else f"hold {hotkey_label(self.settings.ui.hotkey)}"
+        talk = "hold the mic button" if self._hotkey_problem else f"hold {self._hotkey_words()}"
         queued = f" ({self._runs - 1} more queued)" if self._runs > 1 else ""
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
@@ -585,10 +608,13 @@ class Murmur(QObject):
             AppState.ERROR: self._error,
         }[state]
 
+    def _hotkey_words(self) -> str:
+        return self._bound_key or hotkey_label(self.settings.ui.hotkey)
+
     def _update_state(self) -> None:
         state = self.state()
         text = self._status_text(state)
-        self.window.hotkey = "" if self._hotkey_problem else hotkey_label(self.settings.ui.hotkey)
+        self.window.hotkey = "" if self._hotkey_problem else self._hotkey_words()
         self.window.activity.set_status(text, error=state is AppState.ERROR)
         self.window.set_state(state)
         if self.tray:
@@ -641,6 +667,7 @@ class Murmur(QObject):
         from app.ui.settings.dialog import SettingsDialog
 
         dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
+        dialog.general_page.show_backend(self.hotkey.backend_words())
         titles = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
         if page in titles:
             dialog.tabs.setCurrentIndex(titles.index(page))
@@ -672,7 +699,7 @@ class Murmur(QObject):
         if settings.ui.hotkey != old.ui.hotkey:
             self.hotkey.stop()
             self.hotkey.combination = settings.ui.hotkey
-            self._hotkey_problem = self.hotkey.start()
+            self.listen_for_hotkey()
         self._arm_if_listening()
         if settings.ui.start_at_login != old.ui.start_at_login:
             if problem := set_autostart(settings.ui.start_at_login):

@@ -20,6 +20,8 @@ NAMES_A_COMMAND = re.compile(r"\bmurmur [a-z]")
 # terminal. The language model page's FIELD_WORDS are words it looks for in a message, not words it shows.
 WINDOW_TEXTS_OF_A_TERMINAL = {
     "app/ui/hotkey.py": {"toggle", "start", "stop"},
+    "app/shortcuts/problems.py": {"start", "stop"},  # no talk key from the desktop: bind these to a key instead
+    "app/shortcuts/choice.py": {"start", "stop"},
     "app/ui/single_instance.py": {"toggle"},
     "app/ui/about.py": {"doctor"},
 }

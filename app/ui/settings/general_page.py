@@ -26,6 +26,10 @@ class GeneralPage(QWidget):
         self.hotkey_note.setObjectName("hotkey_note")
         self.hotkey.textEdited.connect(self.hotkey_note.clear)
         self.record_hotkey.captured.connect(self.hotkey_note.clear)
+        self.hotkey_backend = QLabel()  # read-only: what hears the hotkey here (pynput, the desktop's portal, none)
+        self.hotkey_backend.setObjectName("hotkey_backend")
+        self.hotkey_backend.setWordWrap(True)
+        self.hotkey_backend.hide()
         self.hotkey_mode = combo(MODES, ui.hotkey_mode)
         self.audio_cues = check("Play a short sound when recording starts and stops", ui.audio_cues)
         self.start_at_login = check("Start Murmur when I log in", ui.start_at_login)
@@ -35,12 +39,18 @@ class GeneralPage(QWidget):
         lay_out(
             self,
             ("Hotkey", side_by_side((self.hotkey, 1), (self.record_hotkey, 0), (self.hotkey_note, 1))),
+            ("", self.hotkey_backend),
             ("Mode", self.hotkey_mode),
             ("", self.audio_cues),
             ("", self.start_at_login),
             ("Toast shows for", self.toast_seconds),
             ("Theme", self.theme),
         )
+
+    def show_backend(self, words: str) -> None:
+        """Say under the hotkey field what hears it ("" before the app listens: nothing is said)."""
+        self.hotkey_backend.setText(f"Heard through: {words}")
+        self.hotkey_backend.setVisible(bool(words))
 
     def result(self, ui: UiSettings) -> UiSettings:
         """`ui` as this page sets it."""
