@@ -25,17 +25,7 @@ test-fast: $(STAMP)
 	$(VENV)/bin/python -m pytest -n 2 tests -m 'not slow'
 
 bench: $(STAMP)
-	$(VENV)/bin/python bench/offline_bench.py
-	$(VENV)/bin/python bench/offline_bench.py --held-out
-	$(VENV)/bin/python bench/robustness_bench.py
-	$(VENV)/bin/python bench/executor_bench.py
-	$(VENV)/bin/python bench/transactions_bench.py
-	$(VENV)/bin/python bench/agent_bench.py
-	$(VENV)/bin/python bench/speech_bench.py
-	$(VENV)/bin/python bench/speech_accuracy_bench.py
-	$(VENV)/bin/python bench/data_bench.py
-	$(VENV)/bin/python bench/undo_bench.py
-	$(VENV)/bin/python bench/sync_bench.py
+	$(VENV)/bin/python bench/report.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests bench

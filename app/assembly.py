@@ -8,10 +8,11 @@ import logging
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
-from app.config import LocaleSettings, Settings, SyncSettings, load_settings
+from app.config import LlmSettings, LocaleSettings, Settings, SyncSettings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError, UsageError
@@ -21,6 +22,9 @@ from app.speech_in.language import date_languages
 from app.store import Store
 from app.sync.account import task_list_of
 from app.sync.remote import SyncSource
+
+if TYPE_CHECKING:
+    from app.agent.connection import ConnectionReport
 
 log = logging.getLogger("murmur.assembly")
 
@@ -82,6 +86,28 @@ def build_service(
     )
     take_daily_backup(service)
     return service
+
+
+class ModelTest(Protocol):
+    """Tries the server and the model as set (the settings, a typed key or the stored one, the command line's
+    flags); `app.agent.connection.test_connection`."""
+
+    def __call__(
+        self, settings: LlmSettings, api_key: str | None = None, flags: ProviderFlags = NO_FLAGS
+    ) -> "ConnectionReport": ...
+
+
+def model_test(service: MurmurService) -> ModelTest:
+    """The connection test `murmur config test` and the Settings dialog run: what it finds of the model (the
+    protocol that worked, or that it is set aside) is remembered in the service's database, as utterances would
+    have shown it."""
+
+    def tried(settings: LlmSettings, api_key: str | None = None, flags: ProviderFlags = NO_FLAGS) -> "ConnectionReport":
+        from app.agent.connection import test_connection  # the openai client takes a second to import: only here
+
+        return test_connection(settings, api_key, flags, service.store)
+
+    return tried
 
 
 def sync_source_for(settings: SyncSettings) -> SyncSource | None:

@@ -1,14 +1,85 @@
-"""The errors Murmur expects, each with a message fit to show the user in one line.
+"""The errors Murmur expects, each with a code, a message fit to show the user in one line, and what to do.
 
+The message reads right on its own, in any front end. What to do is a `Remedy`, said by each front end in its
+own terms: the command line names a `murmur` command, the window its own control or settings page.
 Anything that is not a MurmurError is a bug and is reported as such.
 """
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+
+class ErrorCode(StrEnum):
+    """Why something failed, for a front end that reacts to the kind of failure rather than to its words."""
+
+    USAGE = "usage"  # the input or the request cannot be carried out as asked
+    STORE = "store"  # the database cannot be used
+    LLM = "llm"  # the model server cannot be used (unreachable, refused the key, no key)
+    BUDGET = "budget"  # the monthly budget is spent
+    SPEECH = "speech"  # speech input failed
+    INTERNAL = "internal"  # a bug
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Change a setting, named by its key in the settings file (`llm.model`); a window opens its field."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Words:
+    """What to do, in plain words that read right in every front end."""
+
+    text: str
+
+
+Argv = tuple[str, ...]  # a `murmur` command's words after `murmur`: ("retry", "12", "--confirm")
+
+
+@dataclass(frozen=True)
+class Command:
+    """`murmur` commands that do it, with what they do for a front end that has no command line."""
+
+    commands: tuple[Argv, ...]
+    instead: Setting | Words  # the same remedy without a command line
+    phrase: str = "{}"  # the command line's words, one {} per command in order: "confirm with {}"
+    joint: str = "; "  # between the message and the phrase, where the message comes first
+
+
+Remedy = Command | Setting | Words
+
+
+def command(*argv: str, instead: Setting | Words, phrase: str = "{}", joint: str = "; ") -> Command:
+    """A remedy that is one `murmur` command."""
+    return Command((argv,), instead, phrase, joint)
 
 
 class MurmurError(Exception):
     """A known failure caused by input or environment, not by a bug."""
 
+    code: ClassVar[ErrorCode] = ErrorCode.USAGE
     # Set when the failure ended a run of a saved utterance: the one to retry (it waits in the inbox).
     utterance_id: int | None = None
+
+    def __init__(self, message: str, remedy: Remedy | None = None) -> None:
+        super().__init__(message)
+        self.remedy = remedy
+
+
+def with_remedy(message: str, remedy: Remedy | None, said: Callable[[Remedy], str]) -> str:
+    """`message`, then `remedy` as a front end words it (`said`)."""
+    if remedy is None:
+        return message
+    joint = remedy.joint if isinstance(remedy, Command) else "; "
+    return f"{message}{joint}{said(remedy)}"
+
+
+def error_code(error: BaseException) -> ErrorCode:
+    """The code of `error`: its MurmurError class's; anything else is a bug."""
+    return error.code if isinstance(error, MurmurError) else ErrorCode.INTERNAL
 
 
 class UsageError(MurmurError):
@@ -22,6 +93,8 @@ class OutputPathError(UsageError):
 
 class StoreError(MurmurError):
     """The database cannot be opened or written (locked, read-only, not a database)."""
+
+    code = ErrorCode.STORE
 
 
 class DatabaseBusyError(StoreError):
@@ -63,6 +136,8 @@ class UndoError(MurmurError):
 class SpeechError(MurmurError):
     """Speech input failed: no microphone, PortAudio missing, a busy device, no usable model."""
 
+    code = ErrorCode.SPEECH
+
 
 class AudioDeviceError(SpeechError):
     """The microphone cannot be opened or stopped delivering audio (missing, busy, unplugged)."""
@@ -83,6 +158,8 @@ class VoiceError(MurmurError):
 class SecretStoreError(MurmurError):
     """The API key cannot be saved or read (no keyring backend, keyring locked)."""
 
+    code = ErrorCode.LLM  # the model server's key cannot be read
+
 
 class ConfirmationNeeded(MurmurError):
     """More changes from one utterance than the user lets through unasked: nothing is applied until they confirm."""
@@ -90,6 +167,8 @@ class ConfirmationNeeded(MurmurError):
 
 class LlmError(MurmurError):
     """The model server could not be used: unreachable, refused the key, unknown model, cut the answer."""
+
+    code = ErrorCode.LLM
 
 
 class ModelFault(LlmError):
@@ -103,3 +182,5 @@ class ModelSetAside(LlmError):
 
 class BudgetExceededError(LlmError):
     """The monthly budget is spent; no request is sent."""
+
+    code = ErrorCode.BUDGET

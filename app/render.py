@@ -1,4 +1,4 @@
-"""How results look: JSON objects (the CLI contract) and one-line human text."""
+"""How results look as JSON objects: the shapes scripts rely on (`--json`); their words are app.presentation's."""
 
 import json
 from collections.abc import Sequence
@@ -6,13 +6,12 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app.changes.executor import ActionFailure, AppliedAction, past_tense
+from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.undo import HistoryBatch, UndoRecord, UndoResult
-from app.domain.actions import CompleteAction, describe_action
-from app.domain.checklist import items_of, progress
+from app.domain.actions import describe_action
+from app.domain.checklist import items_of
 from app.domain.recurrence import describe
 from app.store.models import Entry, Memory, UndoItem, Utterance
-from app.terminal import terminal_safe
 
 
 def iso(moment: datetime | None, tz: ZoneInfo) -> str | None:
@@ -118,68 +117,3 @@ def utterance_json(utterance: Utterance, tz: ZoneInfo) -> dict[str, Any]:
         "heard_text": utterance.heard_text,  # the words first saved, when the user corrected them
         "dismissed_at": iso(utterance.dismissed_at, tz),
     }
-
-
-def when(moment: datetime | None, now: datetime, tz: ZoneInfo) -> str:
-    """'today 17:00', 'tomorrow 09:00', 'Thu 26 Nov 09:00', with 'overdue' when past."""
-    if moment is None:
-        return ""
-    local, today = moment.astimezone(tz), now.astimezone(tz).date()
-    days = (local.date() - today).days
-    day = {0: "today", 1: "tomorrow", -1: "yesterday"}.get(days, f"{local:%a %d %b}")
-    text = f"{day} {local:%H:%M}"
-    return f"overdue {text}" if moment < now else text
-
-
-def entry_line(entry: Entry, short_id: str, now: datetime, tz: ZoneInfo) -> str:
-    priority = f"P{entry.priority}" if entry.priority else "  "
-    extras = []
-    if entry.due_at:
-        extras.append(f"due {when(entry.due_at, now, tz)}")
-    elif entry.due_text:
-        extras.append(f"due '{terminal_safe(entry.due_text, multiline=False)}'")
-    if entry.recurrence:
-        extras.append(describe(entry.recurrence))
-    if entry.snooze_until:
-        extras.append(f"snoozed until {when(entry.snooze_until, now, tz)}")
-    if entry.status.value not in ("active", "snoozed"):
-        extras.append(entry.status.value)
-    tail = f"  ({', '.join(extras)})" if extras else ""
-    summary = terminal_safe(entry.summary, multiline=False)
-    if items := items_of(entry.summary, entry.items):
-        summary += f"  [{progress(items)}]"
-    return f"{short_id}  {priority}  {entry.category.value:<8}  {summary}{tail}"
-
-
-def item_lines(entry: Entry) -> list[str]:
-    """The entry's checklist under its line: "          [x] eggs"."""
-    return [
-        f"{'':10}[{'x' if item.done else ' '}] {terminal_safe(item.text, multiline=False)}"
-        for item in items_of(entry.summary, entry.items)
-    ]
-
-
-def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
-    ticked = isinstance(item.action, CompleteAction) and item.action.item is not None  # the line shows "[1 of 4]"
-    note = f"  [{item.note}]" if item.note and not ticked else ""
-    return f"{past_tense(item.action):<9} {entry_line(item.entry, item.short_id, now, tz)}{note}"
-
-
-def failure_line(failure: ActionFailure) -> str:
-    return f"{failure.kind} failed: {failure.error}"
-
-
-_NAMED_LINES = 3  # in a one-line summary; the details list every one
-
-
-def skipped_lines(lines: Sequence[int]) -> str:
-    """'line 601 skipped', 'lines 601 and 902 skipped', 'lines 4, 9, 12 and 7 more skipped'; '' for none.
-    Line numbers go without thousands separators: '1,004' in a list reads as two."""
-    if not lines:
-        return ""
-    if len(lines) == 1:
-        return f"line {lines[0]} skipped"
-    named = [str(line) for line in lines[:_NAMED_LINES]]
-    rest = len(lines) - len(named)
-    listed = f"{', '.join(named)} and {rest} more" if rest else f"{', '.join(named[:-1])} and {named[-1]}"
-    return f"lines {listed} skipped"

@@ -15,16 +15,14 @@ write persists it.
 
 import logging
 import time
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import text
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session
 
-from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute, summarize
+from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -39,29 +37,42 @@ from app.domain.actions import (
     Action,
     ArchiveAction,
     CompleteAction,
+    CreateAction,
     SnoozeAction,
     UpdateAction,
     parse_update_fields,
 )
 from app.domain.clock import Clock
-from app.domain.dates import resolve_due
+from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceOutcome, UtteranceSource
+from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
-    DoneEvent,
-    ErrorEvent,
+    AppliedEvent,
     EventCallback,
+    RunEnd,
     ThinkingEvent,
     TranscriptEvent,
     error_code,
     ignore_events,
 )
 from app.domain.local_calendar import personal_days
-from app.errors import DatabaseBusyError, LlmError, ModelFault, MurmurError, StoreError, UsageError, UtteranceKeptError
+from app.domain.run import Run
+from app.domain.usage import UsageSummary
+from app.errors import (
+    DatabaseBusyError,
+    LlmError,
+    ModelFault,
+    MurmurError,
+    Remedy,
+    StoreError,
+    UsageError,
+    UtteranceKeptError,
+)
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
+from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
 from app.store import Store
 from app.store.backups import (
@@ -73,9 +84,25 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, Memory, SyncState, TalkSession, Utterance
-from app.store.queries import get_entry, list_entries, recent_summaries, short_ids, stored_rows
-from app.sync.account import NOT_SET_UP
+from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
+from app.store.queries import (
+    entries_by_age,
+    entries_with_ids,
+    entry_tally,
+    get_entry,
+    latest_sessions,
+    list_entries,
+    recent_requests,
+    recent_summaries,
+    schema_of,
+    short_ids,
+    short_ids_after,
+    stored_rows,
+    usage_summary,
+    waiting_utterances,
+    wake_snoozed,
+)
+from app.sync.account import NOT_SET_UP, SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
 from app.sync.remote import KnownList, SyncSource
@@ -102,15 +129,17 @@ class PipelineResult:
     usage: Usage = Usage()
     memory_changes: list[MemoryChange] = field(default_factory=list)  # what the model remembered or forgot
     fallback_reason: str | None = None  # the model failed for this reason, and the offline rules filed it
+    fallback_remedy: Remedy | None = None  # what would let the model work again, for the front ends to say
+    run_id: str = ""  # the run that made it, as its events say
+
+    @property
+    def touched(self) -> tuple[str, ...]:
+        """The IDs of the entries the run changed, each once, those it made first (the one to show)."""
+        return touched_entries(self.applied)
 
     @property
     def summary(self) -> str:
-        entries = summarize(self.applied, self.failures)
-        counts = Counter(change.kind for change in self.memory_changes)
-        memory = ", ".join(f"{counts[kind]} {word}" for kind, word in _MEMORY_WORDS.items() if counts[kind])
-        if not memory:
-            return entries
-        return memory if entries == "Nothing changed" else f"{entries}; {memory}"
+        return summarize(self.applied, self.failures, self.memory_changes)
 
     @property
     def fallback_note(self) -> str | None:
@@ -122,9 +151,6 @@ class PipelineResult:
         """The run's work was an answer in words ("what's due this week?"): done, though nothing changed."""
         changed = self.applied or self.memory_changes
         return bool(self.message) and not self.question and not changed and not self.failures
-
-
-_MEMORY_WORDS = {"remember": "remembered", "forget": "forgotten", "edit": "memory edited"}
 
 
 @dataclass
@@ -153,34 +179,48 @@ class MurmurService:
         source: UtteranceSource = UtteranceSource.CLI,
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
+        run: Run | None = None,
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
-        `on_event` hears the run's progress (see app.domain.events); it always ends with DONE. A run that
+        `on_event` hears the run's progress (see app.domain.events), from RunStart to exactly one RunEnd; `run`:
+        the run this continues (a dictation's, begun at the key press), else one begins here. A run that
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
         """
         text = validate_utterance_text(text)
+        run = run or Run(on_event)
+        run.start(source)
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
+        try:
+            utterance_id, new_session = self._save(text, source)
+        except BaseException as error:
+            if isinstance(error, Exception):  # not Ctrl+C
+                run.fail(_failure(error), error_code(error), remedy=_remedy(error))
+            run.end(_failure(error))
+            raise
+        if new_session:  # the sessions ended before this one, summed up before its first request
+            self.sum_up_sessions()
+        return self._process(run, utterance_id, text, source, options)
+
+    def _save(self, text: str, source: UtteranceSource) -> tuple[int, bool]:
+        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID and
+        whether it opened a new session."""
         now = self.clock().now
         try:
-            # Committed before it is interpreted, after what was spooled before it.
             with self.spool.taking() as spooled, self.store.write() as session:
                 file_spooled(session, spooled)
                 utterance = Utterance(text=text, source=source, created_at=now)
                 new_session = join_session(session, utterance, now, self.session_gap)
                 _start_attempt(session, utterance, now)
                 assert utterance.id is not None
-                utterance_id = utterance.id
+                return utterance.id, new_session
         except DatabaseBusyError:
             self.spool.append(text, source, now)  # nobody may be at a prompt to say it again
             raise UtteranceKeptError(
                 "another program is holding the database: what you said is kept, and goes to the inbox as soon "
                 "as Murmur can write again"
             ) from None
-        if new_session:  # the sessions ended before this one, summed up before its first request
-            self.sum_up_sessions()
-        return self._process(utterance_id, text, source, on_event, options)
 
     def retry(
         self,
@@ -189,25 +229,22 @@ class MurmurService:
         options: RunOptions = NO_OPTIONS,
         text: str | None = None,
     ) -> PipelineResult:
-        """Run a saved utterance through the pipeline again (e.g. after a failure); `text`: the user's correction
-        of what was heard, run instead (the first words are kept with it)."""
+        """Run a saved utterance through the pipeline again (e.g. after a failure), a run of its own; `text`: the
+        user's correction of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
             if text is not None:
                 correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
-        return self._process(utterance_id, text, source, on_event, options)
+        run = Run(on_event)
+        run.start(source)
+        return self._process(run, utterance_id, text, source, options)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
         with self.store.read() as session:
-            query = (
-                select(Utterance)
-                .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value, col(Utterance.dismissed_at).is_(None))
-                .order_by(col(Utterance.id))
-            )
-            return list(session.exec(query).all())
+            return waiting_utterances(session)
 
     def dismiss(self, utterance_id: int) -> Dismissal:
         """Take an utterance out of the inbox; it stays in the store, and undo brings it back."""
@@ -217,22 +254,25 @@ class MurmurService:
             return dismiss(session, waiting_utterance(session, utterance_id), now)
 
     def _process(
-        self, utterance_id: int, text: str, source: UtteranceSource, on_event: EventCallback, options: RunOptions
+        self, run: Run, utterance_id: int, text: str, source: UtteranceSource, options: RunOptions
     ) -> PipelineResult:
-        on_event(TranscriptEvent(text, source, utterance_id))
+        run.report(TranscriptEvent(text, source, utterance_id))
         result: PipelineResult | None = None
-        failure = "interrupted"  # what DONE says if not even an Exception ended the run (Ctrl+C)
+        failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
         try:
-            result = self._run(utterance_id, text, on_event, options)
+            result = replace(self._run(utterance_id, text, run.report, options), run_id=run.id)
             return result
         except Exception as error:
             if isinstance(error, MurmurError):
                 error.utterance_id = utterance_id
-            failure = str(error) if isinstance(error, MurmurError) else f"internal error: {error!r}"
-            on_event(ErrorEvent(failure, error_code(error)))
+            failure = _failure(error)
+            run.fail(failure, error_code(error), remedy=_remedy(error))
             raise
-        finally:  # exactly one DONE per run, however it ended
-            on_event(_done_event(utterance_id, result, failure))
+        finally:  # exactly one RunEnd per run, however it ended
+            if result is None:
+                run.end(failure, utterance_id)
+            else:
+                run.report(_run_end(result, run))
 
     def _run(self, utterance_id: int, text: str, on_event: EventCallback, options: RunOptions) -> PipelineResult:
         """The interpreter's run; when the model fails it (and a fallback is set), what it applied is taken back
@@ -240,11 +280,11 @@ class MurmurService:
         try:
             result = self._interpret(self.interpreter, utterance_id, text, on_event, options)
         except LlmError as error:
-            reason = self._count_against_model(error)
+            reason, remedy = self._count_against_model(error), error.remedy
             if self.fallback is None:
                 if reason == str(error):
                     raise
-                raise LlmError(reason) from error
+                raise LlmError(reason, remedy) from error
         else:
             if isinstance(self.interpreter, Agent):
                 self.interpreter.judged(self.store, None)
@@ -255,7 +295,7 @@ class MurmurService:
             assert utterance is not None
             _start_attempt(session, utterance, self.clock().now)
         result = self._interpret(self.fallback, utterance_id, text, on_event, options)
-        return replace(result, fallback_reason=reason)
+        return replace(result, fallback_reason=reason, fallback_remedy=remedy)
 
     def _count_against_model(self, error: LlmError) -> str:
         """Why the model failed, with a word when this failure set it aside (a server that could not be reached
@@ -285,6 +325,7 @@ class MurmurService:
             else:
                 on_event(ThinkingEvent(1, interpreter.name))
                 outcome = self._read_and_apply(interpreter, text, workspace)
+                on_event(AppliedEvent(len(workspace.applied), len(workspace.failures)))
         except MurmurError as error:
             workspace.abandon(str(error))
             raise
@@ -327,6 +368,12 @@ class MurmurService:
         with self.store.read() as session:
             days = personal_days(m.text for m in active_memories(session))
         return replace(clock, calendar=replace(clock.calendar, personal=days)) if days else clock
+
+    def read_due(self, phrase: str, current: datetime | None = None) -> datetime | None:
+        """Where an entry's due lands when set to `phrase`, exactly as an edit sets it: read with this service's
+        clock (its zone, now, the hours of the day's parts, named and personal days), keeping what the phrase does
+        not say of the `current` due (a day alone keeps its time); None when no moment can be read."""
+        return moved_due(current, phrase, self._run_clock())
 
     def apply(self, actions: Sequence[Action], label: str | None = None) -> ExecutionResult:
         """Direct edits (from the CLI or the window): the same executor, so they are undoable too."""
@@ -478,7 +525,7 @@ class MurmurService:
     def sessions(self, limit: int = 20) -> list[TalkSession]:
         """The latest sessions, newest first."""
         with self.store.read() as session:
-            return list(session.exec(select(TalkSession).order_by(col(TalkSession.id).desc()).limit(limit)).all())
+            return latest_sessions(session, limit)
 
     def recall(self, words: str, since: str | None = None, until: str | None = None) -> list[RecallHit]:
         """What the user said before (and what was answered and done) matching `words`, newest first;
@@ -499,6 +546,24 @@ class MurmurService:
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
 
+    def entries_with_ids(self, ids: Collection[str]) -> list[Entry]:
+        """The entries of these IDs that exist, as stored: what a window reads after a change of its own, which
+        knows what it touched (the write woke what was due)."""
+        with self.store.read() as session:
+            return entries_with_ids(session, ids)
+
+    def entry_tally(self) -> tuple[int, int]:
+        """How many entries there are, and their revisions summed: any change moves one of the two (an edit
+        raises a revision, an undo puts an older one back, a create or a delete moves the count)."""
+        with self.store.read() as session:
+            return entry_tally(session)
+
+    @staticmethod
+    def short_ids_after(shown: dict[str, str], entry_ids: Iterable[str]) -> dict[str, str]:
+        """What `short_ids()` would say of `entry_ids`, from those `shown` before some entries came or went;
+        reads nothing."""
+        return short_ids_after(shown, entry_ids)
+
     # -- the user's data, in and out -----------------------------------------------------------
 
     def export(
@@ -509,7 +574,7 @@ class MurmurService:
         with self.store.read() as session:
             entries = [
                 entry
-                for entry in session.exec(select(Entry).order_by(col(Entry.created_at), col(Entry.id))).all()
+                for entry in entries_by_age(session)
                 if entry.status in statuses and (not categories or entry.category in categories)
             ]
             everything = set(statuses) == set(Status) and not categories
@@ -573,7 +638,7 @@ class MurmurService:
         One sync of a database at a time: waits up to `wait_seconds` for one under way, else SyncBusy. Any
         other failure is noted with its time for the tray and `murmur sync status`, then raised."""
         if self.sync_source is None:
-            raise UsageError(NOT_SET_UP)
+            raise UsageError(NOT_SET_UP, SET_UP)
         clock = self.clock()
         with one_sync_at_a_time(self.store.path, wait_seconds):
             try:
@@ -619,6 +684,20 @@ class MurmurService:
         with self.store.read() as session:
             return recent_summaries(session, limit)
 
+    # -- what the model cost and was sent ----------------------------------------------------------
+
+    def usage(self, monthly_budget: float = 0.0) -> UsageSummary:
+        """What the requests to the model cost, by day and by month in the user's timezone, with what is left of
+        `monthly_budget` (0: none) this month."""
+        clock = self.clock()
+        with self.store.read() as session:
+            return usage_summary(session, clock.now, clock.tz, monthly_budget)
+
+    def requests(self, limit: int = 20) -> list[LlmRequest]:
+        """The latest requests to the model, newest first: what was sent, what it answered, what it cost."""
+        with self.store.read() as session:
+            return recent_requests(session, limit)
+
     # -- memories -------------------------------------------------------------------------------
 
     def memories(self) -> list[tuple[str, Memory]]:
@@ -648,10 +727,26 @@ def restore_database(db_path: Path, backup: Path, now: datetime) -> Backup | Non
     return restore_backup(db_path, find_backup(db_path, backup), now)
 
 
-def _done_event(utterance_id: int, result: PipelineResult | None, failure: str) -> DoneEvent:
-    if result is None:
-        return DoneEvent(utterance_id, failure, undo_id=None, applied=0, failures=0)
-    return DoneEvent(utterance_id, result.summary, result.undo_id, len(result.applied), len(result.failures))
+def _run_end(result: PipelineResult, run: Run) -> RunEnd:
+    counts = len(result.applied), len(result.failures)
+    return RunEnd(result.utterance_id, result.summary, result.undo_id, *counts, result.touched, stage=run.stage)
+
+
+def _failure(error: BaseException) -> str:
+    """What a run's end says of the error that ended it."""
+    if isinstance(error, MurmurError):
+        return str(error)
+    return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error: {error!r}"
+
+
+def _remedy(error: BaseException) -> Remedy | None:
+    return error.remedy if isinstance(error, MurmurError) else None
+
+
+def touched_entries(applied: Sequence[AppliedAction]) -> tuple[str, ...]:
+    """The IDs of the entries `applied` changed, each once, those made first."""
+    made = [item.entry.id for item in applied if isinstance(item.action, CreateAction)]
+    return tuple(dict.fromkeys([*made, *(item.entry.id for item in applied)]))
 
 
 def read_time(phrase: str, clock: Clock, name: str) -> datetime:
@@ -686,8 +781,7 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     entries = [row for row in stored_rows(session, "entries") if row["id"] in entry_ids]
     said = {row["utterance_id"] for row in entries}
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
-    schema = int(session.execute(text("PRAGMA user_version")).scalar_one())
-    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema)
+    return StoredRows(entries, utterances, stored_rows(session, "memories"), schema_of(session))
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:
@@ -699,17 +793,3 @@ def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> Non
     session.add(utterance)
     session.flush()
     wake_snoozed(session, now)
-
-
-def wake_snoozed(session: Session, now: datetime) -> None:
-    """Snoozed entries whose time has come become active again.
-
-    Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
-    earlier snooze can still be undone exactly (its prior row is the same active state).
-    """
-    statement = (
-        update(Entry)
-        .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
-        .values(status=Status.ACTIVE, snooze_until=None)
-    )
-    session.execute(statement)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from app.agent.loop import LlmAgent  # noqa: E402
 from app.config import PrivacySettings, Settings, SpeechSettings  # noqa: E402
 from app.domain.clock import Clock  # noqa: E402
+from app.domain.events import FinalTranscript, PipelineEvent  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.ui.application import Murmur  # noqa: E402
@@ -86,12 +87,13 @@ class Watch:
         self._done: Callable[[], bool] = bool
         murmur.voice.started.connect(self._check)
         murmur.state_changed.connect(self._check)
-        murmur.bridge.transcribed.connect(self._on_transcribed)
+        murmur.bridge.progressed.connect(self._on_event)
         murmur.model.modelReset.connect(self._on_model_reset)
 
-    def _on_transcribed(self, _text: str) -> None:
-        self.marks.setdefault("transcript", time.perf_counter())
-        self._check()
+    def _on_event(self, event: PipelineEvent) -> None:
+        if isinstance(event, FinalTranscript):
+            self.marks.setdefault("transcript", time.perf_counter())
+            self._check()
 
     def _on_model_reset(self) -> None:
         if "entry" not in self.marks and shown(self.murmur, self.summary):

@@ -23,7 +23,7 @@ from app.agent.reply_text import is_looping
 from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages, tool_instructions
 from app.agent.turn import LOOPING, AssistantTurn, ToolCall, ToolCallCallback
 from app.domain.summaries import clipped
-from app.errors import LlmError, ModelFault
+from app.errors import LlmError, ModelFault, Setting, command
 
 log = logging.getLogger("murmur.agent")
 
@@ -78,7 +78,8 @@ def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmErr
     if isinstance(error, openai.APIConnectionError):
         return LlmError(f"cannot reach the model server at {where}; is it running and is the URL right?")
     if isinstance(error, openai.AuthenticationError | openai.PermissionDeniedError):
-        return LlmError(f"the model server refused the API key (HTTP {error.status_code}); `murmur config set-key`")
+        key = command("config", "set-key", instead=Setting("llm.api_key"))
+        return LlmError(f"the model server refused the API key (HTTP {error.status_code})", key)
     if isinstance(error, openai.NotFoundError):
         return LlmError(f"the model server has no model {config.model!r} (HTTP 404); check llm.model")
     if isinstance(error, openai.RateLimitError):

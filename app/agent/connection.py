@@ -13,7 +13,7 @@ from app.agent.client import describe_transport_error, make_openai_client
 from app.agent.probe import probe_tools
 from app.agent.provider import NO_FLAGS, ProviderConfig, ProviderFlags, configured_base_url, resolve_provider
 from app.config import LlmSettings
-from app.errors import LlmError, UsageError
+from app.errors import LlmError, Setting, UsageError, command
 from app.store import Store
 
 
@@ -38,7 +38,7 @@ def test_connection(
     worked, or that the model cannot call tools (it is set aside; a test that finds it working takes it back)."""
     provider = resolve_provider(settings, flags, stored_key=api_key)
     if provider is None:
-        raise UsageError(_unconfigured(settings, flags))
+        raise _unconfigured(settings, flags)
     started = time.monotonic()
     models = _listed_models(provider)
     lines = [_connected_line(provider, models)]
@@ -59,12 +59,13 @@ def test_connection(
     return ConnectionReport(lines, ok=probe.protocol is not None)
 
 
-def _unconfigured(settings: LlmSettings, flags: ProviderFlags) -> str:
+def _unconfigured(settings: LlmSettings, flags: ProviderFlags) -> UsageError:
     """Why there is no model to test: nothing set, or a remote server without a key."""
     base_url = configured_base_url(settings, flags)
     if base_url:
-        return f"the model server at {base_url} needs an API key: `murmur config set-key`"
-    return "no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server"
+        key = command("config", "set-key", instead=Setting("llm.api_key"), joint=": ")
+        return UsageError(f"the model server at {base_url} needs an API key", key)
+    return UsageError("no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server")
 
 
 def _listed_models(provider: ProviderConfig) -> list[str]:

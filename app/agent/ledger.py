@@ -6,9 +6,7 @@ there is one record of truth, and `murmur log` shows exactly what the model saw 
 """
 
 import json
-from collections import defaultdict
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -19,27 +17,6 @@ from app.store.models import Conversation, LlmRequest, ModelProtocol, ModelStand
 
 # A model that fails this many utterances in a row is set aside: waiting on it again only costs the user time.
 SET_ASIDE_AFTER = 3
-
-
-@dataclass(frozen=True)
-class UsageRow:
-    period: str  # "2026-11-22" or "2026-11"
-    requests: int
-    prompt_tokens: int
-    completion_tokens: int
-    cost_usd: float
-
-
-@dataclass(frozen=True)
-class UsageSummary:
-    by_day: list[UsageRow]
-    by_month: list[UsageRow]
-    monthly_budget: float  # 0: none
-    spent_this_month: float
-
-    @property
-    def budget_left(self) -> float | None:
-        return None if self.monthly_budget <= 0 else max(0.0, self.monthly_budget - self.spent_this_month)
 
 
 def record_request(store: Store, request: LlmRequest) -> None:
@@ -56,43 +33,6 @@ def spent_since(store: Store, since: datetime) -> float:
     with store.read() as session:
         total = session.exec(select(func.sum(LlmRequest.cost_usd)).where(col(LlmRequest.created_at) >= since)).one()
     return float(total or 0.0)
-
-
-def usage_summary(
-    store: Store, now: datetime, tz: ZoneInfo, monthly_budget: float = 0.0, days: int = 31
-) -> UsageSummary:
-    """Totals by day (the last `days` days) and by month, newest first, in the user's timezone."""
-    with store.read() as session:
-        rows = session.exec(
-            select(LlmRequest.created_at, LlmRequest.prompt_tokens, LlmRequest.completion_tokens, LlmRequest.cost_usd)
-        ).all()
-    day_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
-    month_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
-    first_day = (now.astimezone(tz) - timedelta(days=days - 1)).date()
-    for created_at, prompt, completion, cost in rows:
-        local = created_at.astimezone(tz)
-        targets = [month_totals[f"{local:%Y-%m}"]]
-        if local.date() >= first_day:
-            targets.append(day_totals[f"{local:%Y-%m-%d}"])
-        for total in targets:
-            total[0] += 1
-            total[1] += prompt
-            total[2] += completion
-            total[3] += cost
-
-    def as_rows(totals: dict[str, list[float]]) -> list[UsageRow]:
-        return [
-            UsageRow(period, int(t[0]), int(t[1]), int(t[2]), round(t[3], 6))
-            for period, t in sorted(totals.items(), reverse=True)
-        ]
-
-    this_month = month_totals.get(f"{now.astimezone(tz):%Y-%m}", [0, 0, 0, 0.0])[3]
-    return UsageSummary(as_rows(day_totals), as_rows(month_totals), monthly_budget, round(this_month, 6))
-
-
-def recent_requests(store: Store, limit: int = 20) -> list[LlmRequest]:
-    with store.read() as session:
-        return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
 
 
 # -- how each model calls tools ----------------------------------------------------------------

@@ -41,7 +41,6 @@ from app.agent.tools import (
     actions_from_arguments,
 )
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
-from app.changes.executor import ActionFailure, AppliedAction
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
 from app.changes.memories import MemoryChange, forget, remember
 from app.changes.workspace import Workspace
@@ -52,11 +51,24 @@ from app.domain.enums import MemorySource
 from app.domain.events import EventCallback, MessageEvent, ThinkingEvent, ToolCallEvent, ToolResultEvent
 from app.domain.model_text import only_said
 from app.domain.redaction import PLACEHOLDERS, Redacted, redact, secret_in
-from app.errors import BudgetExceededError, ConfirmationNeeded, LlmError, ModelFault, ModelSetAside, MurmurError
+from app.errors import (
+    BudgetExceededError,
+    ConfirmationNeeded,
+    LlmError,
+    ModelFault,
+    ModelSetAside,
+    MurmurError,
+    Setting,
+    Words,
+    command,
+)
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
 from app.memory.sessions import session_memory
+from app.presentation.applied import tool_result_line
+from app.presentation.failures import tool_failure_line, tool_parse_failure_line
+from app.presentation.memories import tool_memory_line
 from app.store import Store
 from app.store.models import LlmRequest
 
@@ -66,6 +78,7 @@ _LINE_CACHE_SIZE = 50_000
 _TOOL_NAMES = json.dumps([tool["function"]["name"] for tool in TOOLS])  # the log's "tools offered"
 # A guess of completion tokens for the budget's pre-authorisation of one request.
 _EXPECTED_COMPLETION_TOKENS = 500
+_RAISE_IT = "raise it with {}, or use --offline"  # how the command line offers a higher budget
 
 
 @dataclass
@@ -190,9 +203,11 @@ class LlmAgent:
             return True
         if run.turn > 1:
             return False
+        raise_it = command(
+            "config", "set", "llm.monthly_budget", "N", instead=Setting("llm.monthly_budget"), phrase=_RAISE_IT
+        )
         raise BudgetExceededError(
-            f"the monthly LLM budget of ${budget:.2f} is spent (${spent:.2f} used this month); raise it with "
-            "`murmur config set llm.monthly_budget N`, or use --offline"
+            f"the monthly LLM budget of ${budget:.2f} is spent (${spent:.2f} used this month)", raise_it
         )
 
     def _messages(self, run: _Run) -> list[ChatMessage]:
@@ -420,9 +435,9 @@ class LlmAgent:
         run.workspace.note_parse_failures(parse_failures)
         actions = [self._restored(run, action) for action in parsed.actions]
         applied, failures = run.workspace.apply(actions, self._originals(run)) if actions else ([], [])
-        lines = [_applied_line(item, run) for item in applied]
-        lines += [f"Error: {f.tool}: {f.error}" for f in parse_failures]
-        lines += [_failure_line(f) for f in failures]
+        lines = [tool_result_line(item, redact(item.entry.summary).text) for item in applied]
+        lines += [tool_parse_failure_line(f) for f in parse_failures]
+        lines += [tool_failure_line(f) for f in failures]
         return "\n".join(lines)
 
     def _confirm_bulk(self, run: _Run, tool: str, count: int) -> None:
@@ -493,8 +508,7 @@ class LlmAgent:
         except MurmurError as error:
             return self._refuse(run, call, str(error))
         run.mutations += 1
-        verb = {"remember": "Confirmed (already known)" if done.confirmed else "Remembered", "forget": "Forgot"}
-        return f"{verb[done.kind]} [{done.short_id}] {done.memory.text}"
+        return tool_memory_line(done)
 
     def _originals(self, run: _Run) -> list[tuple[str, str]]:
         """What `_restored` may put back: each placeholder with its original, for the local database only."""
@@ -528,6 +542,7 @@ class LlmAgent:
 
 
 # The kinds of change a model could make in bulk, each capped by llm.confirm_over (creating is not: it loses nothing).
+_SAY_YES = "confirm it, and it runs again with the changes let through"
 _BULK_VERBS = {ARCHIVE: "archive", COMPLETE: "complete", SNOOZE: "snooze", UPDATE: "update", FORGET: "forget"}
 
 
@@ -548,9 +563,9 @@ def _recently_said(run: _Run) -> str:
 
 
 def _waits_for_yes(run: _Run, why: str) -> ConfirmationNeeded:
-    return ConfirmationNeeded(
-        f"{why}; nothing was changed: confirm with `murmur retry {run.workspace.utterance_id} --confirm`"
-    )
+    utterance = str(run.workspace.utterance_id)
+    yes = command("retry", utterance, "--confirm", instead=Words(_SAY_YES), phrase="confirm with {}", joint=": ")
+    return ConfirmationNeeded(f"{why}; nothing was changed", yes)
 
 
 def _canonical(arguments: str) -> str:
@@ -572,16 +587,3 @@ def _unmask(text: str, run: _Run) -> str:
                 break
             text = text.replace(placeholder, value, 1)
     return text
-
-
-def _applied_line(item: AppliedAction, run: _Run) -> str:
-    entry = item.entry
-    note = f" ({item.note})" if item.note else ""
-    summary = redact(entry.summary).text
-    kind, category, status = item.action.kind.value, entry.category.value, entry.status.value
-    return f"{kind}d [{item.short_id}] {category} {summary!r}, status {status}{note}"
-
-
-def _failure_line(failure: ActionFailure) -> str:
-    target = getattr(failure.action, "entry_id", None)
-    return f"Error: {failure.kind} {f'[{target}] ' if target else ''}failed: {failure.error}"

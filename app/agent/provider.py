@@ -16,10 +16,13 @@ from urllib.parse import urlparse
 
 from app.agent.reply_text import REMOTE_STOP_SEQUENCES, STOP_SEQUENCES, TEXT_PROTOCOL_STOP
 from app.config import LlmSettings, url_problem
-from app.errors import UsageError
+from app.errors import Setting, UsageError, command
 from app.secrets import get_api_key
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
+# How the command line offers the settings a provider cannot do without.
+_ANOTHER = "set another with {}"
+_NAME_ONE = "use --model, MURMUR_LLM_MODEL or {}"
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,8 @@ def resolve_provider(
     preset = _preset(settings, flags, env)
     base_url = configured_base_url(settings, flags, env)
     if base_url and (problem := url_problem(base_url)):
-        raise UsageError(f"the LLM address {problem}; set another with `murmur config set llm.base_url URL`")
+        another = command("config", "set", "llm.base_url", "URL", instead=Setting("llm.base_url"), phrase=_ANOTHER)
+        raise UsageError(f"the LLM address {problem}", another)
     key = _first(
         env.get("MURMUR_LLM_API_KEY"),
         env.get("OPENAI_API_KEY"),
@@ -204,7 +208,8 @@ def resolve_provider(
     default_model = preset.default_model if preset else ("gpt-4o-mini" if base_url == OPENAI_BASE_URL else "")
     model = _first(flags.model, env.get("MURMUR_LLM_MODEL"), settings.model, default_model)
     if not model:
-        raise UsageError("no LLM model is set; use --model, MURMUR_LLM_MODEL or `murmur config set llm.model NAME`")
+        name_one = command("config", "set", "llm.model", "NAME", instead=Setting("llm.model"), phrase=_NAME_ONE)
+        raise UsageError("no LLM model is set", name_one)
     return ProviderConfig(
         base_url=base_url.rstrip("/"),
         model=model,

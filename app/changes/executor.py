@@ -5,7 +5,6 @@ is rolled back alone and reported, while the others commit together with their u
 """
 
 import json
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -15,6 +14,7 @@ from sqlmodel import Session, col, func, select
 from app.domain.actions import (
     Action,
     ArchiveAction,
+    Cause,
     CompleteAction,
     CreateAction,
     ParseFailure,
@@ -25,26 +25,12 @@ from app.domain.actions import (
 from app.domain.checklist import ChecklistItem, dump_items, find_item, items_of, load_items, progress, same_item
 from app.domain.clock import Clock
 from app.domain.dates import DEFAULT_DUE_TIME, moved_due, resolve_due
-from app.domain.enums import ActionKind, Status
+from app.domain.enums import FailureKind, Status, UndoKind
 from app.domain.recurrence import first_occurrence, next_occurrence
-from app.errors import InvalidActionError, MurmurError
+from app.domain.verbs import counted
+from app.errors import AmbiguousIdError, EntryNotFoundError, InvalidActionError, MurmurError
 from app.store.models import Entry, UndoBatch, UndoItem
 from app.store.queries import encode_row, get_entry, raw_entry_row, short_id_of
-
-_PAST_TENSE = {
-    ActionKind.CREATE: "created",
-    ActionKind.UPDATE: "updated",
-    ActionKind.COMPLETE: "completed",
-    ActionKind.ARCHIVE: "archived",
-    ActionKind.SNOOZE: "snoozed",
-}
-TICKED = "ticked"  # one item of a list done, not the entry (the last item completes it all the same)
-_WORDS = (*list(_PAST_TENSE.values())[:3], TICKED, *list(_PAST_TENSE.values())[3:])  # a summary's order
-
-
-def past_tense(action: Action) -> str:
-    """What the action did, in a word: 'created', 'ticked' (an item of a list)."""
-    return TICKED if isinstance(action, CompleteAction) and action.item else _PAST_TENSE[action.kind]
 
 
 @dataclass(frozen=True)
@@ -58,11 +44,13 @@ class AppliedAction:
 
 @dataclass(frozen=True)
 class ActionFailure:
-    """An action that did not apply; `action` is None for one that never parsed."""
+    """An action that did not apply; `action` is None for one that never parsed. Why: `error` in a sentence (what
+    the model and the CLI get), `cause` as data (what the window words)."""
 
-    kind: str
+    kind: str  # the action or the model's tool tried: "complete", "archive_entries", "remember"
     error: str
     action: Action | None = None
+    cause: Cause = Cause()
 
 
 @dataclass(frozen=True)
@@ -71,25 +59,17 @@ class ExecutionResult:
     failures: list[ActionFailure]
     undo_id: int | None
 
-    @property
-    def summary(self) -> str:
-        return summarize(self.applied, self.failures)
-
-
-def summarize(applied: Sequence[AppliedAction], failures: Sequence[ActionFailure]) -> str:
-    """'2 created, 1 completed (1 couldn't be processed)', in a fixed order."""
-    counts = Counter(past_tense(item.action) for item in applied)
-    parts = [f"{counts[word]} {word}" for word in _WORDS if counts[word]]
-    text = ", ".join(parts) if parts else "Nothing changed"
-    if failures and parts:
-        text += f" ({len(failures)} couldn't be processed)"
-    elif failures:
-        text += f" ({len(failures)} failed)"
-    return text
-
 
 def failures_from_parse(failures: Sequence[ParseFailure]) -> list[ActionFailure]:
-    return [ActionFailure(kind=f.tool, error=f.error) for f in failures]
+    return [ActionFailure(kind=f.tool, error=f.error, cause=f.cause) for f in failures]
+
+
+def _cause(action: Action, error: MurmurError, subject: str | None) -> Cause:
+    """`error` as data: an ID no one entry has, or an action that does not apply to `subject` as it is."""
+    if isinstance(action, CreateAction) or not isinstance(error, EntryNotFoundError | AmbiguousIdError):
+        return Cause(subject=subject)
+    found = FailureKind.NOT_FOUND if isinstance(error, EntryNotFoundError) else FailureKind.AMBIGUOUS
+    return Cause(found, prefix=action.entry_id)
 
 
 def _resolve_due_text(due_text: str | None, clock: Clock) -> datetime | None:
@@ -294,9 +274,8 @@ def _snooze(entry: Entry, action: SnoozeAction, clock: Clock) -> str:
     return f"until {until.astimezone(clock.tz):%a %d %b %H:%M}"
 
 
-def _apply_to_existing(session: Session, action: Action, clock: Clock) -> tuple[Entry, str, str]:
-    """Apply an action on an existing entry; returns it, its prior row (encoded) and a note."""
-    entry = get_entry(session, action.entry_id)  # type: ignore[union-attr]
+def _apply_to_existing(session: Session, entry: Entry, action: Action, clock: Clock) -> tuple[str, str]:
+    """Apply an action on an existing entry; returns its prior row (encoded) and a note."""
     session.flush()  # the snapshot must include earlier actions of this batch
     before = raw_entry_row(session, entry.id)
     assert before is not None
@@ -310,7 +289,7 @@ def _apply_to_existing(session: Session, action: Action, clock: Clock) -> tuple[
         note = _snooze(entry, action, clock)
     else:
         raise TypeError(f"not an action on an existing entry: {action!r}")
-    return entry, encode_row(before), note
+    return encode_row(before), note
 
 
 def _item_count(session: Session, batch_id: int | None) -> int:
@@ -336,16 +315,19 @@ def execute(
     batch = None if batch_id is None else session.get(UndoBatch, batch_id)
     first_position = 0 if batch is None else _item_count(session, batch_id)
     for action in actions:
+        subject = None  # the entry's summary once found: what a failure to change it is about
         try:
             with session.begin_nested():
                 if isinstance(action, CreateAction):
                     entry, note = _create(session, action, clock, utterance_id)
                     before_row = None
                 else:
-                    entry, before_row, note = _apply_to_existing(session, action, clock)
+                    entry = get_entry(session, action.entry_id)
+                    subject = entry.summary
+                    before_row, note = _apply_to_existing(session, entry, action, clock)
                 session.flush()  # inside the savepoint, so a failing write is rolled back alone
         except MurmurError as error:
-            failures.append(ActionFailure(kind=action.kind.value, error=str(error), action=action))
+            failures.append(ActionFailure(action.kind.value, str(error), action, _cause(action, error, subject)))
             continue
         if batch is None:
             batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)
@@ -355,7 +337,7 @@ def execute(
         item = UndoItem(
             batch_id=batch.id,
             position=first_position + len(done),
-            kind=action.kind.value,
+            kind=UndoKind(action.kind),
             entry_id=entry.id,
             description=json.dumps(describe_action(action), ensure_ascii=False),
             before_row=before_row,
@@ -369,5 +351,5 @@ def execute(
         for a, e, i, n in done
     ]
     if batch is not None and not label and batch_id is None:
-        batch.label = summarize(applied, [])
+        batch.label = counted(item.action for item in applied)
     return ExecutionResult(applied=applied, failures=failures, undo_id=None if batch is None else batch.id)

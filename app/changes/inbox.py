@@ -13,10 +13,14 @@ from sqlmodel import Session
 
 from app.changes.memories import batch_label
 from app.changes.runs import holder_alive
-from app.domain.enums import UndoSubject, UtteranceOutcome
-from app.errors import RunInProgressError, UsageError
+from app.domain.enums import UndoKind, UndoSubject, UtteranceOutcome
+from app.domain.verbs import PAST_TENSE
+from app.errors import RunInProgressError, UsageError, Words, command
 from app.store.models import UndoBatch, UndoItem, Utterance
 from app.store.queries import encode_row, raw_utterance_row
+
+_UNDO_IT = Words("undoing its batch in the History reverts it")
+_FIND_ITS_BATCH = Words("the History shows the batch whose undo brings it back")
 
 
 @dataclass(frozen=True)
@@ -30,13 +34,15 @@ def waiting_utterance(session: Session, utterance_id: int) -> Utterance:
     """The utterance `utterance_id` while it waits in the inbox; a UsageError naming why it does not."""
     utterance = session.get(Utterance, utterance_id)
     if utterance is None:
-        raise UsageError(f"no utterance {utterance_id}; `murmur inbox` lists the ones waiting")
+        listed = command("inbox", instead=Words("the Inbox lists the ones waiting"), phrase="{} lists the ones waiting")
+        raise UsageError(f"no utterance {utterance_id}", listed)
     if utterance.outcome is UtteranceOutcome.DONE:
-        raise UsageError(f"utterance {utterance_id} was already applied; `murmur undo` reverts it")
-    if utterance.dismissed_at is not None:
         raise UsageError(
-            f"utterance {utterance_id} was dismissed; `murmur history` shows the batch whose undo brings it back"
+            f"utterance {utterance_id} was already applied", command("undo", instead=_UNDO_IT, phrase="{} reverts it")
         )
+    if utterance.dismissed_at is not None:
+        found = command("history", instead=_FIND_ITS_BATCH, phrase="{} shows the batch whose undo brings it back")
+        raise UsageError(f"utterance {utterance_id} was dismissed", found)
     return utterance
 
 
@@ -51,14 +57,16 @@ def dismiss(session: Session, utterance: Utterance, now: datetime) -> Dismissal:
     utterance.dismissed_at = now
     utterance.revision += 1
     session.add(utterance)
-    batch = UndoBatch(utterance_id=utterance.id, label=batch_label("dismissed", utterance.text), created_at=now)
+    batch = UndoBatch(
+        utterance_id=utterance.id, label=batch_label(PAST_TENSE[UndoKind.DISMISS], utterance.text), created_at=now
+    )
     session.add(batch)
     session.flush()
     assert batch.id is not None
     item = UndoItem(
         batch_id=batch.id,
         position=0,
-        kind="dismiss",
+        kind=UndoKind.DISMISS,
         entry_id=str(utterance.id),
         description=json.dumps({"text": utterance.text}, ensure_ascii=False),
         subject=UndoSubject.UTTERANCE,

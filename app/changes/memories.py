@@ -8,14 +8,16 @@ from datetime import datetime
 from sqlmodel import Session, col, func, select
 
 from app.domain.defaults import MAX_MEMORY_CHARS
-from app.domain.enums import MemorySource, UndoSubject
+from app.domain.enums import MemoryChangeKind, MemorySource, UndoKind, UndoSubject
 from app.domain.redaction import secret_in
 from app.domain.summaries import clipped
+from app.domain.verbs import PAST_TENSE
 from app.errors import UsageError
 from app.store.models import Memory, UndoBatch, UndoItem
 from app.store.queries import encode_row, get_memory, raw_memory_row, short_memory_id_of
 
 _LABEL_CHARS = 40
+CONFIRMED = "confirmed"  # a label's verb: remember found the fact already kept
 _SPACES = re.compile(r"\s+")
 
 # A memory goes into every request's system prompt: one that tells the assistant what to do would be a
@@ -45,7 +47,7 @@ _INSTRUCTION = re.compile(
 
 @dataclass(frozen=True)
 class MemoryChange:
-    kind: str  # "remember", "forget" or "edit" (the undo item's kind)
+    kind: MemoryChangeKind
     memory: Memory
     short_id: str
     undo_item_id: int
@@ -110,7 +112,7 @@ def remember(
         before = _snapshot(session, existing)
         existing.used_at = now
         existing.revision += 1
-        change = _record(session, "remember", existing, before, now, utterance_id, batch_id, "confirmed")
+        change = _record(session, MemoryChangeKind.REMEMBER, existing, before, now, utterance_id, batch_id, CONFIRMED)
         return replace(change, confirmed=True)
     memory = Memory(
         text=text,
@@ -122,7 +124,7 @@ def remember(
         revision=1,
     )
     session.add(memory)
-    return _record(session, "remember", memory, None, now, utterance_id, batch_id, "remembered")
+    return _record(session, MemoryChangeKind.REMEMBER, memory, None, now, utterance_id, batch_id)
 
 
 def forget(
@@ -137,7 +139,7 @@ def forget(
     before = _snapshot(session, memory)
     memory.forgotten_at = now
     memory.revision += 1
-    return _record(session, "forget", memory, before, now, utterance_id, batch_id, "forgot")
+    return _record(session, MemoryChangeKind.FORGET, memory, before, now, utterance_id, batch_id)
 
 
 def edit_memory(
@@ -155,7 +157,7 @@ def edit_memory(
     memory.text = text
     memory.updated_at = memory.used_at = now
     memory.revision += 1
-    return _record(session, "edit", memory, before, now, utterance_id, batch_id, "edited memory")
+    return _record(session, MemoryChangeKind.EDIT, memory, before, now, utterance_id, batch_id)
 
 
 def _snapshot(session: Session, memory: Memory) -> str:
@@ -173,19 +175,20 @@ def batch_label(verb: str, text: str) -> str:
 
 def _record(
     session: Session,
-    kind: str,
+    kind: MemoryChangeKind,
     memory: Memory,
     before_row: str | None,
     now: datetime,
     utterance_id: int | None,
     batch_id: int | None,
-    verb: str,
+    verb: str | None = None,
 ) -> MemoryChange:
     """Write the undo item for a change to `memory`, in batch `batch_id` or a new batch of its own
-    (labelled '<verb> "<text>"')."""
+    (labelled '<verb> "<text>"', the kind's past tense unless `verb` says otherwise)."""
     session.add(memory)
     if batch_id is None:
-        batch = UndoBatch(utterance_id=utterance_id, label=batch_label(verb, memory.text), created_at=now)
+        label = batch_label(verb or PAST_TENSE[UndoKind(kind)], memory.text)
+        batch = UndoBatch(utterance_id=utterance_id, label=label, created_at=now)
         session.add(batch)
         session.flush()
         assert batch.id is not None
@@ -197,7 +200,7 @@ def _record(
     item = UndoItem(
         batch_id=batch_id,
         position=position,
-        kind=kind,
+        kind=UndoKind(kind),
         entry_id=memory.id,
         description=json.dumps({"text": memory.text}, ensure_ascii=False),
         subject=UndoSubject.MEMORY,

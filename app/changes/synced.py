@@ -12,7 +12,7 @@ from typing import Any
 from sqlmodel import Session
 
 from app.domain.checklist import load_items, progress
-from app.domain.enums import Status
+from app.domain.enums import Status, UndoKind
 from app.store.models import Entry, UndoBatch, UndoItem
 from app.store.queries import encode_row, raw_entry_row
 
@@ -32,7 +32,7 @@ class SyncBatch:
     def undo_id(self) -> int | None:
         return None if self.batch is None else self.batch.id
 
-    def _record(self, kind: str, entry: Entry, before_row: str | None, described: Mapping[str, Any]) -> None:
+    def _record(self, kind: UndoKind, entry: Entry, before_row: str | None, described: Mapping[str, Any]) -> None:
         if self.batch is None:
             self.batch = UndoBatch(label=SYNC_LABEL, created_at=self.now)
             self.session.add(self.batch)
@@ -54,7 +54,7 @@ class SyncBatch:
     def create(self, entry: Entry) -> None:
         self.session.add(entry)
         self.session.flush()
-        self._record("create", entry, None, {})
+        self._record(UndoKind.CREATE, entry, None, {})
 
     def update(self, entry: Entry, values: Mapping[str, object]) -> None:
         """Set the fields in `values` that differ from the entry's; nothing is recorded when none does."""
@@ -63,7 +63,7 @@ class SyncBatch:
             return
         before = self._change(entry, changes)
         shown = {name: _shown(name, value) for name, value in changes.items() if name != "completed_at"}
-        kind = "complete" if changes.get("status") is Status.COMPLETED else "update"
+        kind = UndoKind.COMPLETE if changes.get("status") is Status.COMPLETED else UndoKind.UPDATE
         self._record(kind, entry, before, {"changes": shown} if shown else {})
 
     def archive(self, entry: Entry) -> None:
@@ -71,7 +71,7 @@ class SyncBatch:
         if entry.status is Status.ARCHIVED:
             return
         before = self._change(entry, {"status": Status.ARCHIVED, "snooze_until": None})
-        self._record("archive", entry, before, {"reason": "deleted on the sync server"})
+        self._record(UndoKind.ARCHIVE, entry, before, {"reason": "deleted on the sync server"})
 
     def _change(self, entry: Entry, changes: Mapping[str, object]) -> str:
         """Write `changes` as one revision of the entry; its row as stored before, for undo."""

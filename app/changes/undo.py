@@ -15,8 +15,8 @@ from itertools import groupby
 from sqlalchemy import text
 from sqlmodel import Session, col, select
 
-from app.domain.enums import UndoSubject
-from app.errors import UndoError
+from app.domain.enums import UndoKind, UndoSubject
+from app.errors import UndoError, Words, command
 from app.store import Store
 from app.store.column_types import to_db_time
 from app.store.models import UndoBatch, UndoItem, Utterance
@@ -29,7 +29,7 @@ class UndoRecord:
 
     id: int
     position: int
-    kind: str
+    kind: UndoKind
     entry_id: str
     subject: UndoSubject
     description: str
@@ -200,7 +200,7 @@ def _result(session: Session, batch: UndoBatch, item_ids: list[int]) -> UndoResu
         UndoRecord(
             id=row.id,
             position=row.position,
-            kind=row.kind,
+            kind=UndoKind(row.kind),
             entry_id=row.entry_id,
             subject=UndoSubject(row.subject),
             description=row.description,
@@ -232,7 +232,8 @@ def batch_to_undo(session: Session, batch_id: int) -> UndoBatch:
     """Batch `batch_id`, any one from the history, not only the newest, when it is not undone yet."""
     batch = session.get(UndoBatch, batch_id)
     if batch is None:
-        raise UndoError(f"no batch {batch_id} in the history; `murmur history` lists them")
+        listed = command("history", instead=Words("the History lists them"), phrase="{} lists them")
+        raise UndoError(f"no batch {batch_id} in the history", listed)
     if batch.undone_at is not None:
         raise UndoError(f"batch {batch_id} was already undone")
     return batch

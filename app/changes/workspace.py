@@ -20,7 +20,6 @@ from app.changes.executor import (
     ExecutionResult,
     execute,
     failures_from_parse,
-    summarize,
 )
 from app.changes.memories import MemoryChange, remember
 from app.changes.originals import note_originals
@@ -28,6 +27,7 @@ from app.changes.runs import end_run, renew_lease, revert_run
 from app.domain.actions import Action, ParseFailure
 from app.domain.clock import Clock
 from app.domain.enums import MemorySource, Status, UtteranceOutcome
+from app.domain.verbs import counted
 from app.errors import UsageError
 from app.store import Store
 from app.store.models import Conversation, Entry, UndoBatch, Utterance
@@ -142,7 +142,7 @@ class Workspace:
             renew_lease(self._utterance(session))
             batch = session.get(UndoBatch, result.undo_id)
             assert batch is not None
-            batch.label = summarize([*self.applied, *result.applied], [])
+            batch.label = counted(item.action for item in [*self.applied, *result.applied])
             session.add(batch)
         return result
 

@@ -57,10 +57,10 @@ def _run(argv: Sequence[str] | None) -> int:
         _silence_stdout()
         return ExitCode.BROKEN_PIPE
     except UsageError as error:
-        print_error(str(error))
+        print_error(error)
         return ExitCode.USAGE
     except MurmurError as error:
-        print_error(str(error))
+        print_error(error)
         return ExitCode.NOTHING_APPLIED
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED

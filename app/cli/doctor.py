@@ -3,7 +3,7 @@
 import argparse
 
 from app.cli.exits import ExitCode
-from app.cli.output import print_json, say
+from app.cli.output import print_json, remedy_words, say
 from app.config import read_settings
 
 
@@ -22,7 +22,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     diagnosis = diagnose(settings, args.db, problems)
     if args.json:
         checks = [
-            {"name": c.name, "ok": c.ok, "detail": c.detail, "fix": c.fix if not c.ok else ""} for c in diagnosis.checks
+            {"name": c.name, "ok": c.ok, "detail": c.detail, "fix": remedy_words(c.fix) if c.fix and not c.ok else ""}
+            for c in diagnosis.checks
         ]
         print_json({"facts": diagnosis.facts, "checks": checks})
     else:
@@ -33,5 +34,5 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         for check in diagnosis.checks:
             say(f"{'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
             if not check.ok and check.fix:
-                say(f"      what to do: {check.fix}")
+                say(f"      what to do: {remedy_words(check.fix)}")
     return ExitCode.NOTHING_APPLIED if diagnosis.failed else ExitCode.OK

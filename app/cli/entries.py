@@ -13,7 +13,10 @@ from app.cli.output import print_json, say
 from app.cli.report import read_text, report_execution, report_pipeline
 from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
-from app.render import entry_json, entry_line, history_json, item_lines, undo_json, utterance_json
+from app.domain.events import ignore_events
+from app.domain.run import Run
+from app.presentation.entries import entry_line, item_lines
+from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
 
@@ -40,8 +43,9 @@ def _run_options(args: argparse.Namespace) -> RunOptions:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    run = Run(ignore_events)  # begun with the command; its ID is in the JSON
     service = _interpreting_service(args)
-    result = service.submit(read_text(args.text), UtteranceSource(args.source), options=_run_options(args))
+    result = service.submit(read_text(args.text), UtteranceSource(args.source), options=_run_options(args), run=run)
     status = report_pipeline(service, result, args.json)
     if args.speak:
         speak_reply(result, service.clock())

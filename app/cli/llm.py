@@ -11,12 +11,12 @@ import sys
 from dataclasses import asdict, fields
 
 from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
+from app.assembly import build_service, model_test
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, print_warning, say
 from app.config import Settings, load_settings, read_settings_file, save_settings, settings_path, with_value
 from app.errors import UsageError
 from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
-from app.store import Store
 
 
 def _settings_to_show_or_change() -> Settings:
@@ -87,10 +87,8 @@ def cmd_config_delete_key(args: argparse.Namespace) -> int:
 
 
 def cmd_config_test(args: argparse.Namespace) -> int:
-    from app.agent.connection import test_connection  # the openai client takes a second to import: only here
-
     flags = ProviderFlags(base_url=args.base_url, model=args.model, preset=args.preset)
-    report = test_connection(load_settings().llm, None, flags, Store.open(args.db))
+    report = model_test(build_service(args.db, offline=True))(load_settings().llm, None, flags)
     say(report.text)
     return ExitCode.OK if report.ok else ExitCode.NOTHING_APPLIED
 

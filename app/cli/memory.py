@@ -7,11 +7,10 @@ from app.changes.memories import MemoryChange
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.cli.report import read_text
+from app.presentation.memories import memory_said
 from app.render import memory_json
 from app.service import MurmurService
 from app.terminal import terminal_safe
-
-_DONE = {"remember": "Remembered", "forget": "Forgot", "edit": "Edited"}
 
 
 def _service(args: argparse.Namespace) -> MurmurService:
@@ -49,8 +48,7 @@ def _report(service: MurmurService, change: MemoryChange, as_json: bool) -> int:
             }
         )
     else:
-        done = "Already remembered" if change.confirmed else _DONE[change.kind]
-        say(f"{done} {change.short_id}: {_one_line(change.memory.text)}  (undo: murmur undo)")
+        say(f"{memory_said(change)}  (undo: murmur undo)")
     return ExitCode.OK
 
 

@@ -5,7 +5,7 @@ from dataclasses import asdict, replace
 from typing import TYPE_CHECKING
 
 from app.cli.exits import ExitCode
-from app.cli.output import print_json, print_warning, say
+from app.cli.output import cli_line, print_json, print_warning, say
 from app.cli.report import ProgressPrinter, report_removed
 from app.config import load_settings, save_settings
 
@@ -55,7 +55,7 @@ def _list_available(models: "SpeechModels", language: str, as_json: bool) -> int
     try:
         vosk = models.vosk.available(language)
     except ModelError as error:
-        print_warning(f"{error}; only the Whisper models are listed")
+        print_warning(f"{cli_line(error)}; only the Whisper models are listed")
         vosk, listed = [], False
     whisper = models.whisper.available(language)
     installed = {m.name for m in models.installed()}

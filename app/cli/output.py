@@ -5,6 +5,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.errors import Command, MurmurError, Remedy, Setting, Words, with_remedy
 from app.terminal import dumps, terminal_safe
 
 
@@ -17,8 +18,30 @@ def say(text: str = "") -> None:
     print(terminal_safe(text))
 
 
-def print_error(message: str) -> None:
-    print(f"murmur: error: {terminal_safe(message, multiline=False)}", file=sys.stderr)
+def remedy_words(remedy: Remedy) -> str:
+    """What to do, as the command line says it: the `murmur` command that does it."""
+    match remedy:
+        case Command(commands=commands, phrase=phrase):
+            return phrase.format(*(f"`{' '.join(('murmur', *argv))}`" for argv in commands))
+        case Setting(key=key):
+            return f"`murmur config set {key} VALUE`"
+        case Words(text=text):
+            return text
+
+
+def cli_text(message: str, remedy: Remedy | None) -> str:
+    """`message` for the terminal, with the command that helps."""
+    return with_remedy(message, remedy, remedy_words)
+
+
+def cli_line(error: MurmurError) -> str:
+    """`error` in one line for the terminal, with the command that helps."""
+    return cli_text(str(error), error.remedy)
+
+
+def print_error(error: str | MurmurError) -> None:
+    line = error if isinstance(error, str) else cli_line(error)
+    print(f"murmur: error: {terminal_safe(line, multiline=False)}", file=sys.stderr)
 
 
 def print_warning(message: str) -> None:

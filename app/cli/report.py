@@ -7,10 +7,14 @@ from typing import Any
 
 from app.changes.executor import ExecutionResult
 from app.cli.exits import ExitCode
-from app.cli.output import print_error, print_json, print_warning, say
+from app.cli.output import cli_text, print_error, print_json, print_warning, say
 from app.domain.actions import CreateAction
 from app.paths import config_dir
-from app.render import applied_json, applied_line, failure_json, failure_line
+from app.presentation.applied import applied_line
+from app.presentation.failures import failure_line
+from app.presentation.memories import memory_line
+from app.presentation.summaries import summarize
+from app.render import applied_json, failure_json
 from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
@@ -42,12 +46,13 @@ def report_execution(
     clock = service.clock()
     answered = isinstance(result, PipelineResult) and result.answered
     remembered = result.memory_changes if isinstance(result, PipelineResult) else []
+    summed_up = summarize(result.applied, result.failures, remembered)
     if as_json:
         print_json(
             {
                 "applied": [applied_json(item, clock.tz) for item in result.applied],
                 "failures": [failure_json(f) for f in result.failures],
-                "summary": result.summary,
+                "summary": summed_up,
                 "undo_id": result.undo_id,
                 **(extra or {}),
             }
@@ -58,22 +63,19 @@ def report_execution(
             if isinstance(item.action, CreateAction) and item.action.similar_to:
                 say(f"          the same thing? murmur merge {item.short_id} {item.action.similar_to[:6]}")
         for change in remembered:
-            say(f"{_MEMORY_VERBS[change.kind]:<9} {change.short_id}  memory: {change.memory.text}")
+            say(memory_line(change))
         for failure in result.failures:
             print_error(failure_line(failure))
         if not answered:
-            say(result.summary + ("  (undo: murmur undo)" if result.undo_id else ""))
+            say(summed_up + ("  (undo: murmur undo)" if result.undo_id else ""))
     return ExitCode.OK if result.applied or remembered or answered else ExitCode.NOTHING_APPLIED
-
-
-_MEMORY_VERBS = {"remember": "remembered", "forget": "forgot", "edit": "edited"}
 
 
 def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
     """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
     if not as_json:
         if result.fallback_note:
-            say(result.fallback_note)
+            say(cli_text(result.fallback_note, result.fallback_remedy))
         if result.message:
             say(("? " if result.question else "") + result.message)
         if result.interpreter == "offline" and not result.fallback_reason and first_offline_notice():
@@ -85,6 +87,7 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
             for c in result.memory_changes
         ],
         "utterance_id": result.utterance_id,
+        "run_id": result.run_id,
         "interpreter": result.interpreter,
         "fallback_reason": result.fallback_reason,
         "message": result.message,

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.output import print_error, print_json, print_warning, say
+from app.cli.output import cli_line, print_error, print_json, print_warning, remedy_words, say
 from app.cli.report import ProgressPrinter, report_pipeline
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
-from app.errors import MurmurError
+from app.errors import Command, MurmurError
 
 if TYPE_CHECKING:
     from app.speech_in.transcriber import Transcript
@@ -37,12 +37,12 @@ def _vocabulary(db: Path) -> list[str]:
     try:
         return build_service(db, offline=True).vocabulary()
     except MurmurError as error:  # hints are a help, never a reason to fail
-        print_warning(f"your list's words are not used as hints: {error}")
+        print_warning(f"your list's words are not used as hints: {cli_line(error)}")
         return []
 
 
-def _tell_engine(name: str, hint: str | None) -> None:
-    print(f"engine: {name}" + (f" ({hint})" if hint else ""), file=sys.stderr)
+def _tell_engine(name: str, hint: Command | None) -> None:
+    print(f"engine: {name}" + (f" ({remedy_words(hint)})" if hint else ""), file=sys.stderr)
 
 
 # -- transcribe -----------------------------------------------------------------------------------
@@ -187,7 +187,7 @@ def _offer_models() -> None:
             accept(offer, settings, printer)
             line = f"installed {', '.join(m.name for m in offer.models)}; listening with them"
         except ModelError as error:  # the bundled engine still listens; the next run asks again
-            line = f"murmur: warning: {error}"
+            line = f"murmur: warning: {cli_line(error)}"
         print(("\n" if printer.shown >= 0 else "") + line, file=sys.stderr)  # after the progress line
 
 

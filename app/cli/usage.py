@@ -5,18 +5,15 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from app.agent.ledger import recent_requests, usage_summary
+from app.assembly import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.config import load_settings
-from app.domain.clock import Clock
-from app.store import Store
 from app.store.models import LlmRequest
 
 
 def cmd_usage(args: argparse.Namespace) -> int:
-    clock = Clock.system()
-    summary = usage_summary(Store.open(args.db), clock.now, clock.tz, load_settings().llm.monthly_budget)
+    summary = build_service(args.db, offline=True).usage(load_settings().llm.monthly_budget)
     if args.json:
         print_json({**asdict(summary), "budget_left": summary.budget_left})
         return ExitCode.OK
@@ -34,7 +31,7 @@ def cmd_usage(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    requests = recent_requests(Store.open(args.db), args.limit)
+    requests = build_service(args.db, offline=True).requests(args.limit)
     if args.json:
         print_json([_request_json(r) for r in requests])
         return ExitCode.OK

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.cli.exits import ExitCode
-from app.cli.output import print_json, print_warning, say
+from app.cli.output import cli_line, print_json, print_warning, say
 from app.cli.report import ProgressPrinter, read_text, report_removed
 from app.config import load_settings, save_settings
 from app.domain.clock import Clock
@@ -56,7 +56,7 @@ def speak_reply(result: PipelineResult, clock: Clock) -> None:
     try:
         Speaker(load_settings().speech).say(reply.text)
     except VoiceError as error:
-        print_warning(f"{error} (the reply above is not spoken)")
+        print_warning(f"{cli_line(error)} (the reply above is not spoken)")
     sys.stdout.flush()
 
 

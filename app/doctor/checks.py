@@ -1,4 +1,4 @@
-"""`murmur doctor`: facts about this installation and the checks that fail, each with what to do.
+"""The doctor: facts about this installation and the checks that fail, each with what to do.
 
 Everything is read, nothing is changed: the database is opened read-only, no model is loaded, no audio is played.
 The API key is never shown, only where one was found. The tray is asked about in a child process, since Qt ends a
@@ -22,9 +22,11 @@ import httpx2 as httpx
 from app import __version__
 from app.agent.provider import ProviderConfig, resolve_provider
 from app.config import Settings
-from app.errors import MurmurError
+from app.doctor.advice import NO_TRAY
+from app.errors import Command, MurmurError, Remedy, Setting, Words, command
 from app.paths import config_dir, data_dir, log_dir
 from app.secrets import SYNC_PASSWORD, get_secret, keyring_problem
+from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
 from app.speech_in.engines import choose_engine
 from app.speech_in.speech_models import SpeechModels
@@ -34,6 +36,27 @@ from app.store.migrations import MIGRATIONS, is_murmurs, schema_version
 
 TRAY_PROBE_SECONDS = 15.0
 MODEL_SERVER_SECONDS = 3.0
+# What to do, said once each; the window says the words, the command line the `murmur` command.
+_NO_DISPLAY = "start Murmur from a desktop session; the command line works as is"
+_LOG = "~/.local/state/murmur/log/murmur.log"
+_READ_THE_LOG = command(instead=Words(f"start Murmur and read {_LOG}"), phrase=f"run {{}} and read {_LOG}")
+_PICK_ONE = {
+    "input": command("devices", instead=Setting("speech.device"), phrase="plug one in, or pick one with {}"),
+    "output": command(
+        "devices", "--output", instead=Setting("speech.output_device"), phrase="plug one in, or pick one with {}"
+    ),
+}
+_DOWNLOAD_MODELS = "Settings → Speech downloads the recommended models"
+_INSTALL_A_VOICE = "install espeak-ng, or a Piper voice in Settings → Voice"
+_RULES_MEANWHILE = "; until then the built-in rules file what you say"
+_THEN_TEST = "fix the model or the server, then {}"
+_TEST_IT_AGAIN = "fix the model or the server, then press Test in Settings → Language model" + _RULES_MEANWHILE
+_RESTORE = Command(
+    (("backups",), ("restore",)), Words("restore the newest backup from the backups folder"), "{}, then {}"
+)
+_BACK_UP = command("backup", instead=Words("File → Export saves everything in a Murmur backup"))
+_SYNC_NOW = "Settings → Sync tests the server and says what is wrong"
+_SHOW_SETTINGS = command("config", "show", instead=Words("correct the settings file, or save Settings again"))
 _PACKAGES = ("PySide6-Essentials", "vosk", "pocketsphinx", "faster-whisper", "piper-tts", "openai", "icalendar")
 
 
@@ -44,7 +67,7 @@ class Check:
     name: str
     ok: bool
     detail: str
-    fix: str = ""
+    fix: Remedy | None = None
 
 
 @dataclass
@@ -78,20 +101,29 @@ def display_server() -> str:
 def _tray() -> Check:
     """Asked of Qt in a child process (app.ui.tray_probe)."""
     if display_server() == "none":
-        return Check("tray", False, "no display", "start Murmur from a desktop session; the command line works as is")
+        return Check("tray", False, "no display", Words(_NO_DISPLAY))
     try:
         done = subprocess.run(
             [sys.executable, "-m", "app.ui.tray_probe"], capture_output=True, text=True, timeout=TRAY_PROBE_SECONDS
         )
     except subprocess.TimeoutExpired:
-        return Check("tray", False, "Qt did not answer", "run `murmur` and read ~/.local/state/murmur/log/murmur.log")
+        return Check("tray", False, "Qt did not answer", _READ_THE_LOG)
     if done.returncode != 0 or done.stdout.strip() not in ("yes", "no"):
         why = (done.stderr.strip().splitlines() or ["Qt could not start"])[-1]
-        return Check("tray", False, why, "install Qt's platform libraries (see the README's Install section)")
+        return Check("tray", False, why, Words("install Qt's platform libraries (see the README's Install section)"))
     if done.stdout.strip() == "no":
-        fix = "the window stays open instead; bind `murmur toggle` to a desktop shortcut to talk from anywhere"
-        return Check("tray", False, "no system tray on this desktop", fix)
+        return Check("tray", False, "no system tray on this desktop", NO_TRAY)
     return Check("tray", True, "a system tray is there")
+
+
+def _hotkey() -> Check:
+    """What hears the talk key, chosen as the app chooses at start (app/shortcuts/choice.py)."""
+    if display_server() == "none":
+        return Check("hotkey", False, "no display", Words(_NO_DISPLAY))
+    choice = choose_backend(os.environ)
+    if choice.problem:
+        return Check("hotkey", False, str(choice.problem), choice.problem.remedy)
+    return Check("hotkey", True, BACKEND_WORDS[choice.backend])
 
 
 def _audio(diagnosis: Diagnosis) -> None:
@@ -100,14 +132,14 @@ def _audio(diagnosis: Diagnosis) -> None:
         try:
             devices = list_devices(direction)
         except MurmurError as error:
-            diagnosis.checks.append(Check(noun, False, str(error), "install PortAudio (libportaudio2)"))
+            diagnosis.checks.append(Check(noun, False, str(error), Words("install PortAudio (libportaudio2)")))
             continue
         diagnosis.facts[f"{noun}s"] = [device.name for device in devices]
-        fix = f"plug one in, or pick one with `murmur devices{' --output' if direction == 'output' else ''}`"
-        diagnosis.checks.append(Check(noun, bool(devices), f"{len(devices)} found", "" if devices else fix))
+        fix = None if devices else _PICK_ONE[direction]
+        diagnosis.checks.append(Check(noun, bool(devices), f"{len(devices)} found", fix))
 
 
-def _attempt(diagnosis: Diagnosis, name: str, look: Callable[[], str], fix: str) -> None:
+def _attempt(diagnosis: Diagnosis, name: str, look: Callable[[], str], fix: Remedy) -> None:
     try:
         diagnosis.checks.append(Check(name, True, look()))
     except MurmurError as error:
@@ -123,12 +155,16 @@ def _speech(diagnosis: Diagnosis, settings: Settings) -> None:
         choice = choose_engine(settings.speech)
         return f"{choice.kind} ({choice.language})" + (f", {choice.model_path.name}" if choice.model_path else "")
 
-    _attempt(diagnosis, "speech engine", engine, "`murmur models recommended` lists what to download")
+    recommended = command("models", "recommended", instead=Words(_DOWNLOAD_MODELS), phrase="{} lists what to download")
+    _attempt(diagnosis, "speech engine", engine, recommended)
 
     def voice() -> str:
         return choose_voice(settings.speech).name
 
-    _attempt(diagnosis, "voice", voice, "install espeak-ng, or `murmur voices download` a Piper voice")
+    piper = command(
+        "voices", "download", instead=Words(_INSTALL_A_VOICE), phrase="install espeak-ng, or {} a Piper voice"
+    )
+    _attempt(diagnosis, "voice", voice, piper)
 
 
 def _model_server(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> None:
@@ -136,7 +172,7 @@ def _model_server(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> No
     try:
         provider = resolve_provider(settings.llm)
     except MurmurError as error:
-        fix = "fix it, or choose the built-in rules in Settings; until then the rules file what you say"
+        fix = Words("fix it, or choose the built-in rules in Settings; until then the rules file what you say")
         diagnosis.checks.append(Check("model server", False, str(error), fix))
         return
     if provider is None:
@@ -153,14 +189,14 @@ def _model_server(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> No
     except sqlite3.Error as error:
         set_aside = f"cannot be read: {error}"
     if set_aside:
-        fix = "fix the model or the server, then `murmur config test`; until then the built-in rules file what you say"
-        diagnosis.checks.append(Check("model", False, f"{provider.model!r} is set aside: {set_aside}", fix))
+        test_again = command("config", "test", instead=Words(_TEST_IT_AGAIN), phrase=_THEN_TEST + _RULES_MEANWHILE)
+        diagnosis.checks.append(Check("model", False, f"{provider.model!r} is set aside: {set_aside}", test_again))
 
 
 def _reach(provider: ProviderConfig) -> Check:
     """One look at the server's model list: it answers, and takes the key."""
     headers = {} if provider.api_key == "not-needed" else {"Authorization": f"Bearer {provider.api_key}"}
-    fix = "start the server or correct `llm.base_url`; until then the built-in rules file what you say"
+    fix = Words("start the server or correct `llm.base_url`" + _RULES_MEANWHILE)
     try:
         response = httpx.get(f"{provider.base_url}/models", headers=headers, timeout=MODEL_SERVER_SECONDS)
     except httpx.TimeoutException:
@@ -169,7 +205,7 @@ def _reach(provider: ProviderConfig) -> Check:
         return Check("model server", False, f"cannot reach {provider.base_url} ({type(error).__name__})", fix)
     if response.status_code in (401, 403):
         detail = f"{provider.base_url} refused the API key (HTTP {response.status_code})"
-        return Check("model server", False, detail, "`murmur config set-key`")
+        return Check("model server", False, detail, command("config", "set-key", instead=Setting("llm.api_key")))
     return Check("model server", True, f"{provider.base_url} answers (HTTP {response.status_code})")
 
 
@@ -189,30 +225,31 @@ def _set_aside(db_path: Path, base_url: str, model: str) -> str | None:
 def _database(diagnosis: Diagnosis, db_path: Path) -> None:
     diagnosis.facts["database"] = str(db_path)
     if not db_path.exists():
-        diagnosis.checks.append(Check("database", True, "not made yet: the first `murmur add` makes it"))
+        diagnosis.checks.append(Check("database", True, "not made yet: the first entry added makes it"))
         return
     try:
         with closing(sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=2)) as db:
             ours, schema = is_murmurs(db), schema_version(db)
     except sqlite3.Error as error:
-        diagnosis.checks.append(Check("database", False, str(error), "`murmur backups`, then `murmur restore`"))
+        diagnosis.checks.append(Check("database", False, str(error), _RESTORE))
         return
     diagnosis.facts["database_size"] = db_path.stat().st_size
     diagnosis.facts["schema"] = f"{schema} (this Murmur knows {len(MIGRATIONS)})"
     if not ours:
-        diagnosis.checks.append(Check("database", False, "not a Murmur database", "point --db at a Murmur database"))
+        not_ours = Words("point --db at a Murmur database")
+        diagnosis.checks.append(Check("database", False, "not a Murmur database", not_ours))
         return
     newer = schema > len(MIGRATIONS)
-    diagnosis.checks.append(Check("database", not newer, f"schema {schema}", "upgrade Murmur" if newer else ""))
+    diagnosis.checks.append(
+        Check("database", not newer, f"schema {schema}", Words("upgrade Murmur") if newer else None)
+    )
     try:
         backups = list_backups(db_path)
     except MurmurError as error:
-        diagnosis.checks.append(Check("backups", False, str(error), "make the backups folder yours"))
+        diagnosis.checks.append(Check("backups", False, str(error), Words("make the backups folder yours")))
         return
     newest = f"; newest {backups[0].taken_at:%Y-%m-%d %H:%M} UTC" if backups else ""
-    diagnosis.checks.append(
-        Check("backups", bool(backups), f"{len(backups)}{newest}", "" if backups else "`murmur backup`")
-    )
+    diagnosis.checks.append(Check("backups", bool(backups), f"{len(backups)}{newest}", None if backups else _BACK_UP))
 
 
 def _sync_state(db_path: Path) -> tuple[str | None, str | None, int]:
@@ -236,13 +273,15 @@ def _sync(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> None:
     try:
         last, error, queued = _sync_state(db_path)
     except sqlite3.Error as problem:
-        diagnosis.checks.append(Check("sync", False, str(problem), "`murmur sync status`"))
+        status = command("sync", "status", instead=Words("Settings → Sync shows where sync stands"))
+        diagnosis.checks.append(Check("sync", False, str(problem), status))
         return
     if not password:
-        diagnosis.checks.append(Check("sync", False, "no password", f"`murmur sync setup`, or set {SYNC_PASSWORD.env}"))
+        setup = command("sync", "setup", instead=Setting("sync.password"), phrase=f"{{}}, or set {SYNC_PASSWORD.env}")
+        diagnosis.checks.append(Check("sync", False, "no password", setup))
         return
     detail = f"last sync {last[:16] if last else 'never'} UTC, {queued} waiting, password in the {password}"
-    fix = "`murmur sync` says what is wrong in one line" if error else ""
+    fix = command("sync", instead=Words(_SYNC_NOW), phrase="{} says what is wrong in one line") if error else None
     diagnosis.checks.append(Check("sync", error is None, f"{detail}; last error: {error}" if error else detail, fix))
 
 
@@ -253,9 +292,10 @@ def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) ->
     diagnosis.facts["display"] = display_server()
     diagnosis.facts["folders"] = {"data": str(data_dir()), "settings": str(config_dir()), "logs": str(log_dir())}
     diagnosis.checks.append(
-        Check("settings", not settings_problems, "; ".join(settings_problems) or "read", "`murmur config show`")
+        Check("settings", not settings_problems, "; ".join(settings_problems) or "read", _SHOW_SETTINGS)
     )
     diagnosis.checks.append(_tray())
+    diagnosis.checks.append(_hotkey())
     _audio(diagnosis)
     _speech(diagnosis, settings)
     _model_server(diagnosis, settings, db_path)

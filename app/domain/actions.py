@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.domain.checklist import split_items
-from app.domain.enums import ActionKind, Category, Status
+from app.domain.enums import ActionKind, Category, FailureKind, Status
 from app.domain.recurrence import rule_from
 from app.domain.summaries import card_summary
 from app.errors import InvalidActionError
@@ -74,12 +74,23 @@ Action = CreateAction | UpdateAction | CompleteAction | ArchiveAction | SnoozeAc
 
 
 @dataclass(frozen=True)
+class Cause:
+    """Why an action was not applied, as data: what a front end words without reading the error's sentence."""
+
+    kind: FailureKind = FailureKind.INVALID
+    subject: str | None = None  # the entry it concerned (its summary), or the words that named none or several
+    prefix: str | None = None  # the entry ID asked for, when no one entry has it
+    candidates: tuple[str, ...] = ()  # ambiguous words: the summaries of the entries they could mean
+
+
+@dataclass(frozen=True)
 class ParseFailure:
-    """An item that could not become an action, and why, in words fit for the user and the model."""
+    """An item that could not become an action, and why, in words fit for the user and the model (and as data)."""
 
     tool: str
     error: str
     raw: Any = None
+    cause: Cause = Cause()
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,37 @@ class ActionKind(StrEnum):
     SNOOZE = "snooze"
 
 
+class MemoryChangeKind(StrEnum):
+    """What a change did to one of the user's memories."""
+
+    REMEMBER = "remember"
+    FORGET = "forget"
+    EDIT = "edit"
+
+
+class UndoKind(StrEnum):
+    """What an undo item records (stored as undo_items.kind): an action on an entry, a change to a memory, or
+    an utterance dismissed from the inbox. The first two share their values with ActionKind and MemoryChangeKind."""
+
+    CREATE = "create"
+    UPDATE = "update"
+    COMPLETE = "complete"
+    ARCHIVE = "archive"
+    SNOOZE = "snooze"
+    REMEMBER = "remember"
+    FORGET = "forget"
+    EDIT = "edit"
+    DISMISS = "dismiss"
+
+
+class FailureKind(StrEnum):
+    """Why an action was not applied."""
+
+    NOT_FOUND = "not_found"  # no entry has the ID asked for, or no open entry matches the words said
+    AMBIGUOUS = "ambiguous"  # the ID or the words fit more than one entry
+    INVALID = "invalid"  # the action does not apply to the entry as it is, or its fields do not validate
+
+
 class UtteranceSource(StrEnum):
     VOICE = "voice"
     TYPED = "typed"

@@ -1,22 +1,94 @@
-"""What a pipeline run reports while it works, for the GUI's progress line and for tests.
+"""What a run reports while it works, from the key press to the spoken reply, for the GUI and for tests.
 
 One frozen dataclass per kind of event, handed to one plain callback: the pipeline stays free of
-any GUI toolkit (a test does `events.append`, the GUI's bridge re-emits them as Qt signals), and
+any GUI toolkit (a test does `events.append`, the GUI's bridge re-emits them as one Qt signal), and
 whoever reads an event gets typed fields instead of a dictionary to guess at.
-A run always ends with exactly one `DoneEvent`, also when it failed (then an `ErrorEvent` comes first).
+A run is one utterance on its way: every event carries the run's ID (stamped by app.domain.run.Run) and the
+stage it belongs to. A run opens with `RunStart` (the key press, typed Enter, `murmur add`) and closes with
+exactly one `RunEnd`, also when it failed (then an `ErrorEvent` comes first). Speaking the reply comes after
+the run's end, under the same ID: the outcome is settled by then, only its playing goes on.
 """
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 
 from app.domain.enums import UtteranceSource
-from app.errors import BudgetExceededError, LlmError, MurmurError, SecretStoreError, SpeechError, StoreError
+from app.errors import ErrorCode as ErrorCode  # an event's code; named here too, beside the event
+from app.errors import Remedy
+from app.errors import error_code as error_code
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def new_run_id() -> str:
+    """A short ID, unique enough to tell apart the runs of one day's log and of one window."""
+    return uuid.uuid4().hex[:12]
+
+
+class Stage(StrEnum):
+    """Where in a run an event belongs."""
+
+    LISTEN = "listen"  # the microphone is open
+    TRANSCRIBE = "transcribe"  # speech becomes text
+    INTERPRET = "interpret"  # the rules or the model read the text
+    APPLY = "apply"  # the changes are made
+    REPLY = "reply"  # the answer, in words and aloud
+
+
+# Every event carries, before its timestamp, the run's ID (set when a Run reports it) and its stage.
+
+
+@dataclass(frozen=True)
+class RunStart:
+    """A run began: the talk key was pressed, or text was typed or given to `murmur add`."""
+
+    source: UtteranceSource
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.INTERPRET, kw_only=True)  # typed text starts there; speech at LISTEN
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class ListeningStarted:
+    """The microphone records for the run: speak now."""
+
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.LISTEN, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class ListeningStopped:
+    """The recording ended (the key let go, the pause after an answer); its text is being worked out."""
+
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.LISTEN, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class PartialTranscript:
+    """The growing transcript while recording."""
+
+    text: str
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.TRANSCRIBE, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class FinalTranscript:
+    """The final transcript of the recording: what goes on to be saved and read."""
+
+    text: str
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.TRANSCRIBE, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -26,6 +98,8 @@ class TranscriptEvent:
     text: str
     source: UtteranceSource
     utterance_id: int
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.INTERPRET, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
@@ -35,6 +109,8 @@ class ThinkingEvent:
 
     turn: int
     interpreter: str
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.INTERPRET, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
@@ -45,6 +121,8 @@ class ToolCallEvent:
     id: str
     name: str
     arguments: str  # JSON, as the model wrote it
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.APPLY, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
@@ -56,6 +134,19 @@ class ToolResultEvent:
     name: str
     content: str
     ok: bool
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.APPLY, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class AppliedEvent:
+    """The built-in rules' changes were made, all at once (a model's are its tool results, one call at a time)."""
+
+    applied: int
+    failures: int
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.APPLY, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
@@ -65,35 +156,9 @@ class MessageEvent:
 
     text: str
     question: bool
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.REPLY, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
-
-
-class ErrorCode(StrEnum):
-    """Why a run failed, for a front end that reacts to the kind of failure rather than to its words."""
-
-    USAGE = "usage"  # the input or the request cannot be carried out as asked
-    STORE = "store"  # the database cannot be used
-    LLM = "llm"  # the model server cannot be used (unreachable, refused the key, no key)
-    BUDGET = "budget"  # the monthly budget is spent
-    SPEECH = "speech"  # speech input failed
-    INTERNAL = "internal"  # a bug
-
-
-# Most specific first: a BudgetExceededError is also an LlmError.
-_CODES: tuple[tuple[type[MurmurError], ErrorCode], ...] = (
-    (BudgetExceededError, ErrorCode.BUDGET),
-    (LlmError, ErrorCode.LLM),
-    (SecretStoreError, ErrorCode.LLM),  # the model server's key cannot be read
-    (StoreError, ErrorCode.STORE),
-    (SpeechError, ErrorCode.SPEECH),
-)
-
-
-def error_code(error: BaseException) -> ErrorCode:
-    """The code of `error`: from its MurmurError subclass; anything else is a bug."""
-    if not isinstance(error, MurmurError):
-        return ErrorCode.INTERNAL
-    return next((code for kind, code in _CODES if isinstance(error, kind)), ErrorCode.USAGE)
 
 
 @dataclass(frozen=True)
@@ -102,23 +167,73 @@ class ErrorEvent:
 
     message: str  # one line fit for the user
     code: ErrorCode
+    remedy: Remedy | None = field(default=None, kw_only=True)  # what to do, for each front end to say its way
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(kw_only=True)  # where the run was when it failed
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
 @dataclass(frozen=True)
-class DoneEvent:
+class RunEnd:
     """The run is over, whether it succeeded or not."""
 
-    utterance_id: int
+    utterance_id: int | None  # None: nothing was saved (nothing heard, the recording cancelled or failed)
     summary: str  # "2 created, 1 completed", or why the run failed
     undo_id: int | None
     applied: int
     failures: int
+    touched: tuple[str, ...] = ()  # the entries the run changed, those it made first
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(kw_only=True)  # the stage the run ended in
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class ReplyStarted:
+    """The run's reply is being said aloud."""
+
+    text: str
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.REPLY, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class ReplyFinished:
+    """The reply was heard to its end; `listen`: it asked something, so the microphone opens for the answer."""
+
+    listen: bool
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.REPLY, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class ReplyInterrupted:
+    """The reply was cut off: the user talked over it, or a newer reply took its place."""
+
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.REPLY, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
 PipelineEvent = (
-    TranscriptEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | MessageEvent | ErrorEvent | DoneEvent
+    RunStart
+    | ListeningStarted
+    | ListeningStopped
+    | PartialTranscript
+    | FinalTranscript
+    | TranscriptEvent
+    | ThinkingEvent
+    | ToolCallEvent
+    | ToolResultEvent
+    | AppliedEvent
+    | MessageEvent
+    | ErrorEvent
+    | RunEnd
+    | ReplyStarted
+    | ReplyFinished
+    | ReplyInterrupted
 )
 EventCallback = Callable[[PipelineEvent], None]
 

@@ -8,7 +8,9 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import text
 from sqlmodel import Session
 
+from app.domain.enums import UndoKind
 from app.memory.entry_search import match_expression, query_words
+from app.presentation.history import done_phrase
 from app.store.column_types import to_db_time
 
 MAX_HITS = 8
@@ -82,22 +84,8 @@ def _what_was_done(session: Session, utterance_ids: list[int]) -> dict[int, list
     ).all()
     done: dict[int, list[str]] = {}
     for utterance_id, kind, name in rows:
-        verb = _PAST.get(kind, kind)
-        done.setdefault(utterance_id, []).append(f'{verb} "{name}"' if name else verb)
+        done.setdefault(utterance_id, []).append(done_phrase(UndoKind(kind), name))
     return done
-
-
-_PAST = {
-    "create": "created",
-    "update": "updated",
-    "complete": "completed",
-    "archive": "archived",
-    "snooze": "snoozed",
-    "remember": "remembered",
-    "forget": "forgot",
-    "edit": "edited memory",
-    "dismiss": "dismissed",
-}
 
 
 def _clip(words: str) -> str:

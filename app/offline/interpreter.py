@@ -106,7 +106,7 @@ class _Utterance:
         done: set[tuple[str, str | None]] = set()
         for found in matches:
             if found.entry is None:
-                self.failures.append(ParseFailure(tool=intent.kind, error=found.error or "", raw=clause))
+                self.failures.append(ParseFailure(intent.kind, found.error or "", clause, found.cause))
             elif (found.entry.id, found.item) not in done:  # "salt and pepper": both words name one entry
                 done.add((found.entry.id, found.item))
                 self.actions.append(_action(intent, found, clause, self.context.clock))

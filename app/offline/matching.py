@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from app.domain.enums import Status
+from app.domain.actions import Cause
+from app.domain.enums import FailureKind, Status
 from app.domain.summaries import clipped
 from app.offline.vocabulary import STOP_WORDS, TASK_VERBS
 from app.store.models import Entry
@@ -65,12 +66,17 @@ class EntryMatch:
     error: str | None = None
     candidates: tuple[Entry, ...] = ()  # when ambiguous: the entries it could be, best first
     item: str | None = None  # the one item of the entry's checklist it names (app/offline/items.py)
+    cause: Cause = Cause()  # why there is none, as data
 
 
 def _shown(phrase: str) -> str:
     """The phrase as said, for a message: trimmed, and cut short if long."""
     phrase = phrase.strip(" ,.!?;:'\"")
     return clipped(phrase, _MAX_SHOWN)
+
+
+def _no_match(shown: str) -> EntryMatch:
+    return EntryMatch(None, f"no open entry matches '{shown}'", cause=Cause(FailureKind.NOT_FOUND, shown))
 
 
 def _label(entry: Entry) -> str:
@@ -96,14 +102,14 @@ class EntryIndex:
         if not words:
             return EntryMatch(None, f"'{shown}' does not say which entry; name it (e.g. 'the milk')")
         if len(words) > MAX_PHRASE_WORDS:  # a ramble, not a name: no need to score it
-            return EntryMatch(None, f"no open entry matches '{shown}'")
+            return _no_match(shown)
         scored: list[tuple[float, bool, Entry]] = []
         for entry, texts in zip(self._entries, self._words, strict=True):
             score = max(_score(words, entry_words) for entry_words in texts)
             if score >= MATCH_THRESHOLD:
                 scored.append((score, any(set(words) == set(entry_words) for entry_words in texts), entry))
         if not scored:
-            return EntryMatch(None, f"no open entry matches '{shown}'")
+            return _no_match(shown)
         scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
         named_exactly = [entry for _, is_exact, entry in scored if is_exact]
         if len(named_exactly) == 1:  # "buy milk" means "Buy milk", not "Buy oat milk"
@@ -111,7 +117,9 @@ class EntryIndex:
         best = scored[0][0]
         close = [entry for score, _, entry in scored if best - score < AMBIGUITY_MARGIN]
         if len(close) > 1:
-            return EntryMatch(None, f"'{shown}' is ambiguous: it could be {_names(close)}; say which", tuple(close))
+            error = f"'{shown}' is ambiguous: it could be {_names(close)}; say which"
+            cause = Cause(FailureKind.AMBIGUOUS, shown, candidates=tuple(entry.summary for entry in close))
+            return EntryMatch(None, error, tuple(close), cause=cause)
         return EntryMatch(close[0])
 
     def resembling(self, phrase: str) -> Entry | None:

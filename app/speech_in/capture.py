@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from app.errors import AudioDeviceError
+from app.errors import AudioDeviceError, Command, Setting, command
 from app.speech_in.audio import SAMPLE_RATE, StreamResampler
 
 log = logging.getLogger("murmur.speech")
@@ -47,9 +47,13 @@ class AudioDevice:
     is_default: bool
 
 
-_WORDS = {
-    "input": ("microphone", "input", "murmur devices"),
-    "output": ("speaker", "output", "murmur devices --output"),
+_WORDS: dict[str, tuple[str, str, Command]] = {
+    "input": ("microphone", "input", command("devices", instead=Setting("speech.device"), phrase="{} lists them")),
+    "output": (
+        "speaker",
+        "output",
+        command("devices", "--output", instead=Setting("speech.output_device"), phrase="{} lists them"),
+    ),
 }
 
 
@@ -93,12 +97,12 @@ def find_device(spec: str, direction: Literal["input", "output"] = "input") -> A
     if spec.isdigit():
         match = next((d for d in devices if d.index == int(spec)), None)
         if match is None:
-            raise AudioDeviceError(f"no {kind} device number {spec}; `{listing}` lists them")
+            raise AudioDeviceError(f"no {kind} device number {spec}", listing)
         return match
     exact = [d for d in devices if d.name.lower() == spec.lower()]
     partial = exact or [d for d in devices if spec.lower() in d.name.lower()]
     if not partial:
-        raise AudioDeviceError(f"no {kind} device named {spec!r}; `{listing}` lists them")
+        raise AudioDeviceError(f"no {kind} device named {spec!r}", listing)
     return partial[0]
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from app.config import SpeechSettings
-from app.errors import SpeechError
+from app.errors import Command, SpeechError
 from app.speech_in.audio import rms_dbfs, seconds_of
 from app.speech_in.capture import Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
@@ -87,7 +87,7 @@ class Dictation:
         self._partial = ""
 
     @property
-    def hint(self) -> str | None:
+    def hint(self) -> Command | None:
         """How to get better accuracy, when the bundled engine is in use."""
         return self._choice.hint if self._choice else None
 

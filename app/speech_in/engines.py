@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import SpeechSettings
-from app.errors import ModelError, UsageError
+from app.errors import Command, ModelError, UsageError, Words, command
 from app.speech_in.language import base_language
 from app.speech_in.models import ModelManager, model_label
 from app.speech_in.transcriber import Engine, StreamingEngine
@@ -24,8 +24,11 @@ log = logging.getLogger("murmur.speech")
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 FINAL_ENGINES = ("auto", "whisper", "live", "off")
-BETTER_ACCURACY_HINT = (
-    "for better accuracy install a Vosk model: `murmur models list --available`, then `murmur models download NAME`"
+# Settings -> Speech is where the window downloads speech models.
+BETTER_ACCURACY_HINT = Command(
+    (("models", "list", "--available"), ("models", "download", "NAME")),
+    Words("for better accuracy install a Vosk model in Settings → Speech"),
+    "for better accuracy install a Vosk model: {}, then {}",
 )
 
 
@@ -46,7 +49,7 @@ class EngineChoice:
         return "pocketsphinx (bundled, English only)"
 
     @property
-    def hint(self) -> str | None:
+    def hint(self) -> Command | None:
         """What the user should know about this choice (shown next to the engine's name)."""
         return BETTER_ACCURACY_HINT if self.kind == "pocketsphinx" else None
 
@@ -66,15 +69,19 @@ def choose_engine(settings: SpeechSettings, *, engine: str = "", model: str = ""
         if best is not None:
             return EngineChoice("vosk", best.path, language)
         if kind == "vosk" or base_language(language) != "en":
-            raise ModelError(
-                f"no Vosk model for language {language!r} in {manager.folder}; "
-                f"`murmur models list --available --language {language}` shows what can be downloaded"
-                + (
-                    ""
-                    if base_language(language) != "en"
-                    else " (or use the bundled English engine: --engine pocketsphinx)"
-                )
+            bundled = (
+                "" if base_language(language) != "en" else " (or use the bundled English engine: --engine pocketsphinx)"
             )
+            listed = command(
+                "models",
+                "list",
+                "--available",
+                "--language",
+                language,
+                instead=Words("Settings → Speech downloads Vosk models"),
+                phrase="{} shows what can be downloaded" + bundled,
+            )
+            raise ModelError(f"no Vosk model for language {language!r} in {manager.folder}", listed)
     if base_language(language) != "en":
         raise ModelError(f"the bundled pocketsphinx engine knows English only, not {language!r}; install a Vosk model")
     return EngineChoice("pocketsphinx", None, "en")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import SpeechSettings
+from app.errors import Command
 from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
 from app.speech_in.segments import split_at_pauses
 from app.speech_in.transcriber import Transcript, Word
@@ -20,7 +21,7 @@ from app.speech_in.wavfile import read_audio
 @dataclass(frozen=True)
 class FileTranscription:
     transcript: Transcript
-    hint: str | None  # how to get better accuracy, when the bundled engine did the work
+    hint: Command | None  # how to get better accuracy, when the bundled engine did the work
 
 
 def file_engine(settings: SpeechSettings, *, engine: str = "", model: str = "", final_engine: str = "") -> EngineChoice:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from app.config import SpeechSettings
-from app.errors import ModelError
+from app.errors import ModelError, Words, command
 from app.paths import data_dir
 from app.speech_in.download import Digest, DigestKind, ProgressCallback, RemoteFile, fetch_json
 from app.speech_in.download import download as download_file
@@ -184,7 +184,10 @@ class ModelFolder:
                 return path
         if candidate.is_dir():
             raise ModelError(f"{candidate} is not a {self.engine} model folder (no {self.shape})")
-        raise ModelError(f"no {self.engine} model {model!r} in {self.folder}; see `murmur models list --available`")
+        listed = command(
+            "models", "list", "--available", instead=Words("Settings → Speech lists them"), phrase="see {}"
+        )
+        raise ModelError(f"no {self.engine} model {model!r} in {self.folder}", listed)
 
     def best_for(self, language: str) -> InstalledModel | None:
         models = self.installed(language)

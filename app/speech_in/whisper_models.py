@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from app.config import SpeechSettings
-from app.errors import ModelError
+from app.errors import ModelError, Words, command
 from app.speech_in.download import (
     Digest,
     DigestKind,
@@ -115,9 +115,8 @@ def whisper_model_path(settings: SpeechSettings, *, required: bool = False) -> P
         return best.path
     if required:
         suggestion = "whisper-base.en" if base_language(language) == "en" else "whisper-base"
-        raise ModelError(
-            f"no Whisper model for language {language!r} in {manager.folder}; `murmur models download {suggestion}`"
-        )
+        download = command("models", "download", suggestion, instead=Words(f"Settings → Speech downloads {suggestion}"))
+        raise ModelError(f"no Whisper model for language {language!r} in {manager.folder}", download)
     return None
 
 

@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 from app.config import SpeechSettings
-from app.errors import ModelError, VoiceError
+from app.errors import ModelError, Setting, VoiceError, Words, command
 from app.speech_in.language import base_language
 from app.speech_out.dispatcher import SPD_SAY, DispatcherVoice
 from app.speech_out.synthesis import ESPEAK, EspeakSynthesizer, PiperSynthesizer, Synthesizer
@@ -58,10 +58,17 @@ def choose_synthesizer(settings: SpeechSettings, voice: str | None = None) -> Sy
         return EspeakSynthesizer(espeak_voice(settings.language), settings.rate)
     except VoiceError:
         language = base_language(settings.language or "en")
-        raise VoiceError(
-            f"no voice to speak with: install espeak-ng, or a Piper voice (`murmur voices list --available "
-            f"--language {language}`)"
-        ) from None
+        listed = command(
+            "voices",
+            "list",
+            "--available",
+            "--language",
+            language,
+            instead=Words("install espeak-ng, or a Piper voice in Settings → Voice"),
+            phrase="install espeak-ng, or a Piper voice ({})",
+            joint=": ",
+        )
+        raise VoiceError("no voice to speak with", listed) from None
 
 
 def _piper_model(settings: SpeechSettings, voice: str) -> Path:
@@ -75,9 +82,9 @@ def _piper_model(settings: SpeechSettings, voice: str) -> Path:
     try:
         return voice_files(voices.resolve(voice))[0]
     except ModelError:
+        listed = command("voices", "list", "--available", instead=Setting("speech.voice"), phrase="{} lists them")
         raise VoiceError(
-            f"no voice {voice!r}: not a Piper voice in {voices.folder} (`murmur voices list --available`), "
-            "espeak-ng[:VOICE] or speech-dispatcher"
+            f"no voice {voice!r}: not a Piper voice in {voices.folder}, espeak-ng[:VOICE] or speech-dispatcher", listed
         ) from None
 
 

@@ -145,7 +145,7 @@ def _output_device(spec: str) -> AudioDevice:
     try:
         return find_device(spec, "output")
     except AudioDeviceError as error:
-        raise VoiceError(str(error)) from None
+        raise VoiceError(str(error), error.remedy) from None
 
 
 def write_wav(sounds: Iterable[Sound], path: Path) -> float:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from app.errors import ModelError
+from app.errors import ModelError, Words, command
 from app.speech_in.download import (
     Digest,
     DigestKind,
@@ -119,7 +119,10 @@ class PiperVoices(HubModelFolder):
     def find_available(self, name: str) -> PiperVoice:
         voice = next((v for v in self.available() if v.name == name), None)
         if voice is None:
-            raise ModelError(f"no Piper voice named {name!r}; see `murmur voices list --available`")
+            listed = command(
+                "voices", "list", "--available", instead=Words("Settings → Voice lists them"), phrase="see {}"
+            )
+            raise ModelError(f"no Piper voice named {name!r}", listed)
         return voice
 
     def download(self, voice: PiperVoice, on_progress: ProgressCallback | None = None) -> InstalledModel:

@@ -14,6 +14,7 @@ from app.domain.enums import (
     MemorySource,
     SessionEnd,
     Status,
+    UndoKind,
     UndoSubject,
     UtteranceOutcome,
     UtteranceSource,
@@ -111,7 +112,7 @@ class UndoItem(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     batch_id: int = Field(foreign_key="undo_batches.id")
     position: int
-    kind: str
+    kind: UndoKind = Field(sa_type=EnumText(UndoKind))
     entry_id: str  # the id of the entry, or of the memory or utterance when `subject` says so
     description: str
     subject: UndoSubject = Field(default=UndoSubject.ENTRY, sa_type=EnumText(UndoSubject))

@@ -1,20 +1,25 @@
-"""Read queries: short IDs, entry and memory lookup, listing. Nothing here writes."""
+"""The store's queries: short IDs, entry and memory lookup, listings, what the model cost. Nothing here writes
+but `wake_snoozed`, the housekeeping every write transaction does first."""
 
+import bisect
 import json
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from os.path import commonprefix
 from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, case, text, type_coerce
+from sqlalchemy import and_, case, text, type_coerce, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
-from app.domain.enums import Category, Status
-from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError
+from app.domain.enums import Category, Status, UtteranceOutcome
+from app.domain.usage import UsageRow, UsageSummary
+from app.errors import AmbiguousIdError, EntryNotFoundError, MemoryNotFoundError, MurmurError, Words, command
 from app.store.column_types import EnumText
-from app.store.models import Entry, Memory
+from app.store.models import Entry, LlmRequest, Memory, TalkSession, Utterance
 
 Found = TypeVar("Found", Entry, Memory)
 
@@ -34,13 +39,33 @@ def short_id_among(entry_id: str, neighbours: Iterable[str | None]) -> str:
     return entry_id[: max(SHORT_ID_MIN, shared + 1)]
 
 
+def _short_id_at(ids: Sequence[str], place: int) -> str:
+    """The short ID of `ids[place]`, `ids` in order: it depends on its two neighbours alone."""
+    return short_id_among(
+        ids[place], (ids[place - 1] if place else None, ids[place + 1] if place + 1 < len(ids) else None)
+    )
+
+
 def short_ids(session: Session) -> dict[str, str]:
     """Every entry's shortest unique prefix (at least 6 hex digits), in one pass over the index."""
     ids = list(session.exec(select(Entry.id).order_by(Entry.id)).all())
-    return {
-        entry_id: short_id_among(entry_id, (ids[i - 1] if i else None, ids[i + 1] if i + 1 < len(ids) else None))
-        for i, entry_id in enumerate(ids)
-    }
+    return {entry_id: _short_id_at(ids, place) for place, entry_id in enumerate(ids)}
+
+
+def short_ids_after(shown: dict[str, str], entry_ids: Iterable[str]) -> dict[str, str]:
+    """What `short_ids` would say of `entry_ids`, from the short IDs `shown` before some entries came or went:
+    made again only around those. No read: the IDs are known."""
+    ids = sorted(entry_ids)
+    came = [place for place, entry_id in enumerate(ids) if entry_id not in shown]
+    went = [bisect.bisect_left(ids, entry_id) for entry_id in shown.keys() - set(ids)]
+    if not came and not went:
+        return shown
+    short = {entry_id: shown[entry_id] for entry_id in ids if entry_id in shown}
+    around = {near for place in came for near in (place - 1, place, place + 1)}
+    around |= {near for place in went for near in (place - 1, place)}
+    for place in sorted(near for near in around if 0 <= near < len(ids)):
+        short[ids[place]] = _short_id_at(ids, place)
+    return short
 
 
 def short_id_of(session: Session, entry_id: str) -> str:
@@ -94,10 +119,24 @@ def get_entry(session: Session, prefix: str) -> Entry:
 def status_at(now: datetime) -> Any:
     """An entry's status at `now`, in SQL: a snoozed entry whose time has come reads active.
 
-    Reads never write; the next write transaction persists the wake-up (see app.service.wake_snoozed).
+    Reads never write; the next write transaction persists the wake-up (see `wake_snoozed`).
     """
     snooze_over = and_(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
     return type_coerce(case((snooze_over, Status.ACTIVE.value), else_=col(Entry.status)), EnumText(Status))
+
+
+def wake_snoozed(session: Session, now: datetime) -> None:
+    """Snoozed entries whose time has come become active again.
+
+    Housekeeping, not a user's change: no undo record, and the revision is left alone, so an
+    earlier snooze can still be undone exactly (its prior row is the same active state).
+    """
+    statement = (
+        update(Entry)
+        .where(col(Entry.status) == Status.SNOOZED.value, col(Entry.snooze_until) <= now)
+        .values(status=Status.ACTIVE, snooze_until=None)
+    )
+    session.execute(statement)
 
 
 def _show_awake(entry: Entry, now: datetime) -> Entry:
@@ -132,6 +171,22 @@ def list_entries(
     return [_show_awake(entry, now) for entry in session.exec(query).all()]
 
 
+def entries_with_ids(session: Session, ids: Iterable[str]) -> list[Entry]:
+    """The entries of these IDs that exist, as stored."""
+    return list(session.exec(select(Entry).where(col(Entry.id).in_(list(ids)))).all())
+
+
+def entry_tally(session: Session) -> tuple[int, int]:
+    """How many entries there are, and their revisions summed."""
+    count, revisions = session.execute(text("SELECT count(*), coalesce(sum(revision), 0) FROM entries")).one()
+    return int(count), int(revisions)
+
+
+def entries_by_age(session: Session) -> list[Entry]:
+    """Every entry as stored, oldest first."""
+    return list(session.exec(select(Entry).order_by(col(Entry.created_at), col(Entry.id))).all())
+
+
 def recent_summaries(session: Session, limit: int) -> list[str]:
     """The summaries of open entries (active or snoozed), most recently touched first."""
     query = (
@@ -162,8 +217,31 @@ def stored_rows(session: Session, table: str) -> list[dict[str, object]]:
     return [dict(row) for row in session.execute(text(f"SELECT * FROM {table} ORDER BY rowid")).mappings()]
 
 
+def schema_of(session: Session) -> int:
+    """How many migration steps the database has had (its `PRAGMA user_version`)."""
+    return int(session.execute(text("PRAGMA user_version")).scalar_one())
+
+
 def encode_row(row: dict[str, object]) -> str:
     return json.dumps(row, ensure_ascii=False)
+
+
+# -- what was said, and the sessions it was said in ---------------------------------------------
+
+
+def waiting_utterances(session: Session) -> list[Utterance]:
+    """Utterances that failed or never finished, oldest first, except those the user dismissed."""
+    query = (
+        select(Utterance)
+        .where(col(Utterance.outcome) != UtteranceOutcome.DONE.value, col(Utterance.dismissed_at).is_(None))
+        .order_by(col(Utterance.id))
+    )
+    return list(session.exec(query).all())
+
+
+def latest_sessions(session: Session, limit: int) -> list[TalkSession]:
+    """The latest talk sessions, newest first."""
+    return list(session.exec(select(TalkSession).order_by(col(TalkSession.id).desc()).limit(limit)).all())
 
 
 # -- the user's memories ------------------------------------------------------------------------
@@ -190,9 +268,50 @@ def get_memory(session: Session, prefix: str) -> Memory:
     )
     matches = list(session.exec(query).all())
     if not matches:
-        raise MemoryNotFoundError(f"no memory has ID '{prefix}'; `murmur memory list` shows them")
+        listed = command("memory", "list", instead=Words("the Memory tab shows them"), phrase="{} shows them")
+        raise MemoryNotFoundError(f"no memory has ID '{prefix}'", listed)
     return _only_match(matches, prefix, "memories")
 
 
 def raw_memory_row(session: Session, memory_id: str) -> dict[str, object] | None:
     return _raw_row(session, "memories", memory_id)
+
+
+# -- what the model cost and was sent -----------------------------------------------------------
+
+
+def usage_summary(
+    session: Session, now: datetime, tz: ZoneInfo, monthly_budget: float = 0.0, days: int = 31
+) -> UsageSummary:
+    """What the model requests cost: totals by day (the last `days` days) and by month, newest first, in the
+    user's timezone."""
+    rows = session.exec(
+        select(LlmRequest.created_at, LlmRequest.prompt_tokens, LlmRequest.completion_tokens, LlmRequest.cost_usd)
+    ).all()
+    day_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    month_totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    first_day = (now.astimezone(tz) - timedelta(days=days - 1)).date()
+    for created_at, prompt, completion, cost in rows:
+        local = created_at.astimezone(tz)
+        targets = [month_totals[f"{local:%Y-%m}"]]
+        if local.date() >= first_day:
+            targets.append(day_totals[f"{local:%Y-%m-%d}"])
+        for total in targets:
+            total[0] += 1
+            total[1] += prompt
+            total[2] += completion
+            total[3] += cost
+
+    def as_rows(totals: dict[str, list[float]]) -> list[UsageRow]:
+        return [
+            UsageRow(period, int(t[0]), int(t[1]), int(t[2]), round(t[3], 6))
+            for period, t in sorted(totals.items(), reverse=True)
+        ]
+
+    this_month = month_totals.get(f"{now.astimezone(tz):%Y-%m}", [0, 0, 0, 0.0])[3]
+    return UsageSummary(as_rows(day_totals), as_rows(month_totals), monthly_budget, round(this_month, 6))
+
+
+def recent_requests(session: Session, limit: int = 20) -> list[LlmRequest]:
+    """The latest requests to the model, newest first, with what was sent and answered."""
+    return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())

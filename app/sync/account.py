@@ -5,24 +5,34 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from app.config import SyncSettings
-from app.errors import UsageError
+from app.errors import Setting, UsageError, command
 from app.secrets import SYNC_PASSWORD, sync_password
 from app.sync.remote import KnownList, TaskList
 
 if TYPE_CHECKING:
     from app.sync.caldav_list import Account
 
-NOT_SET_UP = "sync is not set up: run `murmur sync setup` (or set sync.url and sync.username)"
+NOT_SET_UP = "sync is not set up"
+SET_UP = command(
+    "sync", "setup", instead=Setting("sync.url"), phrase="run {} (or set sync.url and sync.username)", joint=": "
+)
 # The CalDAV client is an extra ([sync]): the base install stays lean.
 NEEDS_CALDAV = "sync needs the caldav library: pipx inject murmur-desktop caldav (or install murmur-desktop[sync])"
 
 
 def account_from(settings: SyncSettings, password: str | None = None) -> "Account":
     if not settings.url:
-        raise UsageError(NOT_SET_UP)
+        raise UsageError(NOT_SET_UP, SET_UP)
     password = password or sync_password()
     if not password:
-        raise UsageError(f"no password for the sync server: run `murmur sync setup`, or set {SYNC_PASSWORD.env}")
+        set_one = command(
+            "sync",
+            "setup",
+            instead=Setting("sync.password"),
+            phrase=f"run {{}}, or set {SYNC_PASSWORD.env}",
+            joint=": ",
+        )
+        raise UsageError("no password for the sync server", set_one)
     from app.sync.caldav_list import Account
 
     return Account(

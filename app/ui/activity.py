@@ -6,16 +6,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QToolButton, QVBoxLayout, QWidget
 
 from app.domain.events import (
-    DoneEvent,
     ErrorEvent,
     MessageEvent,
     PipelineEvent,
+    RunEnd,
     ThinkingEvent,
     ToolCallEvent,
     ToolResultEvent,
     TranscriptEvent,
 )
 from app.ui.plain_text import plain_label
+from app.ui.remedies import window_text
 
 SILENCE_DBFS = -60
 
@@ -32,11 +33,11 @@ def describe_event(event: PipelineEvent) -> str | None:
         case MessageEvent():
             return ("Question: " if event.question else "") + event.text
         case ErrorEvent():
-            return f"Error: {event.message}"
-        case DoneEvent():
+            return f"Error: {window_text(event.message, event.remedy)}"
+        case RunEnd():
             return event.summary
-        case TranscriptEvent():
-            return None  # shown above the list, as what was said
+        case _:
+            return None  # what was said is shown above the list; the microphone and the voice show themselves
 
 
 def _short(text: str, limit: int = 90) -> str:

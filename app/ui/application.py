@@ -7,7 +7,7 @@
 import logging
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,15 +15,25 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, sync_source_for
+from app.assembly import build_service, model_test, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
-from app.changes.undo import HistoryBatch
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
 from app.config import Settings, read_settings, save_settings
 from app.desktop.entries import set_autostart
-from app.domain.enums import ActionKind, Format, SessionEnd, UndoSubject, UtteranceSource
+from app.domain.enums import Format, SessionEnd, UtteranceSource
+from app.domain.events import (
+    ErrorCode,
+    ErrorEvent,
+    FinalTranscript,
+    PartialTranscript,
+    PipelineEvent,
+    ReplyFinished,
+    ReplyInterrupted,
+    ReplyStarted,
+    Stage,
+)
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
@@ -87,7 +97,7 @@ class Murmur(QObject):
         self.voice = VoiceInput(
             lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
         )
-        self.reply_voice = ReplyVoice(lambda: self.settings.speech, self)
+        self.reply_voice = ReplyVoice(lambda: self.settings.speech, self.bridge.post_event, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds)
@@ -114,7 +124,10 @@ class Murmur(QObject):
         self._quitting = False
         self._error = ""
         self._hotkey_problem: str | None = None
-        self._created_in: int | None = None  # the batch of the last run, whose first new entry the list selects
+        self._bound_key = ""  # the talk key as the desktop's shortcut portal says it bound it (the user may change it)
+        self._setup_lines: list[str] = []  # what the setup check found missing; the hotkey's problem goes above
+        self._new_entry: str | None = None  # the first entry the last run made, selected once it is listed
+        self._shown = jobs.ShownEntries()
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
         self._watch_timer = QTimer(self, interval=WATCH_MS)
@@ -130,20 +143,14 @@ class Murmur(QObject):
 
     def _connect(self) -> None:
         bridge, window, voice = self.bridge, self.window, self.voice
-        bridge.progressed.connect(window.activity.show_event)
+        bridge.progressed.connect(self._on_event)
         bridge.job_finished.connect(self._on_job_finished)
-        bridge.partial_heard.connect(window.activity.show_partial)
         bridge.level_measured.connect(window.activity.show_level)
-        bridge.transcribed.connect(self._on_transcribed)
-        bridge.speech_failed.connect(self._on_speech_failed)
         voice.started.connect(self._on_recording_started)
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
         voice.too_short.connect(window.activity.show_outcome)  # calm words, not an error
         voice.answer_window_closed.connect(self._update_state)
-        self.reply_voice.started.connect(self._update_state)
-        self.reply_voice.finished.connect(self._on_reply_said)
-        self.reply_voice.failed.connect(self._on_reply_not_said)
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
         window.mic_pressed.connect(self.mic_switch.press)
@@ -168,6 +175,7 @@ class Murmur(QObject):
         )
         self.model.edited.connect(self._on_entry_edited)
         self.model.check_requested.connect(self._on_entry_check_requested)
+        window.details.read_dues_with(self.service.read_due)
         window.details.edited.connect(self._on_entry_edited)
         window.details.item_check_requested.connect(self._on_item_check_requested)
         window.details.item_add_requested.connect(
@@ -184,8 +192,11 @@ class Murmur(QObject):
         self.toast.retry_clicked.connect(self.retry)
         self.toast.confirm_clicked.connect(partial(self.retry, confirmed=True))
         self.toast.merge_clicked.connect(self.merge)
+        self.toast.settings_clicked.connect(self.open_settings)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
+        self.hotkey.failed.connect(self._show_hotkey_problem)
+        self.hotkey.bound.connect(self._on_hotkey_bound)
         self.reminders.due.connect(self._on_reminder_due)
         QApplication.styleHints().colorSchemeChanged.connect(self._on_color_scheme_changed)
         self.reminders.snooze_ended.connect(self.refresh)
@@ -219,7 +230,7 @@ class Murmur(QObject):
         self.window.show()
         self.window.input.setFocus()
         if listen_for_hotkey:
-            self._hotkey_problem = self.hotkey.start()
+            self.listen_for_hotkey()
         self._arm_microphone = arm_microphone
         self._arm_if_listening()
         self._update_state()
@@ -234,6 +245,24 @@ class Murmur(QObject):
             self.offer_models()
         if check_setup:
             self.check_setup()
+
+    def listen_for_hotkey(self) -> None:
+        """Start the global hotkey; why it cannot work here is said at the top of the window."""
+        self._bound_key = ""
+        self._show_hotkey_problem(self.hotkey.start())
+
+    def _on_hotkey_bound(self, key: str) -> None:
+        self._bound_key = key
+        self._update_state()
+
+    def _show_hotkey_problem(self, problem: str | None) -> None:
+        self._hotkey_problem = problem
+        self._show_setup_notes()
+        self._update_state()
+
+    def _show_setup_notes(self) -> None:
+        hotkey = [self._hotkey_problem] if self._hotkey_problem else []
+        self.window.setup_notes.show_lines(hotkey + self._setup_lines)
 
     def take_daily_backup(self) -> None:
         """Today's backup, off the GUI thread (one a day; the first command of the day may have taken it).
@@ -251,7 +280,8 @@ class Murmur(QObject):
 
         def show(outcome: JobOutcome[list[str]]) -> None:
             if isinstance(outcome, Finished):
-                self.window.setup_notes.show_lines(outcome.result)
+                self._setup_lines = outcome.result
+                self._show_setup_notes()
 
         run_in_thread(SetupCheck(self.settings.speech, self.tray is not None), self, show)
 
@@ -376,18 +406,32 @@ class Murmur(QObject):
         """A reply that cannot be spoken (no voice, no speaker) is still on screen: a note, not an error."""
         self.window.activity.add_note(f"Not spoken: {message}")
 
-    def _on_transcribed(self, text: str) -> None:
-        self.submit(text, UtteranceSource.VOICE)
-
-    def _on_speech_failed(self, message: str) -> None:
-        self._show_error(message)  # a recording whose microphone failed was stopped, what was heard kept
+    def _on_event(self, event: PipelineEvent) -> None:
+        """A run's news, from the microphone to the spoken reply: shown, and acted on where it asks for it."""
+        self.window.activity.show_event(event)
+        match event:
+            case PartialTranscript():
+                self.window.activity.show_partial(event.text)
+            case FinalTranscript():
+                self.submit(event.text, UtteranceSource.VOICE, event.run_id)
+            case ErrorEvent(stage=Stage.REPLY):
+                self._on_reply_not_said(event.message)
+                self._update_state()
+            case ErrorEvent(code=ErrorCode.SPEECH, stage=Stage.LISTEN | Stage.TRANSCRIBE):
+                self._show_error(event.message)  # a recording whose microphone failed was stopped, what was heard kept
+            case ReplyFinished():
+                self._on_reply_said(event.listen)
+            case ReplyStarted() | ReplyInterrupted():
+                self._update_state()
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource) -> None:
-        """Queue an utterance; it runs after those before it, never alongside."""
+    def submit(self, text: str, source: UtteranceSource, run_id: str = "") -> None:
+        """Queue an utterance, run `run_id` when it began at the microphone; it runs after those before it, never
+        alongside."""
         reply = reply_mode_for(source, self.settings.speech.reply)
-        self._queue_utterance(jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply))
+        job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id)
+        self._queue_utterance(job)
 
     def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
         """Run a waiting utterance again; `text`: the user's correction of its words, run instead."""
@@ -432,10 +476,15 @@ class Murmur(QObject):
 
     def refresh(self) -> None:
         """Reload the list, inbox and history (once, however often it is asked while queued)."""
+        self._reload(None)
+
+    def _reload(self, touched: Collection[str] | None) -> None:
+        """As `refresh`, but of the entries only those `touched` by a change of this app's, when they are known."""
         self.sync.changed()  # every change ends in a refresh: it is sent a few seconds later
+        self._shown.changed(touched)
         if self.worker.waiting(jobs.RefreshJob):
             return
-        self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget))
+        self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget, self._shown))
 
     def _on_watch_timer_timeout(self) -> None:
         """Show what another process (`murmur add`, a shortcut, sync) committed. The look is a PRAGMA read, cheap
@@ -477,6 +526,7 @@ class Murmur(QObject):
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1
+        touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error):
                 self._show_error(error)
@@ -484,13 +534,15 @@ class Murmur(QObject):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
                 self._show_report(report)
-                if isinstance(job, jobs.UtteranceJob):
-                    self._created_in = report.undo_id
+                touched = report.touched
+                if isinstance(job, jobs.UtteranceJob) and report.created:
+                    self._new_entry = report.created[0]
             case Finished(result=jobs.Notice() as undone):
                 self._error = ""
                 self.toast.show_content(ToastContent(title=undone.text))
+                touched = undone.touched
         if not isinstance(job, jobs.RefreshJob):
-            self.refresh()
+            self._reload(touched)
         self._update_state()
 
     def _show_views(self, views: jobs.Views) -> None:
@@ -499,28 +551,16 @@ class Murmur(QObject):
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
-        self.window.details.set_history(views.history, names, views.entries.now, views.entries.tz)
+        self.window.details.set_history(views.history, names)
         self.window.usage.set_summary(views.usage)
         self.window.memory.set_memories(views.memories, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
         if self.tray:
             self.tray.show_due(self.model.rows_in(DUE_NOW))
-        if self._created_in is not None:
-            self._select_first_created(views.history, self._created_in)
-            self._created_in = None
+        if self._new_entry is not None:  # a new entry is easy to lose in a long list: selected and scrolled to
+            self.window.select_entry(self._new_entry)
+            self._new_entry = None
         self.entries_shown.emit()
-
-    def _select_first_created(self, history: list[HistoryBatch], batch_id: int) -> None:
-        """A new entry is easy to lose in a long list: it is selected and scrolled to. The report has no IDs;
-        the batch's undo items, listed in the history just read, name them."""
-        batch = next((h for h in history if h.batch.id == batch_id), None)
-        created = [
-            item.entry_id
-            for item in (batch.items if batch else [])
-            if item.kind == ActionKind.CREATE.value and item.subject is UndoSubject.ENTRY
-        ]
-        if created:
-            self.window.select_entry(created[0])
 
     def _show_report(self, report: jobs.BatchReport) -> None:
         content = content_of(report)
@@ -534,7 +574,7 @@ class Murmur(QObject):
         if report.spoken is not None and not self._quitting and not self.voice.is_held():
             if self.voice.is_listening_for_answer():
                 self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
-            self.reply_voice.say(report.spoken)
+            self.reply_voice.say(report.spoken, report.run_id)
 
     def _show_error(self, message: str) -> None:
         self._error = message
@@ -557,7 +597,7 @@ class Murmur(QObject):
         return AppState.ERROR if self._error else AppState.IDLE
 
     def _status_text(self, state: AppState) -> str:
-        talk = "hold the mic button" if self._hotkey_problem else f"hold {hotkey_label(self.settings.ui.hotkey)}"
+        talk = "hold the mic button" if self._hotkey_problem else f"hold {self._hotkey_words()}"
         queued = f" ({self._runs - 1} more queued)" if self._runs > 1 else ""
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
@@ -568,10 +608,13 @@ class Murmur(QObject):
             AppState.ERROR: self._error,
         }[state]
 
+    def _hotkey_words(self) -> str:
+        return self._bound_key or hotkey_label(self.settings.ui.hotkey)
+
     def _update_state(self) -> None:
         state = self.state()
         text = self._status_text(state)
-        self.window.hotkey = "" if self._hotkey_problem else hotkey_label(self.settings.ui.hotkey)
+        self.window.hotkey = "" if self._hotkey_problem else self._hotkey_words()
         self.window.activity.set_status(text, error=state is AppState.ERROR)
         self.window.set_state(state)
         if self.tray:
@@ -619,10 +662,15 @@ class Murmur(QObject):
         else:
             self.window.show_entry(entry_id)
 
-    def open_settings(self) -> None:
-        from app.ui.settings_dialog import SettingsDialog
+    def open_settings(self, page: str = "") -> None:
+        """The settings dialog, at `page` (its tab's title) when one is named."""
+        from app.ui.settings.dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window, self.service.store, self.sync.words())
+        dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
+        dialog.general_page.show_backend(self.hotkey.backend_words())
+        titles = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
+        if page in titles:
+            dialog.tabs.setCurrentIndex(titles.index(page))
         self.hotkey.paused = True  # recording a new hotkey must not start dictation with the old one
         try:
             accepted = dialog.exec()
@@ -651,7 +699,7 @@ class Murmur(QObject):
         if settings.ui.hotkey != old.ui.hotkey:
             self.hotkey.stop()
             self.hotkey.combination = settings.ui.hotkey
-            self._hotkey_problem = self.hotkey.start()
+            self.listen_for_hotkey()
         self._arm_if_listening()
         if settings.ui.start_at_login != old.ui.start_at_login:
             if problem := set_autostart(settings.ui.start_at_login):

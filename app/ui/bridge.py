@@ -1,6 +1,6 @@
-"""The one QObject that turns plain-Python news (pipeline events, job outcomes, speech callbacks)
-into Qt signals. Safe to call from any thread; what arrives before the UI attaches is kept and
-replayed in order when it does."""
+"""The one QObject that turns plain-Python news (a run's events, from the microphone to the spoken reply; job
+outcomes; the microphone's level) into Qt signals. Safe to call from any thread; what arrives before the UI
+attaches is kept and replayed in order when it does."""
 
 import threading
 from typing import Any
@@ -13,12 +13,9 @@ from app.ui.worker import JobOutcome
 
 
 class PipelineBridge(QObject):
-    progressed = Signal(object)  # a PipelineEvent of the running utterance
+    progressed = Signal(object)  # a PipelineEvent of a run: speech in, the pipeline, speech out
     job_finished = Signal(object)  # a JobOutcome from the worker thread
-    partial_heard = Signal(str)  # the growing transcript while recording
     level_measured = Signal(float)  # microphone level in dBFS while recording
-    transcribed = Signal(str)  # the final transcript of a recording
-    speech_failed = Signal(str)  # one line: no microphone, no model, ...
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -39,7 +36,7 @@ class PipelineBridge(QObject):
             else:
                 getattr(self, name).emit(*args)
 
-    # Plain callbacks for the pipeline, the worker and the dictation (any thread).
+    # Plain callbacks for the runs, the worker and the dictation (any thread).
 
     def post_event(self, event: PipelineEvent) -> None:
         self._emit("progressed", event)
@@ -47,14 +44,5 @@ class PipelineBridge(QObject):
     def post_outcome(self, outcome: JobOutcome[JobResult]) -> None:
         self._emit("job_finished", outcome)
 
-    def post_partial(self, text: str) -> None:
-        self._emit("partial_heard", text)
-
     def post_level(self, dbfs: float) -> None:
         self._emit("level_measured", dbfs)
-
-    def post_transcript(self, text: str) -> None:
-        self._emit("transcribed", text)
-
-    def post_speech_error(self, message: str) -> None:
-        self._emit("speech_failed", message)

@@ -1,10 +1,11 @@
 """The side panel with everything of the selected entry, editable: summary, the whole text, its checklist,
-category, priority, due (read back as you type, with a warning when no reminder could fire, and a picker),
-repeat, status, the words it came from and its history.
+category, priority, due (read back as you type by the service, as saving will read it, with a warning when no
+reminder could fire, and a picker), repeat, status, the words it came from and its history.
 
 It only asks: `edited(entry_id, fields)` carries the raw words `parse_update_fields` reads, so an edit
 here goes through the service and is undoable like any other."""
 
+from collections.abc import Callable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -30,19 +31,21 @@ from PySide6.QtWidgets import (
 
 from app.changes.undo import HistoryBatch
 from app.domain.actions import PRIORITY_NAMES
-from app.domain.clock import Clock
-from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe, rule_from
 from app.errors import MurmurError
+from app.presentation.history import action_text
+from app.presentation.times import said_when
 from app.ui.checklist_editor import ChecklistEditor
 from app.ui.entry_sections import EntryRow
-from app.ui.history_view import action_text, said_when
 from app.ui.plain_text import plain_label
 
 PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}
 NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
 PLACEHOLDER = "Select an entry to see all of it here."
+
+# Where a due set to these words lands, given the entry's current due: the service's reading (MurmurService.read_due).
+DueReader = Callable[[str, datetime | None], datetime | None]
 
 
 def _local(moment: datetime, tz: ZoneInfo) -> str:
@@ -87,7 +90,7 @@ class DetailsPanel(QWidget):
         self._row: EntryRow | None = None
         self._history: list[HistoryBatch] = []
         self._names: dict[str, str] = {}
-        self._clock: Clock | None = None
+        self._due_reader: DueReader | None = None
 
         self.placeholder = plain_label(QLabel(PLACEHOLDER))
         self.placeholder.setWordWrap(True)
@@ -178,8 +181,12 @@ class DetailsPanel(QWidget):
         self._scroll = scroll
         self.show_row(None)
 
-    def set_history(self, batches: list[HistoryBatch], names: dict[str, str], now: datetime, tz: ZoneInfo) -> None:
-        self._history, self._names, self._clock = batches, names, Clock(now=now, tz=tz)
+    def read_dues_with(self, reader: DueReader) -> None:
+        """The due typed is read back by `reader`, the one saving it uses, so what it shows is what is kept."""
+        self._due_reader = reader
+
+    def set_history(self, batches: list[HistoryBatch], names: dict[str, str]) -> None:
+        self._history, self._names = batches, names
         self.show_row(self._row)
 
     def show_row(self, row: EntryRow | None) -> None:
@@ -233,12 +240,14 @@ class DetailsPanel(QWidget):
 
     def _read_due(self, text: str) -> None:
         """What the due words mean, read back; a warning when they name no moment."""
-        if not text.strip() or self._row is None:
+        row, reader = self._row, self._due_reader
+        if not text.strip() or row is None:
             self.due_reading.setText("No due date")
             return
-        clock = self._clock or Clock(now=self._row.now, tz=self._row.tz)
-        moment = resolve_due(text, clock)
-        self.due_reading.setText(f"Due {_local(moment, clock.tz)}" if moment else NO_REMINDER)
+        if reader is None:  # the app hands the service's reader over before any entry is shown
+            return
+        moment = reader(text, row.entry.due_at)
+        self.due_reading.setText(f"Due {_local(moment, row.tz)}" if moment else NO_REMINDER)
         self.due_reading.setProperty("warning", moment is None)
 
     def _read_repeat(self, text: str) -> None:

@@ -3,6 +3,7 @@ entries, for the chosen view, category and search, with folded sections left out
 
 Flat and filtered in Python so that 10,000 entries stay quick: the list view asks Qt nothing per row
 beyond those painted (a tree or a filter proxy calls back into Python for every row on each change).
+A refresh that leaves every line in its place updates the rows (dataChanged) instead of resetting the model.
 Edits do not write: `edited(entry_id, fields)` and `check_requested(entry_id, checked)` go through the
 service, so they are undoable like the agent's.
 """
@@ -86,6 +87,10 @@ class EntryListModel(QAbstractListModel):
                 folded = section.part in self.folded
                 lines.append(Header(section, len(shown), folded))
                 lines.extend([] if folded else shown)
+        if lines and _same_layout(self._lines, lines):  # rows changed in place: the view keeps selection and scroll
+            self._lines = lines
+            self.dataChanged.emit(self.index(0, 0), self.index(len(lines) - 1, 0))
+            return
         self.beginResetModel()
         self._lines = lines
         self._where = {line.id: i for i, line in enumerate(lines) if isinstance(line, EntryRow)}
@@ -159,3 +164,11 @@ class EntryListModel(QAbstractListModel):
         elif role == Qt.ItemDataRole.EditRole and (text := str(value).strip()) and text != row.summary:
             self.edited.emit(row.id, {"summary": text})
         return False
+
+
+def _same_layout(old: list[Header | EntryRow], new: list[Header | EntryRow]) -> bool:
+    """The same headers and the same entries in the same places, whatever the entries now say."""
+    return len(old) == len(new) and all(
+        a.id == b.id if isinstance(a, EntryRow) and isinstance(b, EntryRow) else a == b
+        for a, b in zip(old, new, strict=True)
+    )

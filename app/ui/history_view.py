@@ -1,7 +1,6 @@
 """Past changes in words: what was said (or "By hand") and when, each change under it naming its entry
-("Completed “Buy milk”", "Changed “Buy milk”: priority 1"); undo a whole batch or one change."""
+("Completed “Buy milk”", "Updated “Buy milk”: priority 1"); undo a whole batch or one change."""
 
-import json
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -9,59 +8,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.changes.undo import HistoryBatch
-from app.domain.enums import UndoSubject
-from app.store.models import UndoItem
+from app.presentation.history import action_state, action_text
+from app.presentation.times import said_when
 from app.ui.plain_text import plain_tooltip
 
 BATCH_ROLE = Qt.ItemDataRole.UserRole + 1
 ACTION_ROLE = Qt.ItemDataRole.UserRole + 2
-VERBS = {
-    "create": "Created",
-    "complete": "Completed",
-    "archive": "Archived",
-    "snooze": "Snoozed",
-    "update": "Changed",
-    "remember": "Remembered",
-    "forget": "Forgot",
-    "edit": "Changed the memory",
-    "dismiss": "Dismissed",
-}
-FIELD_WORDS = {"due_date": "due", "snooze_until": "snoozed until", "recurrence": "repeat"}
-
-
-def said_when(moment: datetime, now: datetime, tz: ZoneInfo) -> str:
-    """'Today 14:02', 'Yesterday 9:10', 'Mon 23 Nov 14:02'."""
-    local = moment.astimezone(tz)
-    days = (now.astimezone(tz).date() - local.date()).days
-    day = {0: "Today", 1: "Yesterday"}.get(days, f"{local:%a} {local.day} {local:%b}")
-    return f"{day} {local.hour}:{local.minute:02d}"
-
-
-def action_text(item: UndoItem, names: dict[str, str]) -> str:
-    """One change in words; `names`: entry ID -> its summary as listed now."""
-    described = json.loads(item.description)
-    verb = VERBS.get(item.kind, item.kind.capitalize())
-    if item.subject is not UndoSubject.ENTRY:  # a memory or an utterance describes itself by its text
-        return f"{verb} “{described.get('text', '')}”"
-    name = names.get(item.entry_id) or described.get("summary") or described.get("content") or "an entry"
-    text = f"{verb} “{name}”"
-    if item.kind == "complete" and (ticked := described.get("item")):  # one item of its checklist, not all of it
-        text = f"Ticked “{ticked}” on “{name}”"
-    if changes := described.get("changes"):
-        said = (
-            f"{FIELD_WORDS.get(field, field)} {value if value is not None else 'none'}"
-            for field, value in changes.items()
-        )
-        text += ": " + ", ".join(said)
-    elif until := described.get("until_text"):
-        text += f" until {until}"
-    return text
-
-
-def action_state(item: UndoItem) -> str:
-    if item.undone_at:
-        return "undone"
-    return f"kept: {item.undo_conflict}" if item.undo_conflict else ""
 
 
 class HistoryView(QWidget):

@@ -1,30 +1,29 @@
-"""The global push-to-talk hotkey, with pynput (imported only here and only when started: it needs a
-display). Where a global grab is impossible (Wayland), `start()` says so and the user binds
-`murmur toggle` in the desktop's own shortcut settings instead."""
+"""The global push-to-talk hotkey, from the backend chosen at start (app/shortcuts/choice.py): pynput on X11
+(imported only here and only when started: it needs a display), the desktop's GlobalShortcuts portal on Wayland.
+Both backends' threads reach the GUI thread only through signals. Where no backend works (Wayland without the
+portal, a bind the user cancelled, a session the desktop closed) one line says so and how to bind
+`murmur start` / `murmur stop` in the desktop instead."""
 
 import logging
 import os
 import re
 import threading
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from app.desktop.entries import APP_ID
+from app.shortcuts.choice import BACKEND_WORDS, Backend, choose_backend
+from app.shortcuts.problems import ShortcutError
+from app.ui.remedies import window_line
+
+if TYPE_CHECKING:
+    from app.shortcuts.portal import PortalShortcut
+
 log = logging.getLogger("murmur.ui.hotkey")
 
-WAYLAND_HINT = (
-    "global hotkeys are not possible on Wayland; bind `murmur toggle` (or `murmur start` / `murmur stop`) "
-    "to a key in your desktop's keyboard shortcut settings"
-)
-
-
-def grab_problem() -> str | None:
-    """Why a global hotkey cannot work on this desktop, or None."""
-    if os.environ.get("XDG_SESSION_TYPE", "").lower() == "wayland" or (
-        os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY")
-    ):
-        return WAYLAND_HINT
-    return None
+TALK_DESCRIPTION = "Talk to Murmur (hold to talk)"
 
 
 def hotkey_problem(combination: str) -> str | None:
@@ -67,22 +66,67 @@ def _grammar_problem(combination: str) -> str | None:
 class GlobalHotkey(QObject):
     pressed = Signal()  # every key of the combination is down
     released = Signal()  # a key of the combination went up after `pressed`
+    bound = Signal(str)  # the desktop's portal bound the talk key: its words for the key
+    failed = Signal(str)  # the talk key stopped working after start: one line, with what to do instead
+    _portal_failed = Signal(int, object)  # which session (see _sessions) and its ShortcutError, from its thread
 
     def __init__(self, combination: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.combination = combination
         self.paused = False
+        self.backend: Backend | None = None  # chosen at start()
         self._listener: Any = None
+        self._portal: PortalShortcut | None = None
+        self._sessions = 0  # portal sessions started: the end of one stopped since is no news
         self._keys: set[Any] = set()
         self._held: set[Any] = set()
         self._active = False
         self._lock = threading.Lock()
+        self._portal_failed.connect(self._on_portal_failed)
+
+    def backend_words(self) -> str:
+        """The backend in use, for Settings; "" before start."""
+        return BACKEND_WORDS[self.backend] if self.backend else ""
 
     def start(self) -> str | None:
         """Listen from now on; returns a one-line reason when that is impossible here."""
-        problem = grab_problem()
-        if problem:
-            return problem
+        choice = choose_backend(os.environ)
+        self.backend = choice.backend
+        if choice.problem:
+            return self._problem(choice.problem)
+        if choice.backend is Backend.PORTAL:
+            return self._start_portal()
+        return self._start_pynput()
+
+    def _problem(self, error: ShortcutError) -> str:
+        self.backend = Backend.NONE
+        line = window_line(error)
+        log.warning("no global hotkey: %s", line)
+        return line
+
+    def _start_portal(self) -> str | None:
+        from app.shortcuts.portal import Listener, PortalShortcut, TalkKey, portal_trigger  # jeepney: Linux only
+
+        key = TalkKey(APP_ID, TALK_DESCRIPTION, portal_trigger(self.combination))
+        self._sessions += 1
+        session = self._sessions
+        listener = Listener(self._press, self._release, self.bound.emit, partial(self._portal_failed.emit, session))
+        self._portal = PortalShortcut(key, listener)
+        try:
+            self._portal.start()
+        except ShortcutError as error:
+            self._portal = None
+            return self._problem(error)
+        return None
+
+    def _on_portal_failed(self, session: int, error: ShortcutError) -> None:
+        if self._portal is None or session != self._sessions:  # stopped meanwhile: that session's end is no news
+            return
+        self._portal = None
+        self._release()  # a key held when the session ended would otherwise record on and on
+        self.failed.emit(self._problem(error))
+
+    def _start_pynput(self) -> str | None:
         try:
             from pynput import keyboard
 
@@ -100,8 +144,25 @@ class GlobalHotkey(QObject):
         if self._listener is not None:
             self._listener.stop()
             self._listener = None
+        if self._portal is not None:
+            self._portal.stop()
+            self._portal = None
 
-    # pynput's thread: only signals leave it.
+    # The backends' threads: only signals leave them.
+
+    def _press(self) -> None:
+        with self._lock:
+            if self._active or self.paused:
+                return
+            self._active = True
+        self.pressed.emit()
+
+    def _release(self) -> None:
+        with self._lock:
+            if not self._active:
+                return
+            self._active = False
+        self.released.emit()
 
     def _on_press(self, key: Any) -> None:
         canonical = self._listener.canonical(key) if self._listener else key
@@ -109,10 +170,9 @@ class GlobalHotkey(QObject):
             if canonical not in self._keys:
                 return
             self._held.add(canonical)
-            if self._active or self._held != self._keys or self.paused:
-                return
-            self._active = True
-        self.pressed.emit()
+            complete = self._held == self._keys
+        if complete:
+            self._press()
 
     def _on_release(self, key: Any) -> None:
         canonical = self._listener.canonical(key) if self._listener else key

@@ -1,6 +1,8 @@
 """The microphone side of the window: one Dictation per recording, stopped off the GUI thread.
 
-Partials, levels, the final transcript and speech errors reach the GUI through the bridge. Between
+A recording is the start of a run (app.domain.run): its start, partials, stop, final transcript and speech errors
+are the run's events, and reach the GUI through the bridge with the levels. A run that saves nothing (nothing
+heard, cancelled, failed) ends here; one with words goes on when the app submits its final transcript. Between
 recordings the next Dictation can be armed: its microphone is open already, so a recording keeps
 the moment before it started (the first word is not cut). After a spoken question a recording can start
 hands-free: voice activity detection ends it at the pause after the answer, or closes it when nobody speaks.
@@ -18,6 +20,9 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from app.config import SpeechSettings
+from app.domain.enums import UtteranceSource
+from app.domain.events import ErrorCode, FinalTranscript, ListeningStarted, ListeningStopped, PartialTranscript, Stage
+from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_in.endpoint import Heard, SpeechEndpoint
 from app.ui.bridge import PipelineBridge
@@ -26,6 +31,8 @@ log = logging.getLogger("murmur.ui.microphone")
 
 NOTHING_HEARD = "Nothing was heard; check the microphone and speak after the ready sound"
 TOO_SHORT = "Too short: hold the key while you speak"
+CANCELLED = "Cancelled"
+NO_ANSWER = "Nobody answered"
 # A press let go sooner than this that heard nothing was a tap (an accidental one, or a try of the key): not a
 # microphone problem, so no error. Held longer and still silent, the microphone is worth checking.
 TAP_SECONDS = 0.3
@@ -84,7 +91,7 @@ class _Dictation:
 
 class VoiceInput(QObject):
     started = Signal()  # the microphone is open: speak now
-    stopped = Signal()  # recording ended; the transcript follows through bridge.transcribed
+    stopped = Signal()  # recording ended; its run's FinalTranscript (or its end) follows through the bridge
     cancelled = Signal()
     too_short = Signal(str)  # a tap that heard nothing ended quietly: the calm words to show (TOO_SHORT)
     answer_window_closed = Signal()  # a hands-free recording heard no answer: closed without an utterance
@@ -108,6 +115,7 @@ class VoiceInput(QObject):
         self._started_at = 0.0  # when the recording started (monotonic): a tap is told by how long it was held
         self._endpoint: SpeechEndpoint | None = None  # set while the recording is hands-free: it ends itself
         self._armed: _Dictation | None = None  # the next recording's, its microphone already open
+        self._runs: dict[int, Run] = {}  # a recording's token -> its run, while it records
         self._arming = False
         self._tokens = itertools.count(1)
         self._finishing: list[threading.Thread] = []
@@ -155,8 +163,11 @@ class VoiceInput(QObject):
             armed.recording.cancel()
 
     def start(self, preroll: bool = True) -> None:
+        """Begin a run at the microphone: the key press, or the window for an answer."""
         if self._recording is not None:
             return
+        run = Run(self._bridge.post_event)
+        run.start(UtteranceSource.VOICE, Stage.LISTEN)
         dictation = self._take_armed()
         try:
             dictation = dictation or self._make()
@@ -164,11 +175,13 @@ class VoiceInput(QObject):
         except Exception as error:
             if dictation is not None:
                 dictation.recording.cancel()  # it may hold the microphone open
-            self._report_start_failure(error)
+            self._report_start_failure(run, error)
             return
         self._recording = dictation
+        self._runs[dictation.token] = run
         self._started_at = time.monotonic()
         log.info("recording started")
+        run.report(ListeningStarted())
         self.started.emit()
 
     def stop(self) -> None:
@@ -177,10 +190,12 @@ class VoiceInput(QObject):
         if dictation is None:
             return
         hands_free, self._endpoint = self._endpoint is not None, None
+        run = self._runs.pop(dictation.token)
+        run.report(ListeningStopped())
         self.stopped.emit()
         tap = time.monotonic() - self._started_at < TAP_SECONDS
         thread = threading.Thread(
-            target=self._finish, args=(dictation.recording, tap, hands_free), name="murmur-transcribe", daemon=True
+            target=self._finish, args=(dictation.recording, run, tap, hands_free), name="murmur-transcribe", daemon=True
         )
         self._finishing = [t for t in self._finishing if t.is_alive()] + [thread]
         thread.start()
@@ -190,6 +205,7 @@ class VoiceInput(QObject):
         dictation, self._recording, self._endpoint = self._recording, None, None
         if dictation is not None:
             dictation.recording.cancel()
+            self._runs.pop(dictation.token).end(CANCELLED)
             self.cancelled.emit()
             self._arm_next()
 
@@ -205,7 +221,7 @@ class VoiceInput(QObject):
         settings, token, bridge = self._settings(), next(self._tokens), self._bridge
         recording = self._make_dictation(
             settings,
-            on_partial=bridge.post_partial,
+            on_partial=partial(self._on_partial, token),
             on_level=bridge.post_level,
             on_error=partial(self._on_dictation_error, token),
             on_audio=partial(self._on_audio, token),
@@ -237,16 +253,27 @@ class VoiceInput(QObject):
             return
         self._armed = dictation
 
-    def _report_start_failure(self, error: Exception) -> None:
+    def _report_start_failure(self, run: Run, error: Exception) -> None:
         if isinstance(error, MurmurError):
-            self._bridge.post_speech_error(str(error))
+            message = str(error)
         else:  # a bug in the speech stack must not take the app down
             log.error("could not start recording", exc_info=error)
-            self._bridge.post_speech_error(f"could not start recording: {error!r} (this is a bug; details in the log)")
+            message = f"could not start recording: {error!r} (this is a bug; details in the log)"
+        _fail(run, message, Stage.LISTEN)
+
+    def _on_partial(self, token: int, text: str) -> None:
+        """A recording's growing transcript (its thread), told as its run's."""
+        if (run := self._runs.get(token)) is not None:
+            run.report(PartialTranscript(text))
 
     def _on_dictation_error(self, token: int, message: str) -> None:
-        """A dictation's microphone stopped while recording (its thread): say so, and end that recording."""
-        self._bridge.post_speech_error(message)
+        """A dictation's microphone stopped (its thread): said as its run's failure, and that recording ends
+        (what was heard goes on). An armed microphone's failure, before any press, is a run of its own."""
+        run = self._runs.get(token)
+        if run is None:
+            _fail(Run(self._bridge.post_event, started=True), message, Stage.LISTEN)
+        else:
+            run.fail(message, ErrorCode.SPEECH, Stage.LISTEN)
         self._device_failed.emit(token)
 
     def _on_audio(self, token: int, pcm: bytes) -> None:
@@ -275,6 +302,7 @@ class VoiceInput(QObject):
         assert dictation is not None
         log.info("nobody answered; the microphone closes")
         dictation.recording.cancel()
+        self._runs.pop(dictation.token).end(NO_ANSWER)
         self.answer_window_closed.emit()
         self._arm_next()
 
@@ -282,29 +310,37 @@ class VoiceInput(QObject):
         if self._recording is not None and self._recording.token == token:
             self.stop()  # what was heard before is kept, as when the user lets go
 
-    def _finish(self, recording: Recording, tap: bool, hands_free: bool) -> None:
+    def _finish(self, recording: Recording, run: Run, tap: bool, hands_free: bool) -> None:
         try:
-            self._transcribe(recording, tap, hands_free)
+            self._transcribe(recording, run, tap, hands_free)
         finally:
             self._finished.emit()
 
-    def _transcribe(self, recording: Recording, tap: bool, hands_free: bool) -> None:
+    def _transcribe(self, recording: Recording, run: Run, tap: bool, hands_free: bool) -> None:
         try:
             text = recording.stop().text.strip()
         except MurmurError as error:
-            self._bridge.post_speech_error(str(error))
+            _fail(run, str(error), Stage.TRANSCRIBE)
             return
         except Exception as error:
             log.exception("transcription failed")
-            self._bridge.post_speech_error(f"transcription failed: {error!r} (this is a bug; details in the log)")
+            _fail(run, f"transcription failed: {error!r} (this is a bug; details in the log)", Stage.TRANSCRIBE)
             return
         if text:  # even from a tap: the armed microphone's moment before the press may hold words
-            self._bridge.post_transcript(text)
+            run.report(FinalTranscript(text))
         elif hands_free:  # a sound that was no words (a cough, a door): as if nobody had answered
             log.info("the hands-free recording heard no words")
+            run.end(NO_ANSWER)
             self.answer_window_closed.emit()
         elif tap:
             log.info("a tap of the talk key heard nothing")
+            run.end(TOO_SHORT)
             self.too_short.emit(TOO_SHORT)
         else:
-            self._bridge.post_speech_error(NOTHING_HEARD)
+            _fail(run, NOTHING_HEARD, Stage.TRANSCRIBE)
+
+
+def _fail(run: Run, message: str, stage: Stage) -> None:
+    """End `run` with a speech failure that saved nothing."""
+    run.fail(message, ErrorCode.SPEECH, stage)
+    run.end(message)

@@ -28,7 +28,7 @@ log = logging.getLogger("murmur.ui.models")
 
 TITLE = "Better speech recognition"
 INTRO = "Murmur is using its bundled speech engine. These free models recognise speech better, on this computer:"
-LATER = "Later on, Settings → Speech downloads Vosk models, and `murmur models recommended` lists these two."
+LATER = "Later on, Settings → Speech downloads Vosk models, these two among them."
 
 
 def _label(text: str, name: str) -> QLabel:

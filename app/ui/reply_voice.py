@@ -1,7 +1,8 @@
 """Murmur's voice in the app: a reply said on a thread of its own, stopped the moment the user talks.
 
-When a reply has been heard to its end (not talked over) and it asks something, `finished` says to listen
-for the answer; the app then opens the microphone hands-free (app.ui.microphone).
+Saying it is the last part of its run: ReplyStarted, then ReplyFinished, ReplyInterrupted or a failure (an
+ErrorEvent), under the run's ID. When a reply has been heard to its end and it asks something, ReplyFinished
+says to listen for the answer; the app then opens the microphone hands-free (app.ui.microphone).
 """
 
 import logging
@@ -11,6 +12,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from app.config import SpeechSettings
+from app.domain.events import ErrorCode, EventCallback, ReplyFinished, ReplyInterrupted, ReplyStarted, Stage
+from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_out.reply import FollowUpAfter, SpokenReply
 from app.speech_out.speaker import Speaker
@@ -19,33 +22,34 @@ log = logging.getLogger("murmur.ui.reply_voice")
 
 
 class ReplyVoice(QObject):
-    started = Signal()
-    finished = Signal(bool)  # heard to the end and it wants an answer: listen for it
-    failed = Signal(str)  # why the reply could not be said (it is shown as text either way)
     _ended = Signal(int, bool, str)  # a reply's number, listen after, the failure ("" if none): from its thread
 
-    def __init__(self, settings: Callable[[], SpeechSettings], parent: QObject | None = None) -> None:
+    def __init__(
+        self, settings: Callable[[], SpeechSettings], on_event: EventCallback, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
-        self._settings = settings
+        self._settings, self._on_event = settings, on_event
         self._speaker: Speaker | None = None
+        self._runs: dict[int, Run] = {}  # a reply's number -> its run, until its thread has ended
         self._number = 0  # the reply being said: a stopped one's end is not this one's
         self._ended.connect(self._on_ended)
 
     def is_speaking(self) -> bool:
         return self._speaker is not None
 
-    def say(self, reply: SpokenReply) -> None:
-        """Say `reply` (cutting off one still being said)."""
+    def say(self, reply: SpokenReply, run_id: str) -> None:
+        """Say `reply`, run `run_id`'s (cutting off one still being said)."""
         self.stop()
         settings = self._settings()
         self._number += 1
+        self._runs[self._number] = run = Run(self._on_event, run_id, started=True)
         self._speaker = speaker = Speaker(settings)
         listen = reply.listens_after(FollowUpAfter(settings.followup_after), settings.followup_seconds)
         thread = threading.Thread(
             target=self._say, args=(speaker, reply.text, self._number, listen), name="murmur-speak", daemon=True
         )
         thread.start()
-        self.started.emit()
+        run.report(ReplyStarted(reply.text))
 
     def stop(self) -> bool:
         """Stop speaking now (the user pressed the key); True if something was being said."""
@@ -70,9 +74,15 @@ class ReplyVoice(QObject):
         self._ended.emit(number, listen and not played.stopped, "")
 
     def _on_ended(self, number: int, listen: bool, failure: str) -> None:
-        if number != self._number:
-            return  # a reply cut off by a newer one: the newer one decides what follows
-        was_speaking, self._speaker = self._speaker is not None, None
-        if failure:
-            self.failed.emit(failure)
-        self.finished.emit(listen and was_speaking)
+        """A reply's thread ended: heard to the end, failed, or (once the speaker is quiet) interrupted."""
+        run = self._runs.pop(number)
+        current = number == self._number  # else cut off by a newer one, which decides what follows
+        was_speaking = current and self._speaker is not None
+        if current:
+            self._speaker = None
+        if failure and current:
+            run.fail(failure, ErrorCode.SPEECH, Stage.REPLY)
+        elif was_speaking:
+            run.report(ReplyFinished(listen))
+        else:
+            run.report(ReplyInterrupted())

@@ -8,15 +8,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from app.config import SpeechSettings
+from app.doctor.advice import NO_TRAY as TRAY_ADVICE
 from app.errors import SpeechError
 from app.speech_in.capture import list_input_devices
 from app.speech_in.engines import choose_engine
 from app.ui.plain_text import plain_label
+from app.ui.remedies import remedy_words, window_line
 
 NO_MICROPHONE = "No microphone found: typing works; plug one in and pick it in Settings → Speech."
-NO_TRAY = (
-    "No system tray here: the window stays open. Bind `murmur toggle` to a desktop shortcut to talk from anywhere."
-)
+NO_TRAY = f"No system tray here: {remedy_words(TRAY_ADVICE)}."
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,11 @@ class SetupCheck:
         try:
             microphones = len(list_input_devices())
         except SpeechError as error:
-            microphone_problem = str(error)
+            microphone_problem = window_line(error)
         try:
             choose_engine(self.speech)
         except SpeechError as error:
-            speech_problem = str(error)
+            speech_problem = window_line(error)
         return missing_parts(SetupFacts(microphones, microphone_problem, self.tray, speech_problem))
 
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.service import MurmurService
 from app.sync.engine import SyncReport
 from app.ui.background import run_in_thread
-from app.ui.sync_page import status_words
+from app.ui.settings.sync_page import status_words
 from app.ui.worker import Call, Failed, Finished, JobOutcome
 
 log = logging.getLogger("murmur.ui.sync")

@@ -43,6 +43,7 @@ class ToastContent:
     error: bool = False
     confirm: bool = False  # the run waits for a yes: the button runs it again, confirmed
     merge: tuple[str, str] | None = None  # (new, into): the new entry looks like a listed one; Merge joins them
+    settings_page: str | None = None  # a setting on this page of Settings would put it right: Settings opens it
 
 
 def content_of(report: BatchReport) -> ToastContent:
@@ -63,6 +64,7 @@ def content_of(report: BatchReport) -> ToastContent:
             details=details,
             retry_utterance_id=report.utterance_id,
             error=True,
+            settings_page=report.settings_page,
         )
     message = report.message or ""
     merge = None
@@ -77,6 +79,7 @@ class Toast(QFrame):
     retry_clicked = Signal(int)  # the utterance to run again
     confirm_clicked = Signal(int)  # the utterance to run again, with the user's yes
     merge_clicked = Signal(str, str)  # the new entry, and the listed one it is the same as
+    settings_clicked = Signal(str)  # the settings page to open
     closed = Signal()  # faded out or dismissed
 
     def __init__(self, seconds: float, parent: QWidget | None = None) -> None:
@@ -107,6 +110,8 @@ class Toast(QFrame):
         self.merge_button = QPushButton("Merge")
         self.merge_button.setToolTip("They are the same: keep the listed one, with what was just said")
         self.merge_button.clicked.connect(self._on_merge_clicked)
+        self.settings_button = QPushButton("Settings…")
+        self.settings_button.clicked.connect(self._on_settings_clicked)
         close_button = QToolButton()
         close_button.setObjectName("toastClose")
         close_button.setText("✕")
@@ -120,6 +125,7 @@ class Toast(QFrame):
         buttons = QHBoxLayout()
         buttons.addWidget(self.details_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.settings_button)
         buttons.addWidget(self.retry_button)
         buttons.addWidget(self.merge_button)
         buttons.addWidget(self.undo_button)
@@ -158,6 +164,8 @@ class Toast(QFrame):
         self.retry_button.setVisible(content.retry_utterance_id is not None)
         self.retry_button.setText("Do it" if content.confirm else "Retry")
         self.merge_button.setVisible(content.merge is not None)
+        self.settings_button.setVisible(content.settings_page is not None)
+        self.settings_button.setToolTip(f"Open Settings → {content.settings_page}" if content.settings_page else "")
         self.show_again()
 
     def show_again(self) -> None:
@@ -226,6 +234,12 @@ class Toast(QFrame):
             new_id, into_id = self.content.merge
             self.dismiss()
             self.merge_clicked.emit(new_id, into_id)
+
+    def _on_settings_clicked(self) -> None:
+        if self.content and self.content.settings_page is not None:
+            page = self.content.settings_page
+            self.dismiss()
+            self.settings_clicked.emit(page)
 
     def _on_retry_clicked(self) -> None:
         if self.content and self.content.retry_utterance_id is not None:

@@ -2,7 +2,7 @@
 
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from app.agent.ledger import UsageRow, UsageSummary
+from app.domain.usage import UsageRow, UsageSummary
 
 HEADERS = ["Period", "Requests", "Prompt tokens", "Completion tokens", "Cost (USD)"]
 

@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         }
         self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
         model.modelReset.connect(self._on_model_reset)
+        model.dataChanged.connect(self._on_model_reset)  # rows updated in place: the counts and details follow
         self.entries.selectionModel().currentChanged.connect(self._show_details)
 
         top = QHBoxLayout()

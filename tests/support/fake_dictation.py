@@ -19,6 +19,7 @@ class FakeDictation:
     on_error: Callable[[str], None]
     on_audio: Callable[[bytes], None]  # a test feeds real speech here, as the real one's microphone would
     heard: "FakeMicrophone"
+    on_partial: Callable[[str], None]  # a test says what the growing transcript is, as the real one's engine would
     armed: bool = False
     started: bool = False
     preroll: bool = True  # started keeping the armed moment before
@@ -68,7 +69,7 @@ class FakeMicrophone:
         on_audio: Callable[[bytes], None],
         hints: Callable[[], Sequence[str]],
     ) -> FakeDictation:
-        dictation = FakeDictation(settings, on_error, on_audio, self)
+        dictation = FakeDictation(settings, on_error, on_audio, self, on_partial)
         self.made.append(dictation)
         return dictation
 

@@ -1,6 +1,6 @@
 """`murmur sync setup`, `murmur sync` and `murmur sync status` as a user (or a script) runs them: the real command,
 a real Radicale server, the `caldav` library as the phone. No keyring runs here, so the password comes from
-standard input at setup and from MURMUR_CALDAV_PASSWORD after, as the README tells such a machine to do."""
+standard input at setup and from MURMUR_CALDAV_PASSWORD after, as the user guide tells such a machine to do."""
 
 import json
 from pathlib import Path

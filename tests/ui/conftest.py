@@ -61,8 +61,10 @@ def collect_on_the_gui_thread() -> Iterator[None]:
     gc.collect()
 
 
-def started_murmur(qtbot: QtBot, db_path: Path, make_dictation: DictationFactory, arm: bool) -> Iterator[Murmur]:
-    settings = Settings()
+def started_murmur(
+    qtbot: QtBot, db_path: Path, make_dictation: DictationFactory, arm: bool, settings: Settings | None = None
+) -> Iterator[Murmur]:
+    settings = settings or Settings()
     app = Murmur(build_service(db_path, settings, offline=True), settings, make_dictation, use_tray=False)
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)

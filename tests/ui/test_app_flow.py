@@ -89,7 +89,7 @@ def test_manual_edits_are_undoable_from_the_history(qtbot: QtBot, murmur: Murmur
     lines = [(history.topLevelItem(i).text(0), history.topLevelItem(i).child(0).text(0)) for i in range(3)]
     assert lines == [
         ("Completed by hand", "Completed “Buy bread”"),
-        ("Edited by hand", "Changed “Buy bread”: priority 2"),
+        ("Edited by hand", "Updated “Buy bread”: priority 2"),
         ("“buy bread”", "Created “Buy bread”"),  # what was said, and what it made
     ]
     assert history.topLevelItem(0).text(1).startswith("Today ")

@@ -4,6 +4,9 @@
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
 from app.agent.loop import LlmAgent
 from app.config import PrivacySettings
 from app.domain.enums import Status
@@ -12,6 +15,7 @@ from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from app.ui.jobs import UtteranceJob
+from app.ui.toast import Toast, content_of
 from tests.support.agent_service import add_entries, all_entries
 from tests.support.llm_server import FakeLlmServer, Reply, Step, call, closed_port_url, provider_for
 
@@ -38,6 +42,28 @@ def test_archiving_everything_waits_for_a_yes_and_the_yes_applies_it(tmp_path: P
     assert not done.confirm and len(done.applied) == 6
     assert {e.status for e in all_entries(store)} == {Status.ARCHIVED}
     store.close()
+
+
+def test_the_toast_of_a_run_waiting_for_a_yes_offers_its_button_and_names_no_command(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    store = Store.open(tmp_path / "m.db")
+    with FakeLlmServer(archive_all) as server:
+        agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
+        service = MurmurService(store=store, interpreter=agent)
+        add_entries(service, *(f"Task {n}" for n in range(6)))
+        report = UtteranceJob(service, ignore_events, "delete everything").run()
+        agent.close()
+    store.close()
+    toast = Toast(60)
+    qtbot.addWidget(toast)
+    toast.show_content(content_of(report))
+    shown = " ".join(label.text() for label in (toast.title, toast.message, toast.details))
+    assert toast.retry_button.isVisible() and toast.retry_button.text() == "Do it"
+    assert "6 entries" in shown and "murmur" not in shown and "--confirm" not in shown
+    with qtbot.waitSignal(toast.confirm_clicked) as confirmed:
+        qtbot.mouseClick(toast.retry_button, Qt.MouseButton.LeftButton)
+    assert confirmed.args == [report.utterance_id]
 
 
 def test_a_run_the_rules_filed_says_so_in_the_toast(tmp_path: Path) -> None:

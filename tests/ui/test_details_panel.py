@@ -1,12 +1,20 @@
 """The details panel: everything of the selected entry, its edits going through the service (undoable),
 the due read back as typed with a warning when no reminder could fire, and its history in words."""
 
+from collections.abc import Iterator
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.config import LocaleSettings, Settings
 from app.domain.enums import Status
 from app.ui.application import Murmur
 from app.ui.details_panel import NO_REMINDER, PLACEHOLDER
+from app.ui.microphone import real_dictation
+from tests.ui.conftest import started_murmur
 from tests.ui.selection import WAIT_MS, said_and_selected
 
 SAID = "remind me to call the dentist thursday at 3pm"
@@ -36,7 +44,7 @@ def test_an_edit_in_the_panel_is_applied_and_undoable(qtbot: QtBot, murmur: Murm
         details.priority.activated.emit(details.priority.currentIndex())
     [entry] = murmur.service.entries([Status.ACTIVE])
     assert entry.priority == 2 and details.priority.currentText() == "2 · High"
-    assert details.changes.item(0).text().endswith("Changed “Call the dentist”: priority 2")
+    assert details.changes.item(0).text().endswith("Updated “Call the dentist”: priority 2")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         murmur.undo_last()
     [entry] = murmur.service.entries([Status.ACTIVE])
@@ -69,3 +77,35 @@ def test_the_panel_gives_way_in_a_narrow_window_and_ctrl_i_toggles_it(qtbot: QtB
     assert window.details.isVisible()
     window.resize(700, 500)
     qtbot.waitUntil(lambda: not window.details.isVisible())
+
+
+NEW_YORK = ZoneInfo("America/New_York")
+# The user's own clock: their zone (MURMUR_TZ), their country's named days and the hour they call evening.
+AMERICAN = Settings(locale=LocaleSettings(country="US", evening="20:30"))
+
+
+@pytest.fixture
+def murmur_in_new_york(qtbot: QtBot, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Murmur]:
+    monkeypatch.setenv("MURMUR_TZ", NEW_YORK.key)
+    yield from started_murmur(qtbot, db_path, real_dictation, arm=False, settings=AMERICAN)
+
+
+def test_the_due_read_back_is_the_due_saved(qtbot: QtBot, murmur_in_new_york: Murmur) -> None:
+    """The reading under the due field is the service's: its zone, evening hour and named days, and what the
+    words leave unsaid kept from the entry's due, as the edit keeps them."""
+    murmur = murmur_in_new_york
+    said_and_selected(qtbot, murmur, SAID)
+    details = murmur.window.details
+    for words in ("this evening", "on Thanksgiving"):
+        details.due.setFocus()
+        details.due.selectAll()
+        qtbot.keyClicks(details.due, words)
+        shown = details.due_reading.text()
+        with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+            qtbot.keyClick(details.due, Qt.Key.Key_Return)
+        [entry] = murmur.service.entries([Status.ACTIVE])
+        assert entry.due_text == words and entry.due_at is not None
+        due = entry.due_at.astimezone(NEW_YORK)
+        assert shown == f"Due {due:%a} {due.day} {due:%b %Y} {due.hour}:{due.minute:02d}"
+        assert (due.hour, due.minute) == (20, 30)  # the evening's hour, and then the time the day alone keeps
+    assert (due.month, due.weekday(), (due.day - 1) // 7) == (11, 3, 3)  # the fourth Thursday of November

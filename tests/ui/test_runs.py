@@ -1,4 +1,4 @@
-"""What the app hears of a run (typed events, one DONE however it ends), how a failed run offers Retry,
+"""What the app hears of a run (typed events, one RunEnd however it ends), how a failed run offers Retry,
 undoing an older batch from the history, and the worker's jobs dispatched by their type."""
 
 import threading
@@ -11,7 +11,16 @@ from pytestqt.qtbot import QtBot
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseResult
 from app.domain.enums import UtteranceSource
-from app.domain.events import DoneEvent, ErrorCode, ErrorEvent, PipelineEvent, ThinkingEvent, TranscriptEvent
+from app.domain.events import (
+    AppliedEvent,
+    ErrorCode,
+    ErrorEvent,
+    PipelineEvent,
+    RunEnd,
+    RunStart,
+    ThinkingEvent,
+    TranscriptEvent,
+)
 from app.errors import LlmError, StoreError
 from app.ui import jobs
 from app.ui.application import Murmur
@@ -41,15 +50,17 @@ def heard(qtbot: QtBot, murmur: Murmur, text: str) -> list[PipelineEvent]:
     return events
 
 
-def test_a_run_that_succeeds_ends_with_one_done(qtbot: QtBot, murmur: Murmur) -> None:
+def test_a_run_that_succeeds_ends_with_one_run_end(qtbot: QtBot, murmur: Murmur) -> None:
     events = heard(qtbot, murmur, "buy milk")
-    assert [type(e) for e in events] == [TranscriptEvent, ThinkingEvent, DoneEvent]
-    transcript, thinking, done = events
+    assert [type(e) for e in events] == [RunStart, TranscriptEvent, ThinkingEvent, AppliedEvent, RunEnd]
+    _, transcript, thinking, applied, done = events
     assert isinstance(transcript, TranscriptEvent) and transcript.source is UtteranceSource.TYPED
     assert isinstance(thinking, ThinkingEvent) and (thinking.turn, thinking.interpreter) == (1, "offline")
-    assert isinstance(done, DoneEvent) and (done.summary, done.applied, done.failures) == ("1 created", 1, 0)
+    assert isinstance(applied, AppliedEvent) and (applied.applied, applied.failures) == (1, 0)
+    assert isinstance(done, RunEnd) and (done.summary, done.applied, done.failures) == ("1 created", 1, 0)
     assert done.utterance_id == transcript.utterance_id and done.undo_id is not None
     assert events[0].timestamp <= events[-1].timestamp
+    assert events[0].run_id and {e.run_id for e in events} == {events[0].run_id}  # one run, one ID
     assert murmur.window.activity.progress.item(1).text() == "1 created"
 
 
@@ -61,22 +72,22 @@ def test_a_run_that_succeeds_ends_with_one_done(qtbot: QtBot, murmur: Murmur) ->
         (RuntimeError("oops"), ErrorCode.INTERNAL, "internal error: RuntimeError('oops')"),
     ],
 )
-def test_a_run_that_fails_reports_the_error_with_its_code_then_one_done(
+def test_a_run_that_fails_reports_the_error_with_its_code_then_one_run_end(
     qtbot: QtBot, murmur: Murmur, error: Exception, code: ErrorCode, line: str
 ) -> None:
     murmur.service.interpreter = Failing(error)
     events = heard(qtbot, murmur, "buy milk")
-    assert [type(e) for e in events] == [TranscriptEvent, ThinkingEvent, ErrorEvent, DoneEvent]
-    transcript, _, failure, done = events
+    assert [type(e) for e in events] == [RunStart, TranscriptEvent, ThinkingEvent, ErrorEvent, RunEnd]
+    _, transcript, _, failure, done = events
     assert isinstance(failure, ErrorEvent) and (failure.message, failure.code) == (line, code)
-    assert isinstance(transcript, TranscriptEvent) and isinstance(done, DoneEvent)
+    assert isinstance(transcript, TranscriptEvent) and isinstance(done, RunEnd)
     assert (done.utterance_id, done.summary, done.undo_id, done.applied) == (transcript.utterance_id, line, None, 0)
     assert [u.id for u in murmur.service.inbox()] == [transcript.utterance_id]  # it waits there, whatever failed
 
 
 def test_a_failed_run_offers_retry_of_its_utterance(qtbot: QtBot, murmur: Murmur) -> None:
     murmur.service.interpreter = Failing(LlmError("the model server did not answer"))
-    [transcript, *_] = heard(qtbot, murmur, "buy milk")
+    [_, transcript, *_] = heard(qtbot, murmur, "buy milk")
     content = murmur.toast.content
     assert isinstance(transcript, TranscriptEvent) and content is not None and content.error
     assert content.retry_utterance_id == transcript.utterance_id and murmur.toast.retry_button.isVisible()

@@ -12,13 +12,16 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QDoubleSpinBox, QP
 from pytestqt.qtbot import QtBot
 
 from app import secrets
+from app.agent import ledger
 from app.config import LlmSettings, Settings, SpeechSettings, load_settings, save_settings, settings_path
 from app.speech_in.capture import AudioDevice
 from app.ui.activity import SILENCE_DBFS
 from app.ui.application import Murmur
 from app.ui.hotkey import hotkey_problem
-from app.ui.models_panel import STATE_COLUMN
-from app.ui.settings_dialog import CUSTOM, NONE, SettingsDialog, device_label, shown_devices
+from app.ui.settings.device_names import device_label, shown_devices
+from app.ui.settings.dialog import SettingsDialog
+from app.ui.settings.llm_page import CUSTOM, NONE
+from app.ui.settings.models_panel import STATE_COLUMN
 from tests.support.fake_models import VOSK_XX, vosk_zip
 from tests.support.llm_server import FakeLlmServer, Reply, call
 from tests.support.model_server import ModelServer
@@ -29,17 +32,17 @@ from tests.support.speech import flite_wav, have
 def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path: Path) -> None:
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    dialog.hotkey.setText("<ctrl>+<shift>+m")
-    dialog.hotkey_mode.setCurrentIndex(dialog.hotkey_mode.findData("toggle"))
-    dialog.audio_cues.setChecked(False)
-    dialog.engine.setCurrentIndex(dialog.engine.findData("pocketsphinx"))
-    dialog.preset.setCurrentIndex(dialog.preset.findData(CUSTOM))
-    dialog.llm_model.setText("llama3.2")
-    dialog.budget.setValue(5)
-    dialog.tool_protocol.setCurrentIndex(dialog.tool_protocol.findData("text"))
-    dialog.fallback.setCurrentIndex(dialog.fallback.findData("inbox"))
-    dialog.redact.setChecked(False)
-    dialog.api_key.setText("sk-test-123")
+    dialog.general_page.hotkey.setText("<ctrl>+<shift>+m")
+    dialog.general_page.hotkey_mode.setCurrentIndex(dialog.general_page.hotkey_mode.findData("toggle"))
+    dialog.general_page.audio_cues.setChecked(False)
+    dialog.speech_page.engine.setCurrentIndex(dialog.speech_page.engine.findData("pocketsphinx"))
+    dialog.llm_page.preset.setCurrentIndex(dialog.llm_page.preset.findData(CUSTOM))
+    dialog.llm_page.llm_model.setText("llama3.2")
+    dialog.llm_page.budget.setValue(5)
+    dialog.llm_page.tool_protocol.setCurrentIndex(dialog.llm_page.tool_protocol.findData("text"))
+    dialog.llm_page.fallback.setCurrentIndex(dialog.llm_page.fallback.findData("inbox"))
+    dialog.privacy_page.redact.setChecked(False)
+    dialog.llm_page.api_key.setText("sk-test-123")
     dialog._on_accepted()
     assert dialog.result() == SettingsDialog.DialogCode.Accepted
 
@@ -55,15 +58,15 @@ def test_settings_round_trip_with_the_key_in_the_keyring(qtbot: QtBot, tmp_path:
     again = SettingsDialog(loaded)
     qtbot.addWidget(again)
     assert again.result_settings() == loaded
-    assert again.api_key.placeholderText() == "unchanged"
+    assert again.llm_page.api_key.placeholderText() == "unchanged"
 
 
 def llm_dialog(qtbot: QtBot, base_url: str) -> SettingsDialog:
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    dialog.preset.setCurrentIndex(dialog.preset.findData(CUSTOM))
-    dialog.base_url.setText(base_url)
-    dialog.llm_model.setText("test-model")
+    dialog.llm_page.preset.setCurrentIndex(dialog.llm_page.preset.findData(CUSTOM))
+    dialog.llm_page.base_url.setText(base_url)
+    dialog.llm_page.llm_model.setText("test-model")
     return dialog
 
 
@@ -71,12 +74,12 @@ def test_connection_test_reaches_the_local_server_and_tries_the_model(qtbot: QtB
     milk = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})
     with FakeLlmServer([Reply(tool_calls=[milk])]) as llm:
         dialog = llm_dialog(qtbot, llm.base_url)
-        with qtbot.waitSignal(dialog.connection_tested, timeout=15_000):
-            qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    connected, tried = dialog.connection_note.text().splitlines()
+        with qtbot.waitSignal(dialog.llm_page.connection_tested, timeout=15_000):
+            qtbot.mouseClick(dialog.llm_page.test_button, Qt.MouseButton.LeftButton)
+    connected, tried = dialog.llm_page.connection_note.text().splitlines()
     assert connected == f"Connected to {llm.base_url}; model 'test-model' is ready"
     assert tried.startswith("Native tool calls work (")
-    assert dialog.test_button.isEnabled()
+    assert dialog.llm_page.test_button.isEnabled()
 
 
 def test_connection_test_to_a_closed_port_shows_one_line(qtbot: QtBot) -> None:
@@ -84,12 +87,12 @@ def test_connection_test_to_a_closed_port_shows_one_line(qtbot: QtBot) -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     dialog = llm_dialog(qtbot, f"http://127.0.0.1:{port}/v1")
-    with qtbot.waitSignal(dialog.connection_tested, timeout=30_000):
-        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    note = dialog.connection_note.text()
+    with qtbot.waitSignal(dialog.llm_page.connection_tested, timeout=30_000):
+        qtbot.mouseClick(dialog.llm_page.test_button, Qt.MouseButton.LeftButton)
+    note = dialog.llm_page.connection_note.text()
     assert note and "\n" not in note and "Connected" not in note
     assert f"127.0.0.1:{port}" in note
-    assert dialog.test_button.isEnabled()
+    assert dialog.llm_page.test_button.isEnabled()
 
 
 def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, server: ModelServer) -> None:
@@ -97,7 +100,7 @@ def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, serv
     server.listing([server.row(VOSK_XX, vosk_zip(VOSK_XX), lang="en-us")])
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    panel = dialog.models
+    panel = dialog.speech_page.models
     assert panel.tree.topLevelItemCount() == 0
     with qtbot.waitSignal(panel.listed, timeout=15_000):
         qtbot.mouseClick(panel.list_button, Qt.MouseButton.LeftButton)
@@ -114,19 +117,19 @@ def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, serv
     assert row.text(STATE_COLUMN) == "installed" and panel.tree.currentItem() is row
 
     qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
-    assert dialog.model.text() == VOSK_XX
+    assert dialog.speech_page.model.text() == VOSK_XX
     assert dialog.result_settings().speech.model == VOSK_XX
 
     panel.select(VOSK_XX)
     qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
-    assert dialog.model.text() == "" and not (panel.manager.folder / VOSK_XX).exists()
+    assert dialog.speech_page.model.text() == "" and not (panel.manager.folder / VOSK_XX).exists()
     assert [panel.tree.topLevelItem(i).text(STATE_COLUMN) for i in range(panel.tree.topLevelItemCount())] == [""]
 
 
 def speech_page_shown(qtbot: QtBot, device: str) -> SettingsDialog:
     dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device=device)))
     qtbot.addWidget(dialog)
-    with qtbot.waitSignal(dialog.devices_listed, timeout=15_000):
+    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):
         dialog.show()
     dialog.tabs.setCurrentWidget(dialog.speech_page)
     return dialog
@@ -136,8 +139,8 @@ def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio:
     """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
     dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device="USB headset")))
     qtbot.addWidget(dialog)
-    qtbot.waitSignal(dialog.devices_listed, timeout=15_000).wait()
-    combo = dialog.device
+    qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000).wait()
+    combo = dialog.speech_page.device
     names = [combo.itemData(i) for i in range(combo.count())]
     assert names[0] == "" and pulse_audio.device in names and "default" not in names  # ALSA's plugin: hidden
     assert combo.itemText(names.index(pulse_audio.device)) == "PulseAudio sound server"
@@ -156,17 +159,18 @@ def test_the_level_meter_shows_speech_from_the_chosen_microphone_until_closed(
         pytest.skip("flite is not installed")
     wav = flite_wav("the meeting is at ten in the morning", tmp_path / "speech.wav")
     dialog = speech_page_shown(qtbot, pulse_audio.device)
-    level = dialog.microphone_level
+    page = dialog.speech_page
+    level = page.microphone_level
     qtbot.waitUntil(lambda: level.is_open, timeout=15_000)
-    assert level.device == pulse_audio.device and dialog.level_note.text() == ""
+    assert level.device == pulse_audio.device and page.level_note.text() == ""
     player = pulse_audio.play_async(wav)
     try:
-        qtbot.waitUntil(lambda: dialog.level.value() > -35, timeout=15_000)  # speech, not the sink's silence
+        qtbot.waitUntil(lambda: page.level.value() > -35, timeout=15_000)  # speech, not the sink's silence
         microphone = level.microphone
         assert microphone is not None
         dialog.close()
         assert not dialog.isVisible() and not microphone.is_open and level.device is None
-        assert dialog.level.value() == SILENCE_DBFS
+        assert page.level.value() == SILENCE_DBFS
         with qtbot.assertNotEmitted(level.level_measured, wait=500):  # the speech still plays: nobody hears it
             pass
     finally:
@@ -177,17 +181,18 @@ def test_the_level_meter_shows_speech_from_the_chosen_microphone_until_closed(
 def test_an_unknown_microphone_shows_one_line_next_to_the_meter(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
     """An unplugged choice: one line beside the meter, no crash; choosing a real device clears it and opens it."""
     dialog = speech_page_shown(qtbot, "USB headset")
-    qtbot.waitUntil(lambda: dialog.level_note.text() != "", timeout=15_000)
-    note = dialog.level_note.text()
-    assert "USB headset" in note and "\n" not in note and not dialog.level_note.wordWrap()
-    assert dialog.level.value() == SILENCE_DBFS and not dialog.microphone_level.is_open
+    page = dialog.speech_page
+    qtbot.waitUntil(lambda: page.level_note.text() != "", timeout=15_000)
+    note = page.level_note.text()
+    assert "USB headset" in note and "\n" not in note and not page.level_note.wordWrap()
+    assert page.level.value() == SILENCE_DBFS and not page.microphone_level.is_open
 
-    dialog.device.setCurrentIndex(dialog.device.findData(pulse_audio.device))
-    assert dialog.level_note.text() == ""
-    qtbot.waitUntil(lambda: dialog.microphone_level.is_open, timeout=15_000)
-    assert dialog.microphone_level.device == pulse_audio.device
+    page.device.setCurrentIndex(page.device.findData(pulse_audio.device))
+    assert page.level_note.text() == ""
+    qtbot.waitUntil(lambda: page.microphone_level.is_open, timeout=15_000)
+    assert page.microphone_level.device == pulse_audio.device
     dialog.tabs.setCurrentIndex(0)  # the page is hidden: the stream is closed
-    assert not dialog.microphone_level.is_open and dialog.microphone_level.device is None
+    assert not page.microphone_level.is_open and page.microphone_level.device is None
 
 
 # -- issue 14's list: the hotkey, the provider, the spin boxes, privacy, microphone names ----------------
@@ -202,7 +207,7 @@ def ok_button(dialog: SettingsDialog) -> QPushButton:
 def shown_dialog(qtbot: QtBot, settings: Settings) -> SettingsDialog:
     dialog = SettingsDialog(settings)
     qtbot.addWidget(dialog)
-    with qtbot.waitSignal(dialog.devices_listed, timeout=15_000):
+    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):
         dialog.show()
     return dialog
 
@@ -217,16 +222,16 @@ def saved_if_accepted(dialog: SettingsDialog) -> Settings:
 def test_an_invalid_hotkey_stays_unsaved_with_one_line_beside_the_field(qtbot: QtBot) -> None:
     dialog = shown_dialog(qtbot, Settings())
     dialog.tabs.setCurrentIndex(2)
-    dialog.hotkey.setText("banana")
+    dialog.general_page.hotkey.setText("banana")
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
-    note = dialog.hotkey_note.text()
+    note = dialog.general_page.hotkey_note.text()
     assert dialog.isVisible() and dialog.result() != SettingsDialog.DialogCode.Accepted
     assert "'banana' is not a hotkey" in note and "\n" not in note and dialog.tabs.currentIndex() == 0
     assert saved_if_accepted(dialog).ui.hotkey == "<ctrl>+<alt>+<space>"
 
-    qtbot.keyClicks(dialog.hotkey, "x")  # typing again clears the complaint
-    assert dialog.hotkey_note.text() == ""
-    dialog.hotkey.setText("<ctrl>+<shift>+m")
+    qtbot.keyClicks(dialog.general_page.hotkey, "x")  # typing again clears the complaint
+    assert dialog.general_page.hotkey_note.text() == ""
+    dialog.general_page.hotkey.setText("<ctrl>+<shift>+m")
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and saved_if_accepted(dialog).ui.hotkey == "<ctrl>+<shift>+m"
 
@@ -256,30 +261,30 @@ def test_pynputs_own_parser_judges_the_hotkey(qtbot: QtBot, x_display: str) -> N
     """<bogus> has the shape of a key name but is none: only pynput's parser knows."""
     assert hotkey_problem("<ctrl>+<alt>+<space>") is None and hotkey_problem("<ctrl>++") is None
     dialog = shown_dialog(qtbot, Settings())
-    dialog.hotkey.setText("<ctrl>+<bogus>")
+    dialog.general_page.hotkey.setText("<ctrl>+<bogus>")
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
-    assert dialog.isVisible() and "('<bogus>' is not a key)" in dialog.hotkey_note.text()
+    assert dialog.isVisible() and "('<bogus>' is not a key)" in dialog.general_page.hotkey_note.text()
 
 
 def test_record_writes_the_pressed_combination_in_pynput_syntax(qtbot: QtBot) -> None:
     dialog = shown_dialog(qtbot, Settings())
-    record, ctrl, alt, shift = dialog.record_hotkey, Qt.Modifier.CTRL, Qt.Modifier.ALT, Qt.Modifier.SHIFT
+    record, ctrl, alt, shift = dialog.general_page.record_hotkey, Qt.Modifier.CTRL, Qt.Modifier.ALT, Qt.Modifier.SHIFT
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyPress(record, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)  # modifiers alone: not yet
     assert record.recording
     qtbot.keyClick(record, Qt.Key.Key_Space, Qt.KeyboardModifier(ctrl | alt))
-    assert dialog.hotkey.text() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
+    assert dialog.general_page.hotkey.text() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
 
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_M, Qt.KeyboardModifier(ctrl | shift))
-    assert dialog.hotkey.text() == "<ctrl>+<shift>+m"
+    assert dialog.general_page.hotkey.text() == "<ctrl>+<shift>+m"
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_F9, Qt.KeyboardModifier.AltModifier)
-    assert dialog.hotkey.text() == "<alt>+<f9>"
+    assert dialog.general_page.hotkey.text() == "<alt>+<f9>"
 
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_Escape)  # cancels: the field and the dialog stay
-    assert dialog.hotkey.text() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
+    assert dialog.general_page.hotkey.text() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     assert saved_if_accepted(dialog).ui.hotkey == "<alt>+<f9>"
 
@@ -296,13 +301,14 @@ def test_nothing_configured_shows_the_built_in_rules_with_the_server_fields_grey
     qtbot: QtBot, no_llm_environment: None
 ) -> None:
     dialog = shown_dialog(qtbot, Settings())
-    assert dialog.preset.itemText(0) == "None: built-in rules" and dialog.preset.currentData() == NONE
-    assert not dialog.base_url.isEnabled() and not dialog.llm_model.isEnabled() and not dialog.api_key.isEnabled()
-    with qtbot.waitSignal(dialog.connection_tested, timeout=5_000):
-        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    assert "need no server" in dialog.connection_note.text()
-    dialog.preset.setCurrentIndex(dialog.preset.findData("ollama"))
-    assert dialog.base_url.isEnabled() and dialog.llm_model.isEnabled() and dialog.connection_note.text() == ""
+    llm = dialog.llm_page
+    assert llm.preset.itemText(0) == "None: built-in rules" and llm.preset.currentData() == NONE
+    assert not llm.base_url.isEnabled() and not llm.llm_model.isEnabled() and not llm.api_key.isEnabled()
+    with qtbot.waitSignal(llm.connection_tested, timeout=5_000):
+        qtbot.mouseClick(llm.test_button, Qt.MouseButton.LeftButton)
+    assert "need no server" in llm.connection_note.text()
+    llm.preset.setCurrentIndex(llm.preset.findData("ollama"))
+    assert llm.base_url.isEnabled() and llm.llm_model.isEnabled() and llm.connection_note.text() == ""
 
 
 def test_choosing_the_built_in_rules_clears_the_server_and_forgets_the_key(
@@ -311,8 +317,8 @@ def test_choosing_the_built_in_rules_clears_the_server_and_forgets_the_key(
     secrets.set_api_key("sk-old")
     llm = LlmSettings(preset="openai", base_url="https://example.invalid/v1", model="gpt-4o")
     dialog = shown_dialog(qtbot, replace(Settings(), llm=llm))
-    assert dialog.preset.currentData() == "openai"
-    dialog.preset.setCurrentIndex(dialog.preset.findData(NONE))
+    assert dialog.llm_page.preset.currentData() == "openai"
+    dialog.llm_page.preset.setCurrentIndex(dialog.llm_page.preset.findData(NONE))
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     saved = saved_if_accepted(dialog).llm
     assert (saved.preset, saved.base_url, saved.model) == ("", "", "") and secrets.get_api_key() is None
@@ -321,7 +327,7 @@ def test_choosing_the_built_in_rules_clears_the_server_and_forgets_the_key(
 def test_a_stored_key_alone_is_a_custom_server_not_none(qtbot: QtBot, no_llm_environment: None) -> None:
     secrets.set_api_key("sk-alone")  # with no address the key reaches OpenAI: not "None"
     dialog = shown_dialog(qtbot, Settings())
-    assert dialog.preset.currentData() == CUSTOM
+    assert dialog.llm_page.preset.currentData() == CUSTOM
 
 
 @pytest.mark.parametrize(
@@ -332,43 +338,45 @@ def test_the_connection_test_names_the_fields_not_the_settings_keys(
     qtbot: QtBot, no_llm_environment: None, base_url: str, field: str
 ) -> None:
     dialog = shown_dialog(qtbot, Settings())
-    dialog.preset.setCurrentIndex(dialog.preset.findData(CUSTOM))
-    dialog.base_url.setText(base_url)
-    with qtbot.waitSignal(dialog.connection_tested, timeout=15_000):
-        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    note = dialog.connection_note.text()
+    dialog.llm_page.preset.setCurrentIndex(dialog.llm_page.preset.findData(CUSTOM))
+    dialog.llm_page.base_url.setText(base_url)
+    with qtbot.waitSignal(dialog.llm_page.connection_tested, timeout=15_000):
+        qtbot.mouseClick(dialog.llm_page.test_button, Qt.MouseButton.LeftButton)
+    note = dialog.llm_page.connection_note.text()
     assert field in note and "llm." not in note and "murmur config" not in note
 
 
 def test_every_spin_box_shows_whole_units_with_a_suffix_within_the_files_range(qtbot: QtBot) -> None:
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
+    general, llm, voice = dialog.general_page, dialog.llm_page, dialog.voice_page
     spins = dialog.findChildren(QDoubleSpinBox)
     assert len(spins) == 6
     for spin in spins:
         money = "USD" in spin.suffix()
         assert spin.suffix() and spin.decimals() == (2 if money else 0)
-    assert dialog.follow_up.text() == "120 s" and dialog.toast_seconds.text() == "5 s"
-    assert dialog.budget.text() == "No budget"
-    dialog.budget.setValue(2.5)
-    assert dialog.budget.text() == "2.50 USD a month"
-    assert (dialog.toast_seconds.minimum(), dialog.toast_seconds.maximum()) == (1, 120)  # as the file allows
-    assert dialog.follow_up.maximum() == 86_400
-    assert dialog.rate.text() == "100 %" and (dialog.rate.minimum(), dialog.rate.maximum()) == (50, 200)
-    assert dialog.volume.text() == "100 %" and dialog.followup.text() == "6 s"
+    assert llm.follow_up.text() == "120 s" and general.toast_seconds.text() == "5 s"
+    assert llm.budget.text() == "No budget"
+    llm.budget.setValue(2.5)
+    assert llm.budget.text() == "2.50 USD a month"
+    assert (general.toast_seconds.minimum(), general.toast_seconds.maximum()) == (1, 120)  # as the file allows
+    assert llm.follow_up.maximum() == 86_400
+    assert voice.rate.text() == "100 %" and (voice.rate.minimum(), voice.rate.maximum()) == (50, 200)
+    assert voice.volume.text() == "100 %" and voice.followup.text() == "6 s"
 
 
 def test_the_privacy_boxes_say_what_checking_them_does(qtbot: QtBot) -> None:
     """PrivacySettings: redact masks before text leaves; keep_unredacted puts the originals back locally."""
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    assert dialog.redact.isChecked() and dialog.redact.text().startswith("Mask ")
-    assert not dialog.keep_unredacted.isChecked() and dialog.keep_unredacted.text().startswith("Put the masked")
-    assert "placeholders" in dialog.redact.toolTip() and "placeholders" in dialog.keep_unredacted.toolTip()
-    dialog.keep_unredacted.setChecked(True)
+    privacy = dialog.privacy_page
+    assert privacy.redact.isChecked() and privacy.redact.text().startswith("Mask ")
+    assert not privacy.keep_unredacted.isChecked() and privacy.keep_unredacted.text().startswith("Put the masked")
+    assert "placeholders" in privacy.redact.toolTip() and "placeholders" in privacy.keep_unredacted.toolTip()
+    privacy.keep_unredacted.setChecked(True)
     assert dialog.result_settings().privacy.keep_unredacted
-    dialog.redact.setChecked(False)  # nothing masked, nothing to put back
-    assert not dialog.keep_unredacted.isEnabled() and not dialog.result_settings().privacy.redact
+    privacy.redact.setChecked(False)  # nothing masked, nothing to put back
+    assert not privacy.keep_unredacted.isEnabled() and not dialog.result_settings().privacy.redact
 
 
 def alsa(index: int, name: str, is_default: bool = False) -> AudioDevice:
@@ -407,18 +415,49 @@ def test_the_hotkey_is_deaf_while_settings_are_open(qtbot: QtBot, murmur: Murmur
     assert seen == [True] and murmur.hotkey.paused is False
 
 
+def test_the_apps_connection_test_remembers_in_its_store_what_it_found_of_the_model(
+    qtbot: QtBot, murmur: Murmur, no_llm_environment: None
+) -> None:
+    """Settings as the app opens it: a model the test finds unable to call tools is set aside in the app's
+    database, as `murmur config test` sets it aside."""
+    prose = Reply("Sure, milk is a great choice! Anything else?")
+    said: list[str] = []
+
+    def test_then_cancel() -> None:
+        dialog = QApplication.activeModalWidget()
+        try:
+            assert isinstance(dialog, SettingsDialog)
+            llm = dialog.llm_page
+            llm.preset.setCurrentIndex(llm.preset.findData(CUSTOM))
+            llm.base_url.setText(server.base_url)
+            llm.llm_model.setText("test-model")
+            with qtbot.waitSignal(llm.connection_tested, timeout=15_000) as tested:
+                qtbot.mouseClick(llm.test_button, Qt.MouseButton.LeftButton)
+            said.append(tested.args[0])
+        finally:
+            if dialog is not None:  # open, the dialog would keep open_settings waiting
+                dialog.reject()
+
+    with FakeLlmServer([prose, prose]) as server:
+        QTimer.singleShot(300, test_then_cancel)
+        murmur.open_settings()
+    assert len(said) == 1 and "The model is set aside" in said[0]
+    assert ledger.set_aside_reason(murmur.service.store, server.base_url, "test-model") is not None
+
+
 def test_the_voice_tab_keeps_its_settings_and_downloads_a_piper_voice(qtbot: QtBot, server: ModelServer) -> None:
     """A voice-shaped download from the local server stands in for rhasspy/piper-voices (tests/speech_out has the real
     voice); Use names it as the voice, Remove forgets it."""
     server.piper_voices({"en_US-amy-medium": (b"model" * 500, b"{}")})
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    dialog.reply.setCurrentIndex(dialog.reply.findData("always"))
-    dialog.rate.setValue(125)
-    dialog.volume.setValue(50)
-    dialog.followup.setValue(0)
-    assert dialog.followup.text() == "Never"
-    panel = dialog.voices
+    voice = dialog.voice_page
+    voice.reply.setCurrentIndex(voice.reply.findData("always"))
+    voice.rate.setValue(125)
+    voice.volume.setValue(50)
+    voice.followup.setValue(0)
+    assert voice.followup.text() == "Never"
+    panel = voice.voices
     with qtbot.waitSignal(panel.listed, timeout=15_000):
         qtbot.mouseClick(panel.list_button, Qt.MouseButton.LeftButton)
     row = panel.tree.findItems("en_US-amy-medium", Qt.MatchFlag.MatchExactly, 0)[0]
@@ -438,33 +477,33 @@ def test_the_voice_tab_keeps_its_settings_and_downloads_a_piper_voice(qtbot: QtB
 def test_trying_the_voice_on_a_missing_speaker_says_why_in_one_line(qtbot: QtBot) -> None:
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    dialog.voice.setText("espeak-ng")
-    dialog.output_device.setText("no such speaker")
-    with qtbot.waitSignal(dialog.voice_tried, timeout=15_000) as tried:
-        qtbot.mouseClick(dialog.try_voice, Qt.MouseButton.LeftButton)
+    dialog.voice_page.voice.setText("espeak-ng")
+    dialog.voice_page.output_device.setText("no such speaker")
+    with qtbot.waitSignal(dialog.voice_page.voice_tried, timeout=15_000) as tried:
+        qtbot.mouseClick(dialog.voice_page.try_voice, Qt.MouseButton.LeftButton)
     # Which line depends on the machine: other speakers (the private PulseAudio's, once started), or none at all.
     assert tried.args[0].startswith(("no output device named 'no such speaker'", "no speaker found"))
     assert "\n" not in tried.args[0]
-    assert dialog.try_voice.isEnabled()
+    assert dialog.voice_page.try_voice.isEnabled()
 
 
 @pytest.mark.pulse
 def test_trying_the_voice_speaks_on_the_chosen_speaker(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
-    dialog.voice.setText("espeak-ng")
-    dialog.output_device.setText(pulse_audio.device)
-    with qtbot.waitSignal(dialog.voice_tried, timeout=15_000) as tried:
-        qtbot.mouseClick(dialog.try_voice, Qt.MouseButton.LeftButton)
+    dialog.voice_page.voice.setText("espeak-ng")
+    dialog.voice_page.output_device.setText(pulse_audio.device)
+    with qtbot.waitSignal(dialog.voice_page.voice_tried, timeout=15_000) as tried:
+        qtbot.mouseClick(dialog.voice_page.try_voice, Qt.MouseButton.LeftButton)
     assert tried.args[0].startswith("espeak-ng (en-us): ") and tried.args[0].endswith(" s of speech"), tried.args
 
 
 def test_a_server_address_that_is_no_url_stays_unsaved_with_one_line(qtbot: QtBot, no_llm_environment: None) -> None:
     dialog = shown_dialog(qtbot, replace(Settings(), llm=LlmSettings(base_url="http://127.0.0.1:9/v1", model="m")))
-    assert dialog.preset.currentData() == CUSTOM
-    dialog.base_url.setText("banana://nowhere")
+    assert dialog.llm_page.preset.currentData() == CUSTOM
+    dialog.llm_page.base_url.setText("banana://nowhere")
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
-    note = dialog.connection_note.text()
+    note = dialog.llm_page.connection_note.text()
     assert dialog.isVisible() and dialog.result() != SettingsDialog.DialogCode.Accepted
     assert note == "The server address 'banana://nowhere' must start with http:// or https://."
     assert saved_if_accepted(dialog).llm.base_url == ""

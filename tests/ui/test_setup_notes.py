@@ -30,6 +30,14 @@ def test_the_check_finds_a_speech_engine_without_its_model(tmp_path: Path) -> No
     assert not [line for line in bundled if line.startswith("Speech can't start")]
 
 
+def test_the_notes_say_what_to_do_in_the_window_not_at_a_terminal(tmp_path: Path) -> None:
+    speech = SpeechSettings(engine="vosk", models_dir=str(tmp_path / "models"))
+    lines = SetupCheck(speech, tray=False).run()
+    assert any(line.endswith("; Settings → Speech downloads Vosk models.") for line in lines), lines
+    assert "Start or stop listening" in NO_TRAY
+    assert not [line for line in lines if "murmur " in line]
+
+
 def test_the_window_says_there_is_no_tray_until_closed(qtbot: QtBot, murmur: Murmur) -> None:
     notes = murmur.window.setup_notes
     assert notes.isHidden()

@@ -15,7 +15,7 @@ from app.domain.enums import UtteranceSource
 from app.secrets import SYNC_PASSWORD, get_secret
 from app.ui.application import Murmur
 from app.ui.microphone import real_dictation
-from app.ui.settings_dialog import SettingsDialog
+from app.ui.settings.dialog import SettingsDialog
 from tests.support.memory_keyring import MemoryKeyring
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer

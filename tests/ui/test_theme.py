@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from app.config import Settings, with_value
 from app.errors import UsageError
 from app.ui.application import Murmur
-from app.ui.settings_dialog import SettingsDialog
+from app.ui.settings.dialog import SettingsDialog
 from app.ui.theme import DARK, LIGHT, apply_theme, colours, is_dark
 
 
@@ -43,7 +43,7 @@ def test_settings_switch_the_running_app_to_dark_and_back(qtbot: QtBot, murmur: 
     assert isinstance(app, QApplication)
     dialog = SettingsDialog(murmur.settings)
     qtbot.addWidget(dialog)
-    dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
+    dialog.general_page.theme.setCurrentIndex(dialog.general_page.theme.findData("dark"))
     try:
         murmur.apply_settings(dialog.result_settings())
         assert murmur.settings.ui.theme == "dark" and is_dark()

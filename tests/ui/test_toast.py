@@ -9,11 +9,16 @@ from pytestqt.qtbot import QtBot
 
 from app.assembly import build_service
 from app.changes.executor import ActionFailure
-from app.domain.enums import Status, UtteranceSource
+from app.domain.actions import Cause
+from app.domain.enums import FailureKind, Status, UtteranceSource
+from app.presentation.failures import failure_words
 from app.service import MurmurService
-from app.ui.jobs import BatchReport, UtteranceJob, failure_words
+from app.ui.jobs import BatchReport, UtteranceJob
 from app.ui.toast import MARGIN, Toast, ToastContent, content_of
 from tests.support.clock import FIXED_CLOCK
+
+NOT_FOUND, AMBIGUOUS = FailureKind.NOT_FOUND, FailureKind.AMBIGUOUS
+
 
 PARTIAL = BatchReport(
     summary="Created “Buy milk” and “Call mom” (1 couldn't be processed)",
@@ -153,8 +158,10 @@ def test_the_details_are_words_without_ids(qtbot: QtBot, tmp_path: Path) -> None
     ids = [entry.id for entry in service.entries(list(Status))]
     assert not any(entry_id[:4] in toast.details.text() for entry_id in ids)
     hex_id = re.compile(r"\b(?=[0-9a-f]*\d)[0-9a-f]{4,}\b")
-    for error in ("no entry has ID 'abc123'", "ID 'ab1' is ambiguous: it matches 2 entries (ab12cd, ab1f00)"):
-        words = failure_words(ActionFailure("complete_entries", error))
+    unknown = ActionFailure("complete_entries", "no entry has ID 'abc123'", cause=Cause(NOT_FOUND, prefix="abc123"))
+    error = "ID 'ab1' is ambiguous: it matches 2 entries (ab12cd, ab1f00)"
+    for failure in (unknown, ActionFailure("complete_entries", error, cause=Cause(AMBIGUOUS, prefix="ab1"))):
+        words = failure_words(failure)
         assert words.startswith("Couldn't complete: ") and not hex_id.search(words), words
 
 

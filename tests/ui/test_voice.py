@@ -11,12 +11,14 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import Status
+from app.domain.events import ErrorEvent, FinalTranscript, PipelineEvent
 from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.microphone import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.pulse import PulseAudio
+from tests.support.run_events import of_kind
 
 WAIT_MS = 15_000
 
@@ -92,9 +94,12 @@ def test_a_microphone_that_fails_mid_sentence_ends_the_recording_keeping_what_wa
     murmur.start_recording()
     recording = microphone.made[0]
     failure = "the microphone 'USB' stopped (unplugged or taken by the system)"
-    with qtbot.waitSignal(murmur.bridge.speech_failed) as failed, qtbot.waitSignal(murmur.voice.stopped):
+    with (
+        qtbot.waitSignal(murmur.bridge.progressed, check_params_cb=of_kind(ErrorEvent)) as failed,
+        qtbot.waitSignal(murmur.voice.stopped),
+    ):
         threading.Thread(target=recording.on_error, args=(failure,)).start()  # from the dictation's thread
-    assert failed.args == [failure] and recording.stopped and not recording.cancelled
+    assert failed.args[0].message == failure and recording.stopped and not recording.cancelled
     qtbot.waitUntil(lambda: entry_summaries(murmur) == ["Buy oat milk"], timeout=WAIT_MS)
 
 
@@ -142,6 +147,18 @@ def test_quit_gives_up_on_a_transcript_after_a_few_seconds_and_says_so(
     assert murmur.voice.wait_for_transcripts(5)
 
 
+def speech_failures(murmur: Murmur) -> list[str]:
+    """What the speech failures the bridge reports say, as they come."""
+    failed: list[str] = []
+
+    def note_failure(event: PipelineEvent) -> None:
+        if isinstance(event, ErrorEvent):
+            failed.append(event.message)
+
+    murmur.bridge.progressed.connect(note_failure)
+    return failed
+
+
 def assert_ended_quietly(murmur: Murmur, failed: list[str]) -> None:
     assert failed == [] and murmur.state() is AppState.IDLE
     assert murmur.toast.content is None or not murmur.toast.content.error
@@ -154,8 +171,7 @@ def test_a_tap_of_the_talk_key_that_heard_nothing_ends_quietly(
     qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
 ) -> None:
     murmur, microphone.text = murmur_with_microphone, ""
-    failed: list[str] = []
-    murmur.bridge.speech_failed.connect(failed.append)
+    failed = speech_failures(murmur)
     with qtbot.waitSignal(murmur.voice.too_short, timeout=WAIT_MS):
         murmur.hotkey_switch.press()
         murmur.hotkey_switch.release()
@@ -169,9 +185,9 @@ def test_holding_the_key_and_saying_nothing_is_still_worth_a_look_at_the_microph
     murmur, microphone.text = murmur_with_microphone, ""
     murmur.hotkey_switch.press()
     qtbot.wait(round(TAP_SECONDS * 1000) + 100)
-    with qtbot.waitSignal(murmur.bridge.speech_failed, timeout=WAIT_MS) as failed:
+    with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=of_kind(ErrorEvent)) as failed:
         murmur.hotkey_switch.release()
-    assert failed.args == [NOTHING_HEARD]
+    assert failed.args[0].message == NOTHING_HEARD
 
 
 @pytest.mark.pulse
@@ -180,13 +196,17 @@ def test_a_tap_heard_by_the_real_engine_ends_quietly(qtbot: QtBot, murmur: Murmu
     speech = replace(murmur.settings.speech, engine="pocketsphinx", device=pulse_audio.device)
     ui = replace(murmur.settings.ui, audio_cues=False)  # no cue to play while the test's PortAudio is its own
     murmur.settings = replace(murmur.settings, speech=speech, ui=ui)
-    failed: list[str] = []
-    murmur.bridge.speech_failed.connect(failed.append)
+    failed = speech_failures(murmur)
     murmur.hotkey_switch.press()
     assert murmur.voice.is_recording(), failed
-    ended: list[str] = []  # the signals a recording can end with, whichever it is
-    for signal in (murmur.voice.too_short, murmur.bridge.transcribed, murmur.bridge.speech_failed):
-        signal.connect(ended.append)
+    ended: list[str] = []  # what a recording can end with, whichever it is: too short, words, a failure
+    murmur.voice.too_short.connect(ended.append)
+
+    def note_end(event: PipelineEvent) -> None:
+        if isinstance(event, FinalTranscript | ErrorEvent):
+            ended.append(event.text if isinstance(event, FinalTranscript) else event.message)
+
+    murmur.bridge.progressed.connect(note_end)
     murmur.hotkey_switch.release()
     qtbot.waitUntil(lambda: bool(ended), timeout=WAIT_MS)
     assert ended == [TOO_SHORT]

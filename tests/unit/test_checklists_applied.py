@@ -12,6 +12,7 @@ from app.domain.clock import Clock
 from app.domain.enums import Category, Status
 from app.errors import InvalidActionError, UsageError
 from app.offline import OfflineInterpreter
+from app.presentation.summaries import summarize
 from app.service import MurmurService
 from app.store import Store
 from app.store.models import Entry
@@ -52,7 +53,7 @@ def test_a_new_entry_keeps_its_items_unticked_and_said_once(store: Store, clock:
 def test_items_are_ticked_one_by_one_and_the_last_completes_the_entry(store: Store, clock: Clock) -> None:
     entry_id = make(store, clock, "Buy eggs, bread and milk")  # no items stored: they are read from the summary
     result = run(store, clock, [CompleteAction(entry_id, item="the milk")])
-    assert (result.summary, result.applied[0].note) == ("1 ticked", "1 of 3 done")
+    assert (summarize(result.applied, result.failures), result.applied[0].note) == ("1 ticked", "1 of 3 done")
     assert stored(store, entry_id).status is Status.ACTIVE
     assert ticks(store, entry_id) == [("eggs", False), ("bread", False), ("milk", True)]
     last = run(store, clock, [CompleteAction(entry_id, item="eggs"), CompleteAction(entry_id, item="bread")])

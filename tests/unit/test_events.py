@@ -1,4 +1,4 @@
-"""The pipeline's events: the error code a failure reports, and the one DONE even when a run is interrupted.
+"""The pipeline's events: the error code a failure reports, and the one RunEnd even when a run is interrupted.
 (How the app hears a run that succeeds or fails: tests/ui/test_runs.py.)"""
 
 from dataclasses import dataclass
@@ -8,7 +8,7 @@ import pytest
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseResult
 from app.domain.clock import Clock
-from app.domain.events import DoneEvent, ErrorCode, PipelineEvent, ThinkingEvent, TranscriptEvent, error_code
+from app.domain.events import ErrorCode, PipelineEvent, RunEnd, RunStart, ThinkingEvent, TranscriptEvent, error_code
 from app.errors import (
     AmbiguousIdError,
     AudioDeviceError,
@@ -55,11 +55,11 @@ class Interrupted:
         raise KeyboardInterrupt
 
 
-def test_an_interrupted_run_still_ends_with_one_done(store: Store, clock: Clock) -> None:
+def test_an_interrupted_run_still_ends_with_one_run_end(store: Store, clock: Clock) -> None:
     events: list[PipelineEvent] = []
     service = MurmurService(store=store, interpreter=Interrupted(), clock=lambda: clock)
     with pytest.raises(KeyboardInterrupt):
         service.submit("buy milk", on_event=events.append)
-    assert [type(e) for e in events] == [TranscriptEvent, ThinkingEvent, DoneEvent]
+    assert [type(e) for e in events] == [RunStart, TranscriptEvent, ThinkingEvent, RunEnd]
     done = events[-1]
-    assert isinstance(done, DoneEvent) and (done.summary, done.applied, done.undo_id) == ("interrupted", 0, None)
+    assert isinstance(done, RunEnd) and (done.summary, done.applied, done.undo_id) == ("interrupted", 0, None)

@@ -17,6 +17,7 @@ from app.domain.actions import (
 )
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status
+from app.presentation.summaries import summarize
 from app.store import Store
 from app.store.models import Entry, UndoBatch, UndoItem
 from tests.support.clock import BERLIN
@@ -96,7 +97,8 @@ def test_mixed_batch_with_partial_failure_applies_the_rest(store: Store, clock: 
         ("complete", "no entry has ID 'ffffff'"),
         ("snooze", "'Buy milk' is completed; only open entries can be snoozed"),
     ]
-    assert result.summary == "1 created, 1 updated, 1 completed, 1 archived (2 couldn't be processed)"
+    summed_up = summarize(result.applied, result.failures)
+    assert summed_up == "1 created, 1 updated, 1 completed, 1 archived (2 couldn't be processed)"
     assert entry(store, milk).status is Status.COMPLETED and entry(store, milk).completed_at == clock.now
     assert entry(store, mom).status is Status.ARCHIVED and entry(store, mom).priority == 1
     with store.read() as session:
@@ -107,7 +109,7 @@ def test_mixed_batch_with_partial_failure_applies_the_rest(store: Store, clock: 
 def test_a_batch_where_everything_fails_writes_no_undo_record(store: Store, clock: Clock) -> None:
     result = run(store, clock, [CompleteAction(entry_id="abcdef")])
     assert result.applied == [] and result.undo_id is None
-    assert result.summary == "Nothing changed (1 failed)"
+    assert summarize(result.applied, result.failures) == "Nothing changed (1 failed)"
     with store.read() as session:
         assert session.exec(select(UndoBatch)).all() == []
 

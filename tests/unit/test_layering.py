@@ -1,10 +1,12 @@
-"""The package layers: no import loops, each layer imports only those below it (import-linter contracts in
-pyproject.toml), the CLI on top of everything, Qt only in app/ui, and the pipeline packages hand back data
-instead of printing."""
+"""The package layers: no import loops, each layer imports only those below it and the front ends reach the store
+and the pipeline through the service (import-linter contracts in pyproject.toml), the CLI on top of everything, Qt
+only in app/ui, and the pipeline packages hand back data instead of printing."""
 
 import ast
+import shutil
 import subprocess
 import sys
+import tomllib
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -62,29 +64,46 @@ def test_only_the_entry_point_imports_the_cli() -> None:
     assert offenders == []
 
 
-def test_the_pipeline_packages_never_print_or_ask() -> None:
-    offenders = [
+def prints_or_asks(package: str) -> list[str]:
+    """Each call to print() or input() in app/<package>."""
+    return [
         f"{module_name(path)}:{node.lineno} calls {node.func.id}()"
-        for package in PIPELINE_PACKAGES
         for path in (APP / package).rglob("*.py")
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "input")
     ]
+
+
+def test_the_pipeline_packages_never_print_or_ask() -> None:
+    offenders = [offence for package in PIPELINE_PACKAGES for offence in prints_or_asks(package)]
     assert offenders == []
 
 
-def test_each_layer_imports_only_the_layers_below_it() -> None:
-    """import-linter's layers contract in pyproject.toml (function-local imports count too)."""
-    root = APP.parent
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """import-linter's contracts in pyproject.toml checked on the `app` package under `root`."""
     linter = Path(sys.executable).parent / "lint-imports"
-    done = subprocess.run(
-        [str(linter), "--no-cache", "--config", str(root / "pyproject.toml")],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    return subprocess.run(
+        [str(linter), "--no-cache", str(root / "pyproject.toml")], cwd=root, capture_output=True, text=True, timeout=120
     )
-    assert done.returncode == 0 and "1 kept, 0 broken" in done.stdout, done.stdout + done.stderr
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    """import-linter's contracts in pyproject.toml, each kept (function-local imports count too): the layers, and
+    the front ends kept off the store's and the pipeline's internals."""
+    root = APP.parent
+    settings = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = settings["tool"]["importlinter"]["contracts"]
+    done = lint_imports(root)
+    assert done.returncode == 0 and f"{len(contracts)} kept, 0 broken" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_front_end_that_queries_the_store_itself_breaks_a_contract(tmp_path: Path) -> None:
+    shutil.copytree(APP, tmp_path / "app", ignore=shutil.ignore_patterns("__pycache__", "resources"))
+    shutil.copy(APP.parent / "pyproject.toml", tmp_path)
+    with (tmp_path / "app" / "ui" / "jobs.py").open("a", encoding="utf-8") as jobs:
+        jobs.write("\n\ndef _ids() -> object:\n    from app.store.queries import short_ids\n\n    return short_ids\n")
+    done = lint_imports(tmp_path)
+    assert done.returncode != 0 and "app.ui.jobs is not allowed to import app.store.queries" in done.stdout
 
 
 def test_no_module_outside_app_ui_imports_qt() -> None:
@@ -96,6 +115,17 @@ def test_no_module_outside_app_ui_imports_qt() -> None:
         if name.split(".")[0] in QT_MODULES
     ]
     assert offenders == []
+
+
+def test_the_presentation_words_for_every_front_end_without_one() -> None:
+    """app/presentation returns text: no toolkit, no front end (the CLI or the window) and no printing."""
+    offenders = [
+        f"{module_name(path)} imports {name}"
+        for path in (APP / "presentation").rglob("*.py")
+        for name in imported_names(path)
+        if name.split(".")[0] in QT_MODULES or is_cli(name) or name == "app.ui" or name.startswith("app.ui.")
+    ]
+    assert list((APP / "presentation").rglob("*.py")) and offenders + prints_or_asks("presentation") == []
 
 
 def test_the_cli_and_the_app_commands_load_without_qt() -> None:

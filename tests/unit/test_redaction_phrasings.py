@@ -184,7 +184,7 @@ KEPT = [
     "the login page is slow",
     "fix the login bug 4521",
     "my login is anna.smith",
-    # Documented misses (README): a plain word with no "is"/":", a key with no word saying what it opens
+    # Documented misses (docs/user-guide.md): a plain word with no "is"/":", a key with no word saying what it opens
     "guest password sunshine",
     "the key is sunshine",
     # Long strings that are not keys

@@ -14,7 +14,7 @@ from app.domain.enums import Status, UtteranceOutcome
 from app.errors import BudgetExceededError, LlmError, MurmurError
 from app.store import Store
 from app.store.models import LlmRequest
-from tests.support.agent_service import ServiceFactory, add_entries, all_entries, utterance
+from tests.support.agent_service import ServiceFactory, add_entries, all_entries, logged_requests, usage_of, utterance
 from tests.support.llm_server import Empty, Fail, FakeLlmServer, Hang, Reply, Step, call, closed_port_url
 
 MILK = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})
@@ -96,11 +96,11 @@ def test_a_spent_budget_refuses_before_sending(agent_service: ServiceFactory, st
 def test_usage_is_recorded_per_request(agent_service: ServiceFactory, store: Store, clock: Clock) -> None:
     with FakeLlmServer(GOOD) as server:
         agent_service(server).submit("buy milk")
-    summary = ledger.usage_summary(store, clock.now, clock.tz, monthly_budget=1.0)
+    summary = usage_of(store, clock.now, clock.tz, monthly_budget=1.0)
     [month] = summary.by_month
     assert (month.period, month.requests, month.prompt_tokens, month.completion_tokens) == ("2026-11", 2, 200, 40)
     assert summary.budget_left == pytest.approx(1.0 - month.cost_usd)
-    log = ledger.recent_requests(store)
+    log = logged_requests(store)
     assert [r.turn for r in log] == [2, 1] and all(r.total_ms is not None for r in log)
 
 
@@ -131,7 +131,7 @@ def test_secrets_never_leave_the_machine(agent_service: ServiceFactory, store: S
     assert "4242" not in sent and "hunter2" not in sent and "[card number]" in sent and "[password]" in sent
     [entry] = all_entries(store)
     assert entry.content == said  # the user chose to keep what they said (privacy.keep_unredacted)
-    assert "4242" not in repr([r.request for r in ledger.recent_requests(store)])  # the log shows what was sent
+    assert "4242" not in repr([r.request for r in logged_requests(store)])  # the log shows what was sent
 
 
 def test_by_default_entries_keep_the_placeholders(agent_service: ServiceFactory, store: Store) -> None:

@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 from sqlmodel import col, select
 
-from app.agent import ledger
 from app.changes.interpretation import RunOptions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome
@@ -18,7 +17,7 @@ from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from app.store.models import Conversation
-from tests.support.agent_service import ServiceFactory, add_entries, all_entries, utterance
+from tests.support.agent_service import ServiceFactory, add_entries, all_entries, logged_requests, utterance
 from tests.support.llm_server import Fail, FakeLlmServer, Reply, Step, call
 
 BREAD = call("create_entries", {"entries": [{"content": "Bake bread", "summary": "Bake bread", "category": "todo"}]})
@@ -64,7 +63,7 @@ def test_a_model_in_a_loop_is_stopped_at_once_not_at_its_token_limit(
         result = with_fallback(agent_service(server)).submit("buy milk")
     assert time.monotonic() - started < 3.0  # the whole answer would take over 6 s to stream
     assert result.fallback_reason == 'the model changed nothing (it only said "Okay, I will…")'
-    [request] = ledger.recent_requests(store)
+    [request] = logged_requests(store)
     assert json.loads(request.response or "{}")["content"].count("remember") < 100  # the log keeps what was read
 
 
@@ -124,7 +123,7 @@ def test_archiving_more_than_a_handful_waits_for_a_yes_whatever_the_model_says(
         done = service.retry(waiting.id, options=RunOptions(confirmed=True))
     assert len(done.applied) == 6 and {e.status for e in all_entries(store)} == {Status.ARCHIVED}
     assert sorted(e.id for e in all_entries(store)) == sorted(ids)
-    requests = ledger.recent_requests(store)
+    requests = logged_requests(store)
     assert all(json.loads(r.tools or "[]") for r in requests)  # each request's tools are on record
 
 

@@ -10,12 +10,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.agent import ledger
 from app.errors import LlmError
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
-from tests.support.agent_service import ServiceFactory, all_entries
+from tests.support.agent_service import ServiceFactory, all_entries, logged_requests, usage_of
 from tests.support.llm_server import FakeLlmServer, Hang, Reply, call
 
 DEADLINE = 1.5
@@ -96,11 +95,11 @@ def test_a_cut_request_is_logged_with_its_time_and_estimated_tokens(
         with pytest.raises(LlmError):
             agent_service(server, deadline_seconds=DEADLINE).submit("buy milk")
         sent = server.requests[0]
-    [request] = ledger.recent_requests(store)
+    [request] = logged_requests(store)
     assert request.error and "stopped after" in request.error
     assert request.tokens_estimated and request.completion_tokens == 0
     assert request.prompt_tokens >= len(json.dumps(sent["messages"])) // 5  # about four characters a token
     assert (request.total_ms or 0) >= DEADLINE * 1000
     assert request.cost_usd > 0  # the test server has a price: the budget counts what the cut request cost
-    usage = ledger.usage_summary(store, request.created_at, ZoneInfo("UTC"))
+    usage = usage_of(store, request.created_at, ZoneInfo("UTC"))
     assert usage.by_month[0].prompt_tokens == request.prompt_tokens

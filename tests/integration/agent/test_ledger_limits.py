@@ -10,7 +10,7 @@ from app.domain.clock import Clock
 from app.domain.enums import UtteranceOutcome
 from app.errors import ConfirmationNeeded
 from app.store import Store
-from tests.support.agent_service import TEST_PRICE, ServiceFactory, all_entries
+from tests.support.agent_service import TEST_PRICE, ServiceFactory, all_entries, logged_requests, usage_of
 from tests.support.llm_server import FakeLlmServer, Reply, ToolCallSpec, call
 
 
@@ -35,7 +35,7 @@ def test_a_request_stopped_by_the_change_limit_is_recorded_with_its_cost(
 
     cost = TEST_PRICE.cost(1234, 567)
     assert cost > 0
-    [record] = ledger.recent_requests(store)
+    [record] = logged_requests(store)
     assert (record.utterance_id, record.turn, record.model) == (waiting.id, 1, "test-model")
     assert (record.prompt_tokens, record.completion_tokens) == (1234, 567)
     assert record.cost_usd == pytest.approx(cost)
@@ -46,7 +46,7 @@ def test_a_request_stopped_by_the_change_limit_is_recorded_with_its_cost(
         (spec.name, spec.arguments) for spec in calls
     ]
 
-    summary = ledger.usage_summary(store, clock.now, clock.tz, monthly_budget=1.0)
+    summary = usage_of(store, clock.now, clock.tz, monthly_budget=1.0)
     [month] = summary.by_month
     assert (month.requests, month.prompt_tokens, month.completion_tokens) == (1, 1234, 567)
     assert month.cost_usd == pytest.approx(cost) and summary.spent_this_month == pytest.approx(cost)
@@ -60,7 +60,7 @@ def test_the_limit_reached_after_the_answer_ends_is_recorded_too(agent_service: 
         service = agent_service(server, max_mutations=2)
         with pytest.raises(ConfirmationNeeded, match=r"that would make 3 changes at once"):
             service.submit("three things")
-    [record] = ledger.recent_requests(store)
+    [record] = logged_requests(store)
     assert (record.prompt_tokens, record.completion_tokens) == (300, 90)
     assert record.cost_usd == pytest.approx(TEST_PRICE.cost(300, 90))
     assert all_entries(store) == [] and [u.text for u in service.inbox()] == ["three things"]

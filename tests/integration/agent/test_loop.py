@@ -7,9 +7,10 @@ from sqlalchemy import text
 
 from app.domain.enums import Category, Status, UtteranceOutcome
 from app.domain.events import (
-    DoneEvent,
     MessageEvent,
     PipelineEvent,
+    RunEnd,
+    RunStart,
     ThinkingEvent,
     ToolCallEvent,
     ToolResultEvent,
@@ -203,17 +204,18 @@ def test_events_tell_the_story_in_order(agent_service: ServiceFactory, events: l
         agent_service(server).submit("buy milk", on_event=events.append)
     kinds = [type(e) for e in events]
     assert kinds == [
+        RunStart,
         TranscriptEvent,
         ThinkingEvent,
         ToolCallEvent,
         ToolResultEvent,
         ThinkingEvent,
         MessageEvent,
-        DoneEvent,
+        RunEnd,
     ]
-    result, done = events[3], events[-1]
+    result, done = events[4], events[-1]
     assert isinstance(result, ToolResultEvent) and result.ok and result.name == "create_entries"
-    assert isinstance(done, DoneEvent) and done.summary == "1 created" and done.undo_id is not None
+    assert isinstance(done, RunEnd) and done.summary == "1 created" and done.undo_id is not None
 
 
 def test_a_tool_call_runs_while_the_model_is_still_writing(agent_service: ServiceFactory, store: Store) -> None:

@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from app import secrets
 from app.config import SyncSettings
 from app.sync.account import NEEDS_CALDAV
 from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
+from app.ui.settings.form import lay_out
 from app.ui.worker import Call, Failed, JobOutcome
 
 if TYPE_CHECKING:
@@ -79,8 +80,11 @@ class SyncPage(QWidget):
         self.status = QLabel(status)
         self.status.setObjectName("sync_status")
         self.status.setWordWrap(True)
-        form = QFormLayout(self)
-        for label, widget in (
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        lay_out(
+            self,
             ("Server address", self.url),
             ("User name", self.username),
             ("Password", self.password),
@@ -90,15 +94,15 @@ class SyncPage(QWidget):
             ("", self.test_button),
             ("", self.note),
             ("Status", self.status),
-        ):
-            form.addRow(label, widget)
+        )
 
-    def result(self) -> SyncSettings:
+    def result(self, sync: SyncSettings) -> SyncSettings:
+        """`sync` as this page sets it (the password goes to the keyring, see `save_password`)."""
         return replace(
-            self.settings,
+            sync,
             url=self.url.text().strip(),
             username=self.username.text().strip(),
-            calendar=self.calendar.currentText().strip() or self.settings.calendar,
+            calendar=self.calendar.currentText().strip() or sync.calendar,
             ca_file=self.ca_file.text().strip(),
             interval_minutes=self.interval.value(),
         )
@@ -116,7 +120,7 @@ class SyncPage(QWidget):
         except ModuleNotFoundError:
             self._show(NEEDS_CALDAV)
             return
-        settings, typed = self.result(), self.password.text() or None
+        settings, typed = self.result(self.settings), self.password.text() or None
         if not settings.url:
             self._show("Type the server's address first")
             return

@@ -1,8 +1,8 @@
-"""The words every front end shares."""
+"""What an import could not read, in words."""
 
 import pytest
 
-from app.render import skipped_lines
+from app.presentation.imports import skipped_lines
 
 
 @pytest.mark.parametrize(

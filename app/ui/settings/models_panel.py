@@ -98,6 +98,20 @@ class ModelsPanel(QWidget):
         for column, width in enumerate((220, 80, 70, 70)):
             self.tree.setColumnWidth(column, width)
         self.tree.itemSelectionChanged.connect(self._update_buttons)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.download_progressed.connect(self._on_download_progressed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tree)
+        layout.addLayout(self._buttons())
+        layout.addWidget(self.progress)
+        layout.addWidget(self.note)
+        self._show()
+
+    def _buttons(self) -> QHBoxLayout:
         self.list_button = QPushButton("Show downloadable")
         self.download_button = QPushButton("Download")
         self.use_button = QPushButton("Use")
@@ -106,22 +120,11 @@ class ModelsPanel(QWidget):
         self.download_button.clicked.connect(self._on_download_clicked)
         self.use_button.clicked.connect(self._on_use_clicked)
         self.remove_button.clicked.connect(self._on_remove_clicked)
-        self.progress = QProgressBar()
-        self.progress.setVisible(False)
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.download_progressed.connect(self._on_download_progressed)
         buttons = QHBoxLayout()
         for button in (self.list_button, self.download_button, self.use_button, self.remove_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.tree)
-        layout.addLayout(buttons)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.note)
-        self._show()
+        return buttons
 
     def _show(self) -> None:
         self.tree.clear()

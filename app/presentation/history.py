@@ -1,0 +1,51 @@
+"""Past changes in words: each change of a batch naming what it changed ("Completed “Buy milk”", "Updated “Buy
+milk”: priority 1"), its state, and the short phrases the model reads of what an utterance did."""
+
+import json
+
+from app.domain.enums import UndoKind, UndoSubject
+from app.domain.verbs import PAST_TENSE, TICKED
+from app.presentation.names import quoted
+from app.store.models import UndoItem
+
+# A changed field before its new value: "due Fri 27 Nov", "snoozed until tomorrow".
+_FIELD_BEFORE_VALUE = {"due_date": "due", "snooze_until": "snoozed until", "recurrence": "repeat"}
+
+
+def action_text(item: UndoItem, names: dict[str, str]) -> str:
+    """One change in words; `names`: entry ID -> its summary as listed now."""
+    described = json.loads(item.description)
+    verb = PAST_TENSE[item.kind].capitalize()
+    if item.subject is not UndoSubject.ENTRY:  # a memory or an utterance describes itself by its text
+        return f"{verb} “{described.get('text', '')}”"
+    name = names.get(item.entry_id) or described.get("summary") or described.get("content") or "an entry"
+    text = f"{verb} “{name}”"
+    if item.kind is UndoKind.COMPLETE and (ticked := described.get("item")):  # one item of its checklist
+        text = f"{TICKED.capitalize()} “{ticked}” on “{name}”"
+    if changes := described.get("changes"):
+        said = (
+            f"{_FIELD_BEFORE_VALUE.get(field, field)} {value if value is not None else 'none'}"
+            for field, value in changes.items()
+        )
+        text += ": " + ", ".join(said)
+    elif until := described.get("until_text"):
+        text += f" until {until}"
+    return text
+
+
+def action_state(item: UndoItem) -> str:
+    """'undone', 'kept: <why it was left as it is>', or '' for a change in place."""
+    if item.undone_at:
+        return "undone"
+    return f"kept: {item.undo_conflict}" if item.undo_conflict else ""
+
+
+def done_phrase(kind: UndoKind, name: str | None) -> str:
+    """'created "Buy milk"', 'forgot "My brother is Tom"': one change of an utterance, for the model's recall."""
+    verb = PAST_TENSE[kind]
+    return f'{verb} "{name}"' if name else verb
+
+
+def dismissed_title(said: str) -> str:
+    """The window's title for an utterance taken out of the inbox: 'Dismissed “eggs are done”'."""
+    return f"{PAST_TENSE[UndoKind.DISMISS].capitalize()} {quoted(said)}"

@@ -1,0 +1,1 @@
+"""Global shortcuts without a toolkit: which backend hears the talk key, and the desktop's shortcut portal client."""

@@ -1,0 +1,60 @@
+"""One spoken run's event stream, written out: the talk key's recording (the microphone a fake that hears
+"buy oat milk"), the real service with the offline rules and a real SQLite file, and the reply it cannot say
+(no voice on PATH). From the key press to the reply, every event carries the one run's ID."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.domain.clock import Clock
+from app.domain.enums import Status
+from app.domain.events import ErrorEvent, PipelineEvent, Stage
+from app.ui.application import Murmur
+from tests.support.fake_dictation import FakeMicrophone
+from tests.support.run_events import reduced
+
+WAIT_MS = 15_000
+NO_VOICE = "espeak-ng is not installed (Debian: apt install espeak-ng)"
+
+SPOKEN_RUN = [
+    ("listen", "RunStart", ("voice",)),
+    ("listen", "ListeningStarted", ()),
+    ("transcribe", "PartialTranscript", ("buy oat",)),
+    ("listen", "ListeningStopped", ()),
+    ("transcribe", "FinalTranscript", ("buy oat milk",)),
+    ("interpret", "TranscriptEvent", ("buy oat milk", "voice")),
+    ("interpret", "ThinkingEvent", (1, "offline")),
+    ("apply", "AppliedEvent", (1, 0)),
+    ("apply", "RunEnd", ("1 created", 1, 0, True, ("Buy oat milk",))),
+    ("reply", "ReplyStarted", ("I added Buy oat milk.",)),
+    ("reply", "ErrorEvent", (NO_VOICE, "speech")),
+]
+
+
+def test_a_spoken_run_reports_from_the_key_press_to_the_reply_under_one_id(
+    qtbot: QtBot,
+    murmur_with_microphone: Murmur,
+    microphone: FakeMicrophone,
+    clock: Clock,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    murmur = murmur_with_microphone
+    monkeypatch.setenv("PATH", str(tmp_path))  # no espeak-ng, and no Piper voice installed
+    speech = replace(murmur.settings.speech, voice="espeak-ng", reply="always")
+    murmur.settings = replace(murmur.settings, speech=speech, ui=replace(murmur.settings.ui, audio_cues=False))
+    murmur.service.clock = lambda: clock
+    events: list[PipelineEvent] = []
+    murmur.bridge.progressed.connect(events.append)
+    murmur.hotkey_switch.press()
+    microphone.made[-1].on_partial("buy oat")  # the recording's (the new settings armed a new microphone)
+    with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=not_said):
+        murmur.hotkey_switch.release()
+    names = {entry.id: entry.summary for entry in murmur.service.entries(list(Status))}
+    assert reduced(events, names.__getitem__) == SPOKEN_RUN
+
+
+def not_said(event: object) -> bool:
+    return isinstance(event, ErrorEvent) and event.stage is Stage.REPLY
