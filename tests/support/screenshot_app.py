@@ -8,9 +8,11 @@ a test can check that nothing overlaps; the PNG is `murmur-WIDTHxHEIGHT-THEME.pn
 """
 
 import json
+import os
 import sys
 import time
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QRect, QTimer
@@ -60,7 +62,17 @@ def facts(window: MainWindow) -> dict[str, object]:
     return {"window": [window.width(), window.height()], "places": places, "rows_in_view": rows}
 
 
+def morning_zone(now: datetime) -> str:
+    """A fixed-offset zone where it is 10 o'clock at `now` (UTC): "today at 5pm" and "in 20 minutes" then land
+    in Today at whatever hour the pictures are taken."""
+    offset = 10 - now.hour
+    if offset < -12:  # the zones reach from UTC-12 to UTC+14
+        offset += 24
+    return "Etc/GMT" if offset == 0 else f"Etc/GMT{-offset:+d}"  # Etc/GMT-3 is three hours ahead of UTC
+
+
 def main(out: Path, theme: str, sizes: list[str]) -> None:
+    os.environ["MURMUR_TZ"] = morning_zone(datetime.now(UTC))
     settings = replace(Settings(), ui=replace(Settings().ui, theme=theme))
     service = build_service(default_db_path(), settings, offline=True)
     for text in SAID:
