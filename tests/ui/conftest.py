@@ -4,6 +4,7 @@ file, the real service with the offline interpreter, and an in-memory keyring.""
 import gc
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,9 @@ def collect_on_the_gui_thread() -> Iterator[None]:
 def started_murmur(
     qtbot: QtBot, db_path: Path, make_dictation: DictationFactory, arm: bool, settings: Settings | None = None
 ) -> Iterator[Murmur]:
-    settings = settings or Settings()
+    # No start and stop cues: a cue is PortAudio playing on a thread of its own, into whichever PulseAudio the
+    # process last found, which is not what these tests are about; a test of a sound turns them on.
+    settings = settings or Settings(ui=replace(Settings().ui, audio_cues=False))
     app = Murmur(build_service(db_path, settings, offline=True), settings, make_dictation, use_tray=False)
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)
