@@ -1,6 +1,7 @@
 # Two entry points for a fresh Linux machine: `make run` and `make test` (lint, then the whole suite).
 # Each creates the virtualenv and installs what it needs; running them again is cheap.
-# `make test-fast` is the edit loop: every test package (the app offscreen) without the tests marked slow.
+# `make test-fast` is the edit loop: every test package (the app offscreen) without the tests marked slow and
+# those that need the real desktop (Xvfb, a tray) or a PulseAudio microphone; `make test` runs them all.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
@@ -22,7 +23,7 @@ test: lint
 	$(VENV)/bin/python -m pytest -n 2
 
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest -n 2 tests -m 'not slow'
+	$(VENV)/bin/python -m pytest -n 2 tests -m 'not slow and not desktop and not pulse'
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/report.py
