@@ -3,7 +3,10 @@
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.domain.enums import UtteranceSource
 from app.ui.application import Murmur
+
+WAIT_MS = 15_000
 
 
 def summaries(murmur: Murmur, done: bool = False) -> list[str]:
@@ -16,3 +19,11 @@ def summaries(murmur: Murmur, done: bool = False) -> list[str]:
 def type_and_enter(qtbot: QtBot, murmur: Murmur, text: str) -> None:
     qtbot.keyClicks(murmur.window.input, text)
     qtbot.keyClick(murmur.window.input, Qt.Key.Key_Return)
+
+
+def said_and_shown(qtbot: QtBot, murmur: Murmur, *said: str) -> None:
+    """Each of `said` put through the service as the command line would, then the window's list read again."""
+    for text in said:
+        murmur.service.submit(text, UtteranceSource.CLI)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.refresh()

@@ -2,18 +2,14 @@
 
 from pytestqt.qtbot import QtBot
 
-from app.domain.enums import UtteranceSource
 from app.ui.application import Murmur
-
-WAIT_MS = 15_000
+from tests.support.app_window import WAIT_MS as WAIT_MS
+from tests.support.app_window import said_and_shown
 
 
 def said_and_selected(qtbot: QtBot, murmur: Murmur, *said: str) -> str:
     """Say each of `said`, wait for the list to show the one entry they leave, select it; returns its ID."""
-    for words in said:
-        murmur.service.submit(words, UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
+    said_and_shown(qtbot, murmur, *said)
     [entry_id] = murmur.window.entries.entry_ids()
     murmur.window.show()
     murmur.window.resize(1200, 760)

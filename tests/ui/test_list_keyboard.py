@@ -9,17 +9,14 @@ from app.domain.enums import UtteranceSource
 from app.domain.events import ThinkingEvent, TranscriptEvent
 from app.ui.application import Murmur
 from app.ui.entry_view import EntryView
-from tests.support.app_window import summaries, type_and_enter
+from tests.support.app_window import said_and_shown, summaries, type_and_enter
 
 WAIT_MS = 15_000
 
 
 def add_entries(qtbot: QtBot, murmur: Murmur, count: int) -> None:
     """`count` todos ("Buy item0" oldest), written straight through the service, then shown."""
-    for i in range(count):
-        murmur.service.submit(f"buy item{i}", UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
+    said_and_shown(qtbot, murmur, *(f"buy item{i}" for i in range(count)))
     assert len(summaries(murmur)) == count
 
 

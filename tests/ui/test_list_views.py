@@ -4,21 +4,14 @@
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.domain.enums import Status, UtteranceSource
+from app.domain.enums import Status
 from app.ui.application import Murmur
 from app.ui.entry_delegate import RowLayout
 from app.ui.entry_view import EntryView
-from tests.support.app_window import summaries, type_and_enter
+from tests.support.app_window import said_and_shown, summaries, type_and_enter
 from tests.support.fake_dictation import FakeMicrophone
 
 WAIT_MS = 15_000
-
-
-def add(qtbot: QtBot, murmur: Murmur, *said: str) -> None:
-    for text in said:
-        murmur.service.submit(text, UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
 
 
 def focus_list(qtbot: QtBot, murmur: Murmur) -> EntryView:
@@ -50,7 +43,7 @@ def test_the_first_run_says_what_to_say_and_the_button_tries_the_microphone(
 
 
 def test_an_empty_view_says_why(qtbot: QtBot, murmur: Murmur) -> None:
-    add(qtbot, murmur, "buy milk")  # no day: Someday, not Today
+    said_and_shown(qtbot, murmur, "buy milk")  # no day: Someday, not Today
     window = murmur.window
     window.show_place("today")
     assert window.list_stack.currentWidget() is window.empty and window.empty.title.text() == "Nothing due today"
@@ -66,7 +59,7 @@ def test_an_empty_view_says_why(qtbot: QtBot, murmur: Murmur) -> None:
 
 
 def test_a_search_from_another_page_looks_through_everything(qtbot: QtBot, murmur: Murmur) -> None:
-    add(qtbot, murmur, "buy milk", "buy bread")
+    said_and_shown(qtbot, murmur, "buy milk", "buy bread")
     murmur.service.complete([e.id for e in murmur.service.entries([Status.ACTIVE]) if e.summary == "Buy bread"])
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         murmur.refresh()
@@ -78,7 +71,7 @@ def test_a_search_from_another_page_looks_through_everything(qtbot: QtBot, murmu
 
 
 def test_the_arrows_pass_over_section_headers(qtbot: QtBot, murmur: Murmur) -> None:
-    add(qtbot, murmur, "call mom tomorrow at 9", "buy milk", "plan the trip in 3 weeks")
+    said_and_shown(qtbot, murmur, "call mom tomorrow at 9", "buy milk", "plan the trip in 3 weeks")
     view = focus_list(qtbot, murmur)
     assert summaries(murmur) == ["Call mom", "Plan the trip", "Buy milk"]  # Tomorrow, Later, Someday
     view.select_entry(view.entry_ids()[0])
@@ -96,7 +89,7 @@ def test_the_arrows_pass_over_section_headers(qtbot: QtBot, murmur: Murmur) -> N
 
 
 def test_space_ticks_off_with_undo_and_enter_edits_the_summary(qtbot: QtBot, murmur: Murmur) -> None:
-    add(qtbot, murmur, "buy milk", "buy bread")
+    said_and_shown(qtbot, murmur, "buy milk", "buy bread")
     view = focus_list(qtbot, murmur)
     view.select_entry(view.entry_ids()[0])
     ticked = current_summary(view)
@@ -122,7 +115,7 @@ def test_space_ticks_off_with_undo_and_enter_edits_the_summary(qtbot: QtBot, mur
 
 
 def test_the_checkbox_ticks_off_and_a_header_folds(qtbot: QtBot, murmur: Murmur) -> None:
-    add(qtbot, murmur, "buy milk", "call mom tomorrow at 9")
+    said_and_shown(qtbot, murmur, "buy milk", "call mom tomorrow at 9")
     window = murmur.window
     window.show()
     view = window.entries
@@ -147,7 +140,7 @@ def test_the_checkbox_ticks_off_and_a_header_folds(qtbot: QtBot, murmur: Murmur)
 
 
 def test_ctrl_n_and_slash_go_to_the_input(qtbot: QtBot, murmur: Murmur) -> None:
-    add(qtbot, murmur, "buy milk")
+    said_and_shown(qtbot, murmur, "buy milk")
     window = murmur.window
     view = focus_list(qtbot, murmur)
     qtbot.keyClick(view, Qt.Key.Key_Slash)

@@ -8,8 +8,9 @@ from datetime import timedelta
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.domain.enums import Status, UtteranceSource
+from app.domain.enums import Status
 from app.ui.application import Murmur
+from tests.support.app_window import said_and_shown
 from tests.support.notification_server import NotificationServer, session_bus, start_server  # noqa: F401
 
 WAIT_MS = 15_000
@@ -23,9 +24,7 @@ def server(session_bus: str) -> Iterator[NotificationServer]:  # noqa: F811 (the
 
 
 def a_reminder(qtbot: QtBot, murmur: Murmur) -> str:
-    murmur.service.submit("remind me to buy milk", UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
+    said_and_shown(qtbot, murmur, "remind me to buy milk")
     [entry] = murmur.service.entries([Status.ACTIVE])
     murmur._on_reminder_due(entry.id, entry.summary)  # what the scheduler does at the due time
     return entry.id

@@ -3,17 +3,14 @@ stays, and the entries it did not touch are not read again."""
 
 from pytestqt.qtbot import QtBot
 
-from app.domain.enums import UtteranceSource
 from app.ui.application import Murmur
+from tests.support.app_window import said_and_shown
 
 WAIT_MS = 15_000
 
 
 def test_an_edit_updates_its_row_in_place_and_reads_no_other_entry(qtbot: QtBot, murmur: Murmur) -> None:
-    for text in ("buy milk", "buy bread", "call mom"):
-        murmur.service.submit(text, UtteranceSource.CLI)
-    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.refresh()
+    said_and_shown(qtbot, murmur, "buy milk", "buy bread", "call mom")
     model, view = murmur.model, murmur.window.entries
     before = {entry_id: row.entry for entry_id in model.entry_ids() if (row := model.row_of(entry_id))}
     [milk] = [entry_id for entry_id, entry in before.items() if entry.summary == "Buy milk"]
