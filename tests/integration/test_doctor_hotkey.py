@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.murmur_cli import Murmur
-from tests.support.notification_server import session_bus  # noqa: F401 (a fixture: a private session bus)
 from tests.support.portal_service import start_portal
+from tests.support.session_bus import session_bus  # noqa: F401 (a fixture: a private session bus)
 
 
 @pytest.fixture

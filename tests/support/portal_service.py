@@ -5,14 +5,14 @@ BindShortcuts answering through org.freedesktop.portal.Request objects' Response
 Deactivated signals of a bound shortcut, and a session the desktop closes (Session.Closed). What the user does in
 the desktop's dialog is `bind_response` (0: bound, 1: cancelled)."""
 
-import os
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from jeepney import DBusAddress, HeaderFields, Message, MessageType, new_error, new_method_return, new_signal
-from jeepney.bus_messages import message_bus
-from jeepney.io.blocking import DBusConnection, open_dbus_connection
+from jeepney import DBusAddress, HeaderFields, Message, new_error, new_method_return, new_signal
+from jeepney.io.blocking import DBusConnection
+
+from tests.support.session_bus import answer_calls, claim
 
 BUS_NAME = "org.freedesktop.portal.Desktop"
 PATH = "/org/freedesktop/portal/desktop"
@@ -30,16 +30,7 @@ class PortalService:
     sessions: dict[str, str] = field(default_factory=dict)  # session handle -> its client's unique name
     bound: threading.Event = field(default_factory=threading.Event)  # a BindShortcuts was answered
 
-    def serve(self) -> None:
-        while True:
-            try:
-                message = self.connection.receive()
-            except (OSError, ValueError):  # closed at the test's end
-                return
-            if message.header.message_type is MessageType.method_call:
-                self._answer(message)
-
-    def _answer(self, message: Message) -> None:
+    def answer(self, message: Message) -> None:
         fields = message.header.fields
         interface, member = fields.get(HeaderFields.interface), fields.get(HeaderFields.member)
         sender = str(fields.get(HeaderFields.sender))
@@ -121,10 +112,8 @@ def _path_part(unique_name: str) -> str:
 
 
 def start_portal(offers_shortcuts: bool = True, bind_response: int = 0) -> PortalService:
-    """The portal on the session bus in DBUS_SESSION_BUS_ADDRESS (tests/support/notification_server.py's
+    """The portal on the session bus in DBUS_SESSION_BUS_ADDRESS (tests/support/session_bus.py's
     `session_bus` fixture makes a private one)."""
-    connection = open_dbus_connection(os.environ["DBUS_SESSION_BUS_ADDRESS"])
-    connection.send_and_get_reply(message_bus.RequestName(BUS_NAME), timeout=5)
-    portal = PortalService(connection, offers_shortcuts, bind_response)
-    threading.Thread(target=portal.serve, name="test-portal", daemon=True).start()
+    portal = PortalService(claim(BUS_NAME), offers_shortcuts, bind_response)
+    answer_calls(portal.connection, portal.answer, "test-portal")
     return portal

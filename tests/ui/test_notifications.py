@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 from app.domain.enums import Status
 from app.ui.application import Murmur
 from tests.support.app_window import said_and_shown
-from tests.support.notification_server import NotificationServer, session_bus, start_server  # noqa: F401
+from tests.support.notification_server import NotificationServer, start_server
+from tests.support.session_bus import session_bus  # noqa: F401 (a fixture: a private session bus)
 
 WAIT_MS = 15_000
 

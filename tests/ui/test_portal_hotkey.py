@@ -19,8 +19,8 @@ from app.shortcuts.choice import Backend
 from app.ui.application import Murmur
 from app.ui.settings.dialog import SettingsDialog
 from tests.support.fake_dictation import FakeMicrophone
-from tests.support.notification_server import session_bus  # noqa: F401 (a fixture: a private session bus)
 from tests.support.portal_service import TRIGGER, PortalService, start_portal
+from tests.support.session_bus import session_bus  # noqa: F401 (a fixture: a private session bus)
 from tests.ui.conftest import started_murmur
 
 WAIT_MS = 15_000
