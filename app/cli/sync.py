@@ -12,7 +12,7 @@ from typing import Any
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.output import print_json, say
+from app.cli.output import cli_text, print_json, remedy_words, say
 from app.config import SyncSettings, load_settings, save_settings
 from app.errors import UsageError
 from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, sync_password
@@ -52,6 +52,8 @@ def _status_json(status: SyncStatus, settings: SyncSettings) -> dict[str, Any]:
         "queued": status.queued,
         "last_error": status.last_error,
         "last_error_at": status.last_error_at.isoformat() if status.last_error_at else None,
+        "failing_since": status.failing_since.isoformat() if status.failing_since else None,
+        "remedy": remedy_words(status.remedy) if status.remedy else None,
         "skipped": list(status.skipped),
     }
 
@@ -74,9 +76,11 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
     say(f"Changes waiting to be sent: {state['queued']}")
     for line in status.skipped:
         say(f"Skipped: {line}")
+    if status.failing_since:
+        say(f"Failing since {status.failing_since.astimezone(tz):%Y-%m-%d %H:%M}")
     if status.last_error:
         at = f" ({status.last_error_at.astimezone(tz):%Y-%m-%d %H:%M})" if status.last_error_at else ""
-        say(f"Last error{at}: {status.last_error}")
+        say(f"Last error{at}: {cli_text(status.last_error, status.remedy)}")
     return ExitCode.OK
 
 

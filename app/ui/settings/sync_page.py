@@ -1,9 +1,7 @@
 """Settings -> Sync: the CalDAV server, the account, the task list, "Test connection", and how sync stands."""
 
 from dataclasses import replace
-from datetime import datetime
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
@@ -11,7 +9,6 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBo
 from app import secrets
 from app.config import SyncSettings
 from app.sync.account import NEEDS_CALDAV
-from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
 from app.ui.settings.form import lay_out
 from app.ui.worker import Call, Failed, JobOutcome
@@ -22,27 +19,6 @@ if TYPE_CHECKING:
 SAVED_PASSWORD = "saved in the keyring; type to replace it"
 # The settings a sync message names, as the fields of this page.
 _FIELDS = {"sync.ca_file": "the Certificate authority field", "sync.username": "the User name field"}
-
-
-def status_words(status: SyncStatus, tz: ZoneInfo) -> str:
-    """'Last sync 14:02 · 3 changes waiting · 1 task skipped: ... · failed 14:07: ...' (the tray's tooltip says
-    it too)."""
-    if status.last_sync_at is None and status.last_error is None:
-        return "Not synced yet"
-    parts = [f"Last sync {_when(status.last_sync_at, tz)}" if status.last_sync_at else "Never synced"]
-    if status.queued:
-        parts.append(f"{status.queued} change{'s' if status.queued != 1 else ''} waiting")
-    if status.skipped:
-        count = len(status.skipped)
-        parts.append(f"{count} task{'s' if count != 1 else ''} skipped: {status.skipped[0]}")
-    if status.last_error:
-        at = f" {_when(status.last_error_at, tz)}" if status.last_error_at else ""
-        parts.append(f"failed{at}: {status.last_error}")
-    return " · ".join(parts)
-
-
-def _when(moment: datetime, tz: ZoneInfo) -> str:
-    return f"{moment.astimezone(tz):%a %d %b %H:%M}"
 
 
 class SyncPage(QWidget):
