@@ -5,6 +5,8 @@ from datetime import datetime
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from app.errors import Remedy
+
 
 class SyncStanding(Protocol):
     """What these words read of app.sync.status.SyncStatus (a layer above: named here by its fields)."""
@@ -21,6 +23,8 @@ class SyncStanding(Protocol):
     def skipped(self) -> Sequence[str]: ...
     @property
     def failing_since(self) -> datetime | None: ...
+    @property
+    def remedy(self) -> Remedy | None: ...
 
 
 def clock_time(moment: datetime, now: datetime, tz: ZoneInfo) -> str:

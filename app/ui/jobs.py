@@ -65,6 +65,7 @@ class BatchReport:
     touched: tuple[str, ...] | None = None  # the entries it changed, those made first; None: not known
     created: tuple[str, ...] = ()  # the entries it made (the list selects the first)
     settings_page: str | None = None  # the run failed for a setting on this page of Settings: the toast opens it
+    skipped_lines: tuple[int, ...] = ()  # an import's lines that brought nothing in
 
     @property
     def failed(self) -> bool:
@@ -349,6 +350,7 @@ class ImportJob:
             applied=["; ".join(counted)],  # the details: the counts, then what could not be read
             failures=problems,
             undo_id=outcome.undo_id,
+            skipped_lines=tuple(outcome.skipped_lines),
         )
 
 

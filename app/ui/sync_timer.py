@@ -65,6 +65,10 @@ class SyncTimer(QObject):
     def enabled(self) -> bool:
         return self.service.sync_source is not None
 
+    @property
+    def syncing(self) -> bool:
+        return self._running is not None
+
     def start(self) -> None:
         """Sync once now and then every `interval_minutes`; nothing when sync is not set up."""
         self._periodic.stop()

@@ -1,0 +1,106 @@
+"""The problems bar in the real window: a sync failing with a wrong password (a real Radicale server) is said in
+`murmur sync status`, the tray's tooltip and the bar, with Settings… and Retry; fixed, the next sync takes it
+away. An import's skipped lines and a microphone that failed show there too, until they are dismissed or work."""
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
+
+from app.assembly import build_service
+from app.config import Settings, SyncSettings
+from app.domain.events import ErrorCode, ErrorEvent, PartialTranscript, Stage
+from app.secrets import SYNC_PASSWORD
+from app.ui.application import Murmur
+from app.ui.microphone import real_dictation
+from tests.support.murmur_cli import Murmur as MurmurCli
+from tests.sync.radicale_server import RadicaleServer
+from tests.ui.test_sync_app import no_thread_left
+
+WRONG = "not-the-password-17"
+
+
+def buttons(murmur: Murmur) -> list[str]:
+    return [button.text() for button in murmur.window.problems_bar.findChildren(QPushButton) if button.isVisible()]
+
+
+def bar_lines(murmur: Murmur) -> list[str]:
+    bar = murmur.window.problems_bar
+    return [line.text() for line in bar.lines] if bar.isVisible() else []
+
+
+@pytest.fixture
+def failing(qtbot: QtBot, db_path: Path, radicale: RadicaleServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[Murmur]:
+    """The app with a tray, syncing with the wrong password."""
+    monkeypatch.setenv(SYNC_PASSWORD.env, WRONG)
+    settings = replace(Settings(), sync=SyncSettings(url=radicale.url, username=radicale.username))
+    app = Murmur(build_service(db_path, settings, offline=True), settings, real_dictation, use_tray=True)
+    qtbot.addWidget(app.window)
+    qtbot.addWidget(app.toast)
+    with qtbot.waitSignal(app.sync.synced, timeout=20_000):
+        app.start(
+            listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False, check_setup=False
+        )
+    yield app
+    assert app.sync.stop(timeout=20)
+    no_thread_left(qtbot)
+    assert app.worker.close(timeout=10)
+    app.notifications.close()
+    assert app.tray is not None
+    app.tray.hide()
+    app.service.store.close()
+    del app
+
+
+@pytest.mark.qt_log_ignore("systemTrayWindowChanged")  # a tray icon shown offscreen: no tray to dock in
+def test_a_wrong_password_shows_everywhere_until_the_next_sync_works(
+    qtbot: QtBot, failing: Murmur, db_path: Path, tmp_path: Path, radicale: RadicaleServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    refused = f"the sync server at 127.0.0.1:{radicale.port} refused the user name or password"
+    status = MurmurCli(db_path, tmp_path, MURMUR_CALDAV_PASSWORD=WRONG).run("sync", "status").stdout
+    assert re.search(rf"Last error \(\d{{4}}-\d\d-\d\d \d\d:\d\d\): {refused}; check the account with", status)
+    assert "Failing since " in status
+    assert failing.tray is not None
+    assert re.search(rf"Sync: failing since \d\d:\d\d — {refused}", failing.tray.icon.toolTip())
+    [line] = bar_lines(failing)
+    assert re.fullmatch(
+        rf"Sync is failing since \d\d:\d\d — {refused}; see the Server address field in Settings → Sync", line
+    )
+    assert buttons(failing) == ["Settings…", "Retry", "Dismiss"]
+
+    failing.sync.sync_now()  # by itself, not again so soon after a failure
+    assert not failing.sync.syncing
+
+    monkeypatch.setenv(SYNC_PASSWORD.env, radicale.password)
+    retry = next(b for b in failing.window.problems_bar.findChildren(QPushButton) if b.text() == "Retry")
+    with qtbot.waitSignal(failing.sync.synced, timeout=20_000):
+        retry.click()
+    assert bar_lines(failing) == []
+    assert "Sync: Last sync" in failing.tray.icon.toolTip()
+
+
+def test_an_import_that_skipped_lines_is_said_until_dismissed(qtbot: QtBot, murmur: Murmur, tmp_path: Path) -> None:
+    chosen = tmp_path / "todo.txt"
+    chosen.write_text("Call Mom\n2026-11-22 Pick up the parcel due:2026-13-45\n")
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        murmur.import_from(chosen)
+    assert bar_lines(murmur) == ["Importing todo.txt: line 2 skipped"]
+    assert buttons(murmur) == ["Dismiss"]
+    next(b for b in murmur.window.problems_bar.findChildren(QPushButton) if b.text() == "Dismiss").click()
+    assert bar_lines(murmur) == []
+
+
+def test_a_microphone_that_failed_is_said_until_it_hears(qtbot: QtBot, murmur: Murmur) -> None:
+    murmur.bridge.post_event(
+        ErrorEvent("the microphone stopped delivering audio", ErrorCode.SPEECH, stage=Stage.LISTEN, run_id="r1")
+    )
+    said = "the microphone stopped delivering audio; see the Microphone field in Settings → Speech"
+    qtbot.waitUntil(lambda: bar_lines(murmur) == [said], timeout=5_000)
+    assert buttons(murmur) == ["Settings…", "Dismiss"]
+    murmur.bridge.post_event(PartialTranscript("buy", run_id="r2"))
+    qtbot.waitUntil(lambda: bar_lines(murmur) == [], timeout=5_000)
