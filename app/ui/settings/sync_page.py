@@ -11,12 +11,14 @@ from app.config import SyncSettings
 from app.sync.account import NEEDS_CALDAV
 from app.ui.background import run_in_thread
 from app.ui.settings.form import lay_out
+from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
 if TYPE_CHECKING:
     from app.sync.setup import Tried
 
 SAVED_PASSWORD = "saved in the keyring; type to replace it"
+SAVED_IN_FILE = "saved in the file below; type to replace it"
 # The settings a sync message names, as the fields of this page.
 _FIELDS = {"sync.ca_file": "the Certificate authority field", "sync.username": "the User name field"}
 
@@ -35,7 +37,12 @@ class SyncPage(QWidget):
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setAccessibleName("Sync password")
-        self.password.setPlaceholderText(SAVED_PASSWORD if secrets.sync_password() else "an app password is safest")
+        self.keep_in_file = SecretFileBox(secrets.SYNC_PASSWORD)
+        saved = SAVED_IN_FILE if self.keep_in_file.was_in_file else SAVED_PASSWORD
+        self.password.setPlaceholderText(saved if secrets.sync_password() else "an app password is safest")
+        self.kept_note = QLabel(self.keep_in_file.where_kept())
+        self.kept_note.setObjectName("sync_password_kept")
+        self.kept_note.setWordWrap(True)
         self.calendar = QComboBox()  # a name typed, or one of the lists Test connection found
         self.calendar.setEditable(True)
         self.calendar.setEditText(settings.calendar)
@@ -64,6 +71,8 @@ class SyncPage(QWidget):
             ("Server address", self.url),
             ("User name", self.username),
             ("Password", self.password),
+            ("", self.keep_in_file),
+            ("", self.kept_note),
             ("Task list", self.calendar),
             ("Certificate authority", self.ca_file),
             ("Sync every", self.interval),
@@ -84,10 +93,9 @@ class SyncPage(QWidget):
         )
 
     def save_password(self) -> None:
-        """Keep a newly typed password in the keyring (a MurmurError, one line, when it cannot be)."""
-        typed = self.password.text()
-        if typed:
-            secrets.set_secret(secrets.SYNC_PASSWORD, typed)
+        """Keep a newly typed password in the keyring, or the file where asked (a MurmurError, one line, when it
+        cannot be); the box unticked, the password kept in the file is removed from it."""
+        self.keep_in_file.save(self.password.text())
 
     def test_connection(self) -> None:
         """Reach the server as the form says (not yet saved), find or make the task list, off the GUI thread."""
