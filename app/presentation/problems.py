@@ -1,9 +1,9 @@
 """The failures that need the user, each kept until it is resolved: what the window's problems bar lists.
 
-Plain Python, fed by what the app already hears: the sync's status after each try, a run's events (a model
-that failed or did not answer, a microphone that failed), an import's outcome. A problem goes away by itself
-when the thing works again (a sync succeeds, the model answers, the microphone hears); dismissed, it stays
-hidden until a different failure of its kind comes.
+Plain Python, fed by what the app already hears: the sync's status after each try, a run's events (a model or a
+microphone that failed) and its outcome (the rules standing in for the model), an import's outcome. A problem
+goes away by itself when the thing works again (a sync succeeds, the model does the work, the microphone hears);
+dismissed, it stays hidden until a different failure of its kind comes.
 """
 
 from dataclasses import dataclass
@@ -15,20 +15,15 @@ from app.domain.events import (
     ErrorCode,
     ErrorEvent,
     FinalTranscript,
-    MessageEvent,
     PartialTranscript,
     PipelineEvent,
-    RunEnd,
     Stage,
-    ThinkingEvent,
-    ToolCallEvent,
 )
 from app.errors import Remedy, Setting
 from app.presentation.imports import skipped_lines
 from app.presentation.sync import SyncStanding, failing_words
 
-OFFLINE = "offline"  # the built-in rules' name in a run's events: any other interpreter is a model
-MODEL_STOOD_IN = "The language model failed; the built-in rules filed what you said"
+OFFLINE = "offline"  # the built-in rules' name as a run's outcome gives it: any other interpreter is a model
 CHECK_MODEL = Setting("llm.base_url")
 CHECK_MICROPHONE = Setting("speech.device")
 CHECK_SYNC = Setting("sync.url")
@@ -55,7 +50,6 @@ class Problems:
     def __init__(self) -> None:
         self._open: dict[Trouble, Problem] = {}
         self._dismissed: dict[Trouble, Problem] = {}
-        self._interpreters: dict[str, str] = {}  # by run: the interpreter that reads it now
 
     def shown(self) -> list[Problem]:
         """The problems open and not dismissed, in the order of `Trouble`."""
@@ -90,8 +84,16 @@ class Problems:
             return
         self.add(Problem(Trouble.IMPORT, f"Importing {file_name}: {skipped_lines(lines)}", None))
 
+    def ran(self, interpreter: str, fallback_reason: str | None, fallback_remedy: Remedy | None) -> None:
+        """A run's outcome: the model failed and the rules stood in, or the model did the work."""
+        if fallback_reason:
+            message = f"The language model failed, so the built-in rules filed what you said: {fallback_reason}"
+            self.add(Problem(Trouble.MODEL, message, fallback_remedy or CHECK_MODEL))
+        elif interpreter and interpreter != OFFLINE:
+            self.resolve(Trouble.MODEL)
+
     def heard(self, event: PipelineEvent) -> None:
-        """A run's news: a model or a microphone failing, or working again."""
+        """A run's news: a model that failed the run (no fallback), a microphone failing or hearing again."""
         match event:
             case ErrorEvent(code=ErrorCode.LLM):
                 self.add(Problem(Trouble.MODEL, event.message, event.remedy or CHECK_MODEL))
@@ -99,12 +101,3 @@ class Problems:
                 self.add(Problem(Trouble.MICROPHONE, event.message, event.remedy or CHECK_MICROPHONE))
             case PartialTranscript() | FinalTranscript():
                 self.resolve(Trouble.MICROPHONE)  # it heard something: it works
-            case ThinkingEvent(interpreter=name):
-                if self._interpreters.get(event.run_id, OFFLINE) != OFFLINE and name == OFFLINE:
-                    self.add(Problem(Trouble.MODEL, MODEL_STOOD_IN, CHECK_MODEL))  # the rules took over the run
-                self._interpreters[event.run_id] = name
-            case MessageEvent() | ToolCallEvent():
-                if self._interpreters.get(event.run_id, OFFLINE) != OFFLINE:
-                    self.resolve(Trouble.MODEL)  # the model answered
-            case RunEnd():
-                self._interpreters.pop(event.run_id, None)

@@ -561,7 +561,8 @@ class Murmur(QObject):
             case Finished(result=jobs.BatchReport() as report):
                 if isinstance(job, jobs.ImportJob):
                     self.problems.imported(job.path.name, list(report.skipped_lines))
-                    self._show_problems()
+                self.problems.ran(report.interpreter, report.fallback_reason, report.fallback_remedy)
+                self._show_problems()
                 self._show_report(report)
                 touched = report.touched
                 if isinstance(job, jobs.UtteranceJob) and report.created:

@@ -1,6 +1,7 @@
 """The problems bar in the real window: a sync failing with a wrong password (a real Radicale server) is said in
 `murmur sync status`, the tray's tooltip and the bar, with Settings… and Retry; fixed, the next sync takes it
-away. An import's skipped lines and a microphone that failed show there too, until they are dismissed or work."""
+away. A model that failed, an import's skipped lines and a microphone that failed show there too, until they
+are dismissed or work."""
 
 import re
 from collections.abc import Iterator
@@ -11,12 +12,18 @@ import pytest
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
+from app.agent.loop import LlmAgent
 from app.assembly import build_service
-from app.config import Settings, SyncSettings
+from app.config import PrivacySettings, Settings, SyncSettings
+from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, ErrorEvent, PartialTranscript, Stage
+from app.offline import OfflineInterpreter
 from app.secrets import SYNC_PASSWORD
+from app.service import MurmurService
+from app.store import Store
 from app.ui.application import Murmur
 from app.ui.microphone import real_dictation
+from tests.support.llm_server import Fail, FakeLlmServer, Reply, call, provider_for
 from tests.support.murmur_cli import Murmur as MurmurCli
 from tests.sync.radicale_server import RadicaleServer
 from tests.ui.test_sync_app import no_thread_left
@@ -104,3 +111,30 @@ def test_a_microphone_that_failed_is_said_until_it_hears(qtbot: QtBot, murmur: M
     assert buttons(murmur) == ["Settings…", "Dismiss"]
     murmur.bridge.post_event(PartialTranscript("buy", run_id="r2"))
     qtbot.waitUntil(lambda: bar_lines(murmur) == [], timeout=5_000)
+
+
+def test_a_model_that_failed_is_said_until_it_does_the_work(qtbot: QtBot, db_path: Path) -> None:
+    milk = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})
+    rules = OfflineInterpreter()
+    with FakeLlmServer([Fail(401, "invalid api key"), Reply(tool_calls=[milk]), Reply("Done.")]) as server:
+        agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
+        service = MurmurService(store=Store.open(db_path), interpreter=agent, rules=rules, fallback=rules)
+        app = Murmur(service, Settings(ui=replace(Settings().ui, audio_cues=False)), real_dictation, use_tray=False)
+        qtbot.addWidget(app.window)
+        qtbot.addWidget(app.toast)
+        with qtbot.waitSignal(app.entries_shown, timeout=15_000):
+            app.start(
+                listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False,
+                check_setup=False,
+            )  # fmt: skip
+        app.submit("buy eggs", UtteranceSource.TYPED)
+        qtbot.waitUntil(lambda: bool(bar_lines(app)), timeout=15_000)
+        [line] = bar_lines(app)
+        assert line.startswith("The language model failed, so the built-in rules filed what you said: ")
+        assert line.endswith("(HTTP 401); see the API key field in Settings → Language model")
+        assert buttons(app) == ["Settings…", "Dismiss"]
+        app.submit("buy milk", UtteranceSource.TYPED)
+        qtbot.waitUntil(lambda: bar_lines(app) == [], timeout=15_000)
+        assert app.worker.close(timeout=10)
+    app.notifications.close()
+    service.close()
