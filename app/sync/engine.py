@@ -291,10 +291,13 @@ class Sync:
                 return
             session.execute(delete(SyncItem))
             session.execute(text(f"INSERT OR IGNORE INTO sync_outbox SELECT id, {_QUEUED_NOW} FROM entries"))
+            failing_since = state.failing_since if state is not None else None  # the failures go on being counted
             if state is not None:
                 session.delete(state)
                 session.flush()
-            session.add(SyncState(calendar_url=self.tasks.url, calendar_name=self.tasks.name))
+            session.add(
+                SyncState(calendar_url=self.tasks.url, calendar_name=self.tasks.name, failing_since=failing_since)
+            )
 
     def _pull(self) -> None:
         with self.store.read() as session:
