@@ -55,7 +55,8 @@ class HistoryView(QWidget):
         """`names`: entry ID -> summary, so a change names its entry as the list does."""
         self.tree.clear()
         for h in batches:
-            what = f"“{h.said}”" if h.said else h.batch.label.capitalize()
+            label = h.batch.label
+            what = f"“{h.said}”" if h.said else label[:1].upper() + label[1:]  # the names in it keep their capitals
             top = QTreeWidgetItem([what, said_when(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""])
             top.setToolTip(0, plain_tooltip(what))
             top.setData(0, BATCH_ROLE, h.batch.id)
