@@ -14,4 +14,10 @@ def renamed_content(content: str, old_summary: str, new_summary: str) -> str:
         return content
     # The summary is the text's opening words, spaced and capitalised anew: found wherever the text has them.
     said = re.compile(r"(?<!\w)" + r"\s+".join(re.escape(word) for word in words) + r"(?!\w)", re.IGNORECASE)
-    return said.sub(lambda _: new_summary.removesuffix(_CUT).strip(), content, count=1)
+    new = new_summary.removesuffix(_CUT).strip()
+
+    def put_right(found: re.Match[str]) -> str:
+        # The capital a summary opens with is its own: words found in lower case mid-text stay in lower case.
+        return new[:1].lower() + new[1:] if found.group()[:1].islower() else new
+
+    return said.sub(put_right, content, count=1)

@@ -1,6 +1,9 @@
 """Renaming an entry (its summary set by hand) puts the new words in its text too, and the history tells the
 creation under the name it had then and the rename as a change of its own, each undoable."""
 
+import pytest
+
+from app.changes.renaming import renamed_content
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceSource
 from app.offline import OfflineInterpreter
@@ -81,3 +84,17 @@ def test_the_rename_and_the_creation_are_each_undone(store: Store, clock: Clock)
     assert entry.content == "Call the dentits about the crown on thursday"
     service.undo()
     assert service.entries_with_ids([entry_id]) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "old", "new", "renamed"),
+    [
+        ("Call the dentits thursday", "Call the dentits", "Call the dentist", "Call the dentist thursday"),
+        ("Note: call the  dentits\nsoon", "Call the dentits", "Call the dentist", "Note: call the dentist\nsoon"),
+        ("Buy milkshake powder", "Buy milk", "Buy oat milk", "Buy milkshake powder"),  # whole words only
+        ("Buy milk. Buy milk again", "Buy milk", "Buy oat milk", "Buy oat milk. Buy milk again"),  # once
+        ("Two litres, the organic one", "Buy milk", "Buy oat milk", "Two litres, the organic one"),
+    ],
+)
+def test_the_words_the_name_showed_are_put_right_where_they_are(content: str, old: str, new: str, renamed: str) -> None:
+    assert renamed_content(content, old, new) == renamed
