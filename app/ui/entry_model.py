@@ -40,6 +40,7 @@ class Header:
 
 
 class EntryListModel(QAbstractListModel):
+    folds_changed = Signal()  # a section was folded or unfolded: `folded` says which are
     edited = Signal(str, object)  # entry ID, {field: raw value} for parse_update_fields
     check_requested = Signal(str, bool)  # entry ID, ticked (complete it) or unticked (open it again)
 
@@ -51,7 +52,7 @@ class EntryListModel(QAbstractListModel):
         self._view: View = View.ALL
         self._category: Category | None = None
         self.words: list[str] = []
-        self.folded: set[Part] = set()
+        self.folded: set[str] = set()  # the keys of the sections folded
         self.total = 0  # entries of every status, for the first-run empty state
 
     def set_snapshot(self, snapshot: EntrySnapshot) -> None:
@@ -67,8 +68,14 @@ class EntryListModel(QAbstractListModel):
         self.words = text.lower().split()
         self._relist()
 
-    def set_folded(self, part: Part, folded: bool) -> None:
-        (self.folded.add if folded else self.folded.discard)(part)
+    def set_folded(self, section: Section, folded: bool) -> None:
+        (self.folded.add if folded else self.folded.discard)(section.key)
+        self._relist()
+        self.folds_changed.emit()
+
+    def restore_folded(self, keys: set[str]) -> None:
+        """The sections folded when the list was last shown, by key."""
+        self.folded = set(keys)
         self._relist()
 
     def _relist(self) -> None:
@@ -84,7 +91,7 @@ class EntryListModel(QAbstractListModel):
                 and all(word in row.haystack for word in self.words)
             ]
             if shown:
-                folded = section.part in self.folded
+                folded = section.key in self.folded
                 lines.append(Header(section, len(shown), folded))
                 lines.extend([] if folded else shown)
         if lines and _same_layout(self._lines, lines):  # rows changed in place: the view keeps selection and scroll

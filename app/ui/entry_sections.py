@@ -45,6 +45,11 @@ class Section:
     day: date | None = None  # for Part.DAY
 
     @property
+    def key(self) -> str:
+        """What names this section from one day, and one start, to the next: its date, or its part."""
+        return self.day.isoformat() if self.part is Part.DAY and self.day else self.part.name.lower()
+
+    @property
     def title(self) -> str:
         if self.part is Part.DAY and self.day:
             return f"{self.day:%A} {self.day.day} {self.day:%b}"

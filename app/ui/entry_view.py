@@ -79,7 +79,7 @@ class EntryView(QListView):
 
     def _on_clicked(self, index: QModelIndex) -> None:
         if header := self.list_model.header_at(index):  # a section header folds and unfolds
-            self.list_model.set_folded(header.section.part, not header.folded)
+            self.list_model.set_folded(header.section, not header.folded)
 
     def _on_model_about_to_be_reset(self) -> None:
         current = self.currentIndex()

@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         }
         self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
         model.modelReset.connect(self._on_model_reset)
+        model.folds_changed.connect(self._save_folds)  # at once: a fold is kept even if the app never closes cleanly
         model.dataChanged.connect(self._on_model_reset)  # rows updated in place: the counts and details follow
         self.entries.selectionModel().currentChanged.connect(self._show_details)
 
@@ -393,6 +394,12 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         self.sidebar.choose(str(settings.value("place", "all")))
         self.details_action.setChecked(str(settings.value("details", "true")).lower() == "true")
+        self.model.restore_folded(set(_strings(settings.value("folded", []))))
+
+    def _save_folds(self) -> None:
+        settings = self._settings()
+        settings.setValue("folded", sorted(self.model.folded))
+        settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_view_state()
@@ -401,3 +408,10 @@ class MainWindow(QMainWindow):
             self.hide()
         else:
             super().closeEvent(event)
+
+
+def _strings(value: object) -> list[str]:
+    """A list QSettings read back from an ini file: one item comes back as a string, none as nothing."""
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(item) for item in value] if isinstance(value, list) else []

@@ -14,7 +14,7 @@ from app.domain.enums import Category, Status
 from app.store.models import Entry
 from app.ui.entry_delegate import RowLayout, split_matches
 from app.ui.entry_model import EntryListModel
-from app.ui.entry_sections import Part, View
+from app.ui.entry_sections import Part, Section, View
 from app.ui.jobs import EntrySnapshot
 from app.ui.plain_text import plain_tooltip
 
@@ -81,7 +81,7 @@ def test_entries_fall_into_the_sections_people_read(qtbot: QtBot, clock: Clock) 
     assert list(listed(model)) == ["Today", "Tomorrow", "Tuesday 24 Nov", "Wednesday 25 Nov", "Later"]
     model.set_view(View.DONE)
     assert listed(model) == {"Done today": ["ticked off"], "Done": ["done last week"], "Archived": ["archived"]}
-    model.set_folded(Part.DONE, True)
+    model.set_folded(Section(Part.DONE), True)
     assert listed(model) == {"Done today": ["ticked off"], "Done": [], "Archived": ["archived"]}
     folded = model.header_at(model.index(2, 0))
     assert folded is not None and folded.folded and folded.count == 1  # the header stays, with its count
@@ -108,6 +108,26 @@ def test_dues_are_said_relative_to_now_and_overdue_is_marked(qtbot: QtBot, clock
     }
     assert rows["late"].overdue and not rows["soon"].overdue
     assert rows["tomorrow"].due_exact == "Monday 23 November 2026, 09:00"
+
+
+def test_each_section_folds_on_its_own_and_stays_folded_across_a_refresh(qtbot: QtBot, clock: Clock) -> None:
+    entries = [
+        entry(clock, "late", timedelta(hours=-1)),
+        entry(clock, "tuesday", timedelta(days=2)),
+        entry(clock, "wednesday", timedelta(days=3)),
+    ]
+    model = make_model(entries, clock)
+    tuesday = next(h.section for i in range(model.rowCount()) if (h := model.header_at(model.index(i, 0)))
+                   and h.section.part is Part.DAY)  # fmt: skip
+    model.set_folded(tuesday, True)
+    model.set_folded(Section(Part.OVERDUE), True)
+    expected = {"Overdue": [], "Tuesday 24 Nov": [], "Wednesday 25 Nov": ["wednesday"]}
+    assert listed(model) == expected
+    assert model.folded == {"overdue", "2026-11-24"}  # keys that mean the same section tomorrow and after a restart
+    model.set_snapshot(EntrySnapshot(entries, {e.id: e.id[-6:] for e in entries}, clock.now, clock.tz))
+    assert listed(model) == expected
+    model.set_folded(tuesday, False)
+    assert listed(model)["Tuesday 24 Nov"] == ["tuesday"]
 
 
 @pytest.fixture
