@@ -1,5 +1,6 @@
 """The slim list of places on the window's left: Today, Upcoming, All, each category, Done, then
-Inbox (with its count), History, Usage and Memory. Narrow windows get the icons alone."""
+Inbox (with its count), History, Usage and Memory. Narrow windows get the icons alone, each named by its
+tooltip and for screen readers; a short window scrolls the places, with a scroll bar that shows there are more."""
 
 from dataclasses import dataclass
 
@@ -101,16 +102,23 @@ class Sidebar(QListWidget):
             item = QListWidgetItem(place.icon, place.title)
             item.setData(KEY_ROLE, place.key)
             item.setToolTip(place.title)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, place.title)  # what a reader says, icons alone or not
             self.addItem(item)
             self._places[place.key] = place
         self.currentItemChanged.connect(self._on_current_item_changed)
-        self.set_narrow(False)
+        self._narrow = False
+        self.verticalScrollBar().rangeChanged.connect(self._fit_width)
+        self._fit_width()
 
     def set_narrow(self, narrow: bool) -> None:
-        self.setFixedWidth(NARROW if narrow else WIDE)
-        # Icons alone leave no room for a scroll bar; a short window still scrolls them with the wheel.
-        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if narrow else Qt.ScrollBarPolicy.ScrollBarAsNeeded
-        self.setVerticalScrollBarPolicy(policy)
+        self._narrow = narrow
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        # Icons alone still get their scroll bar when the window is too short for every place (without it
+        # nothing says the places below the edge are there): the column widens by the bar, only then.
+        bar = self.verticalScrollBar()
+        self.setFixedWidth(NARROW + (bar.sizeHint().width() if bar.maximum() else 0) if self._narrow else WIDE)
 
     def choose(self, key: str) -> None:
         item = self._item(key)

@@ -9,7 +9,7 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMargins, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -51,6 +51,9 @@ ANSWER_PROMPT = "Type your answer, then press Enter (or hold the key and say it)
 DUE_NOW = frozenset({Part.OVERDUE, Part.TODAY})  # the Today badge counts these
 CONVERSATION_HEIGHT = 84  # the status, the words heard and one line of what happened
 STEPS_HEIGHT = 100  # the raw steps, shown with Details
+COMPACT_BELOW = 520  # window height under which the top part tightens, so the list keeps more rows in view
+COMPACT_CONVERSATION_HEIGHT = 64  # the status (two lines when narrow) and the words heard; what happened scrolls
+COMPACT_MARGIN = 4
 NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
 DETAILS_WIDTH = 340
 DETAILS_FROM = 900  # window width from which the details panel fits beside the list
@@ -174,6 +177,7 @@ class MainWindow(QMainWindow):
         top.addWidget(self._conversation(self.activity), 1)
         main = QWidget()
         layout = QVBoxLayout(main)
+        self._main_layout, self._roomy_margins = layout, layout.contentsMargins()
         layout.addWidget(self.setup_notes)
         layout.addLayout(top)
         layout.addWidget(self.input)
@@ -202,9 +206,8 @@ class MainWindow(QMainWindow):
         area.setWidget(panel)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))  # the latest line in view
-        self.activity.details.toggled.connect(
-            lambda shown: area.setFixedHeight(CONVERSATION_HEIGHT + (STEPS_HEIGHT if shown else 0))
-        )
+        self._conversation_area = area
+        self.activity.details.toggled.connect(self._fit_height)
         return area
 
     def _list_page(self) -> QWidget:
@@ -366,7 +369,19 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.sidebar.set_narrow(event.size().width() < NARROW_BELOW)
         self._fit_details()
+        self._fit_height()
         super().resizeEvent(event)
+
+    def _fit_height(self) -> None:
+        """A short window gets a smaller mic, a shorter conversation and thinner margins: the room goes to the list."""
+        compact = self.height() < COMPACT_BELOW
+        self.mic.setIconSize(QSize(32, 32) if compact else QSize(56, 56))
+        conversation = COMPACT_CONVERSATION_HEIGHT if compact else CONVERSATION_HEIGHT
+        steps = STEPS_HEIGHT if self.activity.details.isChecked() else 0
+        self._conversation_area.setFixedHeight(conversation + steps)
+        margins = QMargins(*(COMPACT_MARGIN,) * 4) if compact else self._roomy_margins
+        self._main_layout.setContentsMargins(margins)
+        self._main_layout.setSpacing(COMPACT_MARGIN if compact else -1)  # -1: the style's own spacing
 
     def _fit_details(self) -> None:
         """The details panel shows when asked for and the window has room for it beside the list."""
