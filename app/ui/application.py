@@ -184,6 +184,7 @@ class Murmur(QObject):
         entries = window.entries
         entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
+        entries.unarchive_requested.connect(lambda ids: self.edit(lambda service: service.unarchive(ids)))
         entries.snooze_requested.connect(lambda ids, until: self.edit(lambda service: service.snooze(ids, until)))
         entries.priority_requested.connect(
             lambda ids, priority: self.edit(lambda service: service.edit(ids, {"priority": priority}))

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
 from app.domain.enums import Category
-from app.ui.entry_sections import EVERY_PART, VIEW_PARTS, EntryRow, Part, Section, View
+from app.ui.entry_sections import EVERY_PART, SORT_KEYS, VIEW_PARTS, EntryRow, Part, Section, Sort, View
 from app.ui.jobs import EntrySnapshot
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -52,6 +52,7 @@ class EntryListModel(QAbstractListModel):
         self._view: View = View.ALL
         self._category: Category | None = None
         self.words: list[str] = []
+        self.sorted_by = Sort.DUE
         self.folded: set[str] = set()  # the keys of the sections folded
         self.total = 0  # entries of every status, for the first-run empty state
 
@@ -66,6 +67,10 @@ class EntryListModel(QAbstractListModel):
 
     def set_search(self, text: str) -> None:
         self.words = text.lower().split()
+        self._relist()
+
+    def set_sort(self, sort: Sort) -> None:
+        self.sorted_by = sort
         self._relist()
 
     def set_folded(self, section: Section, folded: bool) -> None:
@@ -90,6 +95,8 @@ class EntryListModel(QAbstractListModel):
                 if (self._category is None or row.category is self._category)
                 and all(word in row.haystack for word in self.words)
             ]
+            if self.sorted_by is not Sort.DUE:  # the rows come in due order: another is a sort of the rows shown
+                shown.sort(key=SORT_KEYS[self.sorted_by])
             if shown:
                 folded = section.key in self.folded
                 lines.append(Header(section, len(shown), folded))

@@ -7,6 +7,7 @@ thread with the read, not on the GUI thread.
 """
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import IntEnum, StrEnum
@@ -121,6 +122,7 @@ class View(StrEnum):
     UPCOMING = "upcoming"
     ALL = "all"
     DONE = "done"
+    ARCHIVED = "archived"
 
 
 VIEW_PARTS: dict[View, frozenset[Part]] = {
@@ -128,6 +130,7 @@ VIEW_PARTS: dict[View, frozenset[Part]] = {
     View.UPCOMING: frozenset({Part.TODAY, Part.TOMORROW, Part.DAY, Part.LATER}),
     View.ALL: OPEN_PARTS | {Part.DONE_TODAY},
     View.DONE: frozenset({Part.DONE_TODAY, Part.DONE, Part.ARCHIVED}),
+    View.ARCHIVED: frozenset({Part.ARCHIVED}),
 }
 EVERY_PART = frozenset(Part)  # a search looks through everything
 DATED = frozenset({Part.OVERDUE, Part.TODAY, Part.TOMORROW, Part.DAY, Part.LATER})
@@ -227,6 +230,24 @@ class EntryRow:
             entry=entry,
             items=items,
         )
+
+
+class Sort(StrEnum):
+    """How the rows of each section are ordered; the sections stay as they are."""
+
+    DUE = "due"  # the soonest first (the done, the latest done first)
+    CREATED = "created"  # the newest first
+    KIND = "kind"  # by category, in the order the categories are listed
+    ALPHABETICAL = "alphabetical"
+
+
+_KINDS = {category: place for place, category in enumerate(Category)}
+SORT_KEYS: dict[Sort, Callable[[EntryRow], tuple[object, ...]]] = {
+    Sort.DUE: lambda row: row.order,
+    Sort.CREATED: lambda row: (-row.entry.created_at.timestamp(), row.order),
+    Sort.KIND: lambda row: (_KINDS[row.category], row.order),
+    Sort.ALPHABETICAL: lambda row: (row.summary.casefold(), row.order),
+}
 
 
 def grouped(

@@ -1,6 +1,6 @@
 """The entry list: sections with their entries, keyboard first. Space ticks off, Enter edits the summary,
-the arrows skip section headers, a click on a header folds it; the context menu and keys archive,
-snooze and change priority. It only asks (signals); the window's owner applies through the service."""
+the arrows skip section headers, a click on a header folds it; the context menu and keys archive (and
+unarchive), snooze and change priority. It only asks (signals); the window's owner applies through the service."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +18,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QListView, QMenu, QWidget
 
+from app.domain.enums import Status
 from app.ui.entry_delegate import ROW_HEIGHT, EntryDelegate
 from app.ui.entry_model import EntryListModel
 
@@ -42,6 +43,7 @@ class KeptView:
 class EntryView(QListView):
     complete_requested = Signal(list)  # entry IDs
     archive_requested = Signal(list)
+    unarchive_requested = Signal(list)  # archived entry IDs, to open again
     snooze_requested = Signal(list, str)  # entry IDs, until (words: "tomorrow")
     priority_requested = Signal(list, object)  # entry IDs, 1-5 or None
 
@@ -68,6 +70,10 @@ class EntryView(QListView):
         self.clicked.connect(self._on_clicked)
         self._actions = self._make_actions()
         self.addActions(self._actions)
+        self._unarchive = QAction("Unarchive", self, shortcut=QKeySequence("Ctrl+U"))
+        self._unarchive.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._unarchive.triggered.connect(self._unarchive_selection)
+        self.addAction(self._unarchive)
 
     def selected_ids(self) -> list[str]:
         rows = (self.list_model.row_at(index) for index in self.selectionModel().selectedIndexes())
@@ -189,6 +195,14 @@ class EntryView(QListView):
         if ids:
             signal.emit(ids)
 
+    def _archived_selected(self) -> list[str]:
+        rows = (self.list_model.row_of(entry_id) for entry_id in self.selected_ids())
+        return [row.id for row in rows if row and row.status is Status.ARCHIVED]
+
+    def _unarchive_selection(self) -> None:
+        if ids := self._archived_selected():
+            self.unarchive_requested.emit(ids)
+
     def _snooze(self, until: str) -> None:
         ids = self.selected_ids()
         if ids:
@@ -206,6 +220,8 @@ class EntryView(QListView):
         complete, archive, _tomorrow, *priorities = self._actions
         menu.addAction(complete)
         menu.addAction(archive)
+        if self._archived_selected():
+            menu.addAction(self._unarchive)
         snooze = menu.addMenu("Snooze")
         for until in SNOOZE_CHOICES:
             snooze.addAction(f"Until {until}", partial(self._snooze, until))

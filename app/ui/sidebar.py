@@ -1,4 +1,4 @@
-"""The slim list of places on the window's left: Today, Upcoming, All, each category, Done, then
+"""The slim list of places on the window's left: Today, Upcoming, All, each category, Done, Archived, then
 Inbox (with its count), History, Usage and Memory. Narrow windows get the icons alone, each named by its
 tooltip and for screen readers; a short window scrolls the places, with a scroll bar that shows there are more."""
 
@@ -37,7 +37,7 @@ class Place:
 PLACES = (
     [Place("today", "Today", View.TODAY), Place("upcoming", "Upcoming", View.UPCOMING), Place("all", "All", View.ALL)]
     + [Place(category.value, PLURALS[category], View.ALL, category) for category in Category]
-    + [Place("done", "Done", View.DONE)]
+    + [Place("done", "Done", View.DONE), Place("archived", "Archived", View.ARCHIVED)]
     + [Place(key, key.capitalize()) for key in ("inbox", "history", "usage", "memory")]
 )
 
@@ -106,19 +106,12 @@ class Sidebar(QListWidget):
             self.addItem(item)
             self._places[place.key] = place
         self.currentItemChanged.connect(self._on_current_item_changed)
-        self._narrow = False
-        self.verticalScrollBar().rangeChanged.connect(self._fit_width)
-        self._fit_width()
+        self.set_narrow(False)
 
     def set_narrow(self, narrow: bool) -> None:
-        self._narrow = narrow
-        self._fit_width()
-
-    def _fit_width(self) -> None:
-        # Icons alone still get their scroll bar when the window is too short for every place (without it
-        # nothing says the places below the edge are there): the column widens by the bar, only then.
-        bar = self.verticalScrollBar()
-        self.setFixedWidth(NARROW + (bar.sizeHint().width() if bar.maximum() else 0) if self._narrow else WIDE)
+        # Icons alone still get their scroll bar when the window is too short for every place: without it
+        # nothing says the places below the edge are there. The icons are centred in what the bar leaves.
+        self.setFixedWidth(NARROW if narrow else WIDE)
 
     def choose(self, key: str) -> None:
         item = self._item(key)

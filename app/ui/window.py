@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import QEvent, QMargins, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -34,7 +35,7 @@ from app.ui.activity import ActivityPanel
 from app.ui.details_panel import DetailsPanel
 from app.ui.empty_state import EmptyState
 from app.ui.entry_model import EntryListModel
-from app.ui.entry_sections import Part
+from app.ui.entry_sections import Part, Sort
 from app.ui.entry_view import EntryView
 from app.ui.history_view import HistoryView
 from app.ui.icons import AppState, app_icon, state_icon
@@ -65,6 +66,7 @@ EXPORT_TYPES = {
     "todo.txt (*.txt)": Format.TODOTXT,
     "CSV, for spreadsheets (*.csv)": Format.CSV,
 }
+SORTS = {Sort.DUE: "By due", Sort.CREATED: "Newest first", Sort.KIND: "By kind", Sort.ALPHABETICAL: "A to Z"}
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
@@ -141,6 +143,13 @@ class MainWindow(QMainWindow):
         self.search.setPlaceholderText("Search everything")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._on_search_text_changed)
+        self.sort = QComboBox()
+        self.sort.setObjectName("sort")
+        self.sort.setAccessibleName("Sort")
+        self.sort.setToolTip("How the entries of each section are ordered")
+        for sort, words in SORTS.items():
+            self.sort.addItem(words, sort.value)
+        self.sort.currentIndexChanged.connect(self._on_sort_current_index_changed)
         self.said_before = SaidBeforeView()
         self._recall_timer = QTimer(self, singleShot=True, interval=RECALL_DELAY_MS)
         self._recall_timer.timeout.connect(self._on_recall_timer_timeout)
@@ -213,6 +222,7 @@ class MainWindow(QMainWindow):
     def _list_page(self) -> QWidget:
         header = QHBoxLayout()
         header.addWidget(self.page_title, 1)
+        header.addWidget(self.sort)
         header.addWidget(self.search, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("listSplitter")
@@ -410,6 +420,13 @@ class MainWindow(QMainWindow):
         self.sidebar.choose(str(settings.value("place", "all")))
         self.details_action.setChecked(str(settings.value("details", "true")).lower() == "true")
         self.model.restore_folded(set(_strings(settings.value("folded", []))))
+        self.sort.setCurrentIndex(max(0, self.sort.findData(str(settings.value("sort", Sort.DUE.value)))))
+
+    def _on_sort_current_index_changed(self) -> None:
+        self.model.set_sort(Sort(self.sort.currentData()))
+        settings = self._settings()
+        settings.setValue("sort", self.sort.currentData())
+        settings.sync()
 
     def _save_folds(self) -> None:
         settings = self._settings()

@@ -14,7 +14,7 @@ from app.domain.enums import Category, Status
 from app.store.models import Entry
 from app.ui.entry_delegate import RowLayout, split_matches
 from app.ui.entry_model import EntryListModel
-from app.ui.entry_sections import Part, Section, View
+from app.ui.entry_sections import Part, Section, Sort, View
 from app.ui.jobs import EntrySnapshot
 from app.ui.plain_text import plain_tooltip
 
@@ -23,8 +23,9 @@ CATEGORIES = list(Category)
 
 def entry(clock: Clock, name: str, due_in: timedelta | None = None, **fields: Any) -> Entry:
     fields.setdefault("created_at", clock.now - timedelta(days=1))
+    fields.setdefault("category", Category.TODO)
     due = None if due_in is None else clock.now + due_in
-    return Entry(content=name, summary=name, category=Category.TODO, source_text=name, due_at=due, **fields)
+    return Entry(content=name, summary=name, source_text=name, due_at=due, **fields)
 
 
 def listed(model: EntryListModel) -> dict[str, list[str]]:
@@ -128,6 +129,38 @@ def test_each_section_folds_on_its_own_and_stays_folded_across_a_refresh(qtbot: 
     assert listed(model) == expected
     model.set_folded(tuesday, False)
     assert listed(model)["Tuesday 24 Nov"] == ["tuesday"]
+
+
+def test_the_archived_view_lists_archived_entries_alone(qtbot: QtBot, clock: Clock) -> None:
+    entries = [
+        entry(clock, "open"),
+        entry(clock, "done", status=Status.COMPLETED, completed_at=clock.now),
+        entry(clock, "put away", status=Status.ARCHIVED),
+    ]
+    model = make_model(entries, clock)
+    model.set_view(View.ARCHIVED)
+    assert listed(model) == {"Archived": ["put away"]}
+
+
+def test_a_sort_orders_the_rows_of_each_section(qtbot: QtBot, clock: Clock) -> None:
+    entries = [
+        entry(clock, "water plants", timedelta(hours=2), created_at=clock.now - timedelta(hours=2)),
+        entry(clock, "Call mom", timedelta(hours=3), category=Category.REMINDER,
+              created_at=clock.now - timedelta(hours=1)),
+        entry(clock, "buy milk", timedelta(hours=1), category=Category.HABIT,
+              created_at=clock.now - timedelta(hours=3)),
+        entry(clock, "an idea", category=Category.IDEA),
+    ]  # fmt: skip
+    model = make_model(entries, clock)
+    assert listed(model) == {"Today": ["buy milk", "water plants", "Call mom"], "Someday": ["an idea"]}
+    model.set_sort(Sort.CREATED)  # the newest first
+    assert listed(model)["Today"] == ["Call mom", "water plants", "buy milk"]
+    model.set_sort(Sort.KIND)  # in the order of the categories: todo, reminder, habit
+    assert listed(model)["Today"] == ["water plants", "Call mom", "buy milk"]
+    model.set_sort(Sort.ALPHABETICAL)  # whatever the case
+    assert listed(model) == {"Today": ["buy milk", "Call mom", "water plants"], "Someday": ["an idea"]}
+    model.set_sort(Sort.DUE)
+    assert listed(model)["Today"] == ["buy milk", "water plants", "Call mom"]
 
 
 @pytest.fixture
