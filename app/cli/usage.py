@@ -9,6 +9,7 @@ from app.assembly import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.config import load_settings
+from app.presentation.times import moment_words
 from app.store.models import LlmRequest
 
 
@@ -31,7 +32,8 @@ def cmd_usage(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    requests = build_service(args.db, offline=True).requests(args.limit)
+    service = build_service(args.db, offline=True)
+    requests, clock = service.requests(args.limit), service.clock()
     if args.json:
         print_json([_request_json(r) for r in requests])
         return ExitCode.OK
@@ -42,7 +44,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         estimated = " (estimated)" if request.tokens_estimated else ""
         say(f"--- request {request.id}  utterance {request.utterance_id}  turn {request.turn}  {request.model}")
         say(
-            f"    {request.created_at:%Y-%m-%d %H:%M:%S} UTC  {timing}  {request.prompt_tokens}+"
+            f"    {moment_words(request.created_at, clock.now, clock.tz)}  {timing}  {request.prompt_tokens}+"
             f"{request.completion_tokens} tokens{estimated}  ${request.cost_usd:.5f}"
         )
         if request.sent_with:

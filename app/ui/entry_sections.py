@@ -1,5 +1,5 @@
 """Where an entry sits in the list as people read it (Overdue, Today, Tomorrow, the next days, Later,
-Someday, Done), its due said relative to now ("in 20 min", "Tomorrow 9:00", "Thu 15:00"), and the
+Someday, Done), its due said relative to now ("in 20 min", "Tomorrow 09:00", "Thu 15:00"), and the
 entries grouped so, each worked out once into an `EntryRow`.
 
 Plain Python: the rules are tested without Qt, and the grouping of 10,000 entries runs on the worker
@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from app.domain.checklist import ChecklistItem, items_of, progress
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
+from app.presentation.times import day_title, in_full, relative
 from app.store.models import Entry
 
 DAYS_NAMED = 6  # days after tomorrow that get a section of their own; beyond is "Later"
@@ -53,7 +54,7 @@ class Section:
     @property
     def title(self) -> str:
         if self.part is Part.DAY and self.day:
-            return f"{self.day:%A} {self.day.day} {self.day:%b}"
+            return day_title(self.day)
         return {
             Part.OVERDUE: "Overdue",
             Part.TODAY: "Today",
@@ -91,28 +92,6 @@ def section_of(entry: Entry, now: datetime, tz: ZoneInfo) -> Section:
     if days <= 1 + DAYS_NAMED:
         return Section(Part.DAY, moment.astimezone(tz).date())
     return Section(Part.LATER)
-
-
-def _clock(moment: datetime) -> str:
-    return f"{moment.hour}:{moment.minute:02d}"
-
-
-def relative_due(moment: datetime, now: datetime, tz: ZoneInfo) -> str:
-    """A due as people say it: minutes when close, the day's name within the week, the date beyond."""
-    minutes = round((moment - now).total_seconds() / 60)
-    if 0 <= minutes < 60:
-        return f"in {minutes} min" if minutes else "now"
-    if -60 < minutes < 0:
-        return f"{-minutes} min ago"
-    local = moment.astimezone(tz)
-    days = (local.date() - now.astimezone(tz).date()).days
-    if -1 <= days <= 1:
-        return f"{('Yesterday', 'Today', 'Tomorrow')[days + 1]} {_clock(local)}"
-    if -6 <= days <= DAYS_NAMED + 1:
-        return f"{local:%a} {_clock(local)}"
-    if local.year == now.astimezone(tz).year:
-        return f"{local:%a} {local.day} {local:%b}"
-    return f"{local.day} {local:%b} {local.year}"
 
 
 class View(StrEnum):
@@ -183,14 +162,14 @@ class EntryRow:
 
     @property
     def due(self) -> str:
-        """Relative: "in 20 min", "Tomorrow 9:00"; or the words no date was read from."""
-        due = relative_due(self.moment, self.now, self.tz) if self.moment else self.due_text
+        """Relative: "in 20 min", "Tomorrow 09:00"; or the words no date was read from."""
+        due = relative(self.moment, self.now, self.tz) if self.moment else self.due_text
         return f"Snoozed · {due}" if self.status is Status.SNOOZED and self.moment else due
 
     @property
     def due_exact(self) -> str:
         """For the tooltip: "Thursday 26 November 2026, 15:00"."""
-        return f"{self.moment.astimezone(self.tz):%A %d %B %Y, %H:%M}" if self.moment else ""
+        return in_full(self.moment, self.tz) if self.moment else ""
 
     @property
     def repeats(self) -> str:

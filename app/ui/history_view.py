@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidget
 
 from app.changes.undo import HistoryBatch
 from app.presentation.history import action_state, action_text
-from app.presentation.times import said_when
+from app.presentation.times import moment_words
 from app.ui.plain_text import plain_tooltip
 
 BATCH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -43,7 +43,9 @@ class HistoryView(QWidget):
         self.tree.clear()
         for h in batches:
             what = f"“{h.said}”" if h.said else h.batch.label.capitalize()
-            top = QTreeWidgetItem([what, said_when(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""])
+            top = QTreeWidgetItem(
+                [what, moment_words(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""]
+            )
             top.setToolTip(0, plain_tooltip(what))
             top.setData(0, BATCH_ROLE, h.batch.id)
             for item in h.items:

@@ -88,7 +88,8 @@ class SyncTimer(QObject):
 
     def words(self) -> str:
         """How sync stands ("" while it is not set up)."""
-        return status_words(self.service.sync_status(), self.service.clock().tz) if self.enabled else ""
+        clock = self.service.clock()
+        return status_words(self.service.sync_status(), clock.now, clock.tz) if self.enabled else ""
 
     def status_text(self) -> str:
         return f"Sync: {self.words()}" if self.enabled else ""

@@ -7,7 +7,6 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 """
 
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import QEvent, QMargins, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
@@ -369,7 +368,7 @@ class MainWindow(QMainWindow):
         self.model.set_search(text)
         if len(text.strip()) < MIN_LETTERS:
             self._recall_timer.stop()
-            self.said_before.set_hits([], ZoneInfo("UTC"))
+            self.said_before.clear()
         else:
             self._recall_timer.start()
 

@@ -102,10 +102,10 @@ def test_dues_are_said_relative_to_now_and_overdue_is_marked(qtbot: QtBot, clock
     assert {name: row.due for name, row in rows.items()} == {
         "late": "Today 16:30",
         "soon": "in 20 min",
-        "tomorrow": "Tomorrow 9:00",
+        "tomorrow": "Tomorrow 09:00",
         "wednesday": "Wed 15:00",
         "next month": "Tue 22 Dec",
-        "next year": "21 Jan 2027",
+        "next year": "Thu 21 Jan 2027",
     }
     assert rows["late"].overdue and not rows["soon"].overdue
     assert rows["tomorrow"].due_exact == "Monday 23 November 2026, 09:00"

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBo
 
 from app import secrets
 from app.config import SyncSettings
+from app.presentation.times import in_sentence
 from app.sync.account import NEEDS_CALDAV
 from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
@@ -24,25 +25,21 @@ SAVED_PASSWORD = "saved in the keyring; type to replace it"
 _FIELDS = {"sync.ca_file": "the Certificate authority field", "sync.username": "the User name field"}
 
 
-def status_words(status: SyncStatus, tz: ZoneInfo) -> str:
+def status_words(status: SyncStatus, now: datetime, tz: ZoneInfo) -> str:
     """'Last sync 14:02 · 3 changes waiting · 1 task skipped: ... · failed 14:07: ...' (the tray's tooltip says
     it too)."""
     if status.last_sync_at is None and status.last_error is None:
         return "Not synced yet"
-    parts = [f"Last sync {_when(status.last_sync_at, tz)}" if status.last_sync_at else "Never synced"]
+    parts = [f"Last sync {in_sentence(status.last_sync_at, now, tz)}" if status.last_sync_at else "Never synced"]
     if status.queued:
         parts.append(f"{status.queued} change{'s' if status.queued != 1 else ''} waiting")
     if status.skipped:
         count = len(status.skipped)
         parts.append(f"{count} task{'s' if count != 1 else ''} skipped: {status.skipped[0]}")
     if status.last_error:
-        at = f" {_when(status.last_error_at, tz)}" if status.last_error_at else ""
+        at = f" {in_sentence(status.last_error_at, now, tz)}" if status.last_error_at else ""
         parts.append(f"failed{at}: {status.last_error}")
     return " · ".join(parts)
-
-
-def _when(moment: datetime, tz: ZoneInfo) -> str:
-    return f"{moment.astimezone(tz):%a %d %b %H:%M}"
 
 
 class SyncPage(QWidget):
