@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
         }
         self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
         model.modelReset.connect(self._on_model_reset)
-        model.folds_changed.connect(self._save_folds)  # at once: a fold is kept even if the app never closes cleanly
+        model.folds_changed.connect(self._save_folds)
         model.dataChanged.connect(self._on_model_reset)  # rows updated in place: the counts and details follow
         self.entries.selectionModel().currentChanged.connect(self._show_details)
 
@@ -423,13 +423,15 @@ class MainWindow(QMainWindow):
 
     def _on_sort_current_index_changed(self) -> None:
         self.model.set_sort(Sort(self.sort.currentData()))
-        settings = self._settings()
-        settings.setValue("sort", self.sort.currentData())
-        settings.sync()
+        self._remember("sort", self.sort.currentData())
 
     def _save_folds(self) -> None:
+        self._remember("folded", sorted(self.model.folded))
+
+    def _remember(self, key: str, value: object) -> None:
+        """Kept at once, not only when the window closes: a choice outlives an app that never closes cleanly."""
         settings = self._settings()
-        settings.setValue("folded", sorted(self.model.folded))
+        settings.setValue(key, value)
         settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
