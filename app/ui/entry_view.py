@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QListView, QMenu, QWidget
 
 from app.domain.enums import Status
-from app.ui.entry_delegate import ROW_HEIGHT, EntryDelegate
+from app.ui.entry_delegate import COMPACT_ROW_HEIGHT, ROW_HEIGHT, EntryDelegate
 from app.ui.entry_model import EntryListModel
 
 SNOOZE_CHOICES = ("in 1 hour", "this evening", "tomorrow", "next week")
@@ -59,7 +59,8 @@ class EntryView(QListView):
         model.modelReset.connect(self._on_model_reset)
         self.setObjectName("entries")
         self.setAccessibleName("Entries")
-        self.setItemDelegate(EntryDelegate(model, self))
+        self.delegate = EntryDelegate(model, self)
+        self.setItemDelegate(self.delegate)
         self.setUniformItemSizes(True)  # the layout of 10,000 rows is a multiplication, not a walk
         self.setMouseTracking(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -74,6 +75,13 @@ class EntryView(QListView):
         self._unarchive.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self._unarchive.triggered.connect(self._unarchive_selection)
         self.addAction(self._unarchive)
+
+    def set_compact(self, compact: bool) -> None:
+        """Lower rows, for a short window."""
+        height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
+        if self.delegate.row_height != height:
+            self.delegate.row_height = height
+            self.delegate.sizeHintChanged.emit(self.list_model.index(0, 0))  # the rows are all alike: one says it
 
     def selected_ids(self) -> list[str]:
         rows = (self.list_model.row_at(index) for index in self.selectionModel().selectedIndexes())

@@ -385,6 +385,7 @@ class MainWindow(QMainWindow):
         """A short window gets a smaller mic, a shorter conversation and thinner margins: the room goes to the list."""
         compact = self.height() < COMPACT_BELOW
         self.mic.setIconSize(QSize(32, 32) if compact else QSize(56, 56))
+        self.entries.set_compact(compact)
         conversation = COMPACT_CONVERSATION_HEIGHT if compact else CONVERSATION_HEIGHT
         steps = STEPS_HEIGHT if self.activity.details.isChecked() else 0
         self._conversation_area.setFixedHeight(conversation + steps)
