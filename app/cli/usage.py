@@ -9,12 +9,14 @@ from app.assembly import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.config import load_settings
-from app.presentation.times import moment_words
+from app.presentation.times import moment_words, period_words
 from app.store.models import LlmRequest
 
 
 def cmd_usage(args: argparse.Namespace) -> int:
-    summary = build_service(args.db, offline=True).usage(load_settings().llm.monthly_budget)
+    service = build_service(args.db, offline=True)
+    summary, clock = service.usage(load_settings().llm.monthly_budget), service.clock()
+    today = clock.now.astimezone(clock.tz).date()
     if args.json:
         print_json({**asdict(summary), "budget_left": summary.budget_left})
         return ExitCode.OK
@@ -25,7 +27,8 @@ def cmd_usage(args: argparse.Namespace) -> int:
             say(title)
             for row in rows:
                 tokens = f"{row.prompt_tokens:>9,} in {row.completion_tokens:>8,} out"
-                say(f"  {row.period:<10}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
+                period = period_words(row.period, today)
+                say(f"  {period:<13}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
     if summary.budget_left is not None:
         say(f"budget: ${summary.monthly_budget:.2f} a month, ${summary.budget_left:.2f} left this month")
     return ExitCode.OK

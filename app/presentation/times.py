@@ -5,7 +5,8 @@ command line say a moment alike. A day is said relative to today where that is s
 The variants mean different things: `moment_words` stands alone ("Tomorrow 08:00"), `in_sentence` goes
 inside one ("done today 14:02") and `when` is a due there ("overdue yesterday 09:00"); `relative` is the
 list's short chip ("in 20 min"), `in_full` a tooltip's whole date, `written` a date put into a field to be
-read back (the year always there, so it reads the same any day) and `day_title` heads a section of days.
+read back (the year always there, so it reads the same any day), `day_title` heads a section of days and
+`period_words` names a day or a month of usage.
 English names, whatever the system's locale: the app's words are English.
 """
 
@@ -39,6 +40,15 @@ def short_day(day: date, today: date) -> str:
 def day_title(day: date) -> str:
     """A section of the list, one of the week ahead: 'Thursday 3 Dec' (so near, no year is worth saying)."""
     return _date(day, WEEKDAYS[day.weekday()], with_year=False)
+
+
+def period_words(period: str, today: date) -> str:
+    """What a usage period reads as: 'Thu 26 Nov' for a day ('2026-11-26'), 'November 2026' for a month ('2026-11')."""
+    numbers = [int(part) for part in period.split("-")]
+    if len(numbers) == 3:
+        return short_day(date(*numbers), today)
+    year, month = numbers
+    return f"{MONTHS[month - 1]} {year}"
 
 
 def _day_and_time(moment: datetime, now: datetime, tz: ZoneInfo, capital: bool) -> str:

@@ -553,7 +553,7 @@ class Murmur(QObject):
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
         self.window.details.set_history(views.history, names)
-        self.window.usage.set_summary(views.usage)
+        self.window.usage.set_summary(views.usage, views.entries.now.astimezone(views.entries.tz).date())
         self.window.memory.set_memories(views.memories, views.entries.now, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
         if self.tray:

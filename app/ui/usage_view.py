@@ -1,8 +1,11 @@
 """What the language model cost: tokens and money by day and by month, and what is left of the budget."""
 
+from datetime import date
+
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.domain.usage import UsageRow, UsageSummary
+from app.presentation.times import period_words
 
 HEADERS = ["Period", "Requests", "Prompt tokens", "Completion tokens", "Cost (USD)"]
 
@@ -24,13 +27,13 @@ def _table(name: str) -> QTreeWidget:
     return tree
 
 
-def _fill(tree: QTreeWidget, rows: list[UsageRow]) -> None:
+def _fill(tree: QTreeWidget, rows: list[UsageRow], today: date) -> None:
     tree.clear()
     for row in rows:
         tree.addTopLevelItem(
             QTreeWidgetItem(
                 [
-                    row.period,
+                    period_words(row.period, today),
                     str(row.requests),
                     f"{row.prompt_tokens:,}",
                     f"{row.completion_tokens:,}",
@@ -54,7 +57,7 @@ class UsageView(QWidget):
         layout.addWidget(QLabel("By month"))
         layout.addWidget(self.by_month, 1)
 
-    def set_summary(self, summary: UsageSummary) -> None:
+    def set_summary(self, summary: UsageSummary, today: date) -> None:
         self.budget.setText(budget_text(summary))
-        _fill(self.by_day, summary.by_day)
-        _fill(self.by_month, summary.by_month)
+        _fill(self.by_day, summary.by_day, today)
+        _fill(self.by_month, summary.by_month, today)

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from app.domain.clock import Clock
-from app.presentation.times import day_title, in_full, moment_words, relative, when, written
+from app.presentation.times import day_title, in_full, moment_words, period_words, relative, when, written
 
 APP = Path(__file__).resolve().parents[3] / "app"
 FRONT_ENDS = ("ui", "cli")
@@ -40,6 +40,11 @@ def test_a_moment_is_said_one_way(clock: Clock) -> None:
     assert in_full(at["december"], tz) == "Thursday 3 December 2026, 15:00"
     assert written(at["tomorrow"], tz) == "Mon 23 Nov 2026 08:00"  # a field's words: the year always
     assert day_title(at["december"].date()) == "Thursday 3 Dec"
+    assert [period_words(period, now.date()) for period in ("2026-11-22", "2025-12-31", "2026-11")] == [
+        "Sun 22 Nov",
+        "Wed 31 Dec 2025",
+        "November 2026",
+    ]
 
 
 def _formats_a_date(node: ast.AST, in_json: bool) -> str | None:
