@@ -46,7 +46,8 @@ class EntryListModel(QAbstractListModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._groups: list[tuple[Section, list[EntryRow]]] = []
+        self._due_order: list[tuple[Section, list[EntryRow]]] = []
+        self._groups: list[tuple[Section, list[EntryRow]]] = []  # the same, each section's rows as sorted
         self._lines: list[Header | EntryRow] = []
         self._where: dict[str, int] = {}  # entry ID -> its line
         self._view: View = View.ALL
@@ -57,8 +58,15 @@ class EntryListModel(QAbstractListModel):
         self.total = 0  # entries of every status, for the first-run empty state
 
     def set_snapshot(self, snapshot: EntrySnapshot) -> None:
-        self._groups = snapshot.groups
+        self._due_order = snapshot.groups
         self.total = len(snapshot.entries)
+        self._sort_groups()
+
+    def _sort_groups(self) -> None:
+        """The groups in the order chosen, once per read or choice (a search's keystrokes only filter them)."""
+        key = SORT_KEYS[self.sorted_by]
+        by_due = self.sorted_by is Sort.DUE  # the rows come in due order
+        self._groups = [(section, rows if by_due else sorted(rows, key=key)) for section, rows in self._due_order]
         self._relist()
 
     def set_view(self, view: View, category: Category | None = None) -> None:
@@ -71,7 +79,7 @@ class EntryListModel(QAbstractListModel):
 
     def set_sort(self, sort: Sort) -> None:
         self.sorted_by = sort
-        self._relist()
+        self._sort_groups()
 
     def set_folded(self, section: Section, folded: bool) -> None:
         (self.folded.add if folded else self.folded.discard)(section.key)
@@ -95,8 +103,6 @@ class EntryListModel(QAbstractListModel):
                 if (self._category is None or row.category is self._category)
                 and all(word in row.haystack for word in self.words)
             ]
-            if self.sorted_by is not Sort.DUE:  # the rows come in due order: another is a sort of the rows shown
-                shown.sort(key=SORT_KEYS[self.sorted_by])
             if shown:
                 folded = section.key in self.folded
                 lines.append(Header(section, len(shown), folded))
