@@ -388,6 +388,11 @@ class MurmurService:
     def archive(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
         return self.apply([ArchiveAction(entry_id=i, reason=reason) for i in entry_ids], "archived by hand")
 
+    def unarchive(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
+        """Bring archived entries back into the list, open; one undo puts them away again."""
+        actions = [UpdateAction(entry_id=i, changes={"status": Status.ACTIVE}, reason=reason) for i in entry_ids]
+        return self.apply(actions, "unarchived by hand")
+
     def snooze(self, entry_ids: Sequence[str], until: str, reason: str = BY_HAND) -> ExecutionResult:
         actions = [SnoozeAction(entry_id=i, until_text=until, reason=reason) for i in entry_ids]
         return self.apply(actions, "snoozed by hand")
