@@ -80,7 +80,7 @@ def test_a_memory_s_time_is_whole_and_its_text_takes_the_rest(qtbot: QtBot, size
     memories = MemoryView()
     fact = Memory(id="m" * 32, text="My brother is Tom " * 12, source=MemorySource.USER)
     fact.used_at = datetime(2026, 11, 26, 17, 8, tzinfo=UTC)
-    memories.set_memories([("mmmmmm", fact)], BERLIN)
+    memories.set_memories([("mmmmmm", fact)], datetime(2026, 11, 26, 18, 0, tzinfo=UTC), BERLIN)
     shown(qtbot, memories, size)
     tree = memories.tree
     assert tree.columnWidth(1) >= needed(tree, 1)
