@@ -21,12 +21,15 @@ from app.speech_in.capture import Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
 from app.speech_in.transcriber import Engine, EngineResult, Transcriber, Transcript, Word
+from app.speech_in.vad import heard_speech, warm_up
 
 __all__ = ["Dictation", "Transcript", "Word", "preload"]
 
 log = logging.getLogger("murmur.speech")
 
 POLL_SECONDS = 0.02
+NO_WORDS = EngineResult(text="", words=[])
+NO_SPEECH = "no speech heard: no words"
 
 
 def _ignore(_: object) -> None:
@@ -124,6 +127,7 @@ class Dictation:
 
     def _run(self) -> None:
         try:
+            warm_up()  # the voice activity detector, read at release
             while not self._stopping.is_set():
                 pcm = self.microphone.take()
                 if pcm:
@@ -205,8 +209,13 @@ class Dictation:
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
         assert transcriber is not None
-        live = transcriber.finish()
-        outcome = self._final_pass(live)
+        if heard_speech(bytes(self._utterance)):
+            live = transcriber.finish()
+            outcome = self._final_pass(live)
+        else:  # noise read as words is worse than none, and what the engine would learn of the channel misleads it
+            transcriber.cancel()
+            live = NO_WORDS
+            outcome = FinalPassOutcome(live, False, 0.0, NO_SPEECH)
         result = outcome.result
         now = time.monotonic()
         if self.microphone.overflows:

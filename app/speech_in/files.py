@@ -15,6 +15,7 @@ from app.errors import Command
 from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
 from app.speech_in.segments import split_at_pauses
 from app.speech_in.transcriber import Transcript, Word
+from app.speech_in.vad import heard_speech
 from app.speech_in.wavfile import read_audio
 
 
@@ -47,6 +48,8 @@ def transcribe_file(
     texts: list[str] = []
     words: list[Word] = []
     for piece in split_at_pauses(clip.pcm):
+        if not heard_speech(piece.pcm):  # an engine writes words for noise too: a piece with no speech has none
+            continue
         result = loaded.decode(piece.pcm, hints if settings.vocabulary_hints else ())
         if result.text:
             texts.append(result.text)

@@ -21,8 +21,9 @@ log = logging.getLogger("murmur.speech")
 
 # The live engine's own pass: "at most about 300 ms extra" after release, whatever the length.
 LIVE_ENGINE_BUDGET_SECONDS = 0.3
-# Whisper was chosen for accuracy, and its encoder reads a fixed 30 s window: about a second on two cores
-# for any utterance. Its deadline only guards against a machine too slow (or too busy) for it.
+# Whisper was chosen for accuracy; its encoder reads a window fitted to the speech in the utterance, so a 5 s
+# dictation takes about a quarter of a second on two cores. Its deadline only guards against a machine too slow
+# (or too busy) for it.
 WHISPER_BUDGET_SECONDS = 2.5
 
 
@@ -62,9 +63,9 @@ class SpeedMeter:
 
 
 def default_meter(engine: Engine) -> SpeedMeter:
-    """First guesses, measured on two cores: Whisper base ~0.8 s flat, pocketsphinx 0.25 s per second."""
+    """First guesses, measured on two cores: Whisper base ~0.1 s + 0.05 s per second, pocketsphinx 0.25 s per second."""
     if engine.kind == "whisper":
-        return SpeedMeter(fixed=0.8, per_second=0.05)
+        return SpeedMeter(fixed=0.1, per_second=0.05)
     return SpeedMeter(fixed=0.02, per_second=0.25)
 
 

@@ -3,11 +3,13 @@
 An optional extra (`pip install murmur-desktop[whisper]`): Vosk or pocketsphinx stream the words while the
 user talks, and when they let go Whisper reads the whole utterance again. Int8 on the CPU; a dictation gets
 greedy search and no word timings (the user is waiting), a file a beam of 5 and word timings (`thorough`).
+The encoder reads a window fitted to the utterance, not Whisper's fixed 30 s (`fitted_window`).
 """
 
 import logging
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +17,26 @@ from app.errors import ModelError
 from app.speech_in.audio import pcm16_as_float
 from app.speech_in.language import base_language
 from app.speech_in.transcriber import EngineResult, Word
+from app.speech_in.vad import MIN_SPEECH_MS
 
 log = logging.getLogger("murmur.speech")
 
 # Whisper reads a prompt as the text that came before; a list of the user's own words makes it spell them
 # the user's way. It is cut well under Whisper's 224-token prompt limit.
 HINT_PROMPT_CHARACTERS = 400
+# Whisper was trained on speech followed by padding: an encoder window cut right at the last word loses it, a
+# second or two of padding keeps the words as the full window reads them (bench/whisper_window_bench.py).
+WINDOW_MARGIN_SECONDS = 1.0
+
+
+def fitted_window(audio_seconds: float) -> float:
+    """The encoder window for an utterance: its length rounded up to whole seconds, plus the margin."""
+    return math.ceil(audio_seconds) + WINDOW_MARGIN_SECONDS
+
+
+def full_window(audio_seconds: float) -> float:
+    """Whisper's own 30 s window, whatever the length (what faster-whisper does by itself)."""
+    return 30.0
 
 
 def whisper_available() -> bool:
@@ -51,9 +67,16 @@ class WhisperEngine:
 
     kind = "whisper"
 
-    def __init__(self, model_path: Path, language: str, *, thorough: bool = False) -> None:
+    def __init__(
+        self,
+        model_path: Path,
+        language: str,
+        *,
+        thorough: bool = False,
+        window: Callable[[float], float] = fitted_window,
+    ) -> None:
         try:
-            from faster_whisper import WhisperModel
+            from app.speech_in.whisper_window import WindowedWhisperModel
         except ImportError:
             raise ModelError(
                 "the Whisper final pass needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'"
@@ -61,8 +84,8 @@ class WhisperEngine:
         if not (model_path / "model.bin").is_file():
             raise ModelError(f"{model_path} is not a Whisper model folder (no model.bin in it)")
         try:
-            self._model: Any = WhisperModel(
-                str(model_path), device="cpu", compute_type="int8", cpu_threads=os.cpu_count() or 0
+            self._model: Any = WindowedWhisperModel(
+                str(model_path), device="cpu", compute_type="int8", cpu_threads=os.cpu_count() or 0, window=window
             )
         except (RuntimeError, ValueError, OSError) as error:
             raise ModelError(f"cannot load the Whisper model in {model_path}: {error}") from None
@@ -80,7 +103,10 @@ class WhisperEngine:
             beam_size=5 if self.thorough else 1,
             initial_prompt=hint_prompt(hints),
             condition_on_previous_text=False,  # a wrong first sentence must not steer the rest
-            vad_filter=False,  # the caller already cut the audio at pauses
+            # Only the speech Silero hears is read: over noise alone Whisper writes words ("Thank you."), and
+            # an encoder window fitted to the audio makes it likelier; with no speech, nothing is decoded.
+            vad_filter=True,
+            vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
         )
         words: list[Word] = []
