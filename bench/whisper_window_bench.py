@@ -6,7 +6,8 @@ For each utterance, as `Dictation.stop()` does at release: the bundled engine (p
 utterance beforehand as while the user spoke) finishes, the voice activity detector reads the utterance, then
 Whisper base's final pass (`FinalPass.run`, greedy, as a dictation runs it) reads it with each window in turn,
 back to back, in an order that rotates from one utterance to the next: other work on the machine slows every
-window alike. Release -> final text = the bundled engine's finish + the detector + the final pass; medians.
+window alike (each window reads the speech Silero hears, as the product's Whisper does; only the window differs).
+Release -> final text = the bundled engine's finish + the detector + the final pass; medians.
 The bundled row is the live text alone (final engine "off"): its finish + the detector.
 The machine's load average is printed: other work running at the same time slows every figure down.
 Audio and the Whisper test model are cached in ~/.cache/murmur-speech-bench.
@@ -70,9 +71,9 @@ def margin_window(margin: float) -> Callable[[float], float]:
 # The windows compared, first the reference; "fitted" is the product's (`fitted_window`).
 WINDOWS: dict[str, Callable[[float], float]] = {
     "30 s (Whisper's own)": full_window,
-    "fitted: ceil(s) + 1 s": fitted_window,
+    "fitted: ceil(s) + 2 s": fitted_window,
     "ceil(s) + 0 s": margin_window(0.0),
-    "ceil(s) + 2 s": margin_window(2.0),
+    "ceil(s) + 1 s": margin_window(1.0),
     "fixed 10 s": fixed_window(10.0),
 }
 REFERENCE = next(iter(WINDOWS))

@@ -21,7 +21,7 @@ from app.speech_in.capture import Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
 from app.speech_in.transcriber import Engine, EngineResult, Transcriber, Transcript, Word
-from app.speech_in.vad import heard_speech, warm_up
+from app.speech_in.vad import find_speech, warm_up
 
 __all__ = ["Dictation", "Transcript", "Word", "preload"]
 
@@ -209,8 +209,9 @@ class Dictation:
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
         assert transcriber is not None
-        if heard_speech(bytes(self._utterance)):
-            live = transcriber.finish()
+        speech = find_speech(bytes(self._utterance))
+        if speech.heard:
+            live = speech.words_within(transcriber.finish())
             outcome = self._final_pass(live)
         else:  # noise read as words is worse than none, and what the engine would learn of the channel misleads it
             transcriber.cancel()
