@@ -32,7 +32,10 @@ class WindowedWhisperModel(WhisperModel):  # type: ignore[misc]  # faster-whispe
         voice activity filter): their length sets the window."""
         seconds = min(self.window(features.shape[-1] / FRAMES_PER_SECOND), FULL_WINDOW_SECONDS)
         self._frames.count = round(seconds * FRAMES_PER_SECOND)
-        yield from super().generate_segments(features, *args, **kwargs)
+        try:
+            yield from super().generate_segments(features, *args, **kwargs)
+        finally:  # language detection, outside this loop, reads whole 30 s windows
+            self._frames.count = None
 
     def encode(self, features: np.ndarray) -> Any:
         frames = getattr(self._frames, "count", None)
