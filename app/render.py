@@ -83,6 +83,7 @@ def history_json(batches: Sequence[HistoryBatch], tz: ZoneInfo) -> list[dict[str
         {
             "undo_id": h.batch.id,
             "label": h.batch.label,
+            "origin": h.batch.origin,
             "utterance_id": h.batch.utterance_id,
             "created_at": iso(h.batch.created_at, tz),
             "undone": h.batch.undone_at is not None,

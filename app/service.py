@@ -23,6 +23,7 @@ from pathlib import Path
 from sqlmodel import Session
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
+from app.changes.held import Asked, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -40,6 +41,7 @@ from app.domain.actions import (
     CreateAction,
     SnoozeAction,
     UpdateAction,
+    parse_actions,
     parse_update_fields,
 )
 from app.domain.clock import Clock
@@ -72,6 +74,7 @@ from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
+from app.presentation.failures import failure_line
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
 from app.store import Store
@@ -237,9 +240,12 @@ class MurmurService:
                 correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
+            held = HeldRequest.of(utterance, options.confirmed)
         run = Run(on_event)
         run.start(source)
-        return self._process(run, utterance_id, text, source, options)
+        if held is None:
+            return self._process(run, utterance_id, text, source, options)
+        return self._process(run, utterance_id, text, source, replace(options, origin=held.origin), held)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
@@ -254,13 +260,24 @@ class MurmurService:
             return dismiss(session, waiting_utterance(session, utterance_id), now)
 
     def _process(
-        self, run: Run, utterance_id: int, text: str, source: UtteranceSource, options: RunOptions
+        self,
+        run: Run,
+        utterance_id: int,
+        text: str,
+        source: UtteranceSource,
+        options: RunOptions,
+        held: HeldRequest | None = None,
     ) -> PipelineResult:
+        """Run what was said (or, `held`, the changes another program asked for) to its end."""
         run.report(TranscriptEvent(text, source, utterance_id))
         result: PipelineResult | None = None
         failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
         try:
-            result = replace(self._run(utterance_id, text, run.report, options), run_id=run.id)
+            if held is None:
+                result = self._run(utterance_id, text, run.report, options)
+            else:  # the kept changes, not words to read: no model, no fallback
+                result = self._interpret(held, utterance_id, text, run.report, options)
+            result = replace(result, run_id=run.id)
             return result
         except Exception as error:
             if isinstance(error, MurmurError):
@@ -313,7 +330,7 @@ class MurmurService:
         on_event: EventCallback,
         options: RunOptions,
     ) -> PipelineResult:
-        workspace = Workspace(self.store, self._run_clock(), utterance_id)
+        workspace = Workspace(self.store, self._run_clock(), utterance_id, origin=options.origin)
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
@@ -381,6 +398,27 @@ class MurmurService:
         with self.store.write() as session:
             wake_snoozed(session, clock.now)
             return execute(session, actions, clock, label=label)
+
+    def apply_asked(self, asked: Asked, origin: str, words: str, confirm_over: int) -> ExecutionResult:
+        """The changes another program asks for (an assistant over MCP; `asked`: each action's kind and item as the
+        agent's tools take them), as one undo batch marked with its name `origin`, all of them or none: an item
+        that does not read or an action that fails is a UsageError and changes nothing. More than `confirm_over`
+        of one capped kind (archive, complete, snooze, update) wait in the inbox, said as `words`, for the user's
+        yes: ConfirmationNeeded, naming the utterance to confirm."""
+        parsed = parse_actions(asked)
+        if parsed.failures:
+            raise UsageError("; ".join(f"{f.tool}: {f.error}" for f in parsed.failures) + "; nothing was changed")
+        clock = self._run_clock()
+        with self.store.write() as session:
+            if (why := over_the_cap(asked, confirm_over)) is not None:
+                error = hold(session, asked, origin, words, why, clock.now)
+            else:
+                wake_snoozed(session, clock.now)
+                result = execute(session, parsed.actions, clock, origin=origin)
+                if result.failures:  # raised inside the write: none of it is kept
+                    raise UsageError("; ".join(failure_line(f) for f in result.failures) + "; nothing was changed")
+                return result
+        raise error  # after the write, which kept the held request
 
     def complete(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
         return self.apply([CompleteAction(entry_id=i, reason=reason) for i in entry_ids], "completed by hand")

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.changes.undo import HistoryBatch
-from app.presentation.history import action_state, action_text
+from app.presentation.history import action_state, action_text, batch_title
 from app.presentation.times import said_when
 from app.ui.plain_text import plain_tooltip
 
@@ -42,7 +42,7 @@ class HistoryView(QWidget):
         """`names`: entry ID -> summary, so a change names its entry as the list does."""
         self.tree.clear()
         for h in batches:
-            what = f"“{h.said}”" if h.said else h.batch.label.capitalize()
+            what = batch_title(h.batch.label, h.said, h.batch.origin)
             top = QTreeWidgetItem([what, said_when(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""])
             top.setToolTip(0, plain_tooltip(what))
             top.setData(0, BATCH_ROLE, h.batch.id)
