@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from datetime import time as dt_time
 from pathlib import Path
 
 from sqlmodel import Session
@@ -47,7 +48,7 @@ from app.domain.actions import (
 from app.domain.clock import Clock
 from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
+from app.domain.enums import Category, DueSpan, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
     AppliedEvent,
     EventCallback,
@@ -67,11 +68,14 @@ from app.errors import (
     MurmurError,
     Remedy,
     StoreError,
+    UndoError,
     UsageError,
     UtteranceKeptError,
 )
+from app.memory.entry_search import MAX_PAGE, SearchPage, SearchRequest, SearchSort, search_page
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
+from app.memory.search_arguments import ToolArgumentError, search_request
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
 from app.presentation.failures import failure_line
@@ -87,7 +91,7 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
+from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, UndoBatch, Utterance
 from app.store.queries import (
     entries_by_age,
     entries_with_ids,
@@ -487,9 +491,17 @@ class MurmurService:
         """Revert the newest batch not undone yet."""
         return undo_in_chunks(self.store, latest_batch, self.clock().now)
 
-    def undo_batch(self, batch_id: int) -> UndoResult:
-        """Revert what is left of batch `batch_id` (see `history`), last action first."""
-        return undo_in_chunks(self.store, lambda session: batch_to_undo(session, batch_id), self.clock().now)
+    def undo_batch(self, batch_id: int, origin: str | None = None) -> UndoResult:
+        """Revert what is left of batch `batch_id` (see `history`), last action first; with `origin`, only a batch
+        that program made (another program may take back its own changes, never the user's)."""
+
+        def pick(session: Session) -> UndoBatch:
+            batch = batch_to_undo(session, batch_id)
+            if origin is not None and batch.origin != origin:
+                raise UndoError(f"batch {batch_id} was not made by {origin}; only its own batches can be undone")
+            return batch
+
+        return undo_in_chunks(self.store, pick, self.clock().now)
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
@@ -583,6 +595,30 @@ class MurmurService:
         """Entries with their status now (a snooze that has ended reads active); writes nothing."""
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
+
+    def search(self, arguments: Mapping[str, object]) -> SearchPage:
+        """A page of entries as the agent's search_entries finds them (its arguments: words, status, category,
+        due_after, due_before, sort, limit, offset); arguments it cannot use are a UsageError."""
+        clock = self.clock()
+        try:
+            request = search_request(arguments, clock)
+        except ToolArgumentError as error:
+            raise UsageError(str(error)) from None
+        with self.store.read() as session:
+            return search_page(session, clock.now, request)
+
+    def due(self, span: DueSpan, offset: int = 0) -> SearchPage:
+        """The active entries due before `span` ends (overdue: now; today: midnight; week: seven days on), soonest
+        first, a page from `offset`."""
+        clock = self.clock()
+        midnight = datetime.combine(clock.now.astimezone(clock.tz).date(), dt_time(), clock.tz)
+        ends = {DueSpan.OVERDUE: clock.now, DueSpan.TODAY: midnight + timedelta(days=1)}
+        before = ends.get(span, midnight + timedelta(days=7))
+        request = SearchRequest(
+            statuses=(Status.ACTIVE,), due_before=before, sort=SearchSort.DUE, limit=MAX_PAGE, offset=offset
+        )
+        with self.store.read() as session:
+            return search_page(session, clock.now, request)
 
     def entries_with_ids(self, ids: Collection[str]) -> list[Entry]:
         """The entries of these IDs that exist, as stored: what a window reads after a change of its own, which

@@ -23,7 +23,7 @@ from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import EXAMPLE_QUESTIONS, context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.reply_text import asks_the_user, clean_reply, only_repeats
-from app.agent.search_tool import ToolArgumentError, run_search, time_argument
+from app.agent.search_tool import run_search
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.session_summary import synthesize
 from app.agent.text_protocol import MALFORMED
@@ -64,6 +64,7 @@ from app.errors import (
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
+from app.memory.search_arguments import ToolArgumentError, time_argument
 from app.memory.sessions import session_memory
 from app.presentation.applied import tool_result_line
 from app.presentation.failures import tool_failure_line, tool_parse_failure_line

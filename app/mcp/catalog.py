@@ -1,0 +1,83 @@
+"""The tools an assistant is offered over MCP, their input schemas taken from the agent's own tools.
+
+The tools that change entries by ID and the two that search are the agent's (app/agent/tools.py), schema and
+words, so the two never drift; `whats_due`, `add`, `undo` and `memories` are the MCP server's own.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.agent.tools import ARCHIVE, COMPLETE, CREATE, RECALL, SEARCH, SNOOZE, TOOLS, UPDATE
+from app.domain.enums import DueSpan
+
+WHATS_DUE, ADD, UNDO, MEMORIES = "whats_due", "add", "undo", "memories"
+CHANGES_BY_ID = (CREATE, UPDATE, COMPLETE, SNOOZE, ARCHIVE)
+
+# What the agent's descriptions call "the context" is, for an assistant, what these tools listed.
+_IDS = " Entry IDs are the short IDs search_entries and whats_due list."
+_ONE_BATCH = " All the changes of one call are one undoable batch, applied whole or not at all."
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    writes: bool  # changes the list: hidden and refused when mcp.read_only is set
+
+
+def _agent_tool(name: str) -> tuple[str, dict[str, Any]]:
+    """The agent's description and parameters of tool `name`."""
+    [function] = [tool["function"] for tool in TOOLS if tool["function"]["name"] == name]
+    return function["description"], function["parameters"]
+
+
+def _schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def _from_agent(name: str, writes: bool, note: str = "") -> ToolSpec:
+    description, parameters = _agent_tool(name)
+    return ToolSpec(name, description + note, parameters, writes)
+
+
+def tool_specs(allow_memories: bool) -> list[ToolSpec]:
+    """Every tool, in the order a client lists them; `memories` only when the user lets assistants read them."""
+    specs = [
+        _from_agent(SEARCH, writes=False),
+        ToolSpec(
+            WHATS_DUE,
+            "What is due: overdue (late now), today (due by midnight, the late ones too) or week (the next seven "
+            "days). Read-only. Active entries, soonest first, 50 at a time.",
+            _schema(
+                {
+                    "when": {"type": "string", "enum": [span.value for span in DueSpan], "default": "today"},
+                    "offset": {"type": "integer", "minimum": 0, "description": "from a previous result's 'offset=N'"},
+                },
+                [],
+            ),
+            writes=False,
+        ),
+        _from_agent(RECALL, writes=False),
+        ToolSpec(
+            ADD,
+            "Add what the user says, in their own words ('call the dentist Thursday, and milk is done'): Murmur "
+            "reads them as if spoken (dates, lists, completions) and returns what changed, one undoable batch.",
+            _schema({"text": {"type": "string", "description": "the user's words, as they would say them"}}, ["text"]),
+            writes=True,
+        ),
+        *(_from_agent(name, writes=True, note=_IDS + _ONE_BATCH) for name in CHANGES_BY_ID),
+        ToolSpec(
+            UNDO,
+            "Take back one batch of changes this assistant made, by the batch number a change returned. Batches "
+            "the user made cannot be undone from here.",
+            _schema({"batch": {"type": "integer", "minimum": 1, "description": "the batch number"}}, ["batch"]),
+            writes=True,
+        ),
+    ]
+    if allow_memories:
+        memories = ToolSpec(
+            MEMORIES, "The facts the user asked Murmur to keep in mind about them. Read-only.", _schema({}, []), False
+        )
+        specs.append(memories)
+    return specs
