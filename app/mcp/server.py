@@ -21,10 +21,10 @@ from app import __version__
 from app.config import Settings
 from app.domain.enums import DueSpan
 from app.domain.redaction import redact
-from app.errors import MurmurError, Setting, UsageError
+from app.errors import MurmurError, UsageError, Words
 from app.mcp.calls import CALLS, Caller, Reply
 from app.mcp.catalog import ToolSpec, tool_specs
-from app.presentation.assistants import READ_ONLY, assistant_remedy
+from app.presentation.assistants import READ_ONLY, READ_ONLY_OFF, assistant_remedy
 from app.service import MurmurService
 
 log = logging.getLogger("murmur.mcp")
@@ -90,7 +90,7 @@ class MurmurMcp:
     def call(self, name: str, arguments: Mapping[str, Any], client: str) -> Reply:
         """Tool `name`'s reply to `arguments`, for `client`; a MurmurError says why it cannot be done."""
         if name in self.refused:
-            raise UsageError(READ_ONLY, Setting("mcp.read_only"))
+            raise UsageError(READ_ONLY, Words(READ_ONLY_OFF))
         if name not in self.specs:
             raise UsageError(f"unknown tool {name!r}; the tools are {', '.join(self.specs)}")
         caller = Caller(self.service, client, self.settings.llm.confirm_over)

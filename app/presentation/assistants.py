@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from app.errors import Command, Remedy, Setting, Words
 
 READ_ONLY = "Murmur lets assistants read the list only (mcp.read_only is on); nothing was changed"
+READ_ONLY_OFF = "the user can turn mcp.read_only off in Murmur's settings file to let assistants change the list"
 
 
 def asked_words(origin: str, verb: str, ids: Sequence[str]) -> str:
@@ -26,6 +27,6 @@ def assistant_remedy(remedy: Remedy) -> str:
             typed = phrase.format(*(f"`{' '.join(('murmur', *argv))}`" for argv in commands))
             return f"{assistant_remedy(instead)} in Murmur's window, or {typed}"
         case Setting(key=key):
-            return f"the user can change {key} in Murmur's settings or with `murmur config set {key} VALUE`"
+            return f"the user can change {key} in Murmur's settings"
         case Words(text=text):
             return text
