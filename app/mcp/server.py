@@ -5,7 +5,6 @@ and these schemas are the agent's own (app/mcp/catalog.py), handed over as they 
 the model's requests are when privacy.redact is on: what an assistant reads leaves the machine with its model.
 """
 
-import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -120,23 +119,38 @@ class MurmurMcp:
         """`text` as it may leave the machine: redacted when the user asked for it."""
         return redact(text).text if self.settings.privacy.redact else text
 
-    def _shown_data(self, data: dict[str, Any]) -> Any:
-        """`data` as it may leave the machine, each string redacted like the text."""
-        if not self.settings.privacy.redact:
-            return data
-        return json.loads(json.dumps(data), object_hook=lambda pairs: {k: _redacted(v) for k, v in pairs.items()})
+    def _shown_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """`data` as it may leave the machine: the user's words in it redacted like the text (IDs, times and
+        names of kinds hold none, and are left as they are)."""
+        return _redacted(data) if self.settings.privacy.redact else data
 
     async def run_stdio(self) -> None:
         async with stdio_server() as (read_stream, write_stream):
             await self.server.run(read_stream, write_stream, self.server.create_initialization_options())
 
 
-def _redacted(value: Any) -> Any:
+# The fields of a result that hold the user's words (an entry's, an item's, a memory's, what was said and answered).
+_WORDS = {"content", "summary", "source_text", "text", "said", "reply", "done", "due_text", "message", "until_text"}
+
+
+def _redacted(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: _words_redacted(value) if key in _WORDS else _nested(value) for key, value in data.items()}
+
+
+def _nested(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _redacted(value)
+    if isinstance(value, list):
+        return [_nested(item) for item in value]
+    return value
+
+
+def _words_redacted(value: Any) -> Any:
     if isinstance(value, str):
         return redact(value).text
     if isinstance(value, list):
-        return [_redacted(item) for item in value]
-    return value
+        return [_words_redacted(item) for item in value]
+    return _nested(value)
 
 
 def _tool(spec: ToolSpec) -> types.Tool:

@@ -1,6 +1,7 @@
 """`murmur mcp` as an assistant uses it: the official MCP client starts it as a process on a real database file,
 and what it changes is checked with the `murmur` command, as the user would."""
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,7 @@ def test_read_only_hides_and_refuses_the_writing_tools(murmur: Murmur) -> None:
     assert "mcp.read_only" in refusal and murmur.json("list") == []
 
 
+@pytest.mark.slow  # two servers started, one a setting apart
 def test_memories_are_read_only_when_the_user_allows_it(murmur: Murmur) -> None:
     assert murmur.run("memory", "add", "my brother is Tom").returncode == 0
 
@@ -176,3 +178,17 @@ def test_the_window_sees_a_change_made_over_mcp(murmur: Murmur) -> None:
         anyio.run(scenario)
     finally:
         window.close()
+
+
+def test_what_an_assistant_reads_is_redacted_as_the_models_requests_are(murmur: Murmur) -> None:
+    said = "pay the plumber with card 4111 1111 1111 1111 tomorrow"
+
+    async def scenario() -> str:
+        async with mcp_session(murmur) as session:
+            result = await session.call_tool("add", {"text": said})
+            assert not result.is_error
+            return text_of(result) + json.dumps(result.structured_content)
+
+    seen = anyio.run(scenario)
+    assert "4111 1111 1111 1111" not in seen and "[card number]" in seen
+    assert "4111 1111 1111 1111" in murmur.json("list")[0]["content"]  # the user's own list keeps it
