@@ -24,7 +24,7 @@ from pathlib import Path
 from sqlmodel import Session
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
-from app.changes.held import Asked, HeldRequest, hold, over_the_cap
+from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -403,18 +403,18 @@ class MurmurService:
             wake_snoozed(session, clock.now)
             return execute(session, actions, clock, label=label)
 
-    def apply_asked(self, asked: Asked, origin: str, words: str, confirm_over: int) -> ExecutionResult:
+    def apply_asked(self, asked: Asked, origin: str, words: str, caps: Caps) -> ExecutionResult:
         """The changes another program asks for (an assistant over MCP; `asked`: each action's kind and item as the
         agent's tools take them), as one undo batch marked with its name `origin`, all of them or none: an item
-        that does not read or an action that fails is a UsageError and changes nothing. More than `confirm_over`
-        of one capped kind (archive, complete, snooze, update) wait in the inbox, said as `words`, for the user's
-        yes: ConfirmationNeeded, naming the utterance to confirm."""
+        that does not read or an action that fails is a UsageError and changes nothing. More than `caps` let
+        through (of one kind: archive, complete, snooze, update; or in all) wait in the inbox, said as `words`, for
+        the user's yes: ConfirmationNeeded, naming the utterance to confirm."""
         parsed = parse_actions(asked)
         if parsed.failures:
             raise UsageError("; ".join(f"{f.tool}: {f.error}" for f in parsed.failures) + "; nothing was changed")
         clock = self._run_clock()
         with self.store.write() as session:
-            if (why := over_the_cap(asked, confirm_over)) is not None:
+            if (why := over_the_cap(asked, caps)) is not None:
                 error = hold(session, asked, origin, words, why, clock.now)
             else:
                 wake_snoozed(session, clock.now)

@@ -29,6 +29,7 @@ from mcp.client.session import ClientSession  # noqa: E402
 from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
 
 from app.assembly import build_service  # noqa: E402
+from app.changes.held import Caps  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.mcp.calls import CALLS, Caller  # noqa: E402
 from tests.support.big_store import fill_store  # noqa: E402
@@ -62,7 +63,7 @@ async def _timed(db: Path, calls: list[tuple[str, dict[str, Any]]], entries: tup
     own: dict[str, list[float]] = {name: [] for name, _ in calls}
     trips: dict[str, list[float]] = {name: [] for name, _ in calls}
     service = build_service(db, Settings(), offline=True)
-    caller = Caller(service, "mcp_bench", confirm_over=5)
+    caller = Caller(service, "mcp_bench", Caps(confirm_over=5, max_mutations=25))
     own_batch = trip_batch = 0
     async with stdio_client(server) as (read, write):
         client = types.Implementation(name="mcp_bench", version="1")

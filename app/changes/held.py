@@ -33,12 +33,23 @@ CAPPED = {
 Asked = Sequence[tuple[str, Mapping[str, Any]]]  # (action kind, its item as the agent's tools take it)
 
 
-def over_the_cap(asked: Asked, confirm_over: int) -> str | None:
+@dataclass(frozen=True)
+class Caps:
+    """What one request may change unasked, as one utterance may: llm.confirm_over of each capped kind, and
+    llm.max_mutations in all."""
+
+    confirm_over: int
+    max_mutations: int
+
+
+def over_the_cap(asked: Asked, caps: Caps) -> str | None:
     """Why `asked` waits for the user's yes ("that would archive 7 entries at once ..."); None when it need not."""
+    if len(asked) > caps.max_mutations:
+        return f"that would make {len(asked)} changes at once (more than {caps.max_mutations})"
     counts = Counter(kind for kind, _ in asked)
     for kind, verb in CAPPED.items():
-        if (count := counts[kind.value]) > confirm_over:
-            return f"that would {verb} {count} entries at once (more than {confirm_over}, llm.confirm_over)"
+        if (count := counts[kind.value]) > caps.confirm_over:
+            return f"that would {verb} {count} entries at once (more than {caps.confirm_over}, llm.confirm_over)"
     return None
 
 

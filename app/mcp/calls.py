@@ -11,6 +11,7 @@ from typing import Any
 from app.agent.search_tool import render_page
 from app.agent.tools import MUTATING, RECALL, SEARCH
 from app.changes.executor import ExecutionResult
+from app.changes.held import Caps
 from app.changes.interpretation import RunOptions
 from app.domain.enums import DueSpan, UtteranceSource
 from app.errors import UsageError
@@ -34,11 +35,11 @@ class Reply:
 
 @dataclass(frozen=True)
 class Caller:
-    """Who calls, on what: the service, the client's name (marked on its batches), the cap on changes at once."""
+    """Who calls, on what: the service, the client's name (marked on its batches), what it may change unasked."""
 
     service: MurmurService
     client: str
-    confirm_over: int
+    caps: Caps
 
 
 def _search(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
@@ -93,9 +94,7 @@ def _by_id(tool: str) -> Callable[[Caller, Mapping[str, Any]], Reply]:
             raise UsageError(f"'{key}' must be a non-empty list of objects; nothing was changed")
         ids = [str(item.get("id", "")) for item in items]
         words = asked_words(caller.client, kind.value, ids)
-        result = caller.service.apply_asked(
-            [(kind.value, item) for item in items], caller.client, words, caller.confirm_over
-        )
+        result = caller.service.apply_asked([(kind.value, item) for item in items], caller.client, words, caller.caps)
         return _changed(caller, result, None)
 
     return call

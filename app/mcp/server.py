@@ -17,6 +17,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INVALID_PARAMS
 
 from app import __version__
+from app.changes.held import Caps
 from app.config import Settings
 from app.domain.enums import DueSpan
 from app.domain.redaction import redact
@@ -92,7 +93,8 @@ class MurmurMcp:
             raise UsageError(READ_ONLY, Words(READ_ONLY_OFF))
         if name not in self.specs:
             raise UsageError(f"unknown tool {name!r}; the tools are {', '.join(self.specs)}")
-        caller = Caller(self.service, client, self.settings.llm.confirm_over)
+        caps = Caps(self.settings.llm.confirm_over, self.settings.llm.max_mutations)
+        caller = Caller(self.service, client, caps)
         log.info("%s: %s", client, name)
         return CALLS[name](caller, arguments)
 

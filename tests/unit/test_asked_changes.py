@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.changes.held import Caps
 from app.changes.interpretation import RunOptions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceOutcome, UtteranceSource
@@ -17,6 +18,7 @@ from app.store import Store
 from app.store.migrations import MIGRATIONS, migrate
 
 CLIENT = "Claude Desktop"
+CAPS = Caps(confirm_over=5, max_mutations=25)
 
 
 @pytest.fixture
@@ -26,12 +28,12 @@ def service(store: Store, clock: Clock) -> MurmurService:
 
 def _created(service: MurmurService, *summaries: str) -> list[str]:
     asked = [("create", {"content": s, "summary": s, "category": "todo", "source_text": s}) for s in summaries]
-    return [item.entry.id for item in service.apply_asked(asked, CLIENT, "create", confirm_over=5).applied]
+    return [item.entry.id for item in service.apply_asked(asked, CLIENT, "create", CAPS).applied]
 
 
 def test_a_batch_asked_for_is_named_for_the_program_in_history(service: MurmurService) -> None:
     [made] = _created(service, "Buy milk")
-    service.apply_asked([("complete", {"id": made[:6], "reason": "done"})], CLIENT, "complete", confirm_over=5)
+    service.apply_asked([("complete", {"id": made[:6], "reason": "done"})], CLIENT, "complete", CAPS)
     [completed, created] = service.history()
     assert (completed.batch.origin, created.batch.origin) == (CLIENT, CLIENT)
     assert batch_label(completed.batch.label, completed.batch.origin).endswith(" via Claude Desktop")
@@ -42,14 +44,14 @@ def test_one_failing_change_keeps_none_of_them(service: MurmurService) -> None:
     [made] = _created(service, "Buy milk")
     asked = [("complete", {"id": made, "reason": "done"}), ("archive", {"id": "ffffff", "reason": "gone"})]
     with pytest.raises(UsageError, match="nothing was changed"):
-        service.apply_asked(asked, CLIENT, "two changes", confirm_over=5)
+        service.apply_asked(asked, CLIENT, "two changes", CAPS)
     assert [e.id for e in service.entries([Status.ACTIVE])] == [made]
     assert len(service.history()) == 1  # the create alone
 
 
 def test_an_item_that_does_not_read_changes_nothing(service: MurmurService) -> None:
     with pytest.raises(UsageError, match="nothing was changed"):
-        service.apply_asked([("create", {"category": "todo"})], CLIENT, "create", confirm_over=5)
+        service.apply_asked([("create", {"category": "todo"})], CLIENT, "create", CAPS)
     assert service.history() == []
 
 
@@ -57,7 +59,9 @@ def test_more_archives_than_the_cap_wait_in_the_inbox_until_confirmed(service: M
     made = _created(service, *(f"Thing {n}" for n in range(4)))
     asked = [("archive", {"id": i, "reason": "clearing up"}) for i in made]
     with pytest.raises(ConfirmationNeeded, match="archive 4 entries at once") as held:
-        service.apply_asked(asked, CLIENT, "Claude Desktop asks to archive 4 entries", confirm_over=3)
+        service.apply_asked(
+            asked, CLIENT, "Claude Desktop asks to archive 4 entries", Caps(confirm_over=3, max_mutations=25)
+        )
     assert len(service.entries([Status.ACTIVE])) == 4
     [waiting] = service.inbox()
     assert (waiting.id, waiting.source, waiting.outcome) == (
@@ -85,3 +89,10 @@ def test_the_previous_release_database_gains_batch_origins_and_held_requests(db_
     _created(service, "Buy milk")
     assert service.history()[0].batch.origin == CLIENT
     store.close()
+
+
+def test_more_changes_in_all_than_one_utterance_may_make_wait_too(service: MurmurService) -> None:
+    asked = [("create", {"content": f"thing {n}", "category": "todo"}) for n in range(4)]
+    with pytest.raises(ConfirmationNeeded, match="make 4 changes at once"):
+        service.apply_asked(asked, CLIENT, "four things", Caps(confirm_over=5, max_mutations=3))
+    assert service.entries([Status.ACTIVE]) == []
