@@ -12,13 +12,14 @@ from app.memory.lines import entry_lines
 from app.memory.search_arguments import ToolArgumentError, search_request
 
 
-def render_page(page: SearchPage, tz: ZoneInfo) -> str:
+def render_page(page: SearchPage, tz: ZoneInfo, tool: str = "search_entries") -> str:
+    """The page's entry lines; when there are more, which call of `tool` gives the next page."""
     if not page.rows:
         return "No entries match." if not page.offset else f"No more entries: all {page.total} were shown."
     first, last = page.offset + 1, page.offset + len(page.rows)
     lines = [f"Entries {first}-{last} of {page.total}:", *entry_lines(page.rows, page.short_ids, tz)]
     if page.next_offset is not None:
-        lines.append(f"More: call search_entries again with the same arguments and offset={page.next_offset}.")
+        lines.append(f"More: call {tool} again with the same arguments and offset={page.next_offset}.")
     return "\n".join(lines)
 
 

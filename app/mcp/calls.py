@@ -55,7 +55,7 @@ def _whats_due(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     if not isinstance(offset, int) or offset < 0:
         raise UsageError("offset must be a whole number, 0 or more")
     page, tz = caller.service.due(DueSpan(when), offset), caller.service.clock().tz
-    return Reply(render_page(page, tz), page_json(page, tz))
+    return Reply(render_page(page, tz, WHATS_DUE), page_json(page, tz))
 
 
 def _recall(caller: Caller, arguments: Mapping[str, Any]) -> Reply:

@@ -11,7 +11,7 @@ from app.agent.tools import ARCHIVE, COMPLETE, CREATE, RECALL, SEARCH, SNOOZE, T
 from app.domain.enums import DueSpan
 
 WHATS_DUE, ADD, UNDO, MEMORIES = "whats_due", "add", "undo", "memories"
-CHANGES_BY_ID = (CREATE, UPDATE, COMPLETE, SNOOZE, ARCHIVE)
+BY_ID = (UPDATE, COMPLETE, SNOOZE, ARCHIVE)
 
 # What the agent's descriptions call "the context" is, for an assistant, what these tools listed.
 _IDS = " Entry IDs are the short IDs search_entries and whats_due list."
@@ -66,7 +66,8 @@ def tool_specs(allow_memories: bool) -> list[ToolSpec]:
             _schema({"text": {"type": "string", "description": "the user's words, as they would say them"}}, ["text"]),
             writes=True,
         ),
-        *(_from_agent(name, writes=True, note=_IDS + _ONE_BATCH) for name in CHANGES_BY_ID),
+        _from_agent(CREATE, writes=True, note=_ONE_BATCH),
+        *(_from_agent(name, writes=True, note=_IDS + _ONE_BATCH) for name in BY_ID),
         ToolSpec(
             UNDO,
             "Take back one batch of changes this assistant made, by the batch number a change returned. Batches "
