@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.agent.search_tool import render_page
-from app.agent.tools import MUTATING, RECALL, SEARCH
+from app.agent.tools import MUTATING, RECALL, SEARCH, UPDATE
 from app.changes.executor import ExecutionResult
 from app.changes.held import Caps
 from app.changes.interpretation import RunOptions
 from app.domain.enums import DueSpan, UtteranceSource
 from app.errors import UsageError
-from app.mcp.catalog import ADD, MEMORIES, UNDO, WHATS_DUE
+from app.mcp.catalog import ADD, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
 from app.memory.recall import render_hits
 from app.presentation.applied import applied_line
 from app.presentation.assistants import asked_words, batch_words
@@ -40,6 +40,10 @@ class Caller:
     service: MurmurService
     client: str
     caps: Caps
+
+
+Call = Callable[[Caller, Mapping[str, Any]], Reply]
+Reshape = tuple[str, Callable[[Mapping[str, Any]], Mapping[str, Any]]]  # a list's key, and each item reshaped
 
 
 def _search(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
@@ -84,20 +88,27 @@ def _add(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     return _changed(caller, result, result.message)
 
 
-def _by_id(tool: str) -> Callable[[Caller, Mapping[str, Any]], Reply]:
-    """The call of one of the agent's tools that change entries by ID."""
+def _by_id(tool: str, reshaped: Reshape | None = None) -> Call:
+    """The call of a tool that changes entries: each item of its list one action of the agent's tool `tool`;
+    `reshaped`: the list's key and each item as `tool` takes it, for a tool of the server's own."""
     key, kind = MUTATING[tool]
+    listed, as_asked = reshaped or (key, dict)
 
     def call(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
-        items = arguments.get(key)
+        items = arguments.get(listed)
         if not isinstance(items, list) or not items or not all(isinstance(item, Mapping) for item in items):
-            raise UsageError(f"'{key}' must be a non-empty list of objects; nothing was changed")
+            raise UsageError(f"'{listed}' must be a non-empty list of objects; nothing was changed")
         ids = [str(item.get("id", "")) for item in items]
         words = asked_words(caller.client, kind.value, ids)
-        result = caller.service.apply_asked([(kind.value, item) for item in items], caller.client, words, caller.caps)
-        return _changed(caller, result, None)
+        asked = [(kind.value, as_asked(item)) for item in items]
+        return _changed(caller, caller.service.apply_asked(asked, caller.client, words, caller.caps), None)
 
     return call
+
+
+def _rescheduled(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A reschedule_entries item as update_entries takes it."""
+    return {"id": item.get("id"), "fields": {"due_date": item.get("due_date")}, "reason": item.get("reason", "")}
 
 
 def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: str | None) -> Reply:
@@ -124,12 +135,13 @@ def _undo(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     return Reply(undo_text(result), undo_json(result, caller.service.clock().tz))
 
 
-CALLS: dict[str, Callable[[Caller, Mapping[str, Any]], Reply]] = {
+CALLS: dict[str, Call] = {
     SEARCH: _search,
     WHATS_DUE: _whats_due,
     RECALL: _recall,
     MEMORIES: _memories,
     ADD: _add,
     **{tool: _by_id(tool) for tool in MUTATING},
+    RESCHEDULE: _by_id(UPDATE, ("entries", _rescheduled)),
     UNDO: _undo,
 }

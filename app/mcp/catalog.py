@@ -1,7 +1,8 @@
 """The tools an assistant is offered over MCP, their input schemas taken from the agent's own tools.
 
 The tools that change entries by ID and the two that search are the agent's (app/agent/tools.py), schema and
-words, so the two never drift; `whats_due`, `add`, `undo` and `memories` are the MCP server's own.
+words, so the two never drift; `reschedule_entries` is update's due_date alone, made of update's own schema;
+`whats_due`, `add`, `undo` and `memories` are the MCP server's own.
 """
 
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import Any
 from app.agent.tools import ARCHIVE, COMPLETE, CREATE, RECALL, SEARCH, SNOOZE, TOOLS, UPDATE
 from app.domain.enums import DueSpan
 
-WHATS_DUE, ADD, UNDO, MEMORIES = "whats_due", "add", "undo", "memories"
+WHATS_DUE, ADD, RESCHEDULE, UNDO, MEMORIES = "whats_due", "add", "reschedule_entries", "undo", "memories"
 BY_ID = (UPDATE, COMPLETE, SNOOZE, ARCHIVE)
 
 # What the agent's descriptions call "the context" is, for an assistant, what these tools listed.
@@ -41,6 +42,18 @@ def _from_agent(name: str, writes: bool, note: str = "") -> ToolSpec:
     return ToolSpec(name, description + note, parameters, writes)
 
 
+def _reschedule() -> ToolSpec:
+    """update_entries narrowed to a new due: its ID, due_date and reason, each as update describes it."""
+    update = _agent_tool(UPDATE)[1]["properties"]["updates"]["items"]["properties"]
+    item = {"id": update["id"], "due_date": update["fields"]["properties"]["due_date"], "reason": update["reason"]}
+    entries = {"type": "array", "minItems": 1, "items": _schema(item, ["id", "due_date", "reason"])}
+    description = (
+        "Move entries to a new due (postpone, push, 'is now due'): a day said alone keeps the entry's time of day, a "
+        "time alone keeps its day, and a habit keeps its repeat."
+    )
+    return ToolSpec(RESCHEDULE, description + _IDS + _ONE_BATCH, _schema({"entries": entries}, ["entries"]), True)
+
+
 def tool_specs(allow_memories: bool) -> list[ToolSpec]:
     """Every tool, in the order a client lists them; `memories` only when the user lets assistants read them."""
     specs = [
@@ -68,6 +81,7 @@ def tool_specs(allow_memories: bool) -> list[ToolSpec]:
         ),
         _from_agent(CREATE, writes=True, note=_ONE_BATCH),
         *(_from_agent(name, writes=True, note=_IDS + _ONE_BATCH) for name in BY_ID),
+        _reschedule(),
         ToolSpec(
             UNDO,
             "Take back one batch of changes this assistant made, by the batch number a change returned. Batches "

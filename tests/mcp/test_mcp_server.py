@@ -2,6 +2,7 @@
 and what it changes is checked with the `murmur` command, as the user would."""
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ from app.assembly import build_service
 from tests.support.mcp_client import CLIENT, called, history, mcp_session, text_of
 from tests.support.murmur_cli import Murmur
 
-WRITING = {"add", "create_entries", "update_entries", "complete_entries", "snooze_entries", "archive_entries", "undo"}
+WRITING = {"add", "create_entries", "update_entries", "complete_entries", "snooze_entries", "archive_entries"}
+WRITING |= {"reschedule_entries", "undo"}
 
 
 @pytest.fixture
@@ -36,23 +38,26 @@ def test_the_tools_are_the_agents_with_their_schemas(murmur: Murmur) -> None:
     anyio.run(scenario)
 
 
-def test_add_from_words_then_complete_is_history_via_the_client(murmur: Murmur) -> None:
+def test_add_from_words_reschedule_and_complete_are_history_via_the_client(murmur: Murmur) -> None:
     async def scenario() -> dict[str, Any]:
         async with mcp_session(murmur) as session:
             added = await called(session, "add", {"text": "remind me to call the dentist tomorrow, and buy milk"})
-            milk = next(a["entry"] for a in added["applied"] if a["entry"]["summary"] == "Buy milk")
-            done = await called(
-                session, "complete_entries", {"entries": [{"id": milk["short_id"], "reason": "got it"}]}
-            )
-            today = await session.read_resource("murmur://week")
-            return {"added": added, "done": done, "week": today}
+            made = {a["entry"]["summary"]: a["entry"]["short_id"] for a in added["applied"]}
+            moved = {"id": made["Call the dentist"], "due_date": "Friday", "reason": "busy tomorrow"}
+            rescheduled = await called(session, "reschedule_entries", {"entries": [moved]})
+            milk = {"id": made["Buy milk"], "reason": "got it"}
+            done = await called(session, "complete_entries", {"entries": [milk]})
+            week = await session.read_resource("murmur://week")
+            return {"added": added, "rescheduled": rescheduled, "done": done, "week": week}
 
     seen = anyio.run(scenario)
     assert [a["entry"]["summary"] for a in seen["added"]["applied"]] == ["Call the dentist", "Buy milk"]
+    dentist = datetime.fromisoformat(seen["rescheduled"]["applied"][0]["entry"]["due_at"])
+    assert (dentist.strftime("%A"), dentist.hour, dentist.minute) == ("Friday", 9, 0)  # at the time it had
     assert seen["done"]["applied"][0]["entry"]["status"] == "completed"
     assert "Call the dentist" in seen["week"].contents[0].text
-    [completed, added] = history(murmur)[:2]
-    assert (completed["origin"], added["origin"]) == (CLIENT, CLIENT)
+    [completed, rescheduled, added] = history(murmur)[:3]
+    assert {completed["origin"], rescheduled["origin"], added["origin"]} == {CLIENT}
     assert (completed["undo_id"], added["undo_id"]) == (seen["done"]["batch"], seen["added"]["batch"])
     assert "1 completed via Claude Desktop" in murmur.run("history").stdout
 
