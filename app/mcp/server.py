@@ -75,6 +75,8 @@ class MurmurMcp:
     ) -> types.CallToolResult:
         client = client_name(ctx)
         try:
+            # In the protocol's loop, not on a thread: a request read is answered (and its change made whole)
+            # before the loop reads on, so a client that closes its end after asking still gets what it asked.
             reply = self.call(params.name, params.arguments or {}, client)
         except MurmurError as error:
             log.info("%s: %s refused: %s", client, params.name, error)
