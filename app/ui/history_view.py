@@ -5,7 +5,15 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.changes.undo import HistoryBatch
 from app.presentation.history import action_state, action_text, batch_title
@@ -26,7 +34,12 @@ class HistoryView(QWidget):
         self.tree.setObjectName("history")
         self.tree.setAccessibleName("History")
         self.tree.setHeaderLabels(["What", "When", "State"])
-        self.tree.setColumnWidth(0, 420)
+        # When and state are short and shown whole; what changed takes the rest (whole in its tooltip).
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemSelectionChanged.connect(self._on_item_selection_changed)
         self.undo_button = QPushButton("Undo all of it")
         self.undo_button.setEnabled(False)

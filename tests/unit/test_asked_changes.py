@@ -78,9 +78,9 @@ def test_more_archives_than_the_cap_wait_in_the_inbox_until_confirmed(service: M
 
 
 def test_the_previous_release_database_gains_batch_origins_and_held_requests(db_path: Path, clock: Clock) -> None:
-    """What the release before (steps 1-13) made: its batches read as Murmur's own, its utterances hold nothing."""
+    """What the release before (steps 1-14) made: its batches read as Murmur's own, its utterances hold nothing."""
     with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
-        migrate(db, str(db_path), steps=MIGRATIONS[:13])
+        migrate(db, str(db_path), steps=MIGRATIONS[:14])
         db.execute("INSERT INTO undo_batches (label, created_at) VALUES ('created 1 entry', '2026-01-01T10:00:00')")
     store = Store.open(db_path)
     service = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
