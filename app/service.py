@@ -240,11 +240,13 @@ class MurmurService:
         user's correction of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
+            held = HeldRequest.of(utterance, options.confirmed)
+            if held is not None and text is not None:
+                raise UsageError("another assistant's request is not words to put right: confirm it or dismiss it")
             if text is not None:
                 correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
-            held = HeldRequest.of(utterance, options.confirmed)
         run = Run(on_event)
         run.start(source)
         if held is None:

@@ -30,6 +30,7 @@ from app.service import MurmurService
 log = logging.getLogger("murmur.mcp")
 
 UNNAMED_CLIENT = "an MCP client"  # a client that gave no name in its initialize request
+NAME_CHARS = 60  # a client's name as History shows it, at most
 RESOURCES = {"murmur://today": DueSpan.TODAY, "murmur://week": DueSpan.WEEK}
 _RESOURCE_WORDS = {
     DueSpan.TODAY: ("Today", "What is due today, the late entries first, as text"),
@@ -41,7 +42,9 @@ def client_name(ctx: ServerRequestContext[Any, Any]) -> str:
     """The client's own name, from its initialize request (clientInfo): what its batches are marked with."""
     params = ctx.session.client_params
     info = params.client_info if params is not None else None
-    return (info.title or info.name) if info is not None and (info.title or info.name) else UNNAMED_CLIENT
+    named = (info.title or info.name) if info is not None else ""
+    shown = " ".join("".join(c if c.isprintable() else " " for c in named or "").split())[:NAME_CHARS]
+    return shown or UNNAMED_CLIENT
 
 
 class MurmurMcp:

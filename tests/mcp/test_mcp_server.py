@@ -197,3 +197,14 @@ def test_what_an_assistant_reads_is_redacted_as_the_models_requests_are(murmur: 
     seen = anyio.run(scenario)
     assert "4111 1111 1111 1111" not in seen and "[card number]" in seen
     assert "4111 1111 1111 1111" in murmur.json("list")[0]["content"]  # the user's own list keeps it
+
+
+def test_a_clients_name_is_kept_as_one_printable_line(murmur: Murmur) -> None:
+    async def scenario() -> None:
+        async with mcp_session(murmur, client="Sneaky\n\x1b]0;title\x07 agent" + "x" * 100) as session:
+            await called(session, "add", {"text": "buy bread"})
+
+    anyio.run(scenario)
+    [batch] = history(murmur)
+    assert batch["origin"].startswith("Sneaky ]0;title agent") and len(batch["origin"]) == 60
+    assert batch["origin"].isprintable()

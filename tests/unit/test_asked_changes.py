@@ -96,3 +96,13 @@ def test_more_changes_in_all_than_one_utterance_may_make_wait_too(service: Murmu
     with pytest.raises(ConfirmationNeeded, match="make 4 changes at once"):
         service.apply_asked(asked, CLIENT, "four things", Caps(confirm_over=5, max_mutations=3))
     assert service.entries([Status.ACTIVE]) == []
+
+
+def test_a_held_request_is_confirmed_or_dismissed_not_reworded(service: MurmurService) -> None:
+    made = _created(service, *(f"Thing {n}" for n in range(2)))
+    with pytest.raises(ConfirmationNeeded) as held:
+        service.apply_asked([("archive", {"id": i, "reason": "x"}) for i in made], CLIENT, "archive", Caps(1, 25))
+    assert held.value.utterance_id is not None
+    with pytest.raises(UsageError, match="confirm it or dismiss it"):
+        service.retry(held.value.utterance_id, options=RunOptions(confirmed=True), text="archive nothing")
+    assert len(service.entries([Status.ACTIVE])) == 2
