@@ -16,6 +16,7 @@ from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.domain.events import ignore_events
 from app.domain.run import Run
 from app.presentation.entries import entry_line, item_lines
+from app.presentation.history import batch_label
 from app.presentation.times import moment_words
 from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
@@ -186,7 +187,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         say("No history yet.")
     for h in batches:
         state = "undone" if h.batch.undone_at else "applied"
-        say(f"batch {h.batch.id}  {moment_words(h.batch.created_at, clock.now, clock.tz)}  {h.batch.label}  [{state}]")
+        made = moment_words(h.batch.created_at, clock.now, clock.tz)
+        say(f"batch {h.batch.id}  {made}  {batch_label(h.batch.label, h.batch.origin)}  [{state}]")
         for item in h.items:
             mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
             say(f"  action {item.id}: {item.kind} {_changed(item)} {mark}".rstrip())
