@@ -219,7 +219,7 @@ def saved_if_accepted(dialog: SettingsDialog) -> Settings:
     return load_settings(settings_path())
 
 
-def test_an_invalid_hotkey_stays_unsaved_with_one_line_beside_the_field(qtbot: QtBot) -> None:
+def test_an_invalid_hotkey_stays_unsaved_with_one_line_under_the_field(qtbot: QtBot) -> None:
     dialog = shown_dialog(qtbot, Settings())
     dialog.tabs.setCurrentIndex(2)
     dialog.general_page.hotkey.setText("banana")
@@ -266,25 +266,25 @@ def test_pynputs_own_parser_judges_the_hotkey(qtbot: QtBot, x_display: str) -> N
     assert dialog.isVisible() and "('<bogus>' is not a key)" in dialog.general_page.hotkey_note.text()
 
 
-def test_record_writes_the_pressed_combination_in_pynput_syntax(qtbot: QtBot) -> None:
+def test_record_keeps_the_pressed_combination_in_pynput_syntax(qtbot: QtBot) -> None:
     dialog = shown_dialog(qtbot, Settings())
     record, ctrl, alt, shift = dialog.general_page.record_hotkey, Qt.Modifier.CTRL, Qt.Modifier.ALT, Qt.Modifier.SHIFT
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyPress(record, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)  # modifiers alone: not yet
     assert record.recording
     qtbot.keyClick(record, Qt.Key.Key_Space, Qt.KeyboardModifier(ctrl | alt))
-    assert dialog.general_page.hotkey.text() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
+    assert dialog.general_page.hotkey.combination() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
 
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_M, Qt.KeyboardModifier(ctrl | shift))
-    assert dialog.general_page.hotkey.text() == "<ctrl>+<shift>+m"
+    assert dialog.general_page.hotkey.combination() == "<ctrl>+<shift>+m"
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_F9, Qt.KeyboardModifier.AltModifier)
-    assert dialog.general_page.hotkey.text() == "<alt>+<f9>"
+    assert dialog.general_page.hotkey.combination() == "<alt>+<f9>"
 
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_Escape)  # cancels: the field and the dialog stay
-    assert dialog.general_page.hotkey.text() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
+    assert dialog.general_page.hotkey.combination() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     assert saved_if_accepted(dialog).ui.hotkey == "<alt>+<f9>"
 
