@@ -129,17 +129,15 @@ def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, serv
 def speech_page_shown(qtbot: QtBot, device: str) -> SettingsDialog:
     dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device=device)))
     qtbot.addWidget(dialog)
-    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):
-        dialog.show()
-    dialog.tabs.setCurrentWidget(dialog.speech_page)
+    dialog.show()
+    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):  # listed once the page is shown
+        dialog.tabs.setCurrentWidget(dialog.speech_page)
     return dialog
 
 
 def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
     """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
-    dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device="USB headset")))
-    qtbot.addWidget(dialog)
-    qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000).wait()
+    dialog = speech_page_shown(qtbot, "USB headset")
     combo = dialog.speech_page.device
     names = [combo.itemData(i) for i in range(combo.count())]
     assert names[0] == "" and pulse_audio.device in names and "default" not in names  # ALSA's plugin: hidden
@@ -207,8 +205,8 @@ def ok_button(dialog: SettingsDialog) -> QPushButton:
 def shown_dialog(qtbot: QtBot, settings: Settings) -> SettingsDialog:
     dialog = SettingsDialog(settings)
     qtbot.addWidget(dialog)
-    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):
-        dialog.show()
+    dialog.show()
+    qtbot.waitExposed(dialog)
     return dialog
 
 

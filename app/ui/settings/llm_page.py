@@ -5,12 +5,12 @@ not yet saved), and how the model is used: tool calls, what happens when it fail
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
 
 from app import secrets
-from app.agent.connection import ConnectionReport
 from app.agent.provider import PRESETS
 from app.config import LlmSettings, url_problem
 from app.errors import MurmurError
@@ -18,8 +18,11 @@ from app.ui.background import run_in_thread
 from app.ui.settings.form import combo, lay_out, spin, text_field
 from app.ui.worker import Call, Failed, JobOutcome
 
+if TYPE_CHECKING:
+    from app.agent.connection import ConnectionReport
+
 # Tries the server and the model as set (settings, a typed key or None); `app.agent.connection.test_connection`.
-ConnectionTest = Callable[[LlmSettings, str | None], ConnectionReport]
+ConnectionTest = Callable[[LlmSettings, str | None], "ConnectionReport"]
 
 NONE = "none"
 CUSTOM = "custom"
@@ -36,6 +39,14 @@ FIELD_WORDS = (
     ("the LLM base URL", "the Server address"),
 )
 FIELD_LABELS = {"preset": "Provider", "base_url": "Server address", "model": "Model", "api_key": "API key"}
+
+
+def load_and_test_connection(settings: LlmSettings, api_key: str | None) -> "ConnectionReport":
+    """`app.agent.connection.test_connection`, loaded when a test is asked for: the openai client it needs takes a
+    second or more to import, which opening the dialog would otherwise wait for."""
+    from app.agent.connection import test_connection as tried
+
+    return tried(settings, api_key)
 
 
 def in_field_words(line: str) -> str:
