@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, model_test, sync_source_for
+from app.assembly import build_service, model_test, pipeline_settings, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
@@ -708,7 +708,12 @@ class Murmur(QObject):
             self.service.sync_source = sync_source_for(settings.sync)
             self.sync.start()
         self._update_state()
-        self.refresh()  # the budget left follows the new budget
+        if pipeline_settings(settings) == pipeline_settings(old):
+            self.refresh()  # the budget left follows the new budget
+            return
+        # The next utterance goes to the new model, and the window is read again (the budget too) once it is taken.
+        self._shown.changed(None)
+        self.worker.put(jobs.SettingsJob(self.service, settings.llm.monthly_budget, self._shown, settings=settings))
 
 
 def hotkey_label(combination: str) -> str:

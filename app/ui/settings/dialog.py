@@ -1,8 +1,9 @@
 """The settings dialog: its pages as tabs (General, Speech, Voice, Language model, Privacy, Sync), OK and Cancel.
 
-It edits a copy of `Settings`; the caller saves what `result_settings()` returns, once OK found every page's
-values savable (a refused field is shown, with its reason, and the dialog stays open). Secrets go straight to
-the keyring, never into the settings file; a keyring problem is shown, not raised.
+It edits a copy of `Settings`; the caller saves and applies what `result_settings()` returns (every field takes
+effect in the running app, none waits for a restart), once OK found every page's values savable (a refused field
+is shown, with its reason, and the dialog stays open). Secrets go straight to the keyring, never into the settings
+file; a keyring problem is shown, not raised.
 
 The pages that read the keyring (Language model, Sync) are made when their tab is first shown: a keyring answers
 over D-Bus and its first use loads every backend, which the dialog would otherwise wait for before it appears.

@@ -1,0 +1,46 @@
+"""Settings take effect in the running app, as after a restart: a language model set in Settings reads the next
+utterance (and its absence hands them back to the built-in rules), the speech language reads the dates typed."""
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.config import LlmSettings, Settings
+from app.ui.application import Murmur
+from tests.support.app_window import WAIT_MS, said_and_shown, summaries
+from tests.support.llm_server import FakeLlmServer, Reply, call
+
+MILK = call("create_entries", {"entries": [{"content": "Buy oat milk", "summary": "Buy oat milk", "category": "todo"}]})
+
+
+@pytest.fixture
+def llm_server() -> Iterator[FakeLlmServer]:
+    with FakeLlmServer([Reply(tool_calls=[MILK]), Reply("Added it.")]) as server:
+        yield server
+
+
+def settings_taken(qtbot: QtBot, murmur: Murmur, settings: Settings) -> None:
+    """Apply `settings` as OK in Settings does, and wait until the worker took them (the list is read again)."""
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.apply_settings(settings)
+
+
+def test_a_language_model_chosen_in_settings_reads_the_next_utterance(
+    qtbot: QtBot, murmur: Murmur, llm_server: FakeLlmServer
+) -> None:
+    server = LlmSettings(base_url=llm_server.base_url, model="test-model", timeout_seconds=5)
+    settings_taken(qtbot, murmur, replace(murmur.settings, llm=server))
+    said_and_shown(qtbot, murmur, "I need milk")  # the model makes it oat milk; the rules would not
+    assert "Buy oat milk" in summaries(murmur) and len(llm_server.requests) == 2
+
+    settings_taken(qtbot, murmur, replace(murmur.settings, llm=LlmSettings()))  # None: the built-in rules
+    said_and_shown(qtbot, murmur, "buy bread")
+    assert "Buy bread" in summaries(murmur) and len(llm_server.requests) == 2
+
+
+def test_the_speech_language_reads_the_dates_typed_in_the_details(qtbot: QtBot, murmur: Murmur) -> None:
+    assert murmur.service.read_due("morgen") is None  # English: no date
+    settings_taken(qtbot, murmur, replace(murmur.settings, speech=replace(murmur.settings.speech, language="de")))
+    assert murmur.service.read_due("morgen") is not None
