@@ -677,7 +677,7 @@ class Murmur(QObject):
         finally:
             self.hotkey.paused = self._paused
         if accepted:
-            self.apply_settings(dialog.result_settings())
+            self.apply_settings(dialog.result_settings(), new_key=dialog.key_changed)
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory
 
     def _show_theme(self) -> None:
@@ -689,7 +689,8 @@ class Murmur(QObject):
         if self.settings.ui.theme == "system":  # the desktop went dark or light: so does the app
             self._show_theme()
 
-    def apply_settings(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings, new_key: bool = False) -> None:
+        """Save `settings` and make each take effect now; `new_key`: the API key in the keyring changed."""
         save_settings(settings)
         old, self.settings = self.settings, settings
         if settings.ui.theme != old.ui.theme:
@@ -708,7 +709,7 @@ class Murmur(QObject):
             self.service.sync_source = sync_source_for(settings.sync)
             self.sync.start()
         self._update_state()
-        if pipeline_settings(settings) == pipeline_settings(old):
+        if not new_key and pipeline_settings(settings) == pipeline_settings(old):
             self.refresh()  # the budget left follows the new budget
             return
         # The next utterance goes to the new model, and the window is read again (the budget too) once it is taken.

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from app.config import LlmSettings, Settings
 from app.ui.application import Murmur
+from app.ui.settings.dialog import SettingsDialog
 from tests.support.app_window import WAIT_MS, said_and_shown, summaries
 from tests.support.llm_server import FakeLlmServer, Reply, call
 
@@ -21,10 +22,10 @@ def llm_server() -> Iterator[FakeLlmServer]:
         yield server
 
 
-def settings_taken(qtbot: QtBot, murmur: Murmur, settings: Settings) -> None:
+def settings_taken(qtbot: QtBot, murmur: Murmur, settings: Settings, new_key: bool = False) -> None:
     """Apply `settings` as OK in Settings does, and wait until the worker took them (the list is read again)."""
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.apply_settings(settings)
+        murmur.apply_settings(settings, new_key)
 
 
 def test_a_language_model_chosen_in_settings_reads_the_next_utterance(
@@ -38,6 +39,21 @@ def test_a_language_model_chosen_in_settings_reads_the_next_utterance(
     settings_taken(qtbot, murmur, replace(murmur.settings, llm=LlmSettings()))  # None: the built-in rules
     said_and_shown(qtbot, murmur, "buy bread")
     assert "Buy bread" in summaries(murmur) and len(llm_server.requests) == 2
+
+
+def test_a_new_api_key_reaches_the_model_with_the_next_utterance(
+    qtbot: QtBot, murmur: Murmur, llm_server: FakeLlmServer
+) -> None:
+    server = LlmSettings(base_url=llm_server.base_url, model="test-model", timeout_seconds=5)
+    settings_taken(qtbot, murmur, replace(murmur.settings, llm=server))
+    dialog = SettingsDialog(murmur.settings)
+    qtbot.addWidget(dialog)
+    dialog.llm_page.api_key.setText("sk-typed-in-settings")
+    dialog._on_accepted()
+    assert dialog.key_changed
+    settings_taken(qtbot, murmur, dialog.result_settings(), new_key=dialog.key_changed)
+    said_and_shown(qtbot, murmur, "I need milk")
+    assert llm_server.requests[0]["_headers"]["authorization"] == "Bearer sk-typed-in-settings"
 
 
 def test_the_speech_language_reads_the_dates_typed_in_the_details(qtbot: QtBot, murmur: Murmur) -> None:

@@ -43,6 +43,7 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Murmur settings")
         self.settings = settings
+        self.key_changed = False  # OK kept a new API key, or forgot the stored one: the model is reached anew
         self._connection_test, self._sync_status = connection_test, sync_status
         self.general_page = GeneralPage(settings.ui)
         self.speech_page = SpeechPage(settings.speech)
@@ -130,7 +131,7 @@ class SettingsDialog(QDialog):
             return
         try:
             if self._made("llm_page"):
-                self.llm_page.save_key()
+                self.key_changed = self.llm_page.save_key()
             if self._made("sync_page"):
                 self.sync_page.save_password()
         except MurmurError as error:

@@ -155,14 +155,15 @@ class LlmPage(QWidget):
         self.connection_note.setText(f"The server address {wrong}.")
         return self.base_url
 
-    def save_key(self) -> None:
+    def save_key(self) -> bool:
         """Keep a newly typed API key in the keyring, or forget the stored one for the built-in rules (a
-        MurmurError, one line, when the keyring refuses)."""
+        MurmurError, one line, when the keyring refuses); whether the keyring changed."""
         key = self.api_key.text().strip()
         if not self._uses_server():
-            secrets.delete_api_key()  # a stored key alone would still reach OpenAI
-        elif key:
+            return secrets.delete_api_key()  # a stored key alone would still reach OpenAI
+        if key:
             secrets.set_api_key(key)
+        return bool(key)
 
     def test_connection(self) -> None:
         """Ask the server (as set in the form, not yet saved) for its models, then try the model with one tool
