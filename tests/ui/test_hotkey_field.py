@@ -72,6 +72,7 @@ def test_a_refused_hotkey_is_explained_under_the_field_and_nothing_widens(qtbot:
     qtbot.waitUntil(page.hotkey_note.isVisible)
     qtbot.wait(50)  # the layouts settle on posted events
     assert "'banana' is not a hotkey" in page.hotkey_note.text() and page.hotkey_note.wordWrap()
+    assert "write it like Ctrl+Alt+Space" in page.hotkey_note.text()  # as the field shows keys
     assert top_in(page, page.hotkey_note) >= top_in(page, page.hotkey) + page.hotkey.height()
     assert page.hotkey.width() == field_width and dialog.width() == dialog_width
 
