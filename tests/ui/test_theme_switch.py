@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.config import Settings
+from app.presentation.problems import Problem, Trouble
 from app.ui.application import Murmur
 from app.ui.microphone import real_dictation
 from app.ui.settings.dialog import SettingsDialog
@@ -36,6 +37,7 @@ def murmur_in(qtbot: QtBot, db_path: Path, theme: str) -> Iterator[Murmur]:
         qtbot.waitExposed(window)
         assert window.select_entry(entry_of(murmur, "Buy milk"))
         murmur.toast.show_content(ToastContent(title="Kept", message="Buy milk"))
+        window.problems_bar.show_problems([Problem(Trouble.SYNC, "The sync server cannot be reached", None, True)])
         yield murmur
 
 
@@ -53,7 +55,7 @@ def open_dialog(qtbot: QtBot, murmur: Murmur) -> SettingsDialog:
 
 def looks(murmur: Murmur, dialog: SettingsDialog) -> dict[str, QImage]:
     """Each part as drawn now: the sidebar, a list row (its unchecked box), a field of the details, the status
-    line, the view's title, the toast and a field of the open settings dialog."""
+    line, the view's title, the toast, the problems bar and a field of the open settings dialog."""
     window, entries = murmur.window, murmur.window.entries
     plumber = murmur.window.model.index_of(entry_of(murmur, "Call the plumber"))
     parts: dict[str, tuple[QWidget, QRect]] = {
@@ -63,6 +65,7 @@ def looks(murmur: Murmur, dialog: SettingsDialog) -> dict[str, QImage]:
         "status line": (window.activity.status, window.activity.status.rect()),
         "title": (window.page_title, window.page_title.rect()),
         "toast": (murmur.toast, murmur.toast.rect()),
+        "problems bar": (window.problems_bar, window.problems_bar.rect()),
         "dialog field": (dialog.general_page.toast_seconds, dialog.general_page.toast_seconds.rect()),
     }
     return {name: widget.grab(rect).toImage() for name, (widget, rect) in parts.items()}
