@@ -50,6 +50,7 @@ from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
 from app.ui.reminders import ReminderScheduler
@@ -639,7 +640,7 @@ class Murmur(QObject):
         }[state]
 
     def _hotkey_words(self) -> str:
-        return self._bound_key or hotkey_label(self.settings.ui.hotkey)
+        return self._bound_key or native_text(self.settings.ui.hotkey)
 
     def _update_state(self) -> None:
         state = self.state()
@@ -746,11 +747,6 @@ class Murmur(QObject):
         # The next utterance goes to the new model, and the window is read again (the budget too) once it is taken.
         self._shown.changed(None)
         self.worker.put(jobs.SettingsJob(self.service, settings.llm.monthly_budget, self._shown, settings=settings))
-
-
-def hotkey_label(combination: str) -> str:
-    """'<ctrl>+<alt>+<space>' -> 'Ctrl+Alt+Space'."""
-    return "+".join(part.strip("<>").capitalize() for part in combination.split("+"))
 
 
 def display_problem() -> str | None:

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.config import Settings, UiSettings
+from app.ui.key_names import native_text, pynput_combination
 from app.ui.settings.dialog import SettingsDialog
-from app.ui.settings.hotkey_field import native_text, pynput_combination
 
 
 @pytest.mark.parametrize(
