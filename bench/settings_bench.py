@@ -87,4 +87,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    one_process() if sys.argv[1:] == ["--one"] else main()
+    if sys.argv[1:] == ["--one"]:
+        one_process()
+    else:
+        main()
