@@ -1,5 +1,6 @@
 """How long the Settings dialog takes to appear: the app's own `open_settings`, from the call until the dialog is
-shown and its event loop runs. Goal: under 0.5 s.
+shown and its event loop runs. Goal: under 0.5 s. Then the time its Language model page takes to show the first
+time: that page is made then, and asks the keyring.
 
 Each run is a fresh process (the real app offscreen, the offline rules, data and config folders of its own), as a
 user's first opening after a start is: whatever the dialog imports is loaded then. A second opening in the same
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTabWidget
 
 if TYPE_CHECKING:
     from app.ui.application import Murmur
@@ -29,20 +30,25 @@ RUNS = 5
 GOAL_SECONDS = 0.5
 
 
-def timed_opening(murmur: "Murmur") -> float:
-    """Open Settings in the running app; the seconds until the dialog was up (it is closed at once)."""
-    up: list[float] = []
+def timed_opening(murmur: "Murmur") -> tuple[float, float]:
+    """Open Settings in the running app, then its Language model page (made when first shown, asking the keyring):
+    the seconds until the dialog was up, and those the page took to show."""
+    times: list[float] = []
 
     def shown() -> None:
-        up.append(time.perf_counter())
+        times.append(time.perf_counter())
         dialog = QApplication.activeModalWidget()
         assert dialog is not None and dialog.isVisible()
+        tabs = dialog.findChild(QTabWidget)  # found, not imported: importing the dialog is part of its first opening
+        titles = [tabs.tabText(index) for index in range(tabs.count())]
+        tabs.setCurrentIndex(titles.index("Language model"))
+        times.append(time.perf_counter())
         dialog.close()
 
     started = time.perf_counter()
     QTimer.singleShot(0, shown)  # runs in the dialog's own event loop, once it is shown
     murmur.open_settings()
-    return up[0] - started
+    return times[0] - started, times[1] - times[0]
 
 
 def one_process() -> None:
@@ -58,8 +64,8 @@ def one_process() -> None:
     murmur.start(
         listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False, check_setup=False
     )
-    first, second = timed_opening(murmur), timed_opening(murmur)
-    print(json.dumps({"first": first, "second": second}))
+    (first, page), (second, _) = timed_opening(murmur), timed_opening(murmur)
+    print(json.dumps({"first": first, "page": page, "second": second}))
     murmur.quit()
     app.processEvents()
 
@@ -82,8 +88,12 @@ def main() -> None:
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=ROOT)
             runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     print(f"Settings dialog, open_settings() -> shown, median of {RUNS} fresh processes (goal: under {GOAL_SECONDS} s)")
-    for key, words in (("first", "first opening"), ("second", "second opening")):
-        print(f"  {words:<15} {statistics.median(run[key] for run in runs) * 1000:7.1f} ms")
+    for key, words in (
+        ("first", "first opening"),
+        ("second", "second opening"),
+        ("page", "Language model page, first shown"),
+    ):
+        print(f"  {words:<34} {statistics.median(run[key] for run in runs) * 1000:7.1f} ms")
 
 
 if __name__ == "__main__":
