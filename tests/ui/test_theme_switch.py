@@ -1,5 +1,5 @@
-"""Switching the theme while the app runs: every part of the window, the toast and an open dialog look as they do
-in an app started with that theme, pixel for pixel, and back."""
+"""Switching the theme while the app runs: every part of the window, the toast, the problems bar and an open dialog
+look as they do in an app started with that theme, pixel for pixel, and back."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +27,7 @@ SAID = ("buy milk", "call the plumber")
 
 @contextmanager
 def murmur_in(qtbot: QtBot, db_path: Path, theme: str) -> Iterator[Murmur]:
-    """The app started with `theme`, its list showing SAID with the first entry selected, its toast up."""
+    """The app started with `theme`, its list showing SAID with "Buy milk" selected, its toast and a problem up."""
     settings = Settings(ui=replace(Settings().ui, audio_cues=False, theme=theme))
     for murmur in started_murmur(qtbot, db_path, real_dictation, arm=False, settings=settings):
         said_and_shown(qtbot, murmur, *SAID)
