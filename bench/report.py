@@ -31,6 +31,7 @@ BENCHES = [
     "bench/undo_bench.py",
     "bench/sync_bench.py",
     "bench/mcp_bench.py",
+    "bench/settings_bench.py",
 ]
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, model_test, sync_source_for
+from app.assembly import build_service, model_test, pipeline_settings, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
@@ -50,6 +50,7 @@ from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
 from app.ui.reminders import ReminderScheduler
@@ -640,7 +641,7 @@ class Murmur(QObject):
         }[state]
 
     def _hotkey_words(self) -> str:
-        return self._bound_key or hotkey_label(self.settings.ui.hotkey)
+        return self._bound_key or native_text(self.settings.ui.hotkey)
 
     def _update_state(self) -> None:
         state = self.state()
@@ -708,7 +709,7 @@ class Murmur(QObject):
         finally:
             self.hotkey.paused = self._paused
         if accepted:
-            self.apply_settings(dialog.result_settings())
+            self.apply_settings(dialog.result_settings(), new_key=dialog.key_changed)
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory
 
     def _show_theme(self) -> None:
@@ -720,7 +721,8 @@ class Murmur(QObject):
         if self.settings.ui.theme == "system":  # the desktop went dark or light: so does the app
             self._show_theme()
 
-    def apply_settings(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings, new_key: bool = False) -> None:
+        """Save `settings` and make each take effect now; `new_key`: the API key in the keyring changed."""
         save_settings(settings)
         old, self.settings = self.settings, settings
         if settings.ui.theme != old.ui.theme:
@@ -740,12 +742,12 @@ class Murmur(QObject):
             self.sync.start()
             self._show_sync_problem()  # set up no more: its failure goes with it
         self._update_state()
-        self.refresh()  # the budget left follows the new budget
-
-
-def hotkey_label(combination: str) -> str:
-    """'<ctrl>+<alt>+<space>' -> 'Ctrl+Alt+Space'."""
-    return "+".join(part.strip("<>").capitalize() for part in combination.split("+"))
+        if not new_key and pipeline_settings(settings) == pipeline_settings(old):
+            self.refresh()  # the budget left follows the new budget
+            return
+        # The next utterance goes to the new model, and the window is read again (the budget too) once it is taken.
+        self._shown.changed(None)
+        self.worker.put(jobs.SettingsJob(self.service, settings.llm.monthly_budget, self._shown, settings=settings))
 
 
 def display_problem() -> str | None:

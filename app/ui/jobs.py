@@ -12,10 +12,12 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from app.assembly import use_settings
 from app.changes.executor import AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
+from app.config import Settings
 from app.domain.actions import CreateAction
 from app.domain.enums import Format, Status, UndoSubject, UtteranceSource
 from app.domain.events import EventCallback
@@ -319,6 +321,18 @@ class RefreshJob:
         usage = self.service.usage(self.monthly_budget)
         history = self.service.history(self.history_limit)
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SettingsJob(RefreshJob):
+    """New settings for what reads what is said (provider, model, privacy, language), taken on the worker between
+    two runs, never within one; then, as a refresh, everything the window lists (the budget may be another)."""
+
+    settings: Settings
+
+    def run(self) -> Views:
+        use_settings(self.service, self.settings)
+        return super().run()
 
 
 @dataclass(frozen=True, eq=False)
