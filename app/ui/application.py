@@ -100,7 +100,7 @@ class Murmur(QObject):
         self.reply_voice = ReplyVoice(lambda: self.settings.speech, self.bridge.post_event, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
-        self.toast = Toast(settings.ui.toast_seconds)
+        self.toast = Toast(settings.ui.toast_seconds, room=self.window.toast_room)
         self.hotkey = GlobalHotkey(settings.ui.hotkey, self)
         self.reminders = ReminderScheduler(parent=self)
         self.notifications = DesktopNotifications(self)
