@@ -16,6 +16,7 @@ from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.domain.events import ignore_events
 from app.domain.run import Run
 from app.presentation.entries import entry_line, item_lines
+from app.presentation.undo import undone_words
 from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
@@ -161,8 +162,9 @@ def cmd_undo(args: argparse.Namespace) -> int:
             say(f"undone    {item.kind} of {_changed(item)}")
         for reverted in result.conflicts:
             say(f"conflict  {reverted.item.kind} of {_changed(reverted.item)}: {reverted.conflict}")
-        counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
-        say(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
+        changed = [item.entry_id for item in result.reverted if item.subject is UndoSubject.ENTRY]
+        names = {entry.id: entry.summary for entry in service.entries_with_ids(changed)}
+        say(f"Undid batch {result.batch.id} ({result.batch.label}): {undone_words(result, names)}")
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
 
 

@@ -126,7 +126,9 @@ class Murmur(QObject):
         self._hotkey_problem: str | None = None
         self._bound_key = ""  # the talk key as the desktop's shortcut portal says it bound it (the user may change it)
         self._setup_lines: list[str] = []  # what the setup check found missing; the hotkey's problem goes above
-        self._new_entry: str | None = None  # the first entry the last run made, selected once it is listed
+        # The entry to select once the list shows the change just made: the first of these it lists (what a run made
+        # first; what an undo brought back, else the entries beside what it removed).
+        self._to_select: tuple[str, ...] = ()
         self._shown = jobs.ShownEntries()
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
@@ -536,11 +538,13 @@ class Murmur(QObject):
                 self._show_report(report)
                 touched = report.touched
                 if isinstance(job, jobs.UtteranceJob) and report.created:
-                    self._new_entry = report.created[0]
-            case Finished(result=jobs.Notice() as undone):
+                    self._to_select = report.created[:1]
+            case Finished(result=jobs.Notice() as notice):
                 self._error = ""
-                self.toast.show_content(ToastContent(title=undone.text))
-                touched = undone.touched
+                self.toast.show_content(ToastContent(title=notice.text, details=list(notice.details)))
+                self.window.activity.show_outcome(notice.text, steps=notice.details)
+                self._to_select = notice.back or self._beside(notice.gone)
+                touched = notice.touched
         if not isinstance(job, jobs.RefreshJob):
             self._reload(touched)
         self._update_state()
@@ -557,10 +561,23 @@ class Murmur(QObject):
         self.reminders.schedule(views.entries.entries)
         if self.tray:
             self.tray.show_due(self.model.rows_in(DUE_NOW))
-        if self._new_entry is not None:  # a new entry is easy to lose in a long list: selected and scrolled to
-            self.window.select_entry(self._new_entry)
-            self._new_entry = None
+        # A new entry is easy to lose in a long list, an undone one too: selected and scrolled to.
+        for entry in self._to_select:
+            if self.window.select_entry(entry):
+                break
+        self._to_select = ()
         self.entries_shown.emit()
+
+    def _beside(self, gone: tuple[str, ...]) -> tuple[str, ...]:
+        """The entries the list shows next to the first of `gone` it shows, below it first: where the keys go on
+        once those leave the list."""
+        shown = self.window.entries.entry_ids()
+        at = next((shown.index(entry) for entry in gone if entry in shown), None)
+        if at is None:
+            return ()
+        below = [entry for entry in shown[at + 1 :] if entry not in gone]
+        above = [entry for entry in reversed(shown[:at]) if entry not in gone]
+        return tuple(below[:1] + above[:1])
 
     def _show_report(self, report: jobs.BatchReport) -> None:
         content = content_of(report)

@@ -28,7 +28,7 @@ from app.presentation.history import dismissed_title
 from app.presentation.imports import skipped_lines
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
-from app.presentation.undo import undo_text
+from app.presentation.undo import left_as_it_is, taken_back, undo_text
 from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
@@ -205,8 +205,11 @@ class DismissJob:
 class Notice:
     """One line for the toast: what an undo, an export or a backup did."""
 
-    text: str  # "Undone: 2 reverted", "Exported 120 entries to list.ics"
+    text: str  # "Undone: removed “Call the dentist”", "Exported to list.ics"
     touched: tuple[str, ...] | None = None  # the entries it changed (deleted and restored ones too); None: not known
+    details: tuple[str, ...] = ()  # one line per change, for Details
+    back: tuple[str, ...] = ()  # the entries an undo brought back or put as they were: the list selects one
+    gone: tuple[str, ...] = ()  # the entries an undo removed: the list selects the one beside them
 
 
 @dataclass(frozen=True, eq=False)
@@ -218,8 +221,22 @@ class UndoJob:
 
     def run(self) -> Notice:
         result = self.undo(self.service)
-        entries = [item.entry_id for item in result.reverted if item.subject is UndoSubject.ENTRY]
-        return Notice(undo_text(result), touched=tuple(dict.fromkeys(entries)))
+        entries = tuple(dict.fromkeys(r.entry_id for r in result.reverted if r.subject is UndoSubject.ENTRY))
+        names = {entry.id: entry.summary for entry in self.service.entries_with_ids(entries)}
+        details = [_sentence(taken_back(record, names)) for record in result.reverted]
+        details += [left_as_it_is(reverted, names) for reverted in result.conflicts]
+        return Notice(
+            undo_text(result, names),
+            touched=entries,
+            details=tuple(details),
+            back=tuple(entry for entry in entries if entry in names),
+            gone=tuple(entry for entry in entries if entry not in names),
+        )
+
+
+def _sentence(words: str) -> str:
+    """'removed “milk”' -> 'Removed “milk”': the first letter up, the rest as it is (a name keeps its case)."""
+    return words[:1].upper() + words[1:]
 
 
 @dataclass(frozen=True)
