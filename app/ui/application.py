@@ -37,6 +37,7 @@ from app.domain.events import (
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
+from app.presentation.edits import sentence
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.speech_out.choice import preload_voice
@@ -530,8 +531,10 @@ class Murmur(QObject):
             self._runs -= 1
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
-            case Failed(error=error):
+            case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
                 self._show_error(error)
+            case Failed(error=error):
+                self._show_refused(error)
             case Finished(result=jobs.Views() as views):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
@@ -592,6 +595,14 @@ class Murmur(QObject):
             if self.voice.is_listening_for_answer():
                 self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
             self.reply_voice.say(report.spoken, report.run_id)
+
+    def _show_refused(self, message: str) -> None:
+        """A change asked for in the window that was not made (the service refused it, or could not): said in the
+        toast and the line of what happened. The state stays as it was: nothing waits for the user to act on, so
+        the microphone and the tray do not stay red."""
+        line = sentence(message)
+        self.toast.show_content(ToastContent(title=line, error=True))
+        self.window.activity.show_outcome(line, error=True, steps=[])
 
     def _show_error(self, message: str) -> None:
         self._error = message

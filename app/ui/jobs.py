@@ -23,6 +23,7 @@ from app.domain.run import Run
 from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, MurmurError
 from app.presentation.applied import applied_title, applied_words
+from app.presentation.edits import sentence
 from app.presentation.failures import failure_words
 from app.presentation.history import dismissed_title
 from app.presentation.imports import skipped_lines
@@ -223,7 +224,7 @@ class UndoJob:
         result = self.undo(self.service)
         entries = tuple(dict.fromkeys(r.entry_id for r in result.reverted if r.subject is UndoSubject.ENTRY))
         names = {entry.id: entry.summary for entry in self.service.entries_with_ids(entries)}
-        details = [_sentence(taken_back(record, names)) for record in result.reverted]
+        details = [sentence(taken_back(record, names)) for record in result.reverted]
         details += [left_as_it_is(reverted, names) for reverted in result.conflicts]
         return Notice(
             undo_text(result, names),
@@ -232,11 +233,6 @@ class UndoJob:
             back=tuple(entry for entry in entries if entry in names),
             gone=tuple(entry for entry in entries if entry not in names),
         )
-
-
-def _sentence(words: str) -> str:
-    """'removed “milk”' -> 'Removed “milk”': the first letter up, the rest as it is (a name keeps its case)."""
-    return words[:1].upper() + words[1:]
 
 
 @dataclass(frozen=True)
