@@ -538,7 +538,7 @@ class Murmur(QObject):
             case Finished(result=jobs.Views() as views):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
-                self._show_report(report)
+                self._show_report(report, from_run=isinstance(job, jobs.UtteranceJob))
                 touched = report.touched
                 if isinstance(job, jobs.UtteranceJob) and report.created:
                     self._to_select = report.created[:1]
@@ -582,11 +582,15 @@ class Murmur(QObject):
         above = [entry for entry in reversed(shown[:at]) if entry not in gone]
         return tuple(below[:1] + above[:1])
 
-    def _show_report(self, report: jobs.BatchReport) -> None:
+    def _show_report(self, report: jobs.BatchReport, from_run: bool) -> None:
+        """What a run or a change did; the steps Details shows are a run's own, else the change's lines (an
+        import's counts and the lines it could not read), never an earlier run's."""
         content = content_of(report)
         self._error = content.message if content.error else ""
         said = f"Murmur asks: {report.message}" if report.question else report.message
-        self.window.activity.show_outcome(said if said and not report.applied else content.title, content.error)
+        steps = None if from_run else report.applied + report.failures
+        outcome = said if said and not report.applied else content.title
+        self.window.activity.show_outcome(outcome, content.error, steps=steps)
         self.window.expect_answer(report.question)
         if content.error and not self.window.isVisible() and self.tray:
             self.tray.notify(content.title, content.message, error=True)

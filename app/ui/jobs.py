@@ -26,7 +26,7 @@ from app.presentation.applied import applied_title, applied_words
 from app.presentation.edits import sentence
 from app.presentation.failures import failure_words
 from app.presentation.history import dismissed_title
-from app.presentation.imports import skipped_lines
+from app.presentation.imports import first_problem, import_counts, import_problems, import_title
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
 from app.presentation.undo import left_as_it_is, taken_back, undo_text
@@ -349,19 +349,12 @@ class ImportJob:
 
     def run(self) -> BatchReport:
         outcome = self.service.import_file(self.path)
-        noun = "entry" if outcome.added == 1 else "entries"
-        counted = [f"{outcome.added} new"]
-        if outcome.duplicates:
-            counted.append(f"{outcome.duplicates} already on your list, skipped")
-        if outcome.utterances or outcome.memories:
-            counted.append(f"{outcome.utterances} things said and {outcome.memories} memories restored")
-        problems = [terminal_safe(str(problem), multiline=False) for problem in outcome.problems]
-        skipped = skipped_lines(outcome.skipped_lines)  # named in the title: the details may stay folded
         return BatchReport(
-            summary=f"Imported {outcome.added} {noun} from {self.path.name}" + (f"; {skipped}" if skipped else ""),
-            applied=["; ".join(counted)],  # the details: the counts, then what could not be read
-            failures=problems,
+            summary=import_title(outcome, self.path.name),
+            applied=[import_counts(outcome)],  # the details: the counts, then what could not be read
+            failures=import_problems(outcome),
             undo_id=outcome.undo_id,
+            message=first_problem(outcome),
         )
 
 
