@@ -100,8 +100,6 @@ class Toast(QFrame):
         self.setStyleSheet(STYLE)
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(MIN_WIDTH)
-        self.setMaximumWidth(MAX_WIDTH)
         self.content: ToastContent | None = None
         self._room = room
         if room is not None:  # it follows its room when the window moves, resizes, hides or shows
@@ -240,20 +238,25 @@ class Toast(QFrame):
         self._place_in_room(room)
 
     def _size_within(self, width: int, height: int) -> None:
-        """At most `width` wide; the details, when shown, as tall as their lines but for what would make the
-        toast taller than `height` (they scroll)."""
-        self.setMaximumWidth(width)
-        self.adjustSize()
+        """`width` wide (the words wrap less); the details, when shown, as tall as their lines but for what would
+        make the toast taller than `height` (they scroll)."""
+        self.setFixedWidth(width)
+        self._fit_height()
         if self.details_area.isHidden():
             return
         margins = self._body.contentsMargins()
-        inner = self.width() - margins.left() - margins.right() - 2 * self.frameWidth()
-        lines = self.details.heightForWidth(inner)
+        inner = width - margins.left() - margins.right() - 2 * self.frameWidth()
+        lines = max(0, self.details.heightForWidth(inner))  # none for no lines
         self.details_area.setFixedHeight(lines)
-        self.adjustSize()
+        self._fit_height()
         if self.height() > height:
             self.details_area.setFixedHeight(max(self.fontMetrics().height(), lines - (self.height() - height)))
-            self.adjustSize()
+            self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the words need at the toast's width (a size hint would measure them wrapped narrower)."""
+        self._body.activate()
+        self.resize(self.width(), max(self._body.totalHeightForWidth(self.width()), self.minimumSizeHint().height()))
 
     def _place_in_room(self, room: QWidget) -> None:
         """Centred in the part of the room on the screen, GAP below its top."""
