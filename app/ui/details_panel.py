@@ -45,6 +45,7 @@ from app.ui.plain_text import plain_label
 PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}
 NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
 PLACEHOLDER = "Select an entry to see all of it here."
+STYLE = 'QLabel[problem="true"] { color: #e0443a; }'  # words refused: the window's red for what went wrong
 
 # Where a due set to these words lands, given the entry's current due: the service's reading (MurmurService.read_due).
 DueReader = Callable[[str, datetime | None], datetime | None]
@@ -88,6 +89,7 @@ class DetailsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("details")
+        self.setStyleSheet(STYLE)
         self.setMinimumWidth(260)
         self._row: EntryRow | None = None
         self._history: list[HistoryBatch] = []
@@ -222,6 +224,7 @@ class DetailsPanel(QWidget):
         self._read_due(self.due.text())
         if not same:  # another entry: the last one's refused words are gone with it
             self.repeat_reading.setText("")
+            _mark_problem(self.repeat_reading, False)
             for label in (self._problems["summary"], self._problems["content"]):
                 label.setVisible(False)
         self.status.setText(self._status_words(row))
@@ -267,8 +270,10 @@ class DetailsPanel(QWidget):
             rule = parse_update_fields({"repeat": _repeat_words(text)})["recurrence"]
         except MurmurError as error:
             self.repeat_reading.setText(sentence(str(error)))
+            _mark_problem(self.repeat_reading, True)
             return
         self.repeat_reading.setText(describe(rule).capitalize() if rule else "Does not repeat")
+        _mark_problem(self.repeat_reading, False)
 
     def _ask(self, field: str, value: str) -> None:
         """Ask for the change when the words differ from what the entry has and can be saved; words that cannot
@@ -299,6 +304,7 @@ class DetailsPanel(QWidget):
         if (label := self._problems.get(field)) is None:
             return
         label.setText(text)
+        _mark_problem(label, bool(text))
         if label is not self.repeat_reading:  # the repeat's reading shows, problem or not
             label.setVisible(bool(text))
 
@@ -329,6 +335,12 @@ class DetailsPanel(QWidget):
 def _repeat_words(text: str) -> str:
     """The repeat as saving takes it: "none", as the field's hint offers, is no repeat."""
     return "" if text.strip().lower() == "none" else text
+
+
+def _mark_problem(label: QLabel, problem: bool) -> None:
+    label.setProperty("problem", problem)
+    label.style().unpolish(label)
+    label.style().polish(label)
 
 
 def _problem_label() -> QLabel:

@@ -48,6 +48,7 @@ def test_words_the_panel_cannot_save_are_refused_beside_their_field(
     with qtbot.assertNotEmitted(details.edited):
         typed_over(qtbot, getattr(details, field), words)
     assert details.problem(field).isVisible() and details.problem(field).text().startswith(note)
+    assert details.problem(field).property("problem")  # in the red of what went wrong
     assert [(e.summary, e.content, e.recurrence) for e in murmur.service.entries([Status.ACTIVE])] == [
         (before.summary, before.content, before.recurrence)
     ]
