@@ -102,7 +102,7 @@ from app.store.queries import (
     waiting_utterances,
     wake_snoozed,
 )
-from app.sync.account import NOT_SET_UP, SET_UP
+from app.sync.account import CHECK_ACCOUNT, NOT_SET_UP, SET_UP
 from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
 from app.sync.remote import KnownList, SyncSource
@@ -645,7 +645,7 @@ class MurmurService:
                 with self.sync_source(known=self._known_list()) as tasks:
                     return Sync(self.store, tasks, clock.tz, clock.now).run()
             except MurmurError as error:  # the server, the network, the password: the user's to mend
-                note_outcome(self.store, str(error), clock.now)
+                note_outcome(self.store, str(error), clock.now, remedy=error.remedy or CHECK_ACCOUNT)
                 raise
             except Exception as error:
                 note_outcome(self.store, f"internal error ({type(error).__name__}); details in the log", clock.now)

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, func, select
 
+from app.changes.renaming import renamed_content
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -177,6 +178,8 @@ def _progress(items: Sequence[ChecklistItem]) -> str:
 
 def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     changes = action.changes
+    if "summary" in changes and "content" not in changes and changes["summary"]:
+        entry.content = renamed_content(entry.content, entry.summary, changes["summary"])
     for name in ("content", "summary", "category", "priority", "recurrence"):
         if name in changes:
             setattr(entry, name, changes[name])

@@ -248,5 +248,7 @@ class SyncState(SQLModel, table=True):
     last_sync_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     last_error: str | None = None
     last_error_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    failing_since: datetime | None = Field(default=None, sa_type=UtcDateTime)  # the first failure since a success
+    last_error_remedy: str | None = None  # what to do about the last error, as app.sync.remedy_record keeps it
     skipped: str = ""  # the objects the last sync could not read or send, one line each
     unread: str = ""  # the hrefs of those it could not read, one a line: asked for again at every sync

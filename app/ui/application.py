@@ -38,6 +38,7 @@ from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
 from app.presentation.edits import sentence
+from app.presentation.problems import Problems, Trouble
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.speech_out.choice import preload_voice
@@ -139,6 +140,8 @@ class Murmur(QObject):
         self._backup_timer.timeout.connect(self.take_daily_backup)
         self.sync = SyncTimer(service, lambda: self.settings.sync.interval_minutes, self)
         self.sync.brought_changes.connect(self.refresh)
+        self.sync.synced.connect(self._show_sync_problem)
+        self.problems = Problems()
         if self.tray:
             self.sync.synced.connect(self.tray.show_sync)
         self._connect()
@@ -162,6 +165,9 @@ class Murmur(QObject):
         window.export_requested.connect(self.export_to)
         window.import_requested.connect(self.import_from)
         window.settings_requested.connect(self.open_settings)
+        window.problems_bar.settings_requested.connect(self.open_settings)
+        window.problems_bar.retry_requested.connect(self._retry_problem)
+        window.problems_bar.dismiss_requested.connect(self._dismiss_problem)
         window.quit_action.triggered.connect(self.quit)
         window.inbox.retry_requested.connect(self.retry)
         window.inbox.edit_requested.connect(lambda utterance_id, words: self.retry(utterance_id, text=words))
@@ -266,6 +272,24 @@ class Murmur(QObject):
     def _show_setup_notes(self) -> None:
         hotkey = [self._hotkey_problem] if self._hotkey_problem else []
         self.window.setup_notes.show_lines(hotkey + self._setup_lines)
+
+    # -- problems that need the user ------------------------------------------------------------
+
+    def _show_problems(self) -> None:
+        self.window.problems_bar.show_problems(self.problems.shown())
+
+    def _show_sync_problem(self) -> None:
+        clock = self.service.clock()
+        self.problems.sync_stands(self.sync.status() if self.sync.enabled else None, clock.now, clock.tz)
+        self._show_problems()
+
+    def _retry_problem(self, kind: str) -> None:
+        if Trouble(kind) is Trouble.SYNC:
+            self.sync.retry()
+
+    def _dismiss_problem(self, kind: str) -> None:
+        self.problems.dismiss(Trouble(kind))
+        self._show_problems()
 
     def take_daily_backup(self) -> None:
         """Today's backup, off the GUI thread (one a day; the first command of the day may have taken it).
@@ -412,6 +436,8 @@ class Murmur(QObject):
     def _on_event(self, event: PipelineEvent) -> None:
         """A run's news, from the microphone to the spoken reply: shown, and acted on where it asks for it."""
         self.window.activity.show_event(event)
+        self.problems.heard(event)
+        self._show_problems()
         match event:
             case PartialTranscript():
                 self.window.activity.show_partial(event.text)
@@ -538,6 +564,10 @@ class Murmur(QObject):
             case Finished(result=jobs.Views() as views):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
+                if isinstance(job, jobs.ImportJob):
+                    self.problems.imported(job.path.name, list(report.skipped_lines))
+                self.problems.ran(report.interpreter, report.fallback_reason, report.fallback_remedy)
+                self._show_problems()
                 self._show_report(report, from_run=isinstance(job, jobs.UtteranceJob))
                 touched = report.touched
                 if isinstance(job, jobs.UtteranceJob) and report.created:
@@ -739,6 +769,7 @@ class Murmur(QObject):
         if settings.sync != old.sync:
             self.service.sync_source = sync_source_for(settings.sync)
             self.sync.start()
+            self._show_sync_problem()  # set up no more: its failure goes with it
         self._update_state()
         self.refresh()  # the budget left follows the new budget
 

@@ -39,6 +39,7 @@ from app.presentation.edits import not_saved, sentence
 from app.presentation.history import action_text
 from app.presentation.times import said_when
 from app.ui.checklist_editor import ChecklistEditor
+from app.ui.elided_label import ElidedLabel
 from app.ui.entry_sections import EntryRow
 from app.ui.plain_text import plain_label
 
@@ -143,9 +144,9 @@ class DetailsPanel(QWidget):
         self._problems = {"summary": _problem_label(), "content": _problem_label(), "repeat": self.repeat_reading}
         self.status = plain_label(QLabel())
         self.status.setObjectName("detailsStatus")
-        self.said = plain_label(QLabel())
+        self.status.setWordWrap(True)  # "Snoozed until Thu 26 Nov 2026 12:00" is wider than a narrow pane
+        self.said = ElidedLabel(lines=3)
         self.said.setObjectName("said")
-        self.said.setWordWrap(True)
         self.said.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.meta = plain_label(QLabel())
         self.meta.setObjectName("meta")

@@ -21,7 +21,7 @@ from app.domain.enums import Format, Status, UndoSubject, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
-from app.errors import ConfirmationNeeded, MurmurError
+from app.errors import ConfirmationNeeded, MurmurError, Remedy
 from app.presentation.applied import applied_title, applied_words
 from app.presentation.edits import sentence
 from app.presentation.failures import failure_words
@@ -66,6 +66,10 @@ class BatchReport:
     touched: tuple[str, ...] | None = None  # the entries it changed, those made first; None: not known
     created: tuple[str, ...] = ()  # the entries it made (the list selects the first)
     settings_page: str | None = None  # the run failed for a setting on this page of Settings: the toast opens it
+    skipped_lines: tuple[int, ...] = ()  # an import's lines that brought nothing in
+    interpreter: str = ""  # what read the utterance ("offline": the built-in rules)
+    fallback_reason: str | None = None  # the model failed for this reason, and the built-in rules filed it
+    fallback_remedy: Remedy | None = None
 
     @property
     def failed(self) -> bool:
@@ -94,6 +98,9 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         similar=_similar(service, result.applied),
         touched=touched_entries(result.applied),
         created=tuple(item.entry.id for item in result.applied if isinstance(item.action, CreateAction)),
+        interpreter=pipeline.interpreter if pipeline else "",
+        fallback_reason=pipeline.fallback_reason if pipeline else None,
+        fallback_remedy=pipeline.fallback_remedy if pipeline else None,
     )
 
 
@@ -355,6 +362,7 @@ class ImportJob:
             failures=import_problems(outcome),
             undo_id=outcome.undo_id,
             message=first_problem(outcome),
+            skipped_lines=tuple(outcome.skipped_lines),
         )
 
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -53,7 +54,10 @@ class MemoryView(QWidget):
         self.tree.setAccessibleName("What Murmur remembers")
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["What Murmur remembers", "When"])
-        self.tree.setColumnWidth(0, 560)
+        header = self.tree.header()  # the time is shown whole; the memory takes the rest (whole in its tooltip)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # only the text, see below
         self.tree.itemSelectionChanged.connect(self._on_item_selection_changed)

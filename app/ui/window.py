@@ -41,6 +41,7 @@ from app.ui.icons import AppState, app_icon, state_icon
 from app.ui.inbox_view import InboxView
 from app.ui.memory_view import MemoryView
 from app.ui.plain_text import plain_label
+from app.ui.problems_bar import ProblemsBar
 from app.ui.said_before_view import MIN_LETTERS, SaidBeforeView
 from app.ui.setup_notes import SetupNotes
 from app.ui.sidebar import PLURALS, Place, Sidebar
@@ -160,6 +161,7 @@ class MainWindow(QMainWindow):
         self.sidebar = Sidebar()
         self.details = DetailsPanel()
         self.setup_notes = SetupNotes()
+        self.problems_bar = ProblemsBar()
 
         self.list_stack = QStackedWidget()
         self.list_stack.addWidget(self.entries)
@@ -185,6 +187,7 @@ class MainWindow(QMainWindow):
         top.addWidget(self._conversation(self.activity), 1)
         main = QWidget()
         layout = QVBoxLayout(main)
+        layout.addWidget(self.problems_bar)
         layout.addWidget(self.setup_notes)
         layout.addLayout(top)
         layout.addWidget(self.input)

@@ -16,6 +16,7 @@ from app.config import LlmSettings, url_problem
 from app.errors import MurmurError
 from app.ui.background import run_in_thread
 from app.ui.settings.form import combo, lay_out, spin, text_field
+from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
 # Tries the server and the model as set (settings, a typed key or None); `app.agent.connection.test_connection`.
@@ -82,6 +83,7 @@ class LlmPage(QWidget):
         self.budget = spin(llm, "monthly_budget", " USD a month", decimals=2)  # money: cents
         self.budget.setSpecialValueText("No budget")  # shown at 0
         self.keyring_note = QLabel(secrets.keyring_problem() or "")
+        self.keep_in_file = SecretFileBox(secrets.API_KEY)
         self.keyring_note.setWordWrap(True)
         self.test_button = QPushButton("Test connection")
         self.test_button.clicked.connect(self.test_connection)
@@ -100,6 +102,7 @@ class LlmPage(QWidget):
             ("Model", self.llm_model),
             ("API key", self.api_key),
             ("", self.keyring_note),
+            ("", self.keep_in_file),
             ("", self.test_button),
             ("", self.connection_note),
             ("Tool calls", self.tool_protocol),
@@ -151,7 +154,9 @@ class LlmPage(QWidget):
         if not self._uses_server():
             secrets.delete_api_key()  # a stored key alone would still reach OpenAI
         elif key:
-            secrets.set_api_key(key)
+            secrets.set_api_key(key, to_file=self.keep_in_file.isChecked())
+        else:
+            self.keep_in_file.save("")  # unticked, a key kept in the file is removed from it
 
     def test_connection(self) -> None:
         """Ask the server (as set in the form, not yet saved) for its models, then try the model with one tool
