@@ -3,6 +3,9 @@ their field, naming what it takes, and change nothing; a change the service refu
 editor) is said in the toast and the activity line, and the microphone and the tray go back to ready, since
 nothing waits for the user to act on."""
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
@@ -11,6 +14,8 @@ from pytestqt.qtbot import QtBot
 from app.domain.enums import Status
 from app.ui.application import Murmur
 from app.ui.icons import AppState, state_icon
+from app.ui.microphone import real_dictation
+from tests.ui.conftest import started_murmur
 from tests.ui.selection import WAIT_MS, said_and_selected
 
 
@@ -61,7 +66,15 @@ def test_words_the_panel_cannot_save_are_refused_beside_their_field(
     assert not details.problem(field).text().startswith("Not saved")
 
 
-def test_a_change_the_service_refuses_leaves_the_app_ready(qtbot: QtBot, murmur: Murmur) -> None:
+@pytest.fixture
+def murmur_in_the_tray(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
+    """The app with its tray icon (whose icon and tooltip say the state), though no tray shows it here."""
+    yield from started_murmur(qtbot, db_path, real_dictation, arm=False, use_tray=True)
+
+
+@pytest.mark.qt_log_ignore("systemTrayWindowChanged")  # a tray icon offscreen: no tray to dock in
+def test_a_change_the_service_refuses_leaves_the_app_ready(qtbot: QtBot, murmur_in_the_tray: Murmur) -> None:
+    murmur = murmur_in_the_tray
     entry_id = said_and_selected(qtbot, murmur, "water the plants every monday")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         murmur.window.model.edited.emit(entry_id, {"repeat": "every blursday"})  # as the list's own editor asks
@@ -72,6 +85,8 @@ def test_a_change_the_service_refuses_leaves_the_app_ready(qtbot: QtBot, murmur:
     [entry] = murmur.service.entries([Status.ACTIVE])
     assert entry.recurrence is not None and "BYDAY=MO" in entry.recurrence
     assert_ready(murmur)
+    assert murmur.tray is not None and murmur.tray.icon.icon().cacheKey() == state_icon(AppState.IDLE).cacheKey()
+    assert "Murmur: Ready" in murmur.tray.icon.toolTip()
 
 
 def test_none_as_the_repeat_field_offers_ends_the_repeat(qtbot: QtBot, murmur: Murmur) -> None:
