@@ -5,6 +5,7 @@ from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from app.ui.application import Murmur
+from app.ui.icons import AppState
 from tests.support.app_window import WAIT_MS, said_and_shown, type_and_enter
 
 
@@ -60,3 +61,11 @@ def test_undoing_a_completion_reopens_the_entry_and_selects_it(qtbot: QtBot, mur
     assert murmur.toast.title.text() == "Undone: “Buy milk” is open again"
     assert murmur.window.activity.outcome.text() == "Undone: “Buy milk” is open again"
     assert summary_of(murmur, selected(murmur)) == "Buy milk"
+
+
+def test_nothing_to_undo_is_said_and_the_app_stays_ready(qtbot: QtBot, murmur: Murmur) -> None:
+    undo = next(a for a in murmur.window.findChildren(QAction) if a.text() == "Undo last change")
+    undo.trigger()
+    qtbot.waitUntil(lambda: murmur.toast.title.text() == "Nothing to undo", timeout=WAIT_MS)
+    assert murmur.window.activity.outcome.text() == "Nothing to undo"
+    assert murmur.state() is AppState.IDLE and murmur.window.activity.status.text().startswith("Ready")
