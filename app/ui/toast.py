@@ -29,8 +29,8 @@ FADE_MS = 700
 MARGIN = 16  # from the screen's corner
 GAP = 8  # between the toast and the edges of the window's room for it
 MIN_WIDTH, MAX_WIDTH = 340, 460
-_WINDOW_CHANGES = (QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide)
 ROOM_SHARE = 0.4  # of the window's height, at most: the page above keeps the rest; long details scroll inside
+_WINDOW_CHANGES = (QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide)  # after which the toast fits again
 # The toast is a window of its own (no parent), so the main window's stylesheet never reaches it: it
 # carries its own. An error is white on a strong red, readable on a light and on a dark desktop alike.
 STYLE = """
