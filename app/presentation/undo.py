@@ -23,6 +23,11 @@ _TAKEN_BACK = {
 }
 
 
+def changed_entries(result: UndoResult) -> list[str]:
+    """The entries an undo put back or removed, first changed first: those its words name."""
+    return list(dict.fromkeys(r.entry_id for r in result.reverted if r.subject is UndoSubject.ENTRY))
+
+
 def undo_text(result: UndoResult, names: Mapping[str, str]) -> str:
     """The toast's and the window's line; `names`: entry ID -> its summary now, for the entries still there."""
     return f"Undone: {undone_words(result, names)}" if result.reverted else f"Nothing undone: {_left(result)}"

@@ -193,6 +193,7 @@ class Murmur(QObject):
         entries = window.entries
         entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
+        entries.unarchive_requested.connect(lambda ids: self.edit(lambda service: service.unarchive(ids)))
         entries.snooze_requested.connect(lambda ids, until: self.edit(lambda service: service.snooze(ids, until)))
         entries.priority_requested.connect(
             lambda ids, priority: self.edit(lambda service: service.edit(ids, {"priority": priority}))
@@ -524,11 +525,11 @@ class Murmur(QObject):
 
     def _on_recall_requested(self, words: str) -> None:
         """Past talk for the search box, read off the GUI thread; a reply to an older search is dropped."""
-        service, tz = self.service, self.service.clock().tz
+        service, clock = self.service, self.service.clock()
 
         def show(outcome: JobOutcome[list[RecallHit]]) -> None:
             if isinstance(outcome, Finished) and self.window.search.text().strip() == words:
-                self.window.said_before.set_hits(outcome.result, tz)
+                self.window.said_before.set_hits(outcome.result, clock.now, clock.tz)
 
         run_in_thread(Call("recall", lambda: service.recall(words)), self.window, show)
 
@@ -584,13 +585,13 @@ class Murmur(QObject):
 
     def _show_views(self, views: jobs.Views) -> None:
         self.model.set_snapshot(views.entries)
-        self.window.inbox.set_utterances(views.inbox, views.entries.tz)
+        self.window.inbox.set_utterances(views.inbox, views.entries.now, views.entries.tz)
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
         self.window.details.set_history(views.history, names)
-        self.window.usage.set_summary(views.usage)
-        self.window.memory.set_memories(views.memories, views.entries.tz)
+        self.window.usage.set_summary(views.usage, views.entries.now.astimezone(views.entries.tz).date())
+        self.window.memory.set_memories(views.memories, views.entries.now, views.entries.tz)
         self.reminders.schedule(views.entries.entries)
         if self.tray:
             self.tray.show_due(self.model.rows_in(DUE_NOW))

@@ -8,14 +8,12 @@ here goes through the service and is undoable like any other."""
 
 from collections.abc import Callable
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QDateTime, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTime, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCalendarWidget,
     QComboBox,
-    QDateTimeEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -25,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QScrollArea,
+    QTimeEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,7 +36,7 @@ from app.domain.recurrence import describe
 from app.errors import MurmurError
 from app.presentation.edits import not_saved, sentence
 from app.presentation.history import action_text
-from app.presentation.times import said_when
+from app.presentation.times import in_sentence, moment_words, written
 from app.ui.checklist_editor import ChecklistEditor
 from app.ui.elided_label import ElidedLabel
 from app.ui.entry_sections import EntryRow
@@ -52,20 +51,15 @@ STYLE = 'QLabel[problem="true"] { color: #e0443a; }'  # words refused: the windo
 DueReader = Callable[[str, datetime | None], datetime | None]
 
 
-def _local(moment: datetime, tz: ZoneInfo) -> str:
-    local = moment.astimezone(tz)
-    return f"{local:%a} {local.day} {local:%b %Y} {local.hour}:{local.minute:02d}"
-
-
 class DuePicker(QDialog):
-    """A calendar and a time, for a due picked rather than said."""
+    """A calendar and a time, for a due picked rather than said; `start` and what is chosen are wall-clock times."""
 
-    def __init__(self, start: QDateTime, parent: QWidget | None = None) -> None:
+    def __init__(self, start: datetime, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Due")
         self.calendar = QCalendarWidget()
-        self.calendar.setSelectedDate(start.date())
-        self.time = QDateTimeEdit(start)
+        self.calendar.setSelectedDate(QDate(start.year, start.month, start.day))
+        self.time = QTimeEdit(QTime(start.hour, start.minute))
         self.time.setDisplayFormat("HH:mm")
         self.time.setAccessibleName("Time")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -76,10 +70,9 @@ class DuePicker(QDialog):
         layout.addWidget(self.time)
         layout.addWidget(buttons)
 
-    def chosen(self) -> str:
-        """As words the due field takes: "2026-11-27 17:00"."""
+    def chosen(self) -> datetime:
         day, time = self.calendar.selectedDate(), self.time.time()
-        return f"{day.toString('yyyy-MM-dd')} {time.toString('HH:mm')}"
+        return datetime(day.year(), day.month(), day.day(), time.hour(), time.minute())
 
 
 class DetailsPanel(QWidget):
@@ -230,27 +223,27 @@ class DetailsPanel(QWidget):
                 label.setVisible(False)
         self.status.setText(self._status_words(row))
         self.said.setText(f"“{entry.source_text}”" if entry.source_text else "")
-        made, changed = said_when(entry.created_at, row.now, tz), said_when(entry.updated_at, row.now, tz)
+        made, changed = in_sentence(entry.created_at, row.now, tz), in_sentence(entry.updated_at, row.now, tz)
         self.meta.setText(f"Made {made} · changed {changed} · ID {row.short_id}")
         self.changes.clear()
         for batch in self._history:
             for item in batch.items:
                 if item.entry_id == row.id:
-                    line = f"{said_when(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
+                    line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
                     self.changes.addItem(line + (f", from “{batch.said}”" if batch.said else ""))
 
     @staticmethod
     def _due_words(row: EntryRow) -> str:
         due_at = row.entry.due_at
-        return _local(due_at, row.tz) if due_at else row.entry.due_text or ""
+        return written(due_at, row.tz) if due_at else row.entry.due_text or ""
 
     @staticmethod
     def _status_words(row: EntryRow) -> str:
         entry = row.entry
         if entry.status is Status.SNOOZED and entry.snooze_until:
-            return f"Snoozed until {_local(entry.snooze_until, row.tz)}"
+            return f"Snoozed until {in_sentence(entry.snooze_until, row.now, row.tz)}"
         if entry.status is Status.COMPLETED:
-            return f"Done {_local(entry.completed_at, row.tz)}" if entry.completed_at else "Done"
+            return f"Done {in_sentence(entry.completed_at, row.now, row.tz)}" if entry.completed_at else "Done"
         return {Status.ARCHIVED: "Archived"}.get(entry.status, "Open")
 
     def _read_due(self, text: str) -> None:
@@ -262,7 +255,7 @@ class DetailsPanel(QWidget):
         if reader is None:  # the app hands the service's reader over before any entry is shown
             return
         moment = reader(text, row.entry.due_at)
-        self.due_reading.setText(f"Due {_local(moment, row.tz)}" if moment else NO_REMINDER)
+        self.due_reading.setText(f"Due {written(moment, row.tz)}" if moment else NO_REMINDER)
         self.due_reading.setProperty("warning", moment is None)
 
     def _read_repeat(self, text: str) -> None:
@@ -318,12 +311,20 @@ class DetailsPanel(QWidget):
             self.item_add_requested.emit(self._row.id, item)
 
     def _on_pick_clicked(self) -> None:
-        start = QDateTime.currentDateTime().addDays(1)
-        if self._row is not None and self._row.entry.due_at:
-            start = QDateTime.fromSecsSinceEpoch(int(self._row.entry.due_at.timestamp()))
-        picker = DuePicker(start, self)
-        if picker.exec() == QDialog.DialogCode.Accepted:
-            self.due.setText(picker.chosen())
+        picker = self.due_picker()
+        if picker is not None and picker.exec() == QDialog.DialogCode.Accepted:
+            self.take_picked_due(picker.chosen())
+
+    def due_picker(self) -> DuePicker | None:
+        """The picker at the entry's due; with none, where "tomorrow" lands: the hour a day said alone is due at."""
+        row, reader = self._row, self._due_reader
+        start = (row.entry.due_at or (reader("tomorrow", None) if reader else None)) if row else None
+        return DuePicker(start.astimezone(row.tz).replace(tzinfo=None), self) if row and start else None
+
+    def take_picked_due(self, local: datetime) -> None:
+        """The due picked (a wall-clock time) written into the due field, and asked for."""
+        if self._row is not None:
+            self.due.setText(written(local.replace(tzinfo=self._row.tz), self._row.tz))
             self._read_due(self.due.text())
             self._ask("due_date", self.due.text())
 

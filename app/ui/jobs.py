@@ -17,7 +17,7 @@ from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.domain.actions import CreateAction
-from app.domain.enums import Format, Status, UndoSubject, UtteranceSource
+from app.domain.enums import Format, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
@@ -29,7 +29,7 @@ from app.presentation.history import dismissed_title
 from app.presentation.imports import first_problem, import_counts, import_problems, import_title
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
-from app.presentation.undo import left_as_it_is, taken_back, undo_text
+from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
 from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
@@ -229,8 +229,8 @@ class UndoJob:
 
     def run(self) -> Notice:
         result = self.undo(self.service)
-        entries = tuple(dict.fromkeys(r.entry_id for r in result.reverted if r.subject is UndoSubject.ENTRY))
-        names = {entry.id: entry.summary for entry in self.service.entries_with_ids(entries)}
+        entries = tuple(changed_entries(result))
+        names = self.service.names_now(entries)
         details = [sentence(taken_back(record, names)) for record in result.reverted]
         details += [left_as_it_is(reverted, names) for reverted in result.conflicts]
         return Notice(

@@ -130,7 +130,7 @@ def test_the_title_names_the_entry_and_when_it_is_due(qtbot: QtBot, tmp_path: Pa
     service = fixed_service(tmp_path)
     toast = make_toast(qtbot, seconds=60)
     toast.show_content(content_of(said(service, "remind me to call mom tomorrow at 5pm")))
-    assert toast.title.text() == "Created “Call mom” · tomorrow 17:00"
+    assert toast.title.text() == "Created “Call mom” · Tomorrow 17:00"
     toast.show_content(content_of(said(service, "call the dentist on thursday at 3pm")))
     assert toast.title.text() == "Created “Call the dentist” · Thu 26 Nov 15:00"
     toast.show_content(content_of(said(service, "the dentist is done")))
