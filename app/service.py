@@ -633,6 +633,11 @@ class MurmurService:
         with self.store.read() as session:
             return entries_with_ids(session, ids)
 
+    def names_now(self, ids: Collection[str]) -> dict[str, str]:
+        """Entry ID -> summary as it is now, for those of `ids` that exist: how the words about a change (an undo's)
+        name the entries it touched."""
+        return {entry.id: entry.summary for entry in self.entries_with_ids(ids)}
+
     def entry_tally(self) -> tuple[int, int]:
         """How many entries there are, and their revisions summed: any change moves one of the two (an edit
         raises a revision, an undo puts an older one back, a create or a delete moves the count)."""

@@ -18,6 +18,7 @@ from app.domain.run import Run
 from app.presentation.entries import entry_line, item_lines
 from app.presentation.history import batch_label
 from app.presentation.times import moment_words
+from app.presentation.undo import changed_entries, undone_words
 from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
@@ -163,8 +164,8 @@ def cmd_undo(args: argparse.Namespace) -> int:
             say(f"undone    {item.kind} of {_changed(item)}")
         for reverted in result.conflicts:
             say(f"conflict  {reverted.item.kind} of {_changed(reverted.item)}: {reverted.conflict}")
-        counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
-        say(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
+        names = service.names_now(changed_entries(result))
+        say(f"Undid batch {result.batch.id} ({result.batch.label}): {undone_words(result, names)}")
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
 
 

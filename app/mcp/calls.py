@@ -20,7 +20,7 @@ from app.memory.recall import render_hits
 from app.presentation.applied import applied_line
 from app.presentation.assistants import asked_words, batch_words
 from app.presentation.summaries import summarize
-from app.presentation.undo import undo_text
+from app.presentation.undo import changed_entries, undo_text
 from app.render import applied_json, failure_json, iso, memory_json, page_json, undo_json
 from app.service import MurmurService, PipelineResult
 
@@ -132,7 +132,8 @@ def _undo(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     if not isinstance(batch, int) or isinstance(batch, bool):
         raise UsageError("batch must be the batch number a change returned")
     result = caller.service.undo_batch(batch, origin=caller.client)
-    return Reply(undo_text(result), undo_json(result, caller.service.clock().tz))
+    names = caller.service.names_now(changed_entries(result))
+    return Reply(undo_text(result, names), undo_json(result, caller.service.clock().tz))
 
 
 CALLS: dict[str, Call] = {
