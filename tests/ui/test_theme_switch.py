@@ -32,7 +32,7 @@ def murmur_in(qtbot: QtBot, db_path: Path, theme: str) -> Iterator[Murmur]:
     for murmur in started_murmur(qtbot, db_path, real_dictation, arm=False, settings=settings):
         said_and_shown(qtbot, murmur, *SAID)
         window = murmur.window
-        window.resize(1000, 900)  # tall enough for every detail: no scroll bar comes and goes
+        window.resize(1000, 1200)  # tall enough for every detail beside the toast: no scroll bar comes and goes
         window.show()
         qtbot.waitExposed(window)
         assert window.select_entry(entry_of(murmur, "Buy milk"))
