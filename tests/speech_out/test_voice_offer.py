@@ -16,10 +16,9 @@ from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.speech_out.choice import choose_synthesizer
 from app.speech_out.synthesis import PiperSynthesizer, speak
 from app.speech_out.voice_offer import ENGLISH_VOICE, first_run_offer
-from tests.support.fake_models import publish_english_pair
+from tests.support.fake_models import joe_as, publish_english_pair, publish_english_voice
 from tests.support.model_server import ModelServer
 from tests.support.murmur_cli import Murmur
-from tests.support.speech import joe_voice
 
 FAKE_GERMAN = (b"thorsten model" * 2000, b'{"audio": {"sample_rate": 22050}}')
 
@@ -28,12 +27,6 @@ FAKE_GERMAN = (b"thorsten model" * 2000, b'{"audio": {"sample_rate": 22050}}')
 def models(tmp_path: Path) -> Path:
     """The default models dir (<data dir>/models, the data dir in tmp_path)."""
     return models_dir(SpeechSettings())
-
-
-def joe_as(name: str) -> dict[str, tuple[bytes, bytes]]:
-    """The real joe voice's files, published under `name`."""
-    model = joe_voice()
-    return {name: (model.read_bytes(), model.with_name(model.name + ".json").read_bytes())}
 
 
 def test_the_english_offer_has_a_natural_voice_with_its_size(models: Path) -> None:
@@ -88,7 +81,7 @@ def test_accepting_downloads_the_voice_sets_it_and_a_reply_is_spoken_by_piper(
     server: ModelServer, models: Path
 ) -> None:
     publish_english_pair(server)
-    server.piper_voices(joe_as(ENGLISH_VOICE))
+    publish_english_voice(server)
     save_settings(Settings())
     offer = first_run_offer(load_settings())
     assert offer is not None
