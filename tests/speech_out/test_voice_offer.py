@@ -3,6 +3,7 @@ out, and accepting it (a real download from the local server standing in for rha
 spoken by Piper with the real joe voice, served under the recommended voice's name: never the product's source).
 The speech models are model-shaped fakes (tests/support/fake_models.py)."""
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -55,6 +56,12 @@ def test_no_voice_is_offered_when_the_user_has_one(have: str, server: ModelServe
     offer = first_run_offer(Settings(speech=speech))
     assert offer is not None and [m.name for m in offer.models] == [VOSK_ENGLISH, WHISPER_ENGLISH]
     assert offer.voice is None and offer.voice_line() == "" and offer.size_text == "189 MB"
+
+
+def test_without_piper_the_models_are_offered_alone(models: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "piper", None)  # as in a build that leaves Piper out: it cannot be imported
+    offer = first_run_offer(Settings())
+    assert offer is not None and offer.voice is None and offer.size_text == "189 MB"
 
 
 def test_another_language_is_offered_its_voice_from_the_catalogue(
