@@ -17,6 +17,7 @@ from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.speech_out.choice import choose_synthesizer
 from app.speech_out.synthesis import PiperSynthesizer, speak
 from app.speech_out.voice_offer import ENGLISH_VOICE, first_run_offer
+from app.speech_out.voices import PiperVoices
 from tests.support.fake_models import joe_as, publish_english_pair, publish_english_voice
 from tests.support.model_server import ModelServer
 from tests.support.murmur_cli import Murmur
@@ -49,8 +50,6 @@ def test_no_voice_is_offered_when_the_user_has_one(have: str, server: ModelServe
         speech = replace(speech, voice="espeak-ng:en-gb")
     else:
         server.piper_voices(joe_as("en_GB-alan-low"))
-        from app.speech_out.voices import PiperVoices
-
         voices = PiperVoices.from_settings(speech)
         voices.download(voices.find_available("en_GB-alan-low"))
     offer = first_run_offer(Settings(speech=speech))
