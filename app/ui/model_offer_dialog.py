@@ -6,6 +6,9 @@ is up and never in the middle of a dictation. The policy (when to offer, what, a
 progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
 models, so the next dictation uses them. "Not now" closes it (the next start asks again); "Don't ask again"
 declines for good. All the words are plain text.
+
+The natural voice offered beside the models is a box of its own, ticked: installed, it speaks the next reply;
+unticked, it is not fetched and espeak-ng goes on speaking.
 """
 
 import logging
@@ -14,12 +17,23 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.config import Settings, SpeechSettings
 from app.errors import MurmurError
-from app.speech_in.model_offer import ModelOffer, install, model_offer, using, without_offer
+from app.speech_in.model_offer import ModelOffer, install, using, without_offer
 from app.speech_in.models import InstalledModel
+from app.speech_out.voice_offer import first_run_offer
 from app.ui.background import run_in_thread
 from app.ui.microphone import VoiceInput
 from app.ui.worker import Call, Failed, JobOutcome
@@ -48,6 +62,7 @@ class ModelOfferDialog(QDialog):
     def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.offer, self.speech = offer, speech
+        self.offered = offer  # with its voice: `offer` loses it while the voice's box is unticked
         self.setWindowTitle(TITLE)
         self.setModal(False)
         self.setMinimumWidth(520)
@@ -63,6 +78,11 @@ class ModelOfferDialog(QDialog):
         for row, label in enumerate(self.model_labels):
             models.addWidget(_label("•", "bullet"), row, 0, Qt.AlignmentFlag.AlignTop)
             models.addWidget(label, row, 1)
+        self.voice_box = QCheckBox(offer.voice_line())  # a separate choice: unticked, espeak-ng speaks the replies
+        self.voice_box.setObjectName("voice")
+        self.voice_box.setChecked(True)
+        self.voice_box.setVisible(offer.voice is not None)
+        self.voice_box.toggled.connect(self._on_voice_toggled)
         self.accuracy = _label(offer.accuracy, "accuracy")
         self.missing = _label(offer.missing_extra, "missing")
         self.missing.setVisible(bool(offer.missing_extra))
@@ -90,6 +110,7 @@ class ModelOfferDialog(QDialog):
         layout.addWidget(heading)
         layout.addWidget(_label(INTRO, "intro"))
         layout.addLayout(models)
+        layout.addWidget(self.voice_box)
         layout.addWidget(self.accuracy)
         layout.addWidget(self.missing)
         layout.addWidget(self.later)
@@ -102,8 +123,13 @@ class ModelOfferDialog(QDialog):
         self.note.setText(text)
         self.note.setVisible(bool(text))
 
+    def _on_voice_toggled(self, wanted: bool) -> None:
+        self.offer = self.offered if wanted else self.offered.without_voice()
+        self.install_button.setText(f"Install ({self.offer.size_text})")
+
     def _on_install_clicked(self) -> None:
         self.install_button.setEnabled(False)
+        self.voice_box.setEnabled(False)
         self.never_button.setEnabled(False)
         self.later_button.setText("Hide")  # the download goes on; the app uses the models when it ends
         self.progress.setRange(0, 0)  # busy until the first bytes say how many there are
@@ -126,6 +152,7 @@ class ModelOfferDialog(QDialog):
             self.progress.setVisible(False)
             self.install_button.setText(f"Try again ({self.offer.size_text})")
             self.install_button.setEnabled(True)
+            self.voice_box.setEnabled(True)
             self.never_button.setEnabled(True)
             self.later_button.setText("Not now")
             self._show_note(outcome.error)
@@ -177,7 +204,7 @@ class ModelOfferPrompt(QObject):
 
     def start(self) -> None:
         settings = self.murmur.settings
-        run_in_thread(Call("model-offer", lambda: model_offer(settings)), self, self._on_worked_out)
+        run_in_thread(Call("model-offer", lambda: first_run_offer(settings)), self, self._on_worked_out)
 
     def _on_worked_out(self, outcome: JobOutcome[ModelOffer | None]) -> None:
         offer: ModelOffer | None = None

@@ -16,7 +16,7 @@ from app.speech_in.models import models_dir
 from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.ui.application import Murmur
 from app.ui.model_offer_dialog import ModelOfferDialog, ModelOfferPrompt
-from tests.support.fake_models import publish_english_pair
+from tests.support.fake_models import publish_english_pair, publish_english_voice
 from tests.support.model_server import ModelServer
 from tests.support.pulse import PulseAudio
 
@@ -73,6 +73,7 @@ def test_install_downloads_with_progress_and_the_next_dictation_uses_the_models(
     qtbot: QtBot, murmur: Murmur, server: ModelServer
 ) -> None:
     publish_english_pair(server)
+    publish_english_voice(server)  # the natural voice offered beside the models (tests/ui/test_voice_offer_dialog.py)
     _, dialog = shown(qtbot, murmur)
     progress: list[tuple[int, int]] = []
     dialog.download_progressed.connect(lambda done, total: progress.append((done, total)))
@@ -102,6 +103,7 @@ def test_a_failed_install_is_one_line_in_the_dialog_and_can_be_tried_again(
     publish_english_pair(server, whisper=False)  # the hub has no whisper-base.en
     before = murmur.settings
     _, dialog = shown(qtbot, murmur)
+    qtbot.mouseClick(dialog.voice_box, Qt.MouseButton.LeftButton)  # the models alone: the voice is unticked
     with qtbot.waitSignal(dialog.install_failed, timeout=WAIT_MS) as blocker:
         qtbot.mouseClick(dialog.install_button, Qt.MouseButton.LeftButton)
     line = blocker.args[0]
