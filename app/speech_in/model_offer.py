@@ -5,17 +5,20 @@ and a Whisper model for the final text, with their sizes and the accuracy they g
 
 Accepting downloads both and saves the settings that use them; declining keeps the bundled engine and saves
 `speech.offer_models = false`, so nobody is asked again (the model manager is still there: `murmur models`,
-Settings → Speech). "Not now" is no call at all: the next start asks again.
+Settings → Speech). "Not now" puts the offer off (app/speech_in/offer_snooze.py): not at the next start, but
+after a month, or at once for another language.
 """
 
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from app.config import Settings, SpeechSettings, save_settings
 from app.speech_in.download import ProgressCallback
 from app.speech_in.language import base_language
 from app.speech_in.models import InstalledModel, size_text
+from app.speech_in.offer_snooze import is_put_off, put_off
 from app.speech_in.speech_models import Recommendation, SpeechModels, recommended_models
 from app.speech_in.whisper_engine import whisper_available
 
@@ -55,10 +58,11 @@ class ModelOffer:
         return [f"{m.name} ({m.size_text}): {m.purpose}" for m in self.models]
 
 
-def model_offer(settings: Settings) -> ModelOffer | None:
-    """The offer for these settings; None when the user declined it, or already has a model of ours for the
-    language (or named one in the settings), or when no Vosk model can be named (the Vosk list is needed for other
-    languages than English: offline, the next start asks again).
+def model_offer(settings: Settings, now: datetime | None = None) -> ModelOffer | None:
+    """The offer for these settings; None when the user declined it, or put it off for this language lately (as
+    of `now`, default the present), or already has a model of ours for the language (or named one in the
+    settings), or when no Vosk model can be named (the Vosk list is needed for other languages than English:
+    offline, the next start asks again).
 
     Looks at the models dir and imports faster-whisper to see if it is there; for a language other than English
     it fetches the Vosk model list. So: never on a GUI thread."""
@@ -66,6 +70,8 @@ def model_offer(settings: Settings) -> ModelOffer | None:
     if not speech.offer_models or speech.model or speech.whisper_model:
         return None
     language = speech.language or "en"
+    if is_put_off(language, now or datetime.now(UTC)):
+        return None
     if SpeechModels.from_settings(speech).installed(language):
         return None
     whisper = whisper_available()
@@ -119,6 +125,12 @@ def accept(offer: ModelOffer, settings: Settings, on_progress: ProgressCallback 
     save_settings(chosen)
     log.info("installed the offered models %s", ", ".join(m.name for m in offer.models))
     return chosen
+
+
+def put_off_for_now(offer: ModelOffer, now: datetime | None = None) -> None:
+    """ "Not now": the offer stays away a while (app/speech_in/offer_snooze.py); nothing is saved in the settings."""
+    put_off(offer.language, now or datetime.now(UTC))
+    log.info("the offer of speech models was put off")
 
 
 def decline(settings: Settings) -> Settings:

@@ -4,21 +4,24 @@ is up and never in the middle of a dictation. The policy (when to offer, what, a
 
 "Install" downloads off the GUI thread (the way Settings → Speech downloads a Vosk model: `run_in_thread` and a
 progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
-models, so the next dictation uses them. "Not now" closes it (the next start asks again); "Don't ask again"
-declines for good. All the words are plain text.
+models, so the next dictation uses them. "Not now", or closing its window, puts the offer off (not at the next
+start; after a month, or for another language); "Don't ask again" declines for good. All the words are plain text.
 """
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.config import Settings, SpeechSettings
-from app.errors import MurmurError
-from app.speech_in.model_offer import ModelOffer, install, model_offer, using, without_offer
+from app.errors import ModelError, MurmurError
+from app.presentation.downloads import unreachable_words
+from app.speech_in.download import DownloadError
+from app.speech_in.model_offer import ModelOffer, install, model_offer, put_off_for_now, using, without_offer
 from app.speech_in.models import InstalledModel
 from app.ui.background import run_in_thread
 from app.ui.microphone import VoiceInput
@@ -43,6 +46,7 @@ class ModelOfferDialog(QDialog):
     installed = Signal(object)  # the models are installed: a list of InstalledModel, for the app to use
     install_failed = Signal(str)  # the one line shown
     declined = Signal()  # "Don't ask again"
+    put_off = Signal()  # "Not now", or the window closed by the user
     download_progressed = Signal(int, int)  # bytes done, bytes in all (0: unknown) (any thread)
 
     def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
@@ -78,7 +82,7 @@ class ModelOfferDialog(QDialog):
         self.later_button = QPushButton("Not now")
         self.never_button = QPushButton("Don't ask again")
         self.install_button.clicked.connect(self._on_install_clicked)
-        self.later_button.clicked.connect(self.reject)
+        self.later_button.clicked.connect(self._on_later_clicked)
         self.never_button.clicked.connect(self._on_never_clicked)
         self.download_progressed.connect(self._on_download_progressed)
         buttons = QHBoxLayout()
@@ -112,7 +116,10 @@ class ModelOfferDialog(QDialog):
         offer, speech = self.offer, self.speech
 
         def download() -> list[InstalledModel]:
-            return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+            try:
+                return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+            except DownloadError as error:  # a sentence of the dialog's own, naming the server, not its address
+                raise ModelError(unreachable_words(error.host, error.what, error.problem, error.offline)) from None
 
         run_in_thread(Call("model-offer-download", download), self, self._on_downloaded)
 
@@ -139,6 +146,15 @@ class ModelOfferDialog(QDialog):
         self._show_note("Installed. Your next dictation uses them.")
         self.installed.emit(outcome.result)
 
+    def _on_later_clicked(self) -> None:
+        self.put_off.emit()
+        self.reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if event.spontaneous():  # the user closed it; the app closing its windows at quit is no answer
+            self.put_off.emit()
+        super().closeEvent(event)
+
     def _on_never_clicked(self) -> None:
         self.declined.emit()
         self.accept()
@@ -160,9 +176,10 @@ class OfferHost(Protocol):
 
 
 class ModelOfferPrompt(QObject):
-    """Offers the models once per start of the app, if due: works the offer out off the GUI thread (it looks at
-    the disk, imports faster-whisper to see if it is there, and for other languages than English fetches the Vosk
-    list), waits for a dictation to end, shows the dialog, and has the app save and apply what it decides."""
+    """Offers the models once per start of the app, if due (not declined, not put off lately): works the offer out
+    off the GUI thread (it looks at the disk, imports faster-whisper to see if it is there, and for other languages
+    than English fetches the Vosk list), waits for a dictation to end, shows the dialog, and has the app save and
+    apply what it decides."""
 
     worked_out = Signal(object)  # the ModelOffer, or None when there is nothing to offer
     shown = Signal(object)  # the ModelOfferDialog, now on screen
@@ -203,6 +220,7 @@ class ModelOfferPrompt(QObject):
             dialog = self.dialog = ModelOfferDialog(offer, self.murmur.settings.speech, self.murmur.window)
             dialog.installed.connect(self._on_installed)
             dialog.declined.connect(self._on_declined)
+            dialog.put_off.connect(partial(put_off_for_now, offer))
             dialog.show()
             self.shown.emit(dialog)
         return self.dialog

@@ -44,12 +44,16 @@ class DesktopApp:
             for key, value in os.environ.items()
             if not key.startswith(("OPENAI_", "MURMUR_LLM_", "QT_QPA_")) and key != "WAYLAND_DISPLAY"
         }
-        self.env = env | {
-            "DISPLAY": display,
-            "MURMUR_DB": str(self.db),
-            "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",  # no LLM key in the user's keyring
-            "XDG_SESSION_TYPE": "x11",
-        } | extra_env
+        self.env = (
+            env
+            | {
+                "DISPLAY": display,
+                "MURMUR_DB": str(self.db),
+                "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",  # no LLM key in the user's keyring
+                "XDG_SESSION_TYPE": "x11",
+            }
+            | extra_env
+        )
         with (tmp_path / "app.out").open("wb") as output:
             command = [sys.executable, "-m", "app"]
             self.process = subprocess.Popen(command, env=self.env, cwd=ROOT, stdout=output, stderr=output)
