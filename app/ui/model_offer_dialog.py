@@ -46,12 +46,13 @@ class ModelOfferDialog(QDialog):
     installed = Signal(object)  # the models are installed: a list of InstalledModel, for the app to use
     install_failed = Signal(str)  # the one line shown
     declined = Signal()  # "Don't ask again"
-    put_off = Signal()  # "Not now", or the window closed by the user
+    put_off = Signal()  # "Not now", Escape, or the window closed by the user
     download_progressed = Signal(int, int)  # bytes done, bytes in all (0: unknown) (any thread)
 
     def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.offer, self.speech = offer, speech
+        self._closed_by_app = False
         self.setWindowTitle(TITLE)
         self.setModal(False)
         self.setMinimumWidth(520)
@@ -82,7 +83,7 @@ class ModelOfferDialog(QDialog):
         self.later_button = QPushButton("Not now")
         self.never_button = QPushButton("Don't ask again")
         self.install_button.clicked.connect(self._on_install_clicked)
-        self.later_button.clicked.connect(self._on_later_clicked)
+        self.later_button.clicked.connect(self.reject)
         self.never_button.clicked.connect(self._on_never_clicked)
         self.download_progressed.connect(self._on_download_progressed)
         buttons = QHBoxLayout()
@@ -146,13 +147,15 @@ class ModelOfferDialog(QDialog):
         self._show_note("Installed. Your next dictation uses them.")
         self.installed.emit(outcome.result)
 
-    def _on_later_clicked(self) -> None:
-        self.put_off.emit()
-        self.reject()
+    def reject(self) -> None:
+        """Not now, Escape or the window's close button: the offer is put off. The app closing its windows at
+        quit is no answer from the user, and puts nothing off."""
+        if not self._closed_by_app:
+            self.put_off.emit()
+        super().reject()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if event.spontaneous():  # the user closed it; the app closing its windows at quit is no answer
-            self.put_off.emit()
+        self._closed_by_app = not event.spontaneous()  # QDialog rejects a dialog being closed
         super().closeEvent(event)
 
     def _on_never_clicked(self) -> None:

@@ -68,6 +68,22 @@ def test_not_now_saves_no_setting_and_the_next_start_does_not_ask(qtbot: QtBot, 
     assert model_offer(murmur.settings, a_month_on) is not None  # it comes back in a month
 
 
+@pytest.mark.parametrize("how", ["escape", "closed by the app"])
+def test_escape_puts_it_off_too_but_the_app_closing_its_windows_does_not(
+    qtbot: QtBot, murmur: Murmur, how: str
+) -> None:
+    _, dialog = shown(qtbot, murmur)
+    if how == "escape":
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    else:
+        dialog.close()  # as Qt closes every window at quit
+    assert dialog.isHidden()
+    prompt = murmur.offer_models()
+    with qtbot.waitSignal(prompt.worked_out, timeout=WAIT_MS) as blocker:
+        pass
+    assert (blocker.args == [None]) is (how == "escape")
+
+
 def test_dont_ask_again_is_saved(qtbot: QtBot, murmur: Murmur) -> None:
     _, dialog = shown(qtbot, murmur)
     qtbot.mouseClick(dialog.never_button, Qt.MouseButton.LeftButton)
