@@ -39,11 +39,12 @@ from app.logs import setup_logging
 from app.memory.recall import RecallHit
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
+from app.speech_in import engine_threads
 from app.speech_out.choice import preload_voice
 from app.speech_out.reply import ReplyMode, reply_mode_for
 from app.store.backups import Backup
 from app.ui import jobs, sound_cues
-from app.ui.background import run_in_thread
+from app.ui.background import join_all, run_in_thread
 from app.ui.bridge import PipelineBridge
 from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
@@ -74,6 +75,7 @@ QUIT_WAIT_SECONDS = 30.0  # at quit, for the queued runs: each saves what was sa
 TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
 SYNC_WAIT_SECONDS = 2.0  # at quit, for a sync under way: what it has not sent stays queued for the next start
 DEVICE_STOP_SECONDS = 2.0  # at quit, for the hotkey, the microphone and the speaker to let go
+ENGINE_WAIT_SECONDS = 5.0  # at quit, for a speech model loading or a final pass dropped as too slow
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
 BACKUP_CHECK_MS = 3_600_000  # the app runs for days: each hour it looks whether today's backup is taken
@@ -333,6 +335,9 @@ class Murmur(QObject):
         if not self.voice.wait_for_transcripts(TRANSCRIPT_WAIT_SECONDS):
             log.warning("quit %.0f s before a recording's text was worked out: it is lost", TRANSCRIPT_WAIT_SECONDS)
         QApplication.processEvents()  # the transcripts arrive as queued signals: here they are submitted
+        self._quit_step("letting the speech engines finish", ENGINE_WAIT_SECONDS)
+        if not join_all(engine_threads.running(), ENGINE_WAIT_SECONDS):
+            log.warning("quit while a speech engine was still working (a model loading, or a final pass)")
         self._quit_step("closing the speaker", DEVICE_STOP_SECONDS)
         # An output stream still open when the process ends meets PortAudio's own teardown at exit: closed first.
         if not (self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and sound_cues.wait(DEVICE_STOP_SECONDS)):
@@ -785,6 +790,8 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
             ToastContent(title="Some settings were not used", message="\n".join(settings_problems), error=True)
         )
     code = app.exec()
+    if engine_threads.running():  # the interpreter's teardown under it would crash or hang: none is made
+        watchdog.end_now("a speech engine is still working; the process ends without its teardown", code)
     watchdog.last_step("ending the process", 0)  # Qt's teardown, the interpreter's, native libraries'
     return code
 

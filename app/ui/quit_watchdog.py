@@ -5,7 +5,8 @@ follows along on a thread of its own: each step says what it is and how long it 
 its time and a grace is taken as hung: the watchdog logs which step it was and where every thread stood, closes
 the database (bounded too), flushes the log and ends the process with os._exit. The last step, the process's own
 exit (Qt's teardown, the interpreter's, native libraries' at exit), is also guarded by an alarm the kernel
-delivers, for the stretch where no Python thread runs any more.
+delivers, for the stretch where no Python thread runs any more; and where that teardown is known to fail (a thread
+still inside a speech engine), the process leaves without it (`end_now`).
 """
 
 import logging
@@ -61,6 +62,12 @@ class QuitWatchdog:
             signal.signal(signal.SIGALRM, signal.SIG_DFL)  # the kernel's default: end the process
             signal.alarm(math.ceil(seconds + self._grace + CLOSE_SECONDS + 1))
 
+    def end_now(self, why: str, code: int) -> None:
+        """End the process at once with `code`, skipping the interpreter's teardown, for when that is known to
+        fail (as `why` says); the database closed and the log flushed first, as when a step hangs."""
+        log.warning("quit: %s", why)
+        self._exit(code)
+
     def _watch(self) -> None:
         with self._changed:
             while (step := self._step) is None or step.deadline > time.monotonic():
@@ -69,15 +76,16 @@ class QuitWatchdog:
 
     def _end(self, step: _Step) -> None:
         log.error("quit: %s did not end in time; ending the process. Threads still running:\n%s", step.name, _threads())
+        self._exit(FORCED_EXIT)
+
+    def _exit(self, code: int) -> None:
         closing = threading.Thread(target=self._close_quietly, name="murmur-quit-close", daemon=True)
         closing.start()
         closing.join(CLOSE_SECONDS)
         if closing.is_alive():
-            log.error(
-                "quit: the database did not close in %.0f s either; SQLite's journal keeps it whole", CLOSE_SECONDS
-            )
+            log.error("quit: the database did not close in %.0f s; SQLite's journal keeps it whole", CLOSE_SECONDS)
         _flush_log()
-        os._exit(FORCED_EXIT)
+        os._exit(code)
 
     def _close_quietly(self) -> None:
         try:

@@ -15,6 +15,7 @@ import pytest
 
 from app.config import SyncSettings
 from app.secrets import SYNC_PASSWORD
+from app.ui.application import ENGINE_WAIT_SECONDS
 from tests.support.desktop_app import DesktopApp, dentist_entries, desktop_settings
 from tests.support.pulse import PulseAudio
 from tests.support.silent_server import silent_server
@@ -101,5 +102,33 @@ def test_quit_ends_the_process_while_it_speaks_and_a_sync_hangs(
         assert "did not end in time" not in log, log[-3000:]
         assert "quit during a sync" in log  # the hung sync was left behind, its changes still queued
         assert dentist_entries(app.db)  # what was said is kept
+    finally:
+        end(app.process)
+
+
+@pytest.mark.parametrize("attempt", range(TRIES))
+def test_quit_during_a_whisper_final_pass_ends_the_process_cleanly(
+    tmp_path: Path, display: str, pulse_audio: PulseAudio, whisper_model: Path, attempt: int
+) -> None:
+    """Quit as the key is let go, while Whisper (CTranslate2, on threads of its own) writes the final text: the
+    process used to crash or hang in the libraries' teardown under the still running decode."""
+    settings = desktop_settings(pulse_audio, whisper_model=str(whisper_model), final_engine="whisper")
+    app = DesktopApp(tmp_path, display, settings)
+    try:
+        app.wait_until_listening()
+        app.say_with_hotkey(pulse_audio, flite_wav("remind me to call the dentist on thursday", tmp_path / "said.wav"))
+        time.sleep(0.3 * attempt)  # at the key's release, and a little later: the final pass is under way
+        asked = time.monotonic()
+        quit_from_the_tray(app)
+        try:
+            app.process.wait(QUIT_SECONDS + ENGINE_WAIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running after quit during a final pass; its log:\n{app.log()[-3000:]}")
+        print(f"quit during a Whisper final pass: the process ended after {time.monotonic() - asked:.1f} s")
+        log = app.log()
+        assert app.process.returncode == 0, log[-3000:]  # not killed by a signal (SIGSEGV, SIGABRT)
+        assert "quit: leaving the event loop" in log and "did not end in time" not in log, log[-3000:]
+        # Whisper done within its wait, the process ends as usual; still decoding, it ends without the teardown.
+        assert ("quit: ending the process" in log) != ("the process ends without its teardown" in log), log[-3000:]
     finally:
         end(app.process)
