@@ -16,7 +16,7 @@ from app.cli.exits import ExitCode
 from app.cli.output import print_json, print_warning, say
 from app.config import Settings, load_settings, read_settings_file, save_settings, settings_path, with_value
 from app.errors import UsageError
-from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
+from app.secrets import API_KEY, delete_api_key, get_api_key, in_file, keyring_problem, set_api_key, shown_path
 
 
 def _settings_to_show_or_change() -> Settings:
@@ -76,13 +76,18 @@ def cmd_config_set_key(args: argparse.Namespace) -> int:
         key = getpass.getpass("API key (input hidden): ")
     else:
         key = sys.stdin.readline()
-    set_api_key(key)
-    say("The API key is saved in the system keyring.")
+    kept = set_api_key(key, to_file=args.keep_in_file)
+    say(
+        f"The API key is kept in {shown_path(kept)}, readable by you alone."
+        if kept
+        else "The API key is saved in the system keyring."
+    )
     return ExitCode.OK
 
 
 def cmd_config_delete_key(args: argparse.Namespace) -> int:
-    say("The API key was removed from the keyring." if delete_api_key() else "No API key was saved.")
+    where = "the credentials file" if in_file(API_KEY) else "the keyring"
+    say(f"The API key was removed from {where}." if delete_api_key() else "No API key was saved.")
     return ExitCode.OK
 
 

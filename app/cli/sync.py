@@ -1,7 +1,8 @@
 """The sync commands: `murmur sync` (once, now), `murmur sync status`, and `murmur sync setup`.
 
 The password is read from a prompt, standard input or MURMUR_CALDAV_PASSWORD, never from the command line
-(where it would land in the shell history and the process list), and kept in the keyring.
+(where it would land in the shell history and the process list), and kept in the keyring (or, asked with
+--keep-in-file where no keyring works, in the credentials file, readable by the user alone).
 """
 
 import argparse
@@ -12,10 +13,11 @@ from typing import Any
 
 from app.assembly import build_service
 from app.cli.exits import ExitCode
-from app.cli.output import print_json, say
+from app.cli.output import cli_text, print_json, remedy_words, say
 from app.config import SyncSettings, load_settings, save_settings
 from app.errors import UsageError
-from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, sync_password
+from app.presentation.times import moment_words
+from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, shown_path, sync_password
 from app.sync.account import NEEDS_CALDAV
 from app.sync.engine import SyncReport
 from app.sync.status import SyncStatus
@@ -52,6 +54,8 @@ def _status_json(status: SyncStatus, settings: SyncSettings) -> dict[str, Any]:
         "queued": status.queued,
         "last_error": status.last_error,
         "last_error_at": status.last_error_at.isoformat() if status.last_error_at else None,
+        "failing_since": status.failing_since.isoformat() if status.failing_since else None,
+        "remedy": remedy_words(status.remedy) if status.remedy else None,
         "skipped": list(status.skipped),
     }
 
@@ -68,15 +72,17 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
         say("Sync is not set up (murmur sync setup).")
     else:
         say(f"Server: {settings.url} as {settings.username or '(no user name)'}, task list {settings.calendar!r}")
-    tz = service.clock().tz
+    clock = service.clock()
     when = status.last_sync_at
-    say(f"Last sync: {when.astimezone(tz):%Y-%m-%d %H:%M}" if when else "Last sync: never")
+    say(f"Last sync: {moment_words(when, clock.now, clock.tz)}" if when else "Last sync: never")
     say(f"Changes waiting to be sent: {state['queued']}")
     for line in status.skipped:
         say(f"Skipped: {line}")
+    if status.failing_since:
+        say(f"Failing since {moment_words(status.failing_since, clock.now, clock.tz)}")
     if status.last_error:
-        at = f" ({status.last_error_at.astimezone(tz):%Y-%m-%d %H:%M})" if status.last_error_at else ""
-        say(f"Last error{at}: {status.last_error}")
+        at = f" ({moment_words(status.last_error_at, clock.now, clock.tz)})" if status.last_error_at else ""
+        say(f"Last error{at}: {cli_text(status.last_error, status.remedy)}")
     return ExitCode.OK
 
 
@@ -128,10 +134,14 @@ def cmd_sync_setup(args: argparse.Namespace) -> int:
     )
     say(try_account(chosen, password).line)
     path = save_settings(replace(settings, sync=chosen))
-    if keyring_problem(SYNC_PASSWORD) is None:
-        set_secret(SYNC_PASSWORD, password)
-        say(f"Saved to {path}; the password is in the system keyring.")
+    if keyring_problem(SYNC_PASSWORD) is None or args.keep_in_file:
+        kept = set_secret(SYNC_PASSWORD, password, to_file=args.keep_in_file)
+        where = f"in {shown_path(kept)}, readable by you alone" if kept else "in the system keyring"
+        say(f"Saved to {path}; the password is {where}.")
     else:
-        say(f"Saved to {path}. No keyring here: set {SYNC_PASSWORD.env} wherever Murmur runs.")
+        say(
+            f"Saved to {path}. No keyring here: set {SYNC_PASSWORD.env} wherever Murmur runs, "
+            "or run this again with --keep-in-file to keep the password in a file only you can read."
+        )
     say("Run `murmur sync` to sync now; the desktop app syncs by itself.")
     return ExitCode.OK

@@ -25,7 +25,7 @@ from app.config import Settings
 from app.doctor.advice import NO_TRAY
 from app.errors import Command, MurmurError, Remedy, Setting, Words, command
 from app.paths import config_dir, data_dir, log_dir
-from app.secrets import SYNC_PASSWORD, get_secret, keyring_problem
+from app.secrets import SYNC_PASSWORD, Secret, in_file, keyring_problem, saved_secret
 from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
 from app.speech_in.engines import choose_engine
@@ -263,12 +263,19 @@ def _sync_state(db_path: Path) -> tuple[str | None, str | None, int]:
         return state[0], state[1], int(db.execute("SELECT COUNT(*) FROM sync_outbox").fetchone()[0])
 
 
+def _where_saved(secret: Secret) -> str:
+    """'keyring', 'credentials file' or '' (not saved)."""
+    if in_file(secret):
+        return "credentials file"
+    return "keyring" if saved_secret(secret) else ""
+
+
 def _sync(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> None:
     sync = settings.sync
     if not sync.url:
         diagnosis.facts["sync"] = "not set up"
         return
-    password = "environment" if os.environ.get(SYNC_PASSWORD.env) else "keyring" if get_secret(SYNC_PASSWORD) else ""
+    password = "environment" if os.environ.get(SYNC_PASSWORD.env) else _where_saved(SYNC_PASSWORD)
     diagnosis.facts["sync"] = {"server": sync.url, "user": sync.username, "task list": sync.calendar}
     try:
         last, error, queued = _sync_state(db_path)

@@ -5,8 +5,8 @@ changes the entry's due, as task apps mean it; a snooze ("snooze X until 6pm", "
 again in an hour") only hides it until then.
 
 Each phrasing is a regular expression with the entry's phrase in group `x`. A *strict* phrasing
-("milk is done", "archive X") fails clearly when no entry matches; a *loose* one ("I called mom",
-"remove the stain", "push the car to the garage") may just be news, and falls back to a create.
+("milk is done", "the fence is painted", "archive X") fails clearly when no entry matches; a *loose* one
+("I called mom", "remove the stain", "push the car to the garage") may just be news, and falls back to a create.
 """
 
 import re
@@ -36,6 +36,23 @@ _PAST_TO_VERB = {
 }  # fmt: skip
 _STRICT_PAST = ("bought", "finished", "completed")
 _LOOSE_PAST = "|".join(re.escape(p) for p in _PAST_TO_VERB if p not in _STRICT_PAST)
+# The participle of a task's verb, in "the fence is painted": news that the task is finished, whatever the verb.
+_PARTICIPLE_TO_VERB = {
+    past: verb for past, verb in _PAST_TO_VERB.items() if past not in ("did", "wrote", "took", "took out")
+} | {
+    "written": "write", "taken": "take", "taken out": "take out", "painted": "paint", "ironed": "iron",
+    "mowed": "mow", "mown": "mow", "vacuumed": "vacuum", "hoovered": "hoover", "swept": "sweep", "mopped": "mop",
+    "tidied": "tidy", "dusted": "dust", "cooked": "cook", "baked": "bake", "unpacked": "unpack", "installed": "install",
+    "assembled": "assemble", "emptied": "empty", "collected": "collect", "delivered": "deliver", "shipped": "ship",
+    "confirmed": "confirm", "reserved": "reserve", "trimmed": "trim", "weeded": "weed", "planted": "plant",
+    "serviced": "service", "varnished": "varnish", "polished": "polish", "defrosted": "defrost", "folded": "fold",
+    "charged": "charge", "cleared": "clear", "hung": "hang", "hung up": "hang up", "tidied up": "tidy up",
+    "cleaned up": "clean up", "backed up": "back up", "topped up": "top up", "restocked": "restock",
+    "recycled": "recycle", "registered": "register", "uploaded": "upload", "downloaded": "download",
+    "answered": "answer", "replied to": "reply to", "handed in": "hand in", "dropped off": "drop off",
+}  # fmt: skip
+_PARTICIPLES = "|".join(re.escape(p) for p in sorted(_PARTICIPLE_TO_VERB, key=len, reverse=True))
+_BASE_VERB = _PAST_TO_VERB | _PARTICIPLE_TO_VERB
 # A tail like "... is done" that belongs to a sentence of its own, not to an entry's name.
 _NOT_A_TARGET = re.compile(
     r"^(?:what|why|how|when|where|who|which|is|are|was|were|can|could|would|will|do|does|did|has|have"
@@ -91,14 +108,15 @@ PHRASINGS = [
     Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{'|'.join(_STRICT_PAST)})\s+(?P<x>.+)$"), True),
     Phrasing(_COMPLETE, _p(_IS_DONE), True, tail=True),
     Phrasing(_COMPLETE, _p(rf"^(?P<x>.+?)\s+(?:done|finished|completed){_TOO}$"), True, tail=True),
-    # "the taxes are filed", "the water bill is paid": news that an entry is done, if one matches.
+    # "the taxes are filed", "the fence is painted": news that a task is finished, as strict as "is done", so
+    # one that names no open entry waits in the inbox to be said again, whichever verb it was.
     Phrasing(
         _COMPLETE,
         _p(
-            rf"^(?P<x>.+?)\s+(?:is|are|was|were|has been|have been|got)\s+(?:all\s+|now\s+|already\s+)?"
-            rf"(?:{_LOOSE_PAST})$"
+            rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been|got)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?"
+            rf"(?P<verb>{_PARTICIPLES}){_TOO}$"
         ),
-        False,
+        True,
         tail=True,
     ),
     Phrasing(_COMPLETE, _p(rf"^{_SUBJECT}?(?P<verb>{_LOOSE_PAST})\s+(?!to\b)(?P<x>.+)$"), False),
@@ -172,7 +190,7 @@ def _clean_target(phrase: str) -> str:
 def _intent(
     kind: str, phrase: str, verb: str | None, strict: bool, until: str | None = None, shift: str | None = None
 ) -> Intent:
-    base = _PAST_TO_VERB.get(verb.lower()) if verb else None
+    base = _BASE_VERB.get(verb.lower()) if verb else None
 
     def target(text: str) -> Target:
         return (text, f"{base} {text}") if base else (text,)

@@ -8,21 +8,39 @@ from app.domain.verbs import PAST_TENSE, TICKED
 from app.presentation.names import quoted
 from app.store.models import UndoItem
 
+RENAMED = "renamed"  # an update that sets a new summary
 # A changed field before its new value: "due Fri 27 Nov", "snoozed until tomorrow".
 _FIELD_BEFORE_VALUE = {"due_date": "due", "snooze_until": "snoozed until", "recurrence": "repeat"}
 
 
+def batch_label(label: str, origin: str | None) -> str:
+    """A batch's label with the other program that asked for it: 'completed 1 entry via Claude Desktop'."""
+    return f"{label} via {origin}" if origin else label
+
+
+def batch_title(label: str, said: str | None, origin: str | None) -> str:
+    """A batch as the window's History names it: the words it came from, else its label, and who asked."""
+    return batch_label(f"“{said}”" if said else label[:1].upper() + label[1:], origin)  # names keep their capitals
+
+
 def action_text(item: UndoItem, names: dict[str, str]) -> str:
-    """One change in words; `names`: entry ID -> its summary as listed now."""
+    """One change in words; `names`: entry ID -> its summary as listed now. A creation names the entry as it was
+    made, and a new summary is a rename from the summary it had ("Renamed “Call the dentits” to “Call the
+    dentist”"), so a rename never rewrites the lines before it."""
     described = json.loads(item.description)
     verb = PAST_TENSE[item.kind].capitalize()
     if item.subject is not UndoSubject.ENTRY:  # a memory or an utterance describes itself by its text
         return f"{verb} “{described.get('text', '')}”"
-    name = names.get(item.entry_id) or described.get("summary") or described.get("content") or "an entry"
+    listed, recorded = names.get(item.entry_id), described.get("summary") or described.get("content")
+    first, then = (recorded, listed) if item.kind is UndoKind.CREATE else (listed, recorded)
+    name = first or then or "an entry"
     text = f"{verb} “{name}”"
     if item.kind is UndoKind.COMPLETE and (ticked := described.get("item")):  # one item of its checklist
         text = f"{TICKED.capitalize()} “{ticked}” on “{name}”"
-    if changes := described.get("changes"):
+    changes = dict(described.get("changes") or {})
+    if changes.get("summary") and (was := _summary_before(item)):
+        text = f"{RENAMED.capitalize()} “{was}” to “{changes.pop('summary')}”"
+    if changes:
         said = (
             f"{_FIELD_BEFORE_VALUE.get(field, field)} {value if value is not None else 'none'}"
             for field, value in changes.items()
@@ -31,6 +49,13 @@ def action_text(item: UndoItem, names: dict[str, str]) -> str:
     elif until := described.get("until_text"):
         text += f" until {until}"
     return text
+
+
+def _summary_before(item: UndoItem) -> str | None:
+    """The entry's summary before the change, from the row its undo puts back."""
+    before = json.loads(item.before_row) if item.before_row else {}
+    summary = before.get("summary")
+    return summary if isinstance(summary, str) and summary else None
 
 
 def action_state(item: UndoItem) -> str:

@@ -455,6 +455,30 @@ def _m013_entry_originals(db: Connection) -> None:
     )
 
 
+def _m014_sync_failing_since(db: Connection) -> None:
+    # A failing sync says since when it fails and what to do about it, after the process that failed is gone.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE sync_state ADD COLUMN failing_since TEXT;
+        ALTER TABLE sync_state ADD COLUMN last_error_remedy TEXT;
+        UPDATE sync_state SET failing_since = last_error_at WHERE last_error IS NOT NULL
+        """,
+    )
+
+
+def _m015_batch_origin_and_held_requests(db: Connection) -> None:
+    # Which other program made a batch ("Claude Desktop", over MCP), for History to say; and the changes such a
+    # program asked for that wait for the user's yes (too many at once), kept with the inbox item that shows them.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE undo_batches ADD COLUMN origin TEXT;
+        ALTER TABLE utterances ADD COLUMN held TEXT
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -469,6 +493,8 @@ MIGRATIONS: list[Migration] = [
     ("011_writes_at_scale", _m011_writes_at_scale),
     ("012_sync_failures_shown", _m012_sync_failures_shown),
     ("013_entry_originals", _m013_entry_originals),
+    ("014_sync_failing_since", _m014_sync_failing_since),
+    ("015_batch_origin_and_held_requests", _m015_batch_origin_and_held_requests),
 ]
 
 

@@ -16,6 +16,11 @@ NOT_SET_UP = "sync is not set up"
 SET_UP = command(
     "sync", "setup", instead=Setting("sync.url"), phrase="run {} (or set sync.url and sync.username)", joint=": "
 )
+TYPE_PASSWORD = command(
+    "sync", "setup", instead=Setting("sync.password"), phrase=f"run {{}}, or set {SYNC_PASSWORD.env}", joint=": "
+)
+# What to do about a failure that names no remedy of its own (the server refused, or cannot be reached).
+CHECK_ACCOUNT = command("sync", "setup", instead=Setting("sync.url"), phrase="check the account with {}")
 # The CalDAV client is an extra ([sync]): the base install stays lean.
 NEEDS_CALDAV = "sync needs the caldav library: pipx inject murmur-desktop caldav (or install murmur-desktop[sync])"
 
@@ -25,14 +30,7 @@ def account_from(settings: SyncSettings, password: str | None = None) -> "Accoun
         raise UsageError(NOT_SET_UP, SET_UP)
     password = password or sync_password()
     if not password:
-        set_one = command(
-            "sync",
-            "setup",
-            instead=Setting("sync.password"),
-            phrase=f"run {{}}, or set {SYNC_PASSWORD.env}",
-            joint=": ",
-        )
-        raise UsageError("no password for the sync server", set_one)
+        raise UsageError("no password for the sync server", TYPE_PASSWORD)
     from app.sync.caldav_list import Account
 
     return Account(

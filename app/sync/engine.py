@@ -24,11 +24,13 @@ from app.changes.synced import SyncBatch
 from app.domain.checklist import checklist_text, dump_items, load_items
 from app.domain.enums import Category, Status
 from app.domain.summaries import clipped
+from app.errors import Remedy
 from app.portable.common import entry_id_for_uid
 from app.portable.ics import NotATask, own_uid, read_vtodo, vtodo_object, vtodo_over
 from app.store import Store
 from app.store.models import Entry, SyncItem, SyncOutboxRow, SyncState
 from app.sync.merge import SYNCED_FIELDS, Fields, carried, changed_fields, habit_done_elsewhere, merge
+from app.sync.remedy_record import remedy_json
 from app.sync.remote import ChangedOnServer, ObjectRefused, RemoteObject, TaskList
 from app.sync.status import sync_status
 
@@ -230,20 +232,26 @@ class _Pull:
             _queue(self.session, entry_id)
 
 
-def note_outcome(store: Store, error: str | None, now: datetime, report: SyncReport | None = None) -> int:
-    """Keep how the last sync ended (for the tray and `murmur sync status`), a failed first one too (its task
-    list still unknown): when and why it failed, or what a whole sync left aside; the changes still queued."""
+def note_outcome(
+    store: Store, error: str | None, now: datetime, report: SyncReport | None = None, remedy: Remedy | None = None
+) -> int:
+    """Keep how the last sync ended (for the tray, the window and `murmur sync status`), a failed first one too
+    (its task list still unknown): when and why it failed, what to do, since when it keeps failing; or what a
+    whole sync left aside. Returns the changes still queued."""
     with store.write() as session:
         state = session.get(SyncState, 1) or SyncState(calendar_url="")
         state.last_error = error
+        state.last_error_remedy = remedy_json(remedy) if error is not None else None
         if error is None:
             state.last_sync_at = now
+            state.failing_since = None
             done = report or SyncReport()
             # One line each, once each: a pull round after a push may meet the same object again.
             state.skipped = "\n".join(dict.fromkeys(" ".join(line.split()) for line in done.problems))
             state.unread = "\n".join(dict.fromkeys(done.unread))
         else:
             state.last_error_at = now
+            state.failing_since = state.failing_since or now
         session.add(state)
         session.flush()
         return sync_status(session).queued
@@ -283,10 +291,13 @@ class Sync:
                 return
             session.execute(delete(SyncItem))
             session.execute(text(f"INSERT OR IGNORE INTO sync_outbox SELECT id, {_QUEUED_NOW} FROM entries"))
+            failing_since = state.failing_since if state is not None else None  # the failures go on being counted
             if state is not None:
                 session.delete(state)
                 session.flush()
-            session.add(SyncState(calendar_url=self.tasks.url, calendar_name=self.tasks.name))
+            session.add(
+                SyncState(calendar_url=self.tasks.url, calendar_name=self.tasks.name, failing_since=failing_since)
+            )
 
     def _pull(self) -> None:
         with self.store.read() as session:

@@ -1,5 +1,5 @@
 """What an empty list says instead of a blank grid: on the first run what to say and the hotkey (with a
-button to try the microphone), else why this view is empty ("Nothing due today")."""
+button to try the microphone), else why this view is empty ("Nothing due today", "Nothing waiting")."""
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
@@ -13,7 +13,9 @@ QUIET = {
     View.UPCOMING: ("Nothing planned", "Say a day and Murmur files it here: “dentist on Thursday at 3”."),
     View.ALL: ("Nothing open", "Everything is done. Say what comes next."),
     View.DONE: ("Nothing done yet", "Tick an entry off, or say “milk is done”."),
+    View.ARCHIVED: ("Nothing archived", "An entry archived waits here, to be brought back with Unarchive."),
 }
+INBOX_QUIET = ("Nothing waiting", "What Murmur couldn't place lands here.")
 
 
 class EmptyState(QWidget):
@@ -56,6 +58,9 @@ class EmptyState(QWidget):
             self._say(f"No open {category_plural.lower()}", "Say one, or type it in the box above.")
         else:
             self._say(*QUIET[view])
+
+    def show_inbox_quiet(self) -> None:
+        self._say(*INBOX_QUIET)
 
     def _say(self, title: str, body: str, microphone: bool = False) -> None:
         self.title.setText(title)

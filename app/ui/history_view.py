@@ -5,11 +5,19 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.changes.undo import HistoryBatch
-from app.presentation.history import action_state, action_text
-from app.presentation.times import said_when
+from app.presentation.history import action_state, action_text, batch_title
+from app.presentation.times import moment_words
 from app.ui.plain_text import plain_tooltip
 
 BATCH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -26,7 +34,12 @@ class HistoryView(QWidget):
         self.tree.setObjectName("history")
         self.tree.setAccessibleName("History")
         self.tree.setHeaderLabels(["What", "When", "State"])
-        self.tree.setColumnWidth(0, 420)
+        # When and state are short and shown whole; what changed takes the rest (whole in its tooltip).
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemSelectionChanged.connect(self._on_item_selection_changed)
         self.undo_button = QPushButton("Undo all of it")
         self.undo_button.setEnabled(False)
@@ -42,8 +55,10 @@ class HistoryView(QWidget):
         """`names`: entry ID -> summary, so a change names its entry as the list does."""
         self.tree.clear()
         for h in batches:
-            what = f"“{h.said}”" if h.said else h.batch.label.capitalize()
-            top = QTreeWidgetItem([what, said_when(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""])
+            what = batch_title(h.batch.label, h.said, h.batch.origin)
+            top = QTreeWidgetItem(
+                [what, moment_words(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""]
+            )
             top.setToolTip(0, plain_tooltip(what))
             top.setData(0, BATCH_ROLE, h.batch.id)
             for item in h.items:

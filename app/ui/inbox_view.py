@@ -1,21 +1,26 @@
 """What the user said that could not be applied (failed or unfinished): Retry it, put its words right and
-retry (Edit…), or Dismiss it (kept in the store; undo brings it back)."""
+retry (Edit…), or Dismiss it (kept in the store; undo brings it back). Empty, it says what lands here."""
 
 from collections.abc import Callable
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLineEdit,
     QPushButton,
+    QStackedWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from app.presentation.times import moment_words
 from app.store.models import Utterance
+from app.ui.empty_state import EmptyState
 from app.ui.plain_text import plain_tooltip
 
 UTTERANCE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -33,7 +38,17 @@ class InboxView(QWidget):
         self.tree.setAccessibleName("Inbox")
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["What you said", "When", "Why it waits"])
-        self.tree.setColumnWidth(0, 360)
+        # The time is short and always whole; the words said and the reason share what is left (whole in tooltips).
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.empty = EmptyState()
+        self.empty.show_inbox_quiet()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.tree)
+        self.pages.addWidget(self.empty)
         self.tree.itemSelectionChanged.connect(self._on_item_selection_changed)
         self.tree.itemDoubleClicked.connect(self._on_retry_clicked)
         self.retry_button = self._button("Retry", "Run what you said again", self._on_retry_clicked)
@@ -56,14 +71,17 @@ class InboxView(QWidget):
         edit_row.addWidget(self.cancel_edit_button)
         self.editing.setVisible(False)
         self._editing_id: int | None = None
-        buttons = QHBoxLayout()
+        self.buttons = QWidget()
+        buttons = QHBoxLayout(self.buttons)
+        buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addStretch(1)
         for button in (self.dismiss_button, self.edit_button, self.retry_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tree)
+        layout.addWidget(self.pages)
         layout.addWidget(self.editing)
-        layout.addLayout(buttons)
+        layout.addWidget(self.buttons)
+        self._show_empty(True)  # until the app fills it
 
     def _button(self, text: str, tip: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text)
@@ -74,16 +92,22 @@ class InboxView(QWidget):
         button.clicked.connect(slot)
         return button
 
-    def set_utterances(self, utterances: list[Utterance], tz: ZoneInfo) -> None:
+    def set_utterances(self, utterances: list[Utterance], now: datetime, tz: ZoneInfo) -> None:
         self.tree.clear()
         for u in utterances:
-            row = QTreeWidgetItem([u.text, f"{u.created_at.astimezone(tz):%Y-%m-%d %H:%M}", u.error or u.outcome.value])
+            row = QTreeWidgetItem([u.text, moment_words(u.created_at, now, tz), u.error or u.outcome.value])
             row.setData(0, UTTERANCE_ROLE, u.id)
             row.setToolTip(0, plain_tooltip(u.text))
+            row.setToolTip(2, plain_tooltip(row.text(2)))
             self.tree.addTopLevelItem(row)
+        self._show_empty(not utterances)
         if self._editing_id not in {u.id for u in utterances}:
             self._close_editor()  # what was being put right left the inbox (from a terminal, say)
         self._on_item_selection_changed()
+
+    def _show_empty(self, empty: bool) -> None:
+        self.pages.setCurrentWidget(self.empty if empty else self.tree)
+        self.buttons.setVisible(not empty)
 
     def _selected_ids(self) -> list[int]:
         return [int(item.data(0, UTTERANCE_ROLE)) for item in self.tree.selectedItems()]

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.defaults import MAX_MEMORY_CHARS
+from app.presentation.times import moment_words
 from app.store.models import Memory
 from app.ui.plain_text import plain_label, plain_tooltip
 
@@ -53,7 +55,10 @@ class MemoryView(QWidget):
         self.tree.setAccessibleName("What Murmur remembers")
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["What Murmur remembers", "When"])
-        self.tree.setColumnWidth(0, 560)
+        header = self.tree.header()  # the time is shown whole; the memory takes the rest (whole in its tooltip)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # only the text, see below
         self.tree.itemSelectionChanged.connect(self._on_item_selection_changed)
@@ -82,14 +87,14 @@ class MemoryView(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addLayout(buttons)
 
-    def set_memories(self, memories: list[tuple[str, Memory]], tz: ZoneInfo) -> None:
+    def set_memories(self, memories: list[tuple[str, Memory]], now: datetime, tz: ZoneInfo) -> None:
         """Show `memories` (short ID, memory), keeping the selection where the same memories are still shown."""
         selected = set(self.selected_ids())
         self.tree.blockSignals(True)  # filling the list is not an edit
         try:
             self.tree.clear()
             for short_id, memory in memories:
-                row = QTreeWidgetItem([memory.text, _when(memory.used_at, tz)])
+                row = QTreeWidgetItem([memory.text, moment_words(memory.used_at, now, tz)])
                 row.setData(0, MEMORY_ROLE, memory.id)
                 row.setData(0, TEXT_ROLE, memory.text)
                 row.setToolTip(0, plain_tooltip(f"{memory.text}\n\n{short_id}, from {memory.source.value}"))
@@ -153,7 +158,3 @@ class MemoryView(QWidget):
     def _on_forget_clicked(self) -> None:
         for memory_id in self.selected_ids():
             self.forget_requested.emit(memory_id)
-
-
-def _when(moment: datetime, tz: ZoneInfo) -> str:
-    return f"{moment.astimezone(tz):%Y-%m-%d %H:%M}"

@@ -1,10 +1,15 @@
 """What the language model cost: tokens and money by day and by month, and what is left of the budget."""
 
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from datetime import date
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.domain.usage import UsageRow, UsageSummary
+from app.presentation.times import period_words
 
-HEADERS = ["Period", "Requests", "Prompt tokens", "Completion tokens", "Cost (USD)"]
+HEADERS = ["Period", "Requests", "Prompt tokens", "Reply tokens", "Cost (USD)"]
+NARROW_HEADERS = ["Period", "Requests", "Prompt\ntokens", "Reply\ntokens", "Cost\n(USD)"]  # two lines, no cut
 
 
 def budget_text(summary: UsageSummary) -> str:
@@ -15,29 +20,41 @@ def budget_text(summary: UsageSummary) -> str:
     return f"{spent} of ${summary.monthly_budget:.2f}; left: ${left:.4f}"
 
 
-def _table(name: str) -> QTreeWidget:
-    tree = QTreeWidget()
-    tree.setObjectName(name)
-    tree.setRootIsDecorated(False)
-    tree.setHeaderLabels(HEADERS)
-    tree.setAccessibleName(name.replace("_", " "))
-    return tree
+class UsageTable(QTreeWidget):
+    """Periods and their figures, every column sized to its contents; the headers on one line where the table
+    has room for all of them whole, else on two lines, never cut short."""
 
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self.setRootIsDecorated(False)
+        self.setHeaderLabels(HEADERS)
+        self.setAccessibleName(name.replace("_", " "))
+        self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
-def _fill(tree: QTreeWidget, rows: list[UsageRow]) -> None:
-    tree.clear()
-    for row in rows:
-        tree.addTopLevelItem(
-            QTreeWidgetItem(
-                [
-                    row.period,
-                    str(row.requests),
-                    f"{row.prompt_tokens:,}",
-                    f"{row.completion_tokens:,}",
-                    f"{row.cost_usd:.4f}",
-                ]
-            )
+    def fill(self, rows: list[UsageRow], today: date) -> None:
+        self.clear()
+        for row in rows:
+            figures = [f"{row.prompt_tokens:,}", f"{row.completion_tokens:,}", f"{row.cost_usd:.4f}"]
+            self.addTopLevelItem(QTreeWidgetItem([period_words(row.period, today), str(row.requests), *figures]))
+        self._fit_headers()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_headers()
+
+    def _fit_headers(self) -> None:
+        self._label(HEADERS)  # measured on one line first
+        header = self.header()
+        needed = sum(
+            max(header.sectionSizeHint(column), self.sizeHintForColumn(column)) for column in range(len(HEADERS))
         )
+        if needed > self.viewport().width():
+            self._label(NARROW_HEADERS)
+
+    def _label(self, labels: list[str]) -> None:
+        if self.headerItem().text(len(labels) - 1) != labels[-1]:
+            self.setHeaderLabels(labels)
 
 
 class UsageView(QWidget):
@@ -45,8 +62,9 @@ class UsageView(QWidget):
         super().__init__(parent)
         self.budget = QLabel("No requests to a language model yet")
         self.budget.setObjectName("budget")
-        self.by_day = _table("usage_by_day")
-        self.by_month = _table("usage_by_month")
+        self.budget.setWordWrap(True)
+        self.by_day = UsageTable("usage_by_day")
+        self.by_month = UsageTable("usage_by_month")
         layout = QVBoxLayout(self)
         layout.addWidget(self.budget)
         layout.addWidget(QLabel("By day (last 31 days)"))
@@ -54,7 +72,7 @@ class UsageView(QWidget):
         layout.addWidget(QLabel("By month"))
         layout.addWidget(self.by_month, 1)
 
-    def set_summary(self, summary: UsageSummary) -> None:
+    def set_summary(self, summary: UsageSummary, today: date) -> None:
         self.budget.setText(budget_text(summary))
-        _fill(self.by_day, summary.by_day)
-        _fill(self.by_month, summary.by_month)
+        self.by_day.fill(summary.by_day, today)
+        self.by_month.fill(summary.by_month, today)

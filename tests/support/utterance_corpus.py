@@ -5,7 +5,9 @@ read at several fixed "now"s in two timezones.
 Each file is a book: the user's list (`[[entry]]`), what Murmur remembers of them (`memories`), and the
 cases said to it. A case expects a new entry (the default) or an `action` on a listed entry: complete
 (one `item` of its checklist, if named), archive, snooze, reschedule (a new `due`), add_items, an
-`answer` that names the entries in `mention` and none in `omit`, a memory to `remember`, or none.
+`answer` that names the entries in `mention` and none in `omit`, a memory to `remember`, none, or none
+`unmatched`: nothing changed, and the words wait in the inbox because no open entry matches the `subject`
+said (or, given `candidates`, because several do).
 
 A case's due is written relative to the moment of speaking ("fri 17:00": the first Friday 17:00 after
 now), so one case checks the same sentence said on a Monday morning, a Friday night, at 23:30 on New
@@ -28,6 +30,7 @@ from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
     Action,
     ArchiveAction,
+    Cause,
     CompleteAction,
     CreateAction,
     ParseResult,
@@ -37,7 +40,7 @@ from app.domain.actions import (
 from app.domain.checklist import ChecklistItem, dump_items
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
-from app.domain.enums import Category, Status
+from app.domain.enums import Category, FailureKind, Status
 from app.domain.local_calendar import LocalCalendar, personal_days
 from app.offline import OfflineInterpreter
 from app.store.models import Entry
@@ -294,6 +297,13 @@ def _answer_problems(result: ParseResult, want: Mapping[str, Any], listed: Mappi
     return found + [f"answer {result.answer!r} does not say '{said}'" for said in words]
 
 
+def _unmatched_problems(result: ParseResult, want: Mapping[str, Any]) -> list[str]:
+    causes = [failure.cause for failure in result.failures]
+    kind = FailureKind.AMBIGUOUS if "candidates" in want else FailureKind.NOT_FOUND
+    expected = Cause(kind, want["subject"], candidates=tuple(want.get("candidates", ())))
+    return [] if causes == [expected] else [f"expected to wait in the inbox for {expected}, got {causes}"]
+
+
 def _remember_problems(result: ParseResult, want: Mapping[str, Any]) -> list[str]:
     remembered = [text.lower() for text in getattr(result, "remember", ())]
     if len(remembered) != 1:
@@ -302,7 +312,7 @@ def _remember_problems(result: ParseResult, want: Mapping[str, Any]) -> list[str
     return [f"memory {remembered[0]!r} lacks '{kept}'" for kept in lacking]
 
 
-_NOT_ACTIONS = ("already", "none", "answer", "remember")
+_NOT_ACTIONS = ("already", "none", "answer", "remember", "unmatched")
 
 
 def problems(case: Case, clock: Clock) -> list[str]:
@@ -319,6 +329,8 @@ def problems(case: Case, clock: Clock) -> list[str]:
             found += _answer_problems(result, want, listed)
         elif want.get("action") == "remember":
             found += _remember_problems(result, want)
+        elif want.get("action") == "unmatched":
+            found += _unmatched_problems(result, want)
     if len(result.actions) != len(wanted):
         shown = "; ".join(_shown(a) for a in result.actions) or "none"
         return [*found, f"expected {len(wanted)} action(s), got {len(result.actions)}: {shown}"]

@@ -422,3 +422,23 @@ def test_the_previous_release_database_gains_sync_failures_shown(db_path: Path) 
     with store.read() as session:
         assert sync_status(session).skipped == ("/alice/murmur/x.ics: skipped",)
     store.close()
+
+
+def test_the_previous_release_database_gains_since_when_sync_fails(db_path: Path) -> None:
+    """What the release before (steps 1-13) made, failing: the failure it noted is the first of the row, and a
+    new failure keeps that time."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:13])
+        db.execute(
+            "INSERT INTO sync_state (id, calendar_url, last_error, last_error_at) "
+            "VALUES (1, '', 'no password for the sync server', '2026-01-01T10:00:00+00:00')"
+        )
+    store = Store.open(db_path)
+    first = datetime(2026, 1, 1, 10, tzinfo=UTC)
+    with store.read() as session:
+        status = sync_status(session)
+    assert (status.failing_since, status.remedy) == (first, None)
+    note_outcome(store, "no password for the sync server", datetime(2026, 2, 1, tzinfo=UTC))
+    with store.read() as session:
+        assert sync_status(session).failing_since == first
+    store.close()

@@ -3,6 +3,7 @@
 import argparse
 from typing import Any
 
+from app.cli.args.secret_file import add_keep_in_file
 from app.config import all_keys
 
 
@@ -22,6 +23,7 @@ def add_commands(
     set_.add_argument("value", metavar="VALUE")
     set_.set_defaults(func="app.cli.llm:cmd_config_set")
     key = actions.add_parser("set-key", parents=[common], help="save the API key in the keyring (asks for it)")
+    add_keep_in_file(key)
     key.set_defaults(func="app.cli.llm:cmd_config_set_key")
     forget = actions.add_parser("delete-key", parents=[common], help="remove the API key from the keyring")
     forget.set_defaults(func="app.cli.llm:cmd_config_delete_key")

@@ -3,6 +3,8 @@
 import argparse
 from typing import Any
 
+from app.cli.args.secret_file import add_keep_in_file
+
 
 def add_commands(
     sub: "argparse._SubParsersAction[Any]",
@@ -21,4 +23,5 @@ def add_commands(
     setup.add_argument("--username")
     setup.add_argument("--calendar", metavar="NAME", help="the task list (made when missing)")
     setup.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    add_keep_in_file(setup)
     setup.set_defaults(func="app.cli.sync:cmd_sync_setup")

@@ -5,21 +5,25 @@ not yet saved), and how the model is used: tool calls, what happens when it fail
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
 
 from app import secrets
-from app.agent.connection import ConnectionReport
 from app.agent.provider import PRESETS
 from app.config import LlmSettings, url_problem
 from app.errors import MurmurError
 from app.ui.background import run_in_thread
 from app.ui.settings.form import combo, lay_out, spin, text_field
+from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
+if TYPE_CHECKING:
+    from app.agent.connection import ConnectionReport
+
 # Tries the server and the model as set (settings, a typed key or None); `app.agent.connection.test_connection`.
-ConnectionTest = Callable[[LlmSettings, str | None], ConnectionReport]
+ConnectionTest = Callable[[LlmSettings, str | None], "ConnectionReport"]
 
 NONE = "none"
 CUSTOM = "custom"
@@ -36,6 +40,14 @@ FIELD_WORDS = (
     ("the LLM base URL", "the Server address"),
 )
 FIELD_LABELS = {"preset": "Provider", "base_url": "Server address", "model": "Model", "api_key": "API key"}
+
+
+def load_and_test_connection(settings: LlmSettings, api_key: str | None) -> "ConnectionReport":
+    """`app.agent.connection.test_connection`, loaded when a test is asked for: the openai client it needs takes a
+    second or more to import, which opening the dialog would otherwise wait for."""
+    from app.agent.connection import test_connection as tried
+
+    return tried(settings, api_key)
 
 
 def in_field_words(line: str) -> str:
@@ -82,6 +94,7 @@ class LlmPage(QWidget):
         self.budget = spin(llm, "monthly_budget", " USD a month", decimals=2)  # money: cents
         self.budget.setSpecialValueText("No budget")  # shown at 0
         self.keyring_note = QLabel(secrets.keyring_problem() or "")
+        self.keep_in_file = SecretFileBox(secrets.API_KEY)
         self.keyring_note.setWordWrap(True)
         self.test_button = QPushButton("Test connection")
         self.test_button.clicked.connect(self.test_connection)
@@ -100,6 +113,7 @@ class LlmPage(QWidget):
             ("Model", self.llm_model),
             ("API key", self.api_key),
             ("", self.keyring_note),
+            ("", self.keep_in_file),
             ("", self.test_button),
             ("", self.connection_note),
             ("Tool calls", self.tool_protocol),
@@ -144,14 +158,17 @@ class LlmPage(QWidget):
         self.connection_note.setText(f"The server address {wrong}.")
         return self.base_url
 
-    def save_key(self) -> None:
+    def save_key(self) -> bool:
         """Keep a newly typed API key in the keyring, or forget the stored one for the built-in rules (a
-        MurmurError, one line, when the keyring refuses)."""
+        MurmurError, one line, when the keyring refuses); whether the keyring changed."""
         key = self.api_key.text().strip()
         if not self._uses_server():
-            secrets.delete_api_key()  # a stored key alone would still reach OpenAI
-        elif key:
-            secrets.set_api_key(key)
+            return secrets.delete_api_key()  # a stored key alone would still reach OpenAI
+        if key:
+            secrets.set_api_key(key, to_file=self.keep_in_file.isChecked())
+            return True
+        self.keep_in_file.save("")  # unticked, a key kept in the file is removed from it
+        return self.keep_in_file.was_in_file and not self.keep_in_file.isChecked()
 
     def test_connection(self) -> None:
         """Ask the server (as set in the form, not yet saved) for its models, then try the model with one tool

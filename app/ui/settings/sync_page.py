@@ -1,9 +1,7 @@
 """Settings -> Sync: the CalDAV server, the account, the task list, "Test connection", and how sync stands."""
 
 from dataclasses import replace
-from datetime import datetime
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
@@ -11,38 +9,18 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBo
 from app import secrets
 from app.config import SyncSettings
 from app.sync.account import NEEDS_CALDAV
-from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
 from app.ui.settings.form import lay_out
+from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
 if TYPE_CHECKING:
     from app.sync.setup import Tried
 
 SAVED_PASSWORD = "saved in the keyring; type to replace it"
+SAVED_IN_FILE = "saved in the file below; type to replace it"
 # The settings a sync message names, as the fields of this page.
 _FIELDS = {"sync.ca_file": "the Certificate authority field", "sync.username": "the User name field"}
-
-
-def status_words(status: SyncStatus, tz: ZoneInfo) -> str:
-    """'Last sync 14:02 · 3 changes waiting · 1 task skipped: ... · failed 14:07: ...' (the tray's tooltip says
-    it too)."""
-    if status.last_sync_at is None and status.last_error is None:
-        return "Not synced yet"
-    parts = [f"Last sync {_when(status.last_sync_at, tz)}" if status.last_sync_at else "Never synced"]
-    if status.queued:
-        parts.append(f"{status.queued} change{'s' if status.queued != 1 else ''} waiting")
-    if status.skipped:
-        count = len(status.skipped)
-        parts.append(f"{count} task{'s' if count != 1 else ''} skipped: {status.skipped[0]}")
-    if status.last_error:
-        at = f" {_when(status.last_error_at, tz)}" if status.last_error_at else ""
-        parts.append(f"failed{at}: {status.last_error}")
-    return " · ".join(parts)
-
-
-def _when(moment: datetime, tz: ZoneInfo) -> str:
-    return f"{moment.astimezone(tz):%a %d %b %H:%M}"
 
 
 class SyncPage(QWidget):
@@ -59,7 +37,12 @@ class SyncPage(QWidget):
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setAccessibleName("Sync password")
-        self.password.setPlaceholderText(SAVED_PASSWORD if secrets.sync_password() else "an app password is safest")
+        self.keep_in_file = SecretFileBox(secrets.SYNC_PASSWORD)
+        saved = SAVED_IN_FILE if self.keep_in_file.was_in_file else SAVED_PASSWORD
+        self.password.setPlaceholderText(saved if secrets.sync_password() else "an app password is safest")
+        self.kept_note = QLabel(self.keep_in_file.where_kept())
+        self.kept_note.setObjectName("sync_password_kept")
+        self.kept_note.setWordWrap(True)
         self.calendar = QComboBox()  # a name typed, or one of the lists Test connection found
         self.calendar.setEditable(True)
         self.calendar.setEditText(settings.calendar)
@@ -88,6 +71,8 @@ class SyncPage(QWidget):
             ("Server address", self.url),
             ("User name", self.username),
             ("Password", self.password),
+            ("", self.keep_in_file),
+            ("", self.kept_note),
             ("Task list", self.calendar),
             ("Certificate authority", self.ca_file),
             ("Sync every", self.interval),
@@ -108,10 +93,9 @@ class SyncPage(QWidget):
         )
 
     def save_password(self) -> None:
-        """Keep a newly typed password in the keyring (a MurmurError, one line, when it cannot be)."""
-        typed = self.password.text()
-        if typed:
-            secrets.set_secret(secrets.SYNC_PASSWORD, typed)
+        """Keep a newly typed password in the keyring, or the file where asked (a MurmurError, one line, when it
+        cannot be); the box unticked, the password kept in the file is removed from it."""
+        self.keep_in_file.save(self.password.text())
 
     def test_connection(self) -> None:
         """Reach the server as the form says (not yet saved), find or make the task list, off the GUI thread."""

@@ -233,6 +233,7 @@ CASES: list[tuple[str, list[Expected]]] = [
     ("milk is done", [Fails("complete", ("'milk' is ambiguous", "'Buy milk' (3fa1b2)", "'Buy oat milk' (9c0d1e)"))]),
     ("call is done", [Fails("complete", ("ambiguous", "'Call the dentist' (7d4e5f)", "'Call mom' (c0ffee)"))]),
     ("eggs are done", [Fails("complete", ("no open entry matches 'eggs'",))]),
+    ("the fence is painted", [Fails("complete", ("no open entry matches 'the fence'",))]),  # any task's participle
     ("I bought a new bike", [Fails("complete", ("no open entry matches 'a new bike'",))]),
     ("it's done", [Fails("complete", ("'it' does not say which entry",))]),
     ("archive the tax return", [Fails("archive", ("no open entry matches 'the tax return'",))]),

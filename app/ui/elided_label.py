@@ -1,0 +1,41 @@
+"""A label for words of any length: wrapped on a few lines, cut with "…" past them, the whole in its tooltip."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
+
+from app.ui.plain_text import plain_label, plain_tooltip
+
+# Room a wrapped line may leave at its end (a word that did not fit goes to the next line), in average characters.
+_LINE_END_SLACK = 8
+
+
+class ElidedLabel(QLabel):
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        plain_label(self)
+        self.setWordWrap(True)
+        self._lines = lines
+        self._whole = ""
+
+    def whole_text(self) -> str:
+        return self._whole
+
+    def setText(self, text: str) -> None:
+        self._whole = text
+        self.setToolTip(plain_tooltip(text) if text else "")
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()
+
+    def _fit(self) -> None:
+        """Cut the words to what `lines` lines of this width hold, measured as one long line less the room
+        each wrap may leave unused."""
+        metrics, width = self.fontMetrics(), self.contentsRect().width()
+        room = self._lines * width - (self._lines - 1) * _LINE_END_SLACK * metrics.averageCharWidth()
+        flat = " ".join(self._whole.split())  # a new line said is a space here
+        shown = metrics.elidedText(flat, Qt.TextElideMode.ElideRight, max(room, width))
+        super().setText(self._whole if shown == flat else shown)
