@@ -653,9 +653,14 @@ class MurmurService:
     # -- the user's data, in and out -----------------------------------------------------------
 
     def export(
-        self, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
+        self,
+        fmt: Format,
+        statuses: Sequence[Status] = tuple(Status),
+        categories: Sequence[Category] = (),
+        with_said: bool = False,
     ) -> str:
-        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`."""
+        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`;
+        `with_said`: an iCalendar file carries the words said too (a JSON backup always does)."""
         clock = self.clock()
         with self.store.read() as session:
             entries = [
@@ -670,7 +675,7 @@ class MurmurService:
             entries = entries if fmt is Format.JSON else shareable(session, entries)
         from app.portable.files import write_entries  # the formats' libraries load for export and import only
 
-        return write_entries(fmt, entries, stored, clock.tz, clock.now)
+        return write_entries(fmt, entries, stored, clock.tz, clock.now, with_said)
 
     def export_file(
         self,
@@ -679,11 +684,12 @@ class MurmurService:
         statuses: Sequence[Status] = tuple(Status),
         categories: Sequence[Category] = (),
         force: bool = False,
+        with_said: bool = False,
     ) -> None:
         """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said);
         a file there is replaced only with `force`, a link is written through."""
         target = output_target(path, force)
-        written = self.export(fmt, statuses, categories)
+        written = self.export(fmt, statuses, categories, with_said)
         try:
             write_private_text(target, written)
         except OSError as error:

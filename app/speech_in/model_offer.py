@@ -6,17 +6,20 @@ for the spoken replies (named and fetched by `app.speech_out.voice_offer`), whic
 
 Accepting downloads them and saves the settings that use them (the voice becomes `speech.voice`); declining keeps
 the bundled engine and saves `speech.offer_models = false`, so nobody is asked again (the model manager is still
-there: `murmur models`, Settings → Speech). "Not now" is no call at all: the next start asks again.
+there: `murmur models`, Settings → Speech). "Not now" puts the offer off (app/speech_in/offer_snooze.py): not at
+the next start, but after a month, or at once for another language.
 """
 
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
 from app.config import Settings, SpeechSettings, save_settings
 from app.speech_in.download import ProgressCallback
 from app.speech_in.language import base_language
 from app.speech_in.models import InstalledModel, size_text
+from app.speech_in.offer_snooze import is_put_off, put_off
 from app.speech_in.speech_models import Recommendation, SpeechModels, recommended_models
 from app.speech_in.whisper_engine import whisper_available
 
@@ -79,10 +82,11 @@ class ModelOffer:
         return replace(self, voice=None)
 
 
-def model_offer(settings: Settings) -> ModelOffer | None:
-    """The offer for these settings; None when the user declined it, or already has a model of ours for the
-    language (or named one in the settings), or when no Vosk model can be named (the Vosk list is needed for other
-    languages than English: offline, the next start asks again).
+def model_offer(settings: Settings, now: datetime | None = None) -> ModelOffer | None:
+    """The offer for these settings; None when the user declined it, or put it off for this language lately (as
+    of `now`, default the present), or already has a model of ours for the language (or named one in the
+    settings), or when no Vosk model can be named (the Vosk list is needed for other languages than English:
+    offline, the next start asks again).
 
     Looks at the models dir and imports faster-whisper to see if it is there; for a language other than English
     it fetches the Vosk model list. So: never on a GUI thread."""
@@ -90,6 +94,8 @@ def model_offer(settings: Settings) -> ModelOffer | None:
     if not speech.offer_models or speech.model or speech.whisper_model:
         return None
     language = speech.language or "en"
+    if is_put_off(language, now or datetime.now(UTC)):
+        return None
     if SpeechModels.from_settings(speech).installed(language):
         return None
     whisper = whisper_available()
@@ -148,6 +154,12 @@ def accept(offer: ModelOffer, settings: Settings, on_progress: ProgressCallback 
     save_settings(chosen)
     log.info("installed the offered models %s", ", ".join(m.name for m in offer.downloads))
     return chosen
+
+
+def put_off_for_now(offer: ModelOffer, now: datetime | None = None) -> None:
+    """ "Not now": the offer stays away a while (app/speech_in/offer_snooze.py); nothing is saved in the settings."""
+    put_off(offer.language, now or datetime.now(UTC))
+    log.info("the offer of speech models was put off")
 
 
 def decline(settings: Settings) -> Settings:

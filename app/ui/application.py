@@ -41,11 +41,12 @@ from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
+from app.speech_in import engine_threads
 from app.speech_out.choice import preload_voice
 from app.speech_out.reply import ReplyMode, reply_mode_for
 from app.store.backups import Backup
 from app.ui import jobs, sound_cues
-from app.ui.background import run_in_thread
+from app.ui.background import join_all, run_in_thread
 from app.ui.bridge import PipelineBridge
 from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
@@ -54,6 +55,8 @@ from app.ui.icons import AppState, app_icon
 from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
+from app.ui.quit_signals import QuitOnSignals
+from app.ui.quit_watchdog import QuitWatchdog
 from app.ui.reminders import ReminderScheduler
 from app.ui.reply_voice import ReplyVoice
 from app.ui.setup_notes import SetupCheck
@@ -71,9 +74,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("murmur.ui")
 
-QUIT_WAIT_SECONDS = 30.0
+QUIT_WAIT_SECONDS = 30.0  # at quit, for the queued runs: each saves what was said before it asks a model
 TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
-SYNC_WAIT_SECONDS = 10.0  # at quit, for a sync under way
+SYNC_WAIT_SECONDS = 2.0  # at quit, for a sync under way: what it has not sent stays queued for the next start
+DEVICE_STOP_SECONDS = 2.0  # at quit, for the hotkey, the microphone and the speaker to let go
+ENGINE_WAIT_SECONDS = 5.0  # at quit, for a speech model loading or a final pass dropped as too slow
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
 BACKUP_CHECK_MS = 3_600_000  # the app runs for days: each hour it looks whether today's backup is taken
@@ -125,6 +130,8 @@ class Murmur(QObject):
         self._arm_microphone = False  # keep it open between recordings (see start)
         self._paused = False
         self._quitting = False
+        # Set where the app is the process (run()): a step of the quit that hangs past its time ends the process.
+        self.watchdog: QuitWatchdog | None = None
         self._error = ""
         self._hotkey_problem: str | None = None
         self._bound_key = ""  # the talk key as the desktop's shortcut portal says it bound it (the user may change it)
@@ -341,31 +348,51 @@ class Murmur(QObject):
 
     def quit(self) -> None:
         """Leave without losing what was said: no new recording starts, the one in progress is stopped and kept,
-        the text of stopped ones is worked out and queued, and the queue drains (each batch one transaction)."""
+        the text of stopped ones is worked out and queued, and the queue drains (each batch one transaction).
+        Every step waits a bounded time; a step that hangs past it ends the process anyway (QuitWatchdog)."""
         if self._quitting:  # asked again while the events below were delivered
             return
         self._quitting = True
+        self._quit_step("stopping the hotkey, the voice and the microphone", DEVICE_STOP_SECONDS)
         self._watch_timer.stop()
         self.window.save_view_state()
         self.hotkey.stop()
         self.reply_voice.stop()
         self.voice.disarm()
         self.voice.stop()
+        self._quit_step("working out the text of the last recording", TRANSCRIPT_WAIT_SECONDS)
         if not self.voice.wait_for_transcripts(TRANSCRIPT_WAIT_SECONDS):
             log.warning("quit %.0f s before a recording's text was worked out: it is lost", TRANSCRIPT_WAIT_SECONDS)
         QApplication.processEvents()  # the transcripts arrive as queued signals: here they are submitted
+        self._quit_step("letting the speech engines finish", ENGINE_WAIT_SECONDS)
+        if not join_all(engine_threads.running(), ENGINE_WAIT_SECONDS):
+            log.warning("quit while a speech engine was still working (a model loading, or a final pass)")
+        self._quit_step("closing the speaker", DEVICE_STOP_SECONDS)
+        # An output stream still open when the process ends meets PortAudio's own teardown at exit: closed first.
+        if not (self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and sound_cues.wait(DEVICE_STOP_SECONDS)):
+            log.warning("quit while the speaker was still open")
         self.toast.dismiss()
         self.notifications.close()
         if self.tray:
             self.tray.hide()
+        self._quit_step("waiting for the sync under way", SYNC_WAIT_SECONDS)
         if not self.sync.stop(SYNC_WAIT_SECONDS):
             log.warning("quit during a sync; what it had not sent is sent at the next start")
+        self._quit_step("running the queued work", QUIT_WAIT_SECONDS)
         if self.worker.close(QUIT_WAIT_SECONDS):
+            self._quit_step("closing the database", DEVICE_STOP_SECONDS)
             self._end_session()
             self.service.close()
         else:  # the run still holds the service: leave it to the process's end
             log.warning("quit while a run was still going; its utterance waits in the inbox")
+        self._quit_step("leaving the event loop", 0)
         QApplication.quit()
+
+    def _quit_step(self, name: str, seconds: float) -> None:
+        """Quit goes on to step `name`, which may take `seconds`: the watchdog, where there is one, holds it to that."""
+        log.info("quit: %s", name)
+        if self.watchdog is not None:
+            self.watchdog.step(name, seconds)
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -401,6 +428,8 @@ class Murmur(QObject):
                 self.voice.cancel()
             case AppCommand.SHOW:
                 self.window.raise_to_front()
+            case AppCommand.QUIT:
+                self.quit()
 
     def _on_recording_started(self) -> None:
         if self.settings.ui.audio_cues and not self.voice.is_listening_for_answer():  # that one had its cue
@@ -409,7 +438,7 @@ class Murmur(QObject):
         self._update_state()
 
     def _on_recording_stopped(self) -> None:
-        if self.settings.ui.audio_cues:
+        if self.settings.ui.audio_cues and not self._quitting:  # a cue would open the speaker the quit closes
             sound_cues.play(sound_cues.STOP)
         self.window.activity.recording_stopped()
         self._update_state()
@@ -816,6 +845,8 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
         print(f"murmur: error: {error}", file=sys.stderr)
         return 1
     murmur = Murmur(service, settings)
+    watchdog = murmur.watchdog = QuitWatchdog(service.close)
+    QuitOnSignals(murmur.quit, app)
     if server is not None:
         server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
     app.lastWindowClosed.connect(_quit_without_tray(murmur))
@@ -824,7 +855,11 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
         murmur.toast.show_content(
             ToastContent(title="Some settings were not used", message="\n".join(settings_problems), error=True)
         )
-    return app.exec()
+    code = app.exec()
+    if engine_threads.running():  # the interpreter's teardown under it would crash or hang: none is made
+        watchdog.end_now("a speech engine is still working; the process ends without its teardown", code)
+    watchdog.last_step("ending the process", 0)  # Qt's teardown, the interpreter's, native libraries'
+    return code
 
 
 def _quit_without_tray(murmur: Murmur) -> Callable[[], None]:

@@ -4,8 +4,8 @@ is up and never in the middle of a dictation. The policy (when to offer, what, a
 
 "Install" downloads off the GUI thread (the way Settings → Speech downloads a Vosk model: `run_in_thread` and a
 progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
-models, so the next dictation uses them. "Not now" closes it (the next start asks again); "Don't ask again"
-declines for good. All the words are plain text.
+models, so the next dictation uses them. "Not now", or closing its window, puts the offer off (not at the next
+start; after a month, or for another language); "Don't ask again" declines for good. All the words are plain text.
 
 The natural voice offered beside the models is a box of its own, ticked: installed, it speaks the next reply;
 unticked, it is not fetched and espeak-ng goes on speaking.
@@ -13,10 +13,11 @@ unticked, it is not fetched and espeak-ng goes on speaking.
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -30,8 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import Settings, SpeechSettings
-from app.errors import MurmurError
-from app.speech_in.model_offer import ModelOffer, install, using, without_offer
+from app.errors import ModelError, MurmurError
+from app.presentation.downloads import unreachable_words
+from app.speech_in.download import DownloadError
+from app.speech_in.model_offer import ModelOffer, install, put_off_for_now, using, without_offer
 from app.speech_in.models import InstalledModel
 from app.speech_out.voice_offer import first_run_offer
 from app.ui.background import run_in_thread
@@ -57,12 +60,14 @@ class ModelOfferDialog(QDialog):
     installed = Signal(object)  # the models are installed: a list of InstalledModel, for the app to use
     install_failed = Signal(str)  # the one line shown
     declined = Signal()  # "Don't ask again"
+    put_off = Signal()  # "Not now", Escape, or the window closed by the user
     download_progressed = Signal(int, int)  # bytes done, bytes in all (0: unknown) (any thread)
 
     def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.offer, self.speech = offer, speech
         self.offered = offer  # with its voice: `offer` loses it while the voice's box is unticked
+        self._closed_by_app = False
         self.setWindowTitle(TITLE)
         self.setModal(False)
         self.setMinimumWidth(520)
@@ -138,7 +143,10 @@ class ModelOfferDialog(QDialog):
         offer, speech = self.offer, self.speech
 
         def download() -> list[InstalledModel]:
-            return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+            try:
+                return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+            except DownloadError as error:  # a sentence of the dialog's own, naming the server, not its address
+                raise ModelError(unreachable_words(error.host, error.what, error.problem, error.offline)) from None
 
         run_in_thread(Call("model-offer-download", download), self, self._on_downloaded)
 
@@ -166,6 +174,17 @@ class ModelOfferDialog(QDialog):
         self._show_note("Installed. Your next dictation uses them.")
         self.installed.emit(outcome.result)
 
+    def reject(self) -> None:
+        """Not now, Escape or the window's close button: the offer is put off. The app closing its windows at
+        quit is no answer from the user, and puts nothing off."""
+        if not self._closed_by_app:
+            self.put_off.emit()
+        super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._closed_by_app = not event.spontaneous()  # QDialog rejects a dialog being closed
+        super().closeEvent(event)
+
     def _on_never_clicked(self) -> None:
         self.declined.emit()
         self.accept()
@@ -187,9 +206,10 @@ class OfferHost(Protocol):
 
 
 class ModelOfferPrompt(QObject):
-    """Offers the models once per start of the app, if due: works the offer out off the GUI thread (it looks at
-    the disk, imports faster-whisper to see if it is there, and for other languages than English fetches the Vosk
-    list), waits for a dictation to end, shows the dialog, and has the app save and apply what it decides."""
+    """Offers the models once per start of the app, if due (not declined, not put off lately): works the offer out
+    off the GUI thread (it looks at the disk, imports faster-whisper to see if it is there, and for other languages
+    than English fetches the Vosk list), waits for a dictation to end, shows the dialog, and has the app save and
+    apply what it decides."""
 
     worked_out = Signal(object)  # the ModelOffer, or None when there is nothing to offer
     shown = Signal(object)  # the ModelOfferDialog, now on screen
@@ -230,6 +250,7 @@ class ModelOfferPrompt(QObject):
             dialog = self.dialog = ModelOfferDialog(offer, self.murmur.settings.speech, self.murmur.window)
             dialog.installed.connect(self._on_installed)
             dialog.declined.connect(self._on_declined)
+            dialog.put_off.connect(partial(put_off_for_now, offer))
             dialog.show()
             self.shown.emit(dialog)
         return self.dialog
