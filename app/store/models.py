@@ -12,6 +12,7 @@ from sqlmodel import Field, SQLModel
 from app.domain.enums import (
     Category,
     MemorySource,
+    RecordingRemoval,
     SessionEnd,
     Status,
     UndoKind,
@@ -90,6 +91,22 @@ class Utterance(SQLModel, table=True):
     heard_text: str | None = None  # the words first saved, when the user corrected them (`text` is the correction)
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
+
+
+class Recording(SQLModel, table=True):
+    """The sound of a dictated utterance, a FLAC file in the recordings folder (app/recordings/)."""
+
+    __tablename__ = "recordings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    utterance_id: int = Field(foreign_key="utterances.id", unique=True)
+    file: str  # its name in the recordings folder
+    bytes: int
+    seconds: float
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # the file is gone (or in the trash)
+    removed_why: RecordingRemoval | None = Field(default=None, sa_type=EnumText(RecordingRemoval))
+    revision: int = 1  # bumped when its sound is forgotten: undo compares it, as for entries
 
 
 class UndoBatch(SQLModel, table=True):
