@@ -12,9 +12,8 @@ from app.config import Settings
 from app.domain.clock import Clock
 from app.recordings.retention import Retention
 from app.service import MurmurService
-from app.speech_in.wavfile import read_audio
 from tests.support.clock import FIXED_CLOCK
-from tests.support.speech import flite_wav, have, pad_with_silence
+from tests.support.speech import captured_speech, have
 
 
 class MovingClock:
@@ -35,9 +34,7 @@ def speech(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """'buy milk and bread' said by flite, 16 kHz mono int16 with silence around it, as the capture hands it on."""
     if not have("flite") or not have("sox"):
         pytest.fail("flite and sox are needed (packaging/install-debian-packages.sh installs them)")
-    folder = tmp_path_factory.mktemp("said")
-    said = pad_with_silence(flite_wav("buy milk and bread", folder / "raw.wav"), folder / "said.wav")
-    return read_audio(said).pcm
+    return captured_speech("buy milk and bread", tmp_path_factory.mktemp("said"))
 
 
 @pytest.fixture
