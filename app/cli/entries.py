@@ -15,7 +15,9 @@ from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.domain.events import ignore_events
 from app.domain.run import Run
+from app.errors import UsageError
 from app.presentation.entries import entry_line, item_lines
+from app.presentation.recordings import rehear_offer_text
 from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
@@ -54,8 +56,13 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 def cmd_retry(args: argparse.Namespace) -> int:
     service = _interpreting_service(args)
-    text = None if args.text is None else read_text([args.text])
-    result = service.retry(args.utterance_id, options=_run_options(args), text=text)
+    if args.engine and not args.rehear:
+        raise UsageError("--engine chooses what hears the recording again: add --rehear")
+    if args.rehear:
+        result = service.rehear(args.utterance_id, args.engine or "", options=_run_options(args))
+    else:
+        text = None if args.text is None else read_text([args.text])
+        result = service.retry(args.utterance_id, options=_run_options(args), text=text)
     return report_pipeline(service, result, args.json)
 
 
@@ -89,6 +96,8 @@ def cmd_inbox(args: argparse.Namespace) -> int:
     for u in utterances:
         how = f"murmur retry {u.id}, or murmur dismiss {u.id}"
         say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  ({how})")
+    if offer := service.rehear_offer():
+        say(f"{rehear_offer_text(offer.count, offer.engine)}: murmur retry ID --rehear")
     return ExitCode.OK
 
 

@@ -4,6 +4,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+# What `murmur retry --rehear --engine` takes; none named: the best installed.
+REHEAR_ENGINES = ("whisper", "vosk", "pocketsphinx")
+
 
 @dataclass(frozen=True)
 class Heard:

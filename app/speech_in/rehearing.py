@@ -5,10 +5,8 @@ from dataclasses import dataclass
 
 from app.config import SpeechSettings
 from app.errors import UsageError
-from app.recordings.hearing import Heard
-from app.speech_in.engines import ENGINES, EngineChoice, choose_engine, choose_final_engine, load_engine
-
-REHEAR_ENGINES = ("whisper", *(kind for kind in ENGINES if kind != "auto"))
+from app.recordings.hearing import REHEAR_ENGINES, Heard
+from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from app.cli.args import (
     memory,
     models,
     recall,
+    recordings,
     sessions,
     speech,
     sync,
@@ -89,3 +90,4 @@ def _add_every_other_command(
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
+    recordings.add_commands(sub, common, as_json)
