@@ -74,6 +74,7 @@ from app.memory.sessions import end_session, join_session, open_session, transcr
 from app.portable.common import StoredRows, format_of
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
+from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
 from app.recordings.folder import RecordingsFolder
 from app.recordings.hearing import Ears
 from app.recordings.kept import Forgetting, follow_undo, forget_sounds, keep, kept_recordings, recording_file
@@ -686,6 +687,12 @@ class MurmurService:
         self, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
     ) -> str:
         """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`."""
+        return self._exported(fmt, statuses, categories)[0]
+
+    def _exported(
+        self, fmt: Format, statuses: Sequence[Status], categories: Sequence[Category]
+    ) -> tuple[str, StoredRows]:
+        """The export's text, and the rows it carries as stored (none but in JSON)."""
         clock = self.clock()
         with self.store.read() as session:
             entries = [
@@ -700,7 +707,7 @@ class MurmurService:
             entries = entries if fmt is Format.JSON else shareable(session, entries)
         from app.portable.files import write_entries  # the formats' libraries load for export and import only
 
-        return write_entries(fmt, entries, stored, clock.tz, clock.now)
+        return write_entries(fmt, entries, stored, clock.tz, clock.now), stored
 
     def export_file(
         self,
@@ -709,15 +716,22 @@ class MurmurService:
         statuses: Sequence[Status] = tuple(Status),
         categories: Sequence[Category] = (),
         force: bool = False,
-    ) -> None:
+        with_audio: bool = False,
+    ) -> RecordingCopies | None:
         """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said);
-        a file there is replaced only with `force`, a link is written through."""
+        a file there is replaced only with `force`, a link is written through. `with_audio` (JSON, the format that
+        carries what was said): the recordings of its utterances too, in a folder beside it."""
+        if with_audio and fmt is not Format.JSON:
+            raise UsageError("only a JSON export carries what was said: add --format json to export the recordings")
         target = output_target(path, force)
-        written = self.export(fmt, statuses, categories)
+        written, stored = self._exported(fmt, statuses, categories)
         try:
             write_private_text(target, written)
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
+        if not with_audio:
+            return None
+        return self.copy_recordings(target, {int(str(row["id"])) for row in stored.utterances})
 
     def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
@@ -738,6 +752,15 @@ class MurmurService:
         """A backup by hand: to `target` (replacing a file there only with `force`), or into the backups folder,
         where it is kept until removed by hand."""
         return back_up(self.store.path, BackupKind.MANUAL, self.clock().now, target, force)
+
+    def copy_recordings(self, beside: Path, utterance_ids: Collection[int] | None = None) -> RecordingCopies:
+        """The kept recordings (of `utterance_ids`, or all) copied into a folder beside a backup or an export; they
+        are left out of both unless asked for."""
+        with self.store.read() as session:
+            try:
+                return copy_kept(session, self.recordings, copies_folder(beside), utterance_ids)
+            except OSError as error:
+                raise UsageError(f"cannot copy the recordings beside {beside}: {error.strerror}") from None
 
     def backups(self) -> list[Backup]:
         return list_backups(self.store.path)
