@@ -30,6 +30,7 @@ BENCHES = [
     "bench/data_bench.py",
     "bench/undo_bench.py",
     "bench/sync_bench.py",
+    "bench/recordings_bench.py",
 ]
 
 
