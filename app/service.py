@@ -78,7 +78,7 @@ from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
 from app.recordings.folder import RecordingsFolder
 from app.recordings.hearing import Ears
 from app.recordings.kept import Forgetting, follow_undo, forget_sounds, keep, kept_recordings, recording_file
-from app.recordings.retention import Retention, prune
+from app.recordings.retention import Retention, prune, prune_due
 from app.recordings.sound import read_sound, write_wav
 from app.store import Store
 from app.store.backups import (
@@ -536,9 +536,13 @@ class MurmurService:
     def prune_recordings(self) -> int:
         """Remove the sounds the retention settings no longer allow, oldest first; returns how many. A database
         that cannot be written now is pruned at the next start or recording."""
+        now = self.clock().now
+        with self.store.read() as session:
+            if not prune_due(session, self.recordings, self.retention, now):
+                return 0
         try:
             with self.store.write() as session:
-                return prune(session, self.recordings, self.retention, self.clock().now)
+                return prune(session, self.recordings, self.retention, now)
         except StoreError as error:
             log.warning("cannot prune the recordings now: %s", error)
             return 0

@@ -5,6 +5,7 @@ also empties the trash of sounds forgotten a week ago, and sweeps files no row n
 utterance deleted with its row).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,6 +23,27 @@ class Retention:
     keep: bool = True  # off: no sound is kept, and those kept before go at the next prune
     max_days: int = 30
     max_bytes: int = 500_000_000
+
+
+def prune_due(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> bool:
+    """Whether `prune` has anything to do, found by reading only (a start usually writes nothing)."""
+    kept = session.exec(select(Recording).where(col(Recording.removed_at).is_(None))).all()
+    if kept and (not retention.keep or sum(r.bytes for r in kept) > retention.max_bytes):
+        return True
+    if any(r.created_at < now - timedelta(days=retention.max_days) for r in kept):
+        return True
+    if set(folder.names()) != {r.file for r in kept}:
+        return True
+    trashed = set(folder.names(trashed=True))
+    return bool(trashed and trashed - set(_forgotten_since(session, now - timedelta(days=TRASH_DAYS))))
+
+
+def _forgotten_since(session: Session, moment: datetime) -> Sequence[str]:
+    return session.exec(
+        select(Recording.file).where(
+            Recording.removed_why == RecordingRemoval.FORGOTTEN, col(Recording.removed_at) >= moment
+        )
+    ).all()
 
 
 def prune(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> int:

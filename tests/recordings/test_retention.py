@@ -99,3 +99,18 @@ def test_the_trash_is_emptied_after_a_week(service: MurmurService, speech: bytes
     moving_clock.advance(8)
     service.prune_recordings()
     assert list(service.recordings.trash.glob("*.flac")) == []
+
+
+def test_a_start_with_nothing_to_prune_writes_nothing(service: MurmurService, speech: bytes) -> None:
+    say(service, speech)
+    service.changed_since_last_look()
+    assert service.prune_recordings() == 0
+    assert not service.changed_since_last_look()
+
+
+def test_a_sound_file_no_row_names_is_swept(service: MurmurService, speech: bytes) -> None:
+    say(service, speech)
+    stray = service.recordings.path / "7-left-by-a-crash.flac"
+    stray.write_bytes(b"fLaC")
+    assert service.prune_recordings() == 0
+    assert not stray.exists() and len(kept(service)) == 1
