@@ -29,7 +29,8 @@ class RecordingsFolder:
 
     def new_file(self, utterance_id: int) -> Path:
         """A fresh file name (an utterance's number can come again once a newer database is restored)."""
-        ensure_private_dir(self.path)
+        if not self.path.is_dir():  # made 0700 once; not re-checked file by file at every recording
+            ensure_private_dir(self.path)
         return self.path / f"{utterance_id}-{uuid.uuid4().hex[:12]}{SUFFIX}"
 
     def file(self, name: str) -> Path:
