@@ -1,4 +1,5 @@
-"""Recordings test fixtures: real speech (flite) as the capture hands it on, and a service on a fixed clock."""
+"""Recordings test fixtures: real speech (flite) as the capture hands it on, a service on a clock the test moves,
+the private PulseAudio."""
 
 from collections.abc import Iterator
 from dataclasses import replace
@@ -13,6 +14,7 @@ from app.domain.clock import Clock
 from app.recordings.retention import Retention
 from app.service import MurmurService
 from tests.support.clock import FIXED_CLOCK
+from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture: a speaker to play into)
 from tests.support.speech import captured_speech, have
 
 
