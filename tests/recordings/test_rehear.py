@@ -10,7 +10,7 @@ import pytest
 from app.assembly import build_service
 from app.config import Settings, SpeechSettings
 from app.domain.enums import Status, UtteranceSource
-from app.errors import ModelError
+from app.errors import ModelError, UsageError
 from app.service import MurmurService
 from tests.support.murmur_cli import Murmur
 from tests.support.speech import whisper_model, word_error_rate  # noqa: F401 (a fixture)
@@ -70,3 +70,20 @@ def test_rehear_with_whisper_when_none_is_installed_says_what_to_download(
     with pytest.raises(ModelError, match="no Whisper model") as missing:
         service.rehear(said.utterance_id, engine="whisper")
     assert "models" in str(missing.value.remedy)
+
+
+def test_without_whisper_the_live_engine_hears_it_again(service: MurmurService, speech: bytes) -> None:
+    said = service.submit("eggs are done", UtteranceSource.VOICE, audio=speech)
+    service.rehear(said.utterance_id)  # the bundled engine: the best installed here
+    [entry] = service.entries([Status.ACTIVE])
+    assert word_error_rate("buy milk and bread", entry.source_text) <= 0.25
+
+
+def test_a_named_whisper_model_that_is_missing_offers_nothing(db_path: Path, speech: bytes) -> None:
+    settings = Settings(speech=replace(SpeechSettings(), whisper_model="whisper-large-v3"))
+    service = build_service(db_path, settings, offline=True)
+    said = service.submit("eggs are done", UtteranceSource.VOICE, audio=speech)
+    assert service.rehear_offer() is None
+    with pytest.raises(UsageError, match="unknown speech engine 'deepgram'"):
+        service.rehear(said.utterance_id, engine="deepgram")
+    service.close()
