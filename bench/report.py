@@ -30,6 +30,8 @@ BENCHES = [
     "bench/data_bench.py",
     "bench/undo_bench.py",
     "bench/sync_bench.py",
+    "bench/mcp_bench.py",
+    "bench/settings_bench.py",
     "bench/recordings_bench.py",
 ]
 

@@ -12,6 +12,7 @@ from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.domain.enums import Format, Status
 from app.errors import UsageError
+from app.presentation.times import moment_words
 from app.recordings.copies import RecordingCopies
 from app.service import MurmurService, restore_database
 from app.store.backups import Backup
@@ -120,15 +121,15 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 def cmd_backups(args: argparse.Namespace) -> int:
     service = _service(args)
-    backups, tz = service.backups(), service.clock().tz
+    backups, clock = service.backups(), service.clock()
     if args.json:
         print_json([_backup_json(backup) for backup in backups])
     elif not backups:
         say("No backups yet: one is taken each day Murmur runs, and `murmur backup` takes one now.")
     else:
         for backup in backups:
-            taken = backup.taken_at.astimezone(tz)
-            say(f"{taken:%a %d %b %Y %H:%M}  {backup.kind.value:<13}  {_size(backup.size):>8}  {backup.path}")
+            taken = moment_words(backup.taken_at, clock.now, clock.tz)
+            say(f"{taken}  {backup.kind.value:<13}  {_size(backup.size):>8}  {backup.path}")
     return ExitCode.OK
 
 

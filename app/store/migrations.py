@@ -467,7 +467,19 @@ def _m014_sync_failing_since(db: Connection) -> None:
     )
 
 
-def _m015_recordings(db: Connection) -> None:
+def _m015_batch_origin_and_held_requests(db: Connection) -> None:
+    # Which other program made a batch ("Claude Desktop", over MCP), for History to say; and the changes such a
+    # program asked for that wait for the user's yes (too many at once), kept with the inbox item that shows them.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE undo_batches ADD COLUMN origin TEXT;
+        ALTER TABLE utterances ADD COLUMN held TEXT
+        """,
+    )
+
+
+def _m016_recordings(db: Connection) -> None:
     # The sound of each dictated utterance, kept beside the database (app/recordings/), so a better engine can hear
     # it again. The row outlives its file: what removed the sound (retention, the user) is what `murmur play` says.
     # Forgetting a sound is undoable, so undo items may now name a recording: undo_items is rebuilt with the wider
@@ -525,7 +537,8 @@ MIGRATIONS: list[Migration] = [
     ("012_sync_failures_shown", _m012_sync_failures_shown),
     ("013_entry_originals", _m013_entry_originals),
     ("014_sync_failing_since", _m014_sync_failing_since),
-    ("015_recordings", _m015_recordings),
+    ("015_batch_origin_and_held_requests", _m015_batch_origin_and_held_requests),
+    ("016_recordings", _m016_recordings),
 ]
 
 

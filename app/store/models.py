@@ -91,6 +91,9 @@ class Utterance(SQLModel, table=True):
     heard_text: str | None = None  # the words first saved, when the user corrected them (`text` is the correction)
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
+    # The changes another program asked for, as JSON [[kind, item], ...], waiting for the user's yes (it asked
+    # for more at once than llm.confirm_over); the text says them in words. Null for everything said.
+    held: str | None = None
 
 
 class Recording(SQLModel, table=True):
@@ -119,6 +122,7 @@ class UndoBatch(SQLModel, table=True):
     label: str
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     undone_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    origin: str | None = None  # the other program that made it (an MCP client's name); None: Murmur itself
 
 
 class UndoItem(SQLModel, table=True):

@@ -39,7 +39,8 @@ def test_play_writes_the_recording_and_forget_audio_takes_it_until_undo(
     assert refused.returncode != 0
     assert f"the recording of utterance {said} was forgotten" in refused.stderr and "murmur history" in refused.stderr
 
-    assert cli.run("undo").returncode == 0
+    undone = cli.run("undo")
+    assert undone.returncode == 0 and "the recording of “eggs are done” is kept again" in undone.stdout, undone.stdout
     assert cli.run("play", str(said), "--out", str(out), "--force").returncode == 0
     assert read_audio(out).pcm == speech
     forgotten = cli.json("forget-audio", "--all")

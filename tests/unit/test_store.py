@@ -445,10 +445,10 @@ def test_the_previous_release_database_gains_since_when_sync_fails(db_path: Path
 
 
 def test_the_previous_release_database_gains_recordings(db_path: Path) -> None:
-    """What the release before (steps 1-14) made, with a dismissal in its history: it gains the recordings table,
+    """What the release before (steps 1-15) made, with a dismissal in its history: it gains the recordings table,
     the dismissal still undoes, and the sound of an utterance can be forgotten undoably."""
     with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
-        migrate(db, str(db_path), steps=MIGRATIONS[:14])
+        migrate(db, str(db_path), steps=MIGRATIONS[:15])
         db.execute(
             "INSERT INTO utterances (id, text, source, created_at, outcome, attempts) "
             "VALUES (1, 'eggs are done', 'voice', '2026-01-01T10:00:00+00:00', 'failed', 1)"

@@ -13,6 +13,7 @@ from app.cli.args import (
     doctor,
     entries,
     llm,
+    mcp,
     memory,
     models,
     recall,
@@ -90,4 +91,5 @@ def _add_every_other_command(
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
+    mcp.add_commands(sub, common, as_json)
     recordings.add_commands(sub, common, as_json)
