@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 from app.changes.memories import batch_label
 from app.domain.enums import RecordingRemoval, UndoKind, UndoSubject
 from app.domain.verbs import PAST_TENSE
-from app.errors import NoRecordingError, RecordingGoneError, Setting, Words, command
+from app.errors import NoRecordingError, RecordingGoneError, Words, command
 from app.recordings.folder import RecordingsFolder
 from app.recordings.sound import seconds_of, write_sound
 from app.store.models import Recording, UndoBatch, UndoItem, Utterance
@@ -28,7 +28,7 @@ _KEEP_LONGER = command(
     "set",
     "recordings.max_days",
     "DAYS",
-    instead=Setting("recordings.max_days"),
+    instead=Words("recordings.max_days in the settings file keeps them longer"),
     phrase="keep them longer with {}",
 )
 
@@ -69,7 +69,7 @@ def recording_file(session: Session, folder: RecordingsFolder, utterance_id: int
                 "set",
                 "recordings.max_days",
                 "DAYS",
-                instead=Setting("recordings.max_days"),
+                instead=Words("recordings.max_days in the settings file keeps them longer"),
                 phrase="keep them longer with {}",
             ),
         )

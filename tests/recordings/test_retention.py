@@ -4,11 +4,14 @@ empties back. The real service on a clock the test moves, real speech from flite
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
+from app.cli.output import cli_line
 from app.domain.enums import UtteranceSource
 from app.errors import RecordingGoneError, UsageError
 from app.recordings.retention import Retention
 from app.service import MurmurService
+from app.ui.remedies import window_line
 from tests.recordings.conftest import MovingClock
 
 
@@ -33,7 +36,8 @@ def test_recordings_older_than_the_limit_go_at_the_next_recording(
     assert len(kept(service)) == 2
     with pytest.raises(RecordingGoneError, match="removed by the retention settings") as gone:
         service.recording_sound(first)
-    assert "recordings.max_days" in str(gone.value.remedy)
+    assert cli_line(gone.value).endswith("keep them longer with `murmur config set recordings.max_days DAYS`")
+    assert window_line(gone.value).endswith("recordings.max_days in the settings file keeps them longer")
     assert service.recording_sound(second) == service.recording_sound(third) == speech
 
 
@@ -114,3 +118,11 @@ def test_a_sound_file_no_row_names_is_swept(service: MurmurService, speech: byte
     stray.write_bytes(b"fLaC")
     assert service.prune_recordings() == 0
     assert not stray.exists() and len(kept(service)) == 1
+
+
+def test_an_utterance_deleted_takes_its_recording_with_it(service: MurmurService, speech: bytes) -> None:
+    said = say(service, speech)
+    with service.store.write() as session:
+        session.execute(text("DELETE FROM utterances WHERE id = :id"), {"id": said})
+    assert service.prune_recordings() == 0  # its row went with it (ON DELETE CASCADE); the file is swept
+    assert kept(service) == []
