@@ -591,15 +591,15 @@ class MurmurService:
 
     def prune_recordings(self) -> int:
         """Remove the sounds the retention settings no longer allow, oldest first; returns how many. A database
-        that cannot be written now is pruned at the next start or recording."""
+        that cannot be written now (or a folder that cannot be read) is pruned at the next start or recording."""
         now = self.clock().now
-        with self.store.read() as session:
-            if not prune_due(session, self.recordings, self.retention, now):
-                return 0
         try:
+            with self.store.read() as session:
+                if not prune_due(session, self.recordings, self.retention, now):
+                    return 0
             with self.store.write() as session:
                 return prune(session, self.recordings, self.retention, now)
-        except StoreError as error:
+        except (StoreError, OSError) as error:
             log.warning("cannot prune the recordings now: %s", error)
             return 0
 

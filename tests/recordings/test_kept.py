@@ -6,8 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from app.assembly import build_service
+from app.config import RecordingsSettings, Settings
 from app.domain.enums import UtteranceSource
 from app.errors import NoRecordingError
+from app.recordings.retention import Retention
 from app.recordings.sound import read_sound
 from app.service import MurmurService
 from app.speech_in.wavfile import read_audio
@@ -52,3 +55,14 @@ def test_a_recording_is_written_out_as_wav(service: MurmurService, speech: bytes
     out = tmp_path / "said.wav"
     service.write_recording(result.utterance_id, out)
     assert read_audio(out).pcm == speech
+
+
+def test_the_settings_say_whether_and_how_long_recordings_are_kept(db_path: Path, speech: bytes) -> None:
+    off = build_service(db_path, Settings(recordings=RecordingsSettings(keep=False)), offline=True)
+    assert off.retention == Retention(keep=False, max_days=30, max_bytes=500_000_000)
+    off.submit("buy milk and bread", UtteranceSource.VOICE, audio=speech)
+    assert kept_files(off) == []
+    off.close()
+    limited = build_service(db_path, Settings(recordings=RecordingsSettings(max_days=7, max_mb=2)), offline=True)
+    assert limited.retention == Retention(keep=True, max_days=7, max_bytes=2_000_000)
+    limited.close()
