@@ -85,7 +85,7 @@ from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
 from app.recordings.folder import RecordingsFolder
 from app.recordings.hearing import Ears
 from app.recordings.kept import Forgetting, follow_undo, forget_sounds, keep, kept_recordings, recording_file
-from app.recordings.retention import Retention, prune, prune_due
+from app.recordings.retention import Retention, housekeeping, housekeeping_due, prune
 from app.recordings.sound import read_sound, write_wav
 from app.store import Store
 from app.store.backups import (
@@ -595,10 +595,10 @@ class MurmurService:
         now = self.clock().now
         try:
             with self.store.read() as session:
-                if not prune_due(session, self.recordings, self.retention, now):
+                if not housekeeping_due(session, self.recordings, self.retention, now):
                     return 0
             with self.store.write() as session:
-                return prune(session, self.recordings, self.retention, now)
+                return housekeeping(session, self.recordings, self.retention, now)
         except (StoreError, OSError) as error:
             log.warning("cannot prune the recordings now: %s", error)
             return 0

@@ -4,13 +4,16 @@ Speech is the dictation corpus said by flite (tests/support/speech.py), with sil
 microphone hears it, 16 kHz mono int16 as the capture hands it on. Prints, per format, kilobytes per minute of
 speech, the milliseconds to write one utterance and whether it decodes to the same samples; then the time the
 service takes to keep one with its utterance (the file, its row and the pruning, in one write) on a real SQLite
-file: what a dictation's release-to-text path pays for it. Run: .venv/bin/python bench/recordings_bench.py
+file, empty and with 10,000 kept: what a dictation's release-to-text path pays for it.
+Run: .venv/bin/python bench/recordings_bench.py
 """
 
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from contextlib import closing
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -20,6 +23,7 @@ from app.offline import OfflineInterpreter  # noqa: E402
 from app.recordings.sound import read_sound, seconds_of, write_sound  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
+from tests.support.clock import FIXED_NOW  # noqa: E402
 from tests.support.speech import DICTATION, captured_speech  # noqa: E402
 
 FORMATS = [("FLAC", "FLAC", None), ("Opus (OGG)", "OGG", "OPUS")]
@@ -48,9 +52,22 @@ def format_row(name: str, container: str, subtype: str | None, said: list[bytes]
     )
 
 
-def keeping(said: list[bytes], folder: Path) -> list[float]:
-    """Seconds the service took to keep each recording with its saved utterance."""
-    service = MurmurService(store=Store.open(folder / "murmur.db"), interpreter=OfflineInterpreter())
+def keeping(said: list[bytes], folder: Path, already: int) -> list[float]:
+    """Seconds the service took to keep each recording with its saved utterance, `already` kept before them."""
+    path = folder / f"murmur-{already}.db"
+    service = MurmurService(store=Store.open(path), interpreter=OfflineInterpreter())
+    if already:
+        earlier = FIXED_NOW.isoformat()
+        with closing(sqlite3.connect(path)) as db, db:
+            db.executemany(
+                "INSERT INTO utterances (id, text, source, created_at, outcome, attempts) VALUES (?, 'x', 'voice', ?,"
+                " 'done', 1)",
+                [(number, earlier) for number in range(1, already + 1)],
+            )
+            db.executemany(
+                "INSERT INTO recordings (utterance_id, file, bytes, seconds, created_at) VALUES (?, ?, 40000, 3, ?)",
+                [(number, f"{number}.flac", earlier) for number in range(1, already + 1)],
+            )
     took = []
     for pcm in said:
         utterance_id = service._save("buy milk", UtteranceSource.VOICE)[0]
@@ -72,12 +89,12 @@ def main() -> None:
         print("| raw PCM (16 kHz, 16 bit) | 1920 | | yes |")
         for name, container, subtype in FORMATS:
             print(format_row(name, container, subtype, said, folder))
-        took = sorted(keeping(said, folder))
-        median, slowest = statistics.median(took) * 1000, took[-1] * 1000
-        print(
-            f"\nkept with its utterance (file, row, pruning: one write): median {median:.1f} ms, "
-            f"slowest {slowest:.1f} ms"
-        )
+        print("\n| kept with its utterance (file, row, pruning: one write) | median ms | slowest ms |")
+        print("|---|---:|---:|")
+        for already in (0, 10_000):
+            took = sorted(keeping(said, folder, already))
+            median, slowest = statistics.median(took) * 1000, took[-1] * 1000
+            print(f"| {already:,} recordings kept before | {median:.1f} | {slowest:.1f} |")
 
 
 if __name__ == "__main__":

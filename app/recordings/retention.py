@@ -1,21 +1,37 @@
 """How long recordings are kept: the oldest sounds go first once they are older or bigger than the settings allow.
 
-Pruning removes the files and keeps the rows (marked pruned), so `murmur play` can say where a sound went. It
-also empties the trash of sounds forgotten a week ago, and sweeps files no row names (a write cut short, or an
-utterance deleted with its row).
+Pruning removes the files and keeps the rows (marked pruned), so `murmur play` can say where a sound went. The
+rows over the limits are found set-wise in SQL (a running total of sizes, newest first), so a new recording
+costs the same with ten thousand kept. At start, the housekeeping also empties the trash of sounds forgotten a
+week ago and sweeps files no row names (a write cut short, or an utterance deleted with its row).
 """
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from sqlalchemy import text
 from sqlmodel import Session, col, select
 
 from app.domain.enums import RecordingRemoval
 from app.recordings.folder import RecordingsFolder
+from app.store.column_types import to_db_time
 from app.store.models import Recording
 
 TRASH_DAYS = 7  # a forgotten sound can be brought back by undo this long
+
+# The kept recordings past the limits: too old, or beyond the size allowed counting from the newest. The running
+# total is only worked out when all of them together are over the size (a sum is cheaper than a window).
+_TOO_OLD = "SELECT id, file FROM recordings WHERE removed_at IS NULL AND (NOT :keep OR created_at < :oldest)"
+_KEPT_BYTES = "SELECT COALESCE(SUM(bytes), 0) FROM recordings WHERE removed_at IS NULL"
+_TOO_BIG = (
+    "SELECT id, file FROM (SELECT id, file, SUM(bytes) OVER (ORDER BY created_at DESC, id DESC) AS total"
+    " FROM recordings WHERE removed_at IS NULL) WHERE total > :max_bytes"
+)
+_PRUNED = text(
+    "UPDATE recordings SET removed_at = :now, removed_why = :why WHERE id IN (SELECT value FROM json_each(:ids))"
+)
 
 
 @dataclass(frozen=True)
@@ -25,17 +41,46 @@ class Retention:
     max_bytes: int = 500_000_000
 
 
-def prune_due(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> bool:
-    """Whether `prune` has anything to do, found by reading only (a start usually writes nothing)."""
-    kept = session.exec(select(Recording).where(col(Recording.removed_at).is_(None))).all()
-    if kept and (not retention.keep or sum(r.bytes for r in kept) > retention.max_bytes):
+def prune(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> int:
+    """Remove the sounds `retention` no longer allows, oldest first; returns how many."""
+    over = _over_the_limits(session, retention, now)
+    if over:
+        ids = json.dumps([recording_id for recording_id, _ in over])
+        session.execute(_PRUNED, {"now": to_db_time(now), "why": RecordingRemoval.PRUNED.value, "ids": ids})
+    for _, name in over:
+        folder.delete(name)
+    return len(over)
+
+
+def housekeeping_due(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> bool:
+    """Whether `housekeeping` has anything to do, found by reading only (a start usually writes nothing)."""
+    if _over_the_limits(session, retention, now):
         return True
-    if any(r.created_at < now - timedelta(days=retention.max_days) for r in kept):
-        return True
-    if set(folder.names()) != {r.file for r in kept}:
+    kept = session.exec(select(Recording.file).where(col(Recording.removed_at).is_(None))).all()
+    if set(folder.names()) != set(kept):
         return True
     trashed = set(folder.names(trashed=True))
     return bool(trashed and trashed - set(_forgotten_since(session, now - timedelta(days=TRASH_DAYS))))
+
+
+def housekeeping(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> int:
+    """At start: `prune`, then the trash emptied of what was forgotten a week ago and the files no row names."""
+    pruned = prune(session, folder, retention, now)
+    recent = set(_forgotten_since(session, now - timedelta(days=TRASH_DAYS)))
+    for name in set(folder.names(trashed=True)) - recent:  # their undo can bring back the row, no longer the sound
+        folder.delete(name, trashed=True)
+    named = set(session.exec(select(Recording.file).where(col(Recording.removed_at).is_(None))).all())
+    for name in set(folder.names()) - named:
+        folder.delete(name)
+    return pruned
+
+
+def _over_the_limits(session: Session, retention: Retention, now: datetime) -> list[tuple[int, str]]:
+    oldest = to_db_time(now - timedelta(days=retention.max_days))
+    found = {row.id: row.file for row in session.execute(text(_TOO_OLD), {"keep": retention.keep, "oldest": oldest})}
+    if session.execute(text(_KEPT_BYTES)).scalar_one() > retention.max_bytes:
+        found |= {row.id: row.file for row in session.execute(text(_TOO_BIG), {"max_bytes": retention.max_bytes})}
+    return list(found.items())
 
 
 def _forgotten_since(session: Session, moment: datetime) -> Sequence[str]:
@@ -44,43 +89,3 @@ def _forgotten_since(session: Session, moment: datetime) -> Sequence[str]:
             Recording.removed_why == RecordingRemoval.FORGOTTEN, col(Recording.removed_at) >= moment
         )
     ).all()
-
-
-def prune(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> int:
-    """Remove the sounds `retention` no longer allows, oldest first; returns how many."""
-    kept = session.exec(
-        select(Recording).where(col(Recording.removed_at).is_(None)).order_by(col(Recording.created_at).desc())
-    ).all()
-    oldest_allowed = now - timedelta(days=retention.max_days)
-    total, pruned = 0, 0
-    for recording in kept:  # newest first: what is over the size limit is the oldest
-        total += recording.bytes
-        if retention.keep and recording.created_at >= oldest_allowed and total <= retention.max_bytes:
-            continue
-        recording.removed_at, recording.removed_why = now, RecordingRemoval.PRUNED
-        session.add(recording)
-        folder.delete(recording.file)
-        pruned += 1
-    _empty_trash(session, folder, now - timedelta(days=TRASH_DAYS))
-    _sweep(session, folder)
-    session.flush()
-    return pruned
-
-
-def _empty_trash(session: Session, folder: RecordingsFolder, before: datetime) -> None:
-    """Forgotten long enough ago: their undo can bring back the row, no longer the sound."""
-    expired = session.exec(
-        select(Recording.file).where(
-            Recording.removed_why == RecordingRemoval.FORGOTTEN, col(Recording.removed_at) < before
-        )
-    ).all()
-    for name in set(expired) & set(folder.names(trashed=True)):
-        folder.delete(name, trashed=True)
-
-
-def _sweep(session: Session, folder: RecordingsFolder) -> None:
-    """Files no recording row names any more."""
-    named = set(session.exec(select(Recording.file)).all())
-    for trashed in (False, True):
-        for name in set(folder.names(trashed=trashed)) - named:
-            folder.delete(name, trashed=trashed)
