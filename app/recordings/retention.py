@@ -44,9 +44,7 @@ class Retention:
 def prune(session: Session, folder: RecordingsFolder, retention: Retention, now: datetime) -> int:
     """Remove the sounds `retention` no longer allows, oldest first; returns how many."""
     over = _over_the_limits(session, retention, now)
-    if over:
-        ids = json.dumps([recording_id for recording_id, _ in over])
-        session.execute(_PRUNED, {"now": to_db_time(now), "why": RecordingRemoval.PRUNED.value, "ids": ids})
+    _mark_pruned(session, [recording_id for recording_id, _ in over], now)
     for _, name in over:
         folder.delete(name)
     return len(over)
@@ -69,10 +67,20 @@ def housekeeping(session: Session, folder: RecordingsFolder, retention: Retentio
     recent = set(_forgotten_since(session, now - timedelta(days=TRASH_DAYS)))
     for name in set(folder.names(trashed=True)) - recent:  # their undo can bring back the row, no longer the sound
         folder.delete(name, trashed=True)
-    named = set(session.exec(select(Recording.file).where(col(Recording.removed_at).is_(None))).all())
-    for name in set(folder.names()) - named:
+    kept = {
+        row.file: row.id for row in session.execute(text("SELECT file, id FROM recordings WHERE removed_at IS NULL"))
+    }
+    there = set(folder.names())
+    for name in there - set(kept):
         folder.delete(name)
+    # A row whose sound is gone (the trash emptied before its undo, a file removed by hand) says so from now on.
+    _mark_pruned(session, [kept[name] for name in set(kept) - there], now)
     return pruned
+
+
+def _mark_pruned(session: Session, ids: list[int], now: datetime) -> None:
+    if ids:
+        session.execute(_PRUNED, {"now": to_db_time(now), "why": RecordingRemoval.PRUNED.value, "ids": json.dumps(ids)})
 
 
 def _over_the_limits(session: Session, retention: Retention, now: datetime) -> list[tuple[int, str]]:

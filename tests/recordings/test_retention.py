@@ -126,3 +126,19 @@ def test_an_utterance_deleted_takes_its_recording_with_it(service: MurmurService
         session.execute(text("DELETE FROM utterances WHERE id = :id"), {"id": said})
     assert service.prune_recordings() == 0  # its row went with it (ON DELETE CASCADE); the file is swept
     assert kept(service) == []
+
+
+def test_a_forgetting_undone_after_the_trash_was_emptied_says_the_sound_is_gone(
+    service: MurmurService, speech: bytes, moving_clock: MovingClock
+) -> None:
+    said = say(service, speech)
+    service.forget_audio(said)
+    moving_clock.advance(8)
+    service.prune_recordings()  # the trash emptied
+    service.undo()
+    with pytest.raises(RecordingGoneError, match="removed by the retention settings"):
+        service.recording_sound(said)
+    assert service.prune_recordings() == 0
+    service.changed_since_last_look()
+    service.prune_recordings()  # the row says the sound is gone: nothing is left to do at the next start
+    assert not service.changed_since_last_look()
