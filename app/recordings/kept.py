@@ -51,34 +51,21 @@ def recording_file(session: Session, folder: RecordingsFolder, utterance_id: int
     recording = session.exec(select(Recording).where(Recording.utterance_id == utterance_id)).first()
     if recording is None:
         if session.get(Utterance, utterance_id) is None:
-            raise NoRecordingError(
-                f"no utterance {utterance_id}", command("inbox", instead=Words("the Inbox lists them"))
-            )
+            raise NoRecordingError(f"no utterance {utterance_id}", _LISTED)
         raise NoRecordingError(f"utterance {utterance_id} has no recording: it was typed, or said with recordings off")
     if recording.removed_why is RecordingRemoval.FORGOTTEN:
-        undo = command(
-            "history", instead=Words("the History's undo brings it back"), phrase="undo it ({}) to get it back"
-        )
-        raise RecordingGoneError(f"the recording of utterance {utterance_id} was forgotten", undo)
+        raise RecordingGoneError(f"the recording of utterance {utterance_id} was forgotten", _UNDO)
     path = folder.file(recording.file)
     if recording.removed_at is not None or not path.is_file():
         raise RecordingGoneError(
-            f"the recording of utterance {utterance_id} was removed by the retention settings",
-            command(
-                "config",
-                "set",
-                "recordings.max_days",
-                "DAYS",
-                instead=Words("recordings.max_days in the settings file keeps them longer"),
-                phrase="keep them longer with {}",
-            ),
+            f"the recording of utterance {utterance_id} was removed by the retention settings", _KEEP_LONGER
         )
     return path
 
 
 @dataclass(frozen=True)
 class Forgetting:
-    """What `forget` did: how many sounds went to the trash, the bytes they held, and the batch undo takes back."""
+    """What `forget_sounds` did: the sounds moved to the trash, the bytes they held, the batch undo takes back."""
 
     count: int
     bytes: int
