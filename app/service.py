@@ -84,7 +84,15 @@ from app.private_files import output_target, write_private_text
 from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
 from app.recordings.folder import RecordingsFolder
 from app.recordings.hearing import Ears
-from app.recordings.kept import Forgetting, follow_undo, forget_sounds, keep, kept_recordings, recording_file
+from app.recordings.kept import (
+    Forgetting,
+    follow_undo,
+    forget_sounds,
+    keep,
+    kept_recordings,
+    recording_file,
+    to_trash,
+)
 from app.recordings.retention import Retention, housekeeping, housekeeping_due, prune
 from app.recordings.sound import read_sound, write_wav
 from app.store import Store
@@ -629,8 +637,8 @@ class MurmurService:
         with self.store.write() as session:
             if utterance_id is not None:
                 recording_file(session, self.recordings, utterance_id)  # says why there is none to forget
-            chosen = kept_recordings(session, utterance_id, older_than)
-            return forget_sounds(session, self.recordings, chosen, now)
+            forgetting = forget_sounds(session, kept_recordings(session, utterance_id, older_than), now)
+        return to_trash(self.recordings, forgetting)
 
     def rehear(
         self,

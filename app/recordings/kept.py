@@ -1,7 +1,8 @@
 """A recording's row and file together: kept with its utterance, found again, its sound forgotten (undoably).
 
-The row is the truth and the file follows it: a row whose sound was forgotten has it in the trash; an undo puts
-the row back, and `follow_undo` brings the file back out of the trash with it.
+The row is the truth and the file follows it, after the row's change is committed: a row whose sound was
+forgotten has it in the trash; an undo puts the row back, and `follow_undo` brings the file back out of the trash
+with it.
 """
 
 import json
@@ -70,6 +71,7 @@ class Forgetting:
     count: int
     bytes: int
     batch_id: int | None
+    files: tuple[str, ...] = ()  # moved to the trash by `to_trash` once the forgetting is committed
 
 
 def kept_recordings(
@@ -84,10 +86,10 @@ def kept_recordings(
     return session.exec(query).all()
 
 
-def forget_sounds(
-    session: Session, folder: RecordingsFolder, recordings: Sequence[Recording], now: datetime
-) -> Forgetting:
-    """Move these recordings' sound to the trash, in one undo batch (the utterances' words stay as they are)."""
+def forget_sounds(session: Session, recordings: Sequence[Recording], now: datetime) -> Forgetting:
+    """Mark these recordings' sound forgotten, in one undo batch (the utterances' words stay as they are); the
+    files go to the trash with `to_trash` after the caller's transaction commits, so a write that fails leaves
+    every sound where its row says it is."""
     if not recordings:
         return Forgetting(0, 0, None)
     batch = UndoBatch(label=_label(session, recordings), created_at=now)
@@ -113,9 +115,14 @@ def forget_sounds(
                 after_revision=recording.revision,
             )
         )
-        folder.to_trash(recording.file)
     session.flush()
-    return Forgetting(len(recordings), sum(r.bytes for r in recordings), batch.id)
+    return Forgetting(len(recordings), sum(r.bytes for r in recordings), batch.id, tuple(r.file for r in recordings))
+
+
+def to_trash(folder: RecordingsFolder, forgetting: Forgetting) -> Forgetting:
+    for name in forgetting.files:
+        folder.to_trash(name)
+    return forgetting
 
 
 def follow_undo(session: Session, folder: RecordingsFolder) -> int:
