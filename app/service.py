@@ -90,6 +90,7 @@ from app.recordings.kept import (
     forget_sounds,
     keep,
     kept_recordings,
+    recorded_of,
     recording_file,
     to_trash,
 )
@@ -660,11 +661,14 @@ class MurmurService:
         log.info("utterance %d heard again by %s", utterance_id, heard.engine)
         return self.retry(utterance_id, on_event, options, text=heard.text)
 
+    def recorded(self, utterance_ids: Collection[int]) -> set[int]:
+        """Those of `utterance_ids` whose recording is kept: the ones that can be played and heard again."""
+        with self.store.read() as session:
+            return recorded_of(session, utterance_ids)
+
     def rehear_offer(self) -> RehearOffer | None:
         """When an engine better than the live one is installed, the inbox's utterances it could hear again."""
-        with self.store.read() as session:
-            waiting = [u.id for u in waiting_utterances(session) if u.id is not None]
-            count = sum(bool(kept_recordings(session, utterance_id)) for utterance_id in waiting)
+        count = len(self.recorded([u.id for u in self.inbox() if u.id is not None]))
         better = self.ears.better_engine() if count and self.ears is not None else None
         return RehearOffer(count, better) if better else None
 

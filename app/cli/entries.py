@@ -96,8 +96,9 @@ def cmd_inbox(args: argparse.Namespace) -> int:
         return ExitCode.OK
     if not utterances:
         say("Inbox is empty: everything you said was applied.")
+    recorded = service.recorded([u.id for u in utterances if u.id is not None])
     for u in utterances:
-        how = f"murmur retry {u.id}, or murmur dismiss {u.id}"
+        how = f"murmur retry {u.id}, or murmur dismiss {u.id}" + (f"; murmur play {u.id}" if u.id in recorded else "")
         say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  ({how})")
     if offer := service.rehear_offer():
         say(f"{rehear_offer_text(offer.count, offer.engine)}: murmur retry ID --rehear")

@@ -6,7 +6,7 @@ with it.
 """
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -84,6 +84,14 @@ def kept_recordings(
     if older_than is not None:
         query = query.where(col(Recording.created_at) < older_than)
     return session.exec(query).all()
+
+
+def recorded_of(session: Session, utterance_ids: Collection[int]) -> set[int]:
+    """Those of `utterance_ids` whose recording is kept."""
+    query = select(Recording.utterance_id).where(
+        col(Recording.removed_at).is_(None), col(Recording.utterance_id).in_(list(utterance_ids))
+    )
+    return set(session.exec(query).all())
 
 
 def forget_sounds(session: Session, recordings: Sequence[Recording], now: datetime) -> Forgetting:

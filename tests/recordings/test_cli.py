@@ -27,6 +27,7 @@ def test_play_writes_the_recording_and_forget_audio_takes_it_until_undo(
     cli: Murmur, service: MurmurService, speech: bytes, tmp_path: Path
 ) -> None:
     said = waiting(service, speech)
+    assert f"(murmur retry {said}, or murmur dismiss {said}; murmur play {said})" in cli.run("inbox").stdout
     out = tmp_path / "again.wav"
     done = cli.run("play", str(said), "--out", str(out))
     assert done.returncode == 0, done.stderr
@@ -50,6 +51,7 @@ def test_play_writes_the_recording_and_forget_audio_takes_it_until_undo(
 
 def test_a_typed_utterance_has_nothing_to_play(cli: Murmur, service: MurmurService, tmp_path: Path) -> None:
     said = service.submit("eggs are done", UtteranceSource.CLI).utterance_id
+    assert f"(murmur retry {said}, or murmur dismiss {said})" in cli.run("inbox").stdout
     refused = cli.run("play", str(said), "--out", str(tmp_path / "x.wav"))
     assert refused.returncode != 0 and "has no recording" in refused.stderr
 
