@@ -19,8 +19,10 @@ from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError, UsageError
 from app.paths import default_db_path
+from app.recordings.retention import Retention
 from app.service import MurmurService
 from app.speech_in.language import date_languages
+from app.speech_in.rehearing import InstalledEars
 from app.store import Store
 from app.sync.account import task_list_of
 from app.sync.remote import SyncSource
@@ -112,6 +114,10 @@ def build_service(
         rules=pipeline.rules,
         fallback=pipeline.fallback,
         sync_source=sync_source_for(settings.sync),
+        retention=Retention(
+            settings.recordings.keep, settings.recordings.max_days, settings.recordings.max_mb * 1_000_000
+        ),
+        ears=InstalledEars(settings.speech),
     )
     take_daily_backup(service)
     return service

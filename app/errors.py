@@ -197,3 +197,11 @@ class BudgetExceededError(LlmError):
     """The monthly budget is spent; no request is sent."""
 
     code = ErrorCode.BUDGET
+
+
+class NoRecordingError(UsageError):
+    """The utterance has no recording: it was typed, or said while recordings.keep was off."""
+
+
+class RecordingGoneError(UsageError):
+    """The utterance's recording was removed: by retention (recordings.max_days, recordings.max_mb) or forgotten."""

@@ -63,7 +63,7 @@ def undo_item_json(item: UndoItem | UndoRecord) -> dict[str, Any]:
         "action_id": item.id,
         "kind": item.kind,
         "entry_id": item.entry_id,
-        "subject": item.subject.value,  # "entry", "memory" or "utterance" (entry_id is then its ID)
+        "subject": item.subject.value,  # "entry", "memory", "utterance" or "recording" (entry_id is then its ID)
         "action": json.loads(item.description),
         "undone": item.undone_at is not None,
         "conflict": item.undo_conflict,

@@ -48,7 +48,7 @@ from app.domain.actions import (
 from app.domain.clock import Clock
 from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, DueSpan, Format, MemorySource, SessionEnd, Status, UtteranceSource
+from app.domain.enums import Category, DueSpan, Format, MemorySource, SessionEnd, Status, UndoSubject, UtteranceSource
 from app.domain.events import (
     AppliedEvent,
     EventCallback,
@@ -81,6 +81,21 @@ from app.portable.common import StoredRows, format_of
 from app.presentation.failures import failure_line
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
+from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
+from app.recordings.folder import RecordingsFolder
+from app.recordings.hearing import Ears
+from app.recordings.kept import (
+    Forgetting,
+    follow_undo,
+    forget_sounds,
+    keep,
+    kept_recordings,
+    recorded_of,
+    recording_file,
+    to_trash,
+)
+from app.recordings.retention import Retention, housekeeping, housekeeping_due, prune
+from app.recordings.sound import read_sound, write_wav
 from app.store import Store
 from app.store.backups import (
     Backup,
@@ -160,6 +175,14 @@ class PipelineResult:
         return bool(self.message) and not self.question and not changed and not self.failures
 
 
+@dataclass(frozen=True)
+class RehearOffer:
+    """Utterances waiting in the inbox with their recordings kept, and the better engine that could hear them."""
+
+    count: int
+    engine: str
+
+
 @dataclass
 class MurmurService:
     store: Store
@@ -171,12 +194,17 @@ class MurmurService:
     rules: Interpreter | None = None
     # Opens the user's task list on the sync server for one sync; None: sync is not set up.
     sync_source: SyncSource | None = None
+    retention: Retention = field(default_factory=Retention)  # how long the sound of what was said is kept
+    ears: Ears | None = None  # the speech engines that hear a kept recording again; None: none to load
     spool: Spool = field(init=False)  # what was said while another program held the database
+    recordings: RecordingsFolder = field(init=False)
 
     def __post_init__(self) -> None:
         self.spool = Spool.beside(self.store.path)
+        self.recordings = RecordingsFolder.beside(self.store.path)
         self.recover_interrupted_runs()
         self.take_in_spooled()
+        self.prune_recordings()
 
     # -- utterances -------------------------------------------------------------------------
 
@@ -187,12 +215,14 @@ class MurmurService:
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
         run: Run | None = None,
+        audio: bytes = b"",
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
         `on_event` hears the run's progress (see app.domain.events), from RunStart to exactly one RunEnd; `run`:
         the run this continues (a dictation's, begun at the key press), else one begins here. A run that
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
+        `audio`: what was heard (16 kHz mono int16), kept with the utterance before it is read, as retention allows.
         """
         text = validate_utterance_text(text)
         run = run or Run(on_event)
@@ -206,6 +236,8 @@ class MurmurService:
                 run.fail(_failure(error), error_code(error), remedy=_remedy(error))
             run.end(_failure(error))
             raise
+        if audio:
+            self._keep_recording(utterance_id, audio)
         if new_session:  # the sessions ended before this one, summed up before its first request
             self.sum_up_sessions()
         return self._process(run, utterance_id, text, source, options)
@@ -228,6 +260,22 @@ class MurmurService:
                 "another program is holding the database: what you said is kept, and goes to the inbox as soon "
                 "as Murmur can write again"
             ) from None
+
+    def _keep_recording(self, utterance_id: int, audio: bytes) -> None:
+        """The sound with its utterance, then the oldest pruned past the limits; a sound that cannot be kept is
+        logged, never a reason to lose the words."""
+        if not self.retention.keep:
+            return
+        began = time.monotonic()
+        now = self.clock().now
+        try:
+            with self.store.write() as session:
+                keep(session, self.recordings, utterance_id, audio, now)
+                prune(session, self.recordings, self.retention, now)
+        except (MurmurError, OSError, RuntimeError) as error:  # soundfile's errors are RuntimeErrors
+            log.warning("the recording of utterance %d was not kept: %s", utterance_id, error)
+            return
+        log.info("kept the recording of utterance %d in %.3f s", utterance_id, time.monotonic() - began)
 
     def retry(
         self,
@@ -496,7 +544,7 @@ class MurmurService:
 
     def undo(self) -> UndoResult:
         """Revert the newest batch not undone yet."""
-        return undo_in_chunks(self.store, latest_batch, self.clock().now)
+        return self._sounds_follow(undo_in_chunks(self.store, latest_batch, self.clock().now))
 
     def undo_batch(self, batch_id: int, origin: str | None = None) -> UndoResult:
         """Revert what is left of batch `batch_id` (see `history`), last action first; with `origin`, only a batch
@@ -508,11 +556,19 @@ class MurmurService:
                 raise UndoError(f"batch {batch_id} was not made by {origin}; only its own batches can be undone")
             return batch
 
-        return undo_in_chunks(self.store, pick, self.clock().now)
+        return self._sounds_follow(undo_in_chunks(self.store, pick, self.clock().now))
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
-            return undo_item(session, item_id, self.clock().now)
+            undone = undo_item(session, item_id, self.clock().now)
+        return self._sounds_follow(undone)
+
+    def _sounds_follow(self, result: UndoResult) -> UndoResult:
+        """A forgetting undone: its sounds come back out of the trash with their rows."""
+        if any(item.subject is UndoSubject.RECORDING for item in result.reverted):
+            with self.store.read() as session:
+                follow_undo(session, self.recordings)
+        return result
 
     def recover_interrupted_runs(self) -> list[int]:
         """Revert the runs a dead process left unfinished (see app/changes/runs.py); returns their
@@ -539,6 +595,82 @@ class MurmurService:
         except StoreError as error:  # busy, or read-only: they stay spooled
             log.warning("cannot file the spooled utterances now: %s", error)
             return []
+
+    # -- recordings (app/recordings/) ------------------------------------------------------------
+
+    def prune_recordings(self) -> int:
+        """Remove the sounds the retention settings no longer allow, oldest first; returns how many. A database
+        that cannot be written now (or a folder that cannot be read) is pruned at the next start or recording."""
+        now = self.clock().now
+        try:
+            with self.store.read() as session:
+                if not housekeeping_due(session, self.recordings, self.retention, now):
+                    return 0
+            with self.store.write() as session:
+                return housekeeping(session, self.recordings, self.retention, now)
+        except (StoreError, OSError) as error:
+            log.warning("cannot prune the recordings now: %s", error)
+            return 0
+
+    def recording_sound(self, utterance_id: int) -> bytes:
+        """What utterance `utterance_id` sounded like (16 kHz mono int16); NoRecordingError or RecordingGoneError."""
+        with self.store.read() as session:
+            path = recording_file(session, self.recordings, utterance_id)
+        return read_sound(path)
+
+    def write_recording(self, utterance_id: int, path: Path, force: bool = False) -> None:
+        """The recording as a WAV file at `path` (a file there is replaced only with `force`)."""
+        target = output_target(path, force)
+        try:
+            write_wav(target, self.recording_sound(utterance_id))
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+    def forget_audio(
+        self, utterance_id: int | None = None, older_than_days: float | None = None, everything: bool = False
+    ) -> Forgetting:
+        """Forget kept sounds (one utterance's, those older than some days, or all; the words stay): moved to the
+        trash, and one undo brings them back."""
+        if (utterance_id is not None) + (older_than_days is not None) + everything != 1:
+            raise UsageError("forget the recording of one utterance, those older than some days, or all of them")
+        now = self.clock().now
+        older_than = None if older_than_days is None else now - timedelta(days=older_than_days)
+        with self.store.write() as session:
+            if utterance_id is not None:
+                recording_file(session, self.recordings, utterance_id)  # says why there is none to forget
+            forgetting = forget_sounds(session, kept_recordings(session, utterance_id, older_than), now)
+        return to_trash(self.recordings, forgetting)
+
+    def rehear(
+        self,
+        utterance_id: int,
+        engine: str = "",
+        on_event: EventCallback = ignore_events,
+        options: RunOptions = NO_OPTIONS,
+    ) -> PipelineResult:
+        """Hear the kept recording again with `engine` ("": the best installed, Whisper when its model is) and retry
+        the utterance with what it heard; the words first heard are kept, as with a correction."""
+        sound = self.recording_sound(utterance_id)
+        with self.store.read() as session:
+            waiting_utterance(session, utterance_id)  # refused before a slow engine loads, not after
+        if self.ears is None:
+            raise UsageError("no speech engine can be loaded here to hear it again")
+        heard = self.ears.hear(sound, engine, self.vocabulary())
+        if not heard.text:
+            raise UsageError(f"{heard.engine} heard no words in the recording of utterance {utterance_id}")
+        log.info("utterance %d heard again by %s", utterance_id, heard.engine)
+        return self.retry(utterance_id, on_event, options, text=heard.text)
+
+    def recorded(self, utterance_ids: Collection[int]) -> set[int]:
+        """Those of `utterance_ids` whose recording is kept: the ones that can be played and heard again."""
+        with self.store.read() as session:
+            return recorded_of(session, utterance_ids)
+
+    def rehear_offer(self) -> RehearOffer | None:
+        """When an engine better than the live one is installed, the inbox's utterances it could hear again."""
+        count = len(self.recorded([u.id for u in self.inbox() if u.id is not None]))
+        better = self.ears.better_engine() if count and self.ears is not None else None
+        return RehearOffer(count, better) if better else None
 
     # -- sessions -------------------------------------------------------------------------------
 
@@ -661,6 +793,12 @@ class MurmurService:
     ) -> str:
         """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`;
         `with_said`: an iCalendar file carries the words said too (a JSON backup always does)."""
+        return self._exported(fmt, statuses, categories, with_said)[0]
+
+    def _exported(
+        self, fmt: Format, statuses: Sequence[Status], categories: Sequence[Category], with_said: bool
+    ) -> tuple[str, StoredRows]:
+        """The export's text, and the rows it carries as stored (none but in JSON)."""
         clock = self.clock()
         with self.store.read() as session:
             entries = [
@@ -675,7 +813,7 @@ class MurmurService:
             entries = entries if fmt is Format.JSON else shareable(session, entries)
         from app.portable.files import write_entries  # the formats' libraries load for export and import only
 
-        return write_entries(fmt, entries, stored, clock.tz, clock.now, with_said)
+        return write_entries(fmt, entries, stored, clock.tz, clock.now, with_said), stored
 
     def export_file(
         self,
@@ -685,15 +823,22 @@ class MurmurService:
         categories: Sequence[Category] = (),
         force: bool = False,
         with_said: bool = False,
-    ) -> None:
+        with_audio: bool = False,
+    ) -> RecordingCopies | None:
         """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said);
-        a file there is replaced only with `force`, a link is written through."""
+        a file there is replaced only with `force`, a link is written through. `with_audio` (JSON, the format that
+        carries what was said): the recordings of its utterances too, in a folder beside it."""
+        if with_audio and fmt is not Format.JSON:
+            raise UsageError("only a JSON export carries what was said: add --format json to export the recordings")
         target = output_target(path, force)
-        written = self.export(fmt, statuses, categories, with_said)
+        written, stored = self._exported(fmt, statuses, categories, with_said)
         try:
             write_private_text(target, written)
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
+        if not with_audio:
+            return None
+        return self.copy_recordings(target, {int(str(row["id"])) for row in stored.utterances})
 
     def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
@@ -714,6 +859,15 @@ class MurmurService:
         """A backup by hand: to `target` (replacing a file there only with `force`), or into the backups folder,
         where it is kept until removed by hand."""
         return back_up(self.store.path, BackupKind.MANUAL, self.clock().now, target, force)
+
+    def copy_recordings(self, beside: Path, utterance_ids: Collection[int] | None = None) -> RecordingCopies:
+        """The kept recordings (of `utterance_ids`, or all) copied into a folder beside a backup or an export; they
+        are left out of both unless asked for."""
+        with self.store.read() as session:
+            try:
+                return copy_kept(session, self.recordings, copies_folder(beside), utterance_ids)
+            except OSError as error:
+                raise UsageError(f"cannot copy the recordings beside {beside}: {error.strerror}") from None
 
     def backups(self) -> list[Backup]:
         return list_backups(self.store.path)

@@ -33,6 +33,7 @@ BENCHES = [
     "bench/sync_bench.py",
     "bench/mcp_bench.py",
     "bench/settings_bench.py",
+    "bench/recordings_bench.py",
 ]
 
 

@@ -13,6 +13,7 @@ from app.cli.output import print_json, say
 from app.domain.enums import Format, Status
 from app.errors import UsageError
 from app.presentation.times import moment_words
+from app.recordings.copies import RecordingCopies
 from app.service import MurmurService, restore_database
 from app.store.backups import Backup
 
@@ -30,12 +31,20 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError("--with-said is for --format ics (a json backup always keeps the words said)")
     service = _service(args)
     if args.output is None:
+        if args.with_audio:
+            raise UsageError("--with-audio needs -o FILE: the recordings are copied into a folder beside it")
         sys.stdout.write(service.export(fmt, statuses, categories, args.with_said))
         return ExitCode.OK
     output = Path(args.output).expanduser()
-    service.export_file(output, fmt, statuses, categories, args.force, args.with_said)
+    copies = service.export_file(output, fmt, statuses, categories, args.force, args.with_said, args.with_audio)
     say(f"Exported to {output}")
+    if copies is not None:
+        say(_copied(copies))
     return ExitCode.OK
+
+
+def _copied(copies: RecordingCopies) -> str:
+    return f"Copied {copies.count} recording(s) ({_size(copies.bytes)}) to {copies.folder}"
 
 
 def _report_import(outcome: ImportOutcome, name: str, dry_run: bool, as_json: bool) -> int:
@@ -101,11 +110,15 @@ def _backup_json(backup: Backup) -> dict[str, object]:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     target = Path(args.path).expanduser() if args.path else None
-    backup = _service(args).back_up(target, args.force)
+    service = _service(args)
+    backup = service.back_up(target, args.force)
+    copies = service.copy_recordings(backup.path) if args.with_audio else None
     if args.json:
-        print_json(_backup_json(backup))
+        print_json(_backup_json(backup) | ({"recordings": copies.count} if copies else {}))
     else:
         say(f"Backed up to {backup.path} ({_size(backup.size)})")
+        if copies is not None:
+            say(_copied(copies))
     return ExitCode.OK
 
 

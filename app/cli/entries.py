@@ -15,8 +15,10 @@ from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.domain.events import ignore_events
 from app.domain.run import Run
+from app.errors import UsageError
 from app.presentation.entries import entry_line, item_lines
 from app.presentation.history import batch_label
+from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
 from app.presentation.undo import changed_entries, undone_words
 from app.render import entry_json, history_json, undo_json, utterance_json
@@ -57,8 +59,13 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 def cmd_retry(args: argparse.Namespace) -> int:
     service = _interpreting_service(args)
-    text = None if args.text is None else read_text([args.text])
-    result = service.retry(args.utterance_id, options=_run_options(args), text=text)
+    if args.engine and not args.rehear:
+        raise UsageError("--engine chooses what hears the recording again: add --rehear")
+    if args.rehear:
+        result = service.rehear(args.utterance_id, args.engine or "", options=_run_options(args))
+    else:
+        text = None if args.text is None else read_text([args.text])
+        result = service.retry(args.utterance_id, options=_run_options(args), text=text)
     return report_pipeline(service, result, args.json)
 
 
@@ -89,9 +96,12 @@ def cmd_inbox(args: argparse.Namespace) -> int:
         return ExitCode.OK
     if not utterances:
         say("Inbox is empty: everything you said was applied.")
+    recorded = service.recorded([u.id for u in utterances if u.id is not None])
     for u in utterances:
-        how = f"murmur retry {u.id}, or murmur dismiss {u.id}"
+        how = f"murmur retry {u.id}, or murmur dismiss {u.id}" + (f"; murmur play {u.id}" if u.id in recorded else "")
         say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  ({how})")
+    if offer := service.rehear_offer():
+        say(f"{rehear_offer_text(offer.count, offer.engine)}: murmur retry ID --rehear")
     return ExitCode.OK
 
 
@@ -170,9 +180,9 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def _changed(item: UndoItem | UndoRecord) -> str:
-    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', or 'utterance 7'."""
-    if item.subject is UndoSubject.UTTERANCE:
-        return f"utterance {item.entry_id}"
+    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', 'utterance 7' or 'recording 4'."""
+    if item.subject in (UndoSubject.UTTERANCE, UndoSubject.RECORDING):
+        return f"{item.subject.value} {item.entry_id}"
     short = item.entry_id[:6]
     return f"memory {short}" if item.subject is UndoSubject.MEMORY else short
 

@@ -27,6 +27,7 @@ ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": 
 def transcript_json(transcript: "Transcript") -> dict[str, Any]:
     data = asdict(transcript)
     data["words"] = [asdict(w) for w in transcript.words]
+    del data["audio"]  # kept with the utterance, never printed
     return dict(data)
 
 
@@ -157,7 +158,8 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
     if not args.json:
         say(f"heard: {transcript.text}")
     service = build_service(args.db)
-    return report_pipeline(service, service.submit(transcript.text, UtteranceSource.VOICE), args.json)
+    said = service.submit(transcript.text, UtteranceSource.VOICE, audio=transcript.audio)
+    return report_pipeline(service, said, args.json)
 
 
 def _offer_models() -> None:

@@ -57,6 +57,7 @@ class UndoKind(StrEnum):
     FORGET = "forget"
     EDIT = "edit"
     DISMISS = "dismiss"
+    FORGET_AUDIO = "forget_audio"  # a recording's sound moved to the trash
 
 
 class FailureKind(StrEnum):
@@ -88,11 +89,20 @@ class UtteranceOutcome(StrEnum):
 
 
 class UndoSubject(StrEnum):
-    """What an undo item changed: an entry, one of the user's memories, or an utterance (dismissed from the inbox)."""
+    """What an undo item changed: an entry, one of the user's memories, an utterance (dismissed from the inbox) or the
+    recording of one (its sound forgotten)."""
 
     ENTRY = "entry"
     MEMORY = "memory"
     UTTERANCE = "utterance"
+    RECORDING = "recording"  # its id is the recordings row's; its sound waits in the trash
+
+
+class RecordingRemoval(StrEnum):
+    """Why a recording's sound is no longer kept (recordings.removed_why)."""
+
+    PRUNED = "pruned"  # older or over the size the retention settings allow
+    FORGOTTEN = "forgotten"  # `murmur forget-audio`: in the trash until undone or emptied
 
 
 class MemorySource(StrEnum):

@@ -20,6 +20,7 @@ _TAKEN_BACK = {
     UndoKind.FORGET: "{name} is remembered again",
     UndoKind.EDIT: "{name} is as it was",
     UndoKind.DISMISS: "{name} is back in the Inbox",
+    UndoKind.FORGET_AUDIO: "the recording of {name} is kept again",
 }
 
 

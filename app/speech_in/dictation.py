@@ -227,6 +227,7 @@ class Dictation:
             notes=list(self._notes),
             live_text=live.text if outcome.used_final_pass else None,
             final_pass_note=outcome.note,
+            audio=bytes(self._utterance),
         )
 
     def _final_pass(self, live: EngineResult) -> FinalPassOutcome:

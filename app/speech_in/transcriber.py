@@ -32,6 +32,8 @@ class Transcript:
     notes: list[str] = field(default_factory=list)  # what the user should know (a device that died mid-way)
     live_text: str | None = None  # the streaming result, when a final pass wrote `text` instead
     final_pass_note: str | None = None  # why no final pass wrote `text` (skipped, too slow, failed)
+    # What was heard (16 kHz mono int16), kept with the utterance (app/recordings); a file's transcript has none.
+    audio: bytes = field(default=b"", repr=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from sqlmodel import Field, SQLModel
 from app.domain.enums import (
     Category,
     MemorySource,
+    RecordingRemoval,
     SessionEnd,
     Status,
     UndoKind,
@@ -93,6 +94,22 @@ class Utterance(SQLModel, table=True):
     # The changes another program asked for, as JSON [[kind, item], ...], waiting for the user's yes (it asked
     # for more at once than llm.confirm_over); the text says them in words. Null for everything said.
     held: str | None = None
+
+
+class Recording(SQLModel, table=True):
+    """The sound of a dictated utterance, a FLAC file in the recordings folder (app/recordings/)."""
+
+    __tablename__ = "recordings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    utterance_id: int = Field(foreign_key="utterances.id", unique=True)
+    file: str  # its name in the recordings folder
+    bytes: int
+    seconds: float
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # the file is gone (or in the trash)
+    removed_why: RecordingRemoval | None = Field(default=None, sa_type=EnumText(RecordingRemoval))
+    revision: int = 1  # bumped when its sound is forgotten: undo compares it, as for entries
 
 
 class UndoBatch(SQLModel, table=True):

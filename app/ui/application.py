@@ -473,7 +473,7 @@ class Murmur(QObject):
             case PartialTranscript():
                 self.window.activity.show_partial(event.text)
             case FinalTranscript():
-                self.submit(event.text, UtteranceSource.VOICE, event.run_id)
+                self.submit(event.text, UtteranceSource.VOICE, event.run_id, event.audio)
             case ErrorEvent(stage=Stage.REPLY):
                 self._on_reply_not_said(event.message)
                 self._update_state()
@@ -486,11 +486,13 @@ class Murmur(QObject):
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource, run_id: str = "") -> None:
-        """Queue an utterance, run `run_id` when it began at the microphone; it runs after those before it, never
-        alongside."""
+    def submit(self, text: str, source: UtteranceSource, run_id: str = "", audio: bytes = b"") -> None:
+        """Queue an utterance, run `run_id` when it began at the microphone (`audio`: what it heard); it runs after
+        those before it, never alongside."""
         reply = reply_mode_for(source, self.settings.speech.reply)
-        job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id)
+        job = jobs.UtteranceJob(
+            self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id, audio=audio
+        )
         self._queue_utterance(job)
 
     def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:

@@ -139,12 +139,13 @@ class UtteranceJob:
     confirmed: bool = False  # the user said yes to a run that waited for it
     reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
     run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
+    audio: bytes = field(default=b"", repr=False)  # what the microphone heard, kept with the utterance
 
     def run(self) -> BatchReport:
         try:
             if self.retry_of is None:
                 run = Run(self.on_event, self.run_id, started=True) if self.run_id else None
-                result = self.service.submit(self.text, self.source, self.on_event, run=run)
+                result = self.service.submit(self.text, self.source, self.on_event, run=run, audio=self.audio)
             else:
                 options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)

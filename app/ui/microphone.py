@@ -52,6 +52,8 @@ class Recording(Protocol):
 class HasText(Protocol):
     @property
     def text(self) -> str: ...
+    @property
+    def audio(self) -> bytes: ...
 
 
 class DictationFactory(Protocol):
@@ -316,7 +318,8 @@ class VoiceInput(QObject):
 
     def _transcribe(self, recording: Recording, run: Run, tap: bool, hands_free: bool) -> None:
         try:
-            text = recording.stop().text.strip()
+            heard = recording.stop()
+            text = heard.text.strip()
         except MurmurError as error:
             _fail(run, str(error), Stage.TRANSCRIBE)
             return
@@ -325,7 +328,7 @@ class VoiceInput(QObject):
             _fail(run, f"transcription failed: {error!r} (this is a bug; details in the log)", Stage.TRANSCRIBE)
             return
         if text:  # even from a tap: the armed microphone's moment before the press may hold words
-            run.report(FinalTranscript(text))
+            run.report(FinalTranscript(text, audio=heard.audio))
         elif hands_free:  # a sound that was no words (a cough, a door): as if nobody had answered
             log.info("the hands-free recording heard no words")
             run.end(NO_ANSWER)

@@ -188,3 +188,10 @@ def whisper_base_model(folder: Path) -> Path:
                 shutil.copyfileobj(data, out, 1 << 20)
     work.rename(model)
     return model
+
+
+def captured_speech(text: str, folder: Path) -> bytes:
+    """`text` said by flite with silence around it, as the capture hands it on (16 kHz mono int16)."""
+    from app.speech_in.wavfile import read_audio
+
+    return read_audio(pad_with_silence(flite_wav(text, folder / "raw.wav"), folder / "said.wav")).pcm

@@ -17,6 +17,7 @@ from app.cli.args import (
     memory,
     models,
     recall,
+    recordings,
     sessions,
     speech,
     sync,
@@ -91,3 +92,4 @@ def _add_every_other_command(
     doctor.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
     mcp.add_commands(sub, common, as_json)
+    recordings.add_commands(sub, common, as_json)

@@ -18,7 +18,15 @@ from app.domain.actions import (
     UpdateAction,
 )
 from app.domain.clock import Clock
-from app.domain.enums import ActionKind, Category, FailureKind, MemoryChangeKind, MemorySource, UndoKind
+from app.domain.enums import (
+    ActionKind,
+    Category,
+    FailureKind,
+    MemoryChangeKind,
+    MemorySource,
+    UndoKind,
+    UtteranceSource,
+)
 from app.offline import OfflineInterpreter
 from app.presentation.applied import applied_line, applied_title, applied_words, tool_result_line
 from app.presentation.failures import failure_line, failure_words, tool_failure_line
@@ -173,10 +181,13 @@ def test_every_kind_the_history_keeps_is_worded(store: Store, clock: Clock) -> N
     offline = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
     waiting = offline.submit("the xyzzy is done").utterance_id
     offline.dismiss(waiting)
+    said = offline.submit("the plugh is done", UtteranceSource.VOICE, audio=bytes(32_000)).utterance_id  # 1 s
+    offline.forget_audio(said)
     with store.read() as session:
         items = [item for batch in history(session, limit=50) for item in batch.items]
     worded = {item.kind: action_text(item, names) for item in items}
     assert set(worded) == set(UndoKind)
+    assert worded[UndoKind.FORGET_AUDIO] == "Forgot the sound of “the plugh is done”"
     assert worded[UndoKind.UPDATE] == "Updated “Call mom”: priority 1"
     assert worded[UndoKind.EDIT] == "Edited “My brother is Tim”"
     assert worded[UndoKind.DISMISS] == "Dismissed “the xyzzy is done”"
