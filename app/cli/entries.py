@@ -167,11 +167,11 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def _changed(item: UndoItem | UndoRecord) -> str:
-    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', or 'utterance 7'."""
+    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', 'utterance 7' or 'word 5e6f7a'."""
     if item.subject is UndoSubject.UTTERANCE:
         return f"utterance {item.entry_id}"
     short = item.entry_id[:6]
-    return f"memory {short}" if item.subject is UndoSubject.MEMORY else short
+    return short if item.subject is UndoSubject.ENTRY else f"{item.subject} {short}"
 
 
 def cmd_history(args: argparse.Namespace) -> int:

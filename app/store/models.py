@@ -201,6 +201,20 @@ class Memory(SQLModel, table=True):
     revision: int = 1
 
 
+class VocabularyWord(SQLModel, table=True):
+    """One of the user's words: a term the speech engines are told to expect, or, with `heard`, a replacement
+    of what an engine writes for it ("jay son" -> "JSON")."""
+
+    __tablename__ = "vocabulary"
+
+    id: str = Field(default_factory=new_entry_id, primary_key=True)
+    term: str  # written the user's way
+    heard: str | None = None  # a replacement's words as heard; null for a plain term
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # kept for undo until then
+    revision: int = 1
+
+
 class TalkSession(SQLModel, table=True):
     """Utterances close together in time; when it ends, the model may sum it up for the next one."""
 

@@ -28,6 +28,7 @@ from app.presentation.summaries import summarize
 from app.presentation.undo import undo_text
 from app.service import MurmurService
 from app.store import Store
+from app.vocabulary.words import term
 
 
 def create(summary: str, due: str | None = None) -> CreateAction:
@@ -173,10 +174,14 @@ def test_every_kind_the_history_keeps_is_worded(store: Store, clock: Clock) -> N
     offline = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
     waiting = offline.submit("the xyzzy is done").utterance_id
     offline.dismiss(waiting)
+    offline.keep_words([term("Siobhan")])
+    offline.remove_word("Siobhan")
     with store.read() as session:
         items = [item for batch in history(session, limit=50) for item in batch.items]
     worded = {item.kind: action_text(item, names) for item in items}
     assert set(worded) == set(UndoKind)
+    assert worded[UndoKind.ADD] == "Added “Siobhan”"
+    assert worded[UndoKind.REMOVE] == "Removed “Siobhan”"
     assert worded[UndoKind.UPDATE] == "Updated “Call mom”: priority 1"
     assert worded[UndoKind.EDIT] == "Edited “My brother is Tim”"
     assert worded[UndoKind.DISMISS] == "Dismissed “the xyzzy is done”"
