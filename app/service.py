@@ -721,6 +721,15 @@ class MurmurService:
         """The vocabulary as its text file."""
         return words_text(self.words())
 
+    def export_words(self, path: Path, force: bool = False) -> None:
+        """The vocabulary's text file written to `path` whole or not at all, owner-only; a file there is replaced
+        only with `force`."""
+        target = output_target(path, force)
+        try:
+            write_private_text(target, self.words_text())
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
     # -- what the model cost and was sent ----------------------------------------------------------
 
     def usage(self, monthly_budget: float = 0.0) -> UsageSummary:
