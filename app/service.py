@@ -55,6 +55,7 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
+from app.domain.hints import Hints
 from app.domain.local_calendar import personal_days
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
@@ -682,15 +683,15 @@ class MurmurService:
             self.interpreter.close()
         self.store.close()
 
-    def vocabulary(self, limit: int = 60) -> list[str]:
+    def vocabulary(self, limit: int = 60) -> Hints:
         """What the user is likely to say: the terms of their vocabulary (replacements' too), then the summaries
         of their open entries, most recent first.
 
         Speech engines bias their final text toward them (Whisper's prompt, the bundled engine's domain model).
         """
         with self.store.read() as session:
-            terms = [row.term for row in kept_words(session)]
-            return list(dict.fromkeys([*terms, *recent_summaries(session, limit)]))
+            terms = tuple(dict.fromkeys(row.term for row in kept_words(session)))
+            return Hints(terms, tuple(recent_summaries(session, limit)))
 
     # -- the user's words ----------------------------------------------------------------------------
 
