@@ -21,3 +21,10 @@ def change_summary(done: VocabularyChanges) -> str:
     if len(done.changes) == 1:
         return change_lines(done)[0]
     return f"{PAST_TENSE[done.changes[0].kind].capitalize()} {len(done.changes)} words"
+
+
+WORDS_PAGE_NOTE = (
+    "Names and terms speech should expect (Siobhan, Kubernetes), and replacements put into what you dictate "
+    "(jay son -> JSON). Each change is kept at once; Undo takes it back."
+)
+NO_WORDS = "No words yet: add a name, or a replacement of what speech writes for it."

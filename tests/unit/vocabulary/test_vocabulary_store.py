@@ -9,6 +9,7 @@ from sqlmodel import col, select
 
 from app.domain.clock import Clock
 from app.domain.enums import Status, UndoKind, UtteranceSource
+from app.domain.hints import Hints
 from app.errors import UsageError
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
@@ -65,7 +66,8 @@ def test_a_removed_word_comes_back_with_undo(service: MurmurService) -> None:
 def test_terms_come_first_among_the_hints(service: MurmurService) -> None:
     service.submit("buy milk", UtteranceSource.TYPED)
     service.keep_words([term("Siobhan"), replacement("jay son", "JSON")])
-    assert service.vocabulary()[:3] == ["Siobhan", "JSON", "Buy milk"]
+    assert service.vocabulary() == Hints(terms=("Siobhan", "JSON"), phrases=("Buy milk",))
+    assert list(service.vocabulary()) == ["Siobhan", "JSON", "Buy milk"]  # the terms first
 
 
 def test_a_dictation_gets_the_replacements_and_keeps_what_was_heard(service: MurmurService) -> None:
