@@ -87,7 +87,8 @@ class Utterance(SQLModel, table=True):
     reply: str | None = None  # what Murmur answered (the model's words, or an offline answer)
     # Out of the inbox by the user's choice, kept (nothing said is lost); undo brings it back.
     dismissed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
-    heard_text: str | None = None  # the words first saved, when the user corrected them (`text` is the correction)
+    # The words first heard, when the user corrected them or the vocabulary's replacements changed a dictation.
+    heard_text: str | None = None
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
 
