@@ -162,7 +162,9 @@ class PocketsphinxEngine:
         self._idle: list[Any] = [first]
         self._rescorer = DomainRescorer()
         self._hints: tuple[str, ...] = ()
-        self._spelt: dict[str, str] = {}  # the user's words the dictionary lacked: their phones, by espeak-ng
+        # The user's words looked at: the phones espeak-ng spelt for those the dictionary lacked; None for those
+        # it has, or that could not be spelt (asked once a process, not at every utterance).
+        self._spelt: dict[str, str | None] = {}
 
     @staticmethod
     def _new_decoder() -> Any:
@@ -184,12 +186,12 @@ class PocketsphinxEngine:
         """Add to the decoder's dictionary the words of `terms` (and those of earlier terms) it lacks."""
         words = {word.lower(): word for term in terms for word in re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)*", term)}
         with self._lock:
-            unknown = [word for key, word in words.items() if key not in self._spelt]
-        missing = [word for word in unknown if decoder.lookup_word(word.lower()) is None]
-        spelt = {word.lower(): phones for word, phones in pronunciations(missing).items()}
+            unknown = {key: word for key, word in words.items() if key not in self._spelt}
+        missing = [word for key, word in unknown.items() if decoder.lookup_word(key) is None]
+        spelt = pronunciations(missing)
         with self._lock:
-            self._spelt |= spelt
-            known = dict(self._spelt)
+            self._spelt |= {key: spelt.get(word) for key, word in unknown.items()}
+            known = {word: phones for word, phones in self._spelt.items() if phones is not None}
         for word, phones in known.items():
             if decoder.lookup_word(word) is None:
                 decoder.add_word(word, phones, True)
