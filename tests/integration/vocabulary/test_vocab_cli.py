@@ -31,7 +31,8 @@ def test_add_replace_list_remove_and_undo(murmur: Murmur) -> None:
     removed = murmur.run("vocab", "remove", "kubernetes")
     assert removed.stdout == "Removed “Kubernetes”\n(undo: murmur undo)\n"
     assert 'removed "Kubernetes"' in murmur.run("history").stdout
-    assert murmur.run("undo").returncode == 0  # the removal
+    undone = murmur.run("undo")  # the removal
+    assert undone.returncode == 0 and undone.stdout.startswith("undone    remove of word "), undone.stdout
     assert murmur.run("undo").returncode == 0  # the respelling
     assert listed(murmur) == ["Siobhan", "Kubernetes", "jay son -> JSON"]
 
