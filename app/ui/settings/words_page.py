@@ -1,9 +1,14 @@
-"""Settings -> Your words: the user's vocabulary (terms and replacements), changed at once, each change undoable."""
+"""Settings -> Your words: the user's vocabulary (terms and replacements), changed at once, each change undoable.
+
+Every read and change runs off the GUI thread (a write may wait for the pipeline's); the list and the status
+line are shown again when it ends.
+"""
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -15,10 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import MurmurError
 from app.presentation.vocabulary import NO_WORDS, WORDS_PAGE_NOTE, change_summary
+from app.ui.background import run_in_thread
+from app.ui.worker import Call, Failed, JobOutcome
 from app.vocabulary.changes import VocabularyChanges
 from app.vocabulary.words import Word, replacement, term
+
+Shown = tuple[str, list[Word]]  # the status line after a change, and the words as they are now
 
 
 class WordBook(Protocol):
@@ -32,9 +40,13 @@ class WordBook(Protocol):
 
 
 class WordsPage(QWidget):
+    shown = Signal(str)  # a read or change ended: the status line, as shown
+
     def __init__(self, book: WordBook, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._book = book
+        self._words: list[Word] = []
+        self._clear_when_done = False  # an add: the fields are emptied once it is kept, kept to mend if refused
         note = QLabel(WORDS_PAGE_NOTE)
         note.setWordWrap(True)
         self.list = QListWidget()
@@ -74,7 +86,7 @@ class WordsPage(QWidget):
         layout.addLayout(adding)
         layout.addLayout(files)
         layout.addWidget(self.status)
-        self._show_words()
+        self._run(lambda: "")
 
     def texts(self) -> list[str]:
         return [item.text() for item in (self.list.item(row) for row in range(self.list.count())) if item]
@@ -85,10 +97,8 @@ class WordsPage(QWidget):
         if not said.strip():
             self.term.setFocus()
             return
-        if self._change(lambda: self._book.keep_words([replacement(heard, said) if heard.strip() else term(said)])):
-            self.term.clear()
-            self.heard.clear()
-            self.term.setFocus()
+        self._clear_when_done = True
+        self._change(lambda: self._book.keep_words([replacement(heard, said) if heard.strip() else term(said)]))
 
     def remove_selected(self) -> None:
         rows = [index.row() for index in self.list.selectedIndexes()]
@@ -101,29 +111,36 @@ class WordsPage(QWidget):
 
     def export_to(self, path: Path) -> None:
         """The words as a text file; the file dialog has already asked before one is replaced."""
-        try:
+
+        def export() -> str:
             self._book.export_words(path, force=True)
-        except MurmurError as error:
-            self.status.setText(str(error))
-            return
-        self.status.setText(f"Exported to {path}")
+            return f"Exported to {path}"
 
-    def _change(self, change: Callable[[], VocabularyChanges]) -> bool:
-        try:
-            done = change()
-        except MurmurError as error:
-            self.status.setText(str(error))
-            return False
-        self.status.setText(change_summary(done))
-        self._show_words()
-        return True
+        self._run(export)
 
-    def _show_words(self) -> None:
-        self._words = self._book.words()
-        self.list.clear()
-        self.list.addItems([word.text for word in self._words])
-        self.empty.setVisible(not self._words)
+    def _change(self, change: Callable[[], VocabularyChanges]) -> None:
+        self._run(lambda: change_summary(change()))
+
+    def _run(self, step: Callable[[], str]) -> None:
+        book = self._book
+        run_in_thread(Call("words", lambda: (step(), book.words())), self, self._on_outcome)
+
+    def _on_outcome(self, outcome: JobOutcome[Shown]) -> None:
+        if isinstance(outcome, Failed):
+            line = outcome.error
+        else:
+            line, self._words = outcome.result
+            self.list.clear()
+            self.list.addItems([word.text for word in self._words])
+            self.empty.setVisible(not self._words)
+            if self._clear_when_done:
+                self.term.clear()
+                self.heard.clear()
+                self.term.setFocus()
+        self._clear_when_done = False
         self._enable()
+        self.status.setText(line)
+        self.shown.emit(line)
 
     def _enable(self) -> None:
         self.remove_button.setEnabled(bool(self.list.selectedIndexes()))
