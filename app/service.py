@@ -18,11 +18,13 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from datetime import time as dt_time
 from pathlib import Path
 
 from sqlmodel import Session
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
+from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -40,12 +42,13 @@ from app.domain.actions import (
     CreateAction,
     SnoozeAction,
     UpdateAction,
+    parse_actions,
     parse_update_fields,
 )
 from app.domain.clock import Clock
 from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
+from app.domain.enums import Category, DueSpan, Format, MemorySource, SessionEnd, Status, UtteranceSource
 from app.domain.events import (
     AppliedEvent,
     EventCallback,
@@ -66,13 +69,17 @@ from app.errors import (
     MurmurError,
     Remedy,
     StoreError,
+    UndoError,
     UsageError,
     UtteranceKeptError,
 )
+from app.memory.entry_search import MAX_PAGE, SearchPage, SearchRequest, SearchSort, search_page
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
+from app.memory.search_arguments import ToolArgumentError, search_request
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
+from app.presentation.failures import failure_line
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
 from app.store import Store
@@ -85,7 +92,7 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
+from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, UndoBatch, Utterance
 from app.store.queries import (
     entries_by_age,
     entries_with_ids,
@@ -240,13 +247,18 @@ class MurmurService:
         user's correction of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
+            held = HeldRequest.of(utterance, options.confirmed)
+            if held is not None and text is not None:
+                raise UsageError("another assistant's request is not words to put right: confirm it or dismiss it")
             if text is not None:
                 correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
         run = Run(on_event)
         run.start(source)
-        return self._process(run, utterance_id, text, source, options)
+        if held is None:
+            return self._process(run, utterance_id, text, source, options)
+        return self._process(run, utterance_id, text, source, replace(options, origin=held.origin), held)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
@@ -261,13 +273,24 @@ class MurmurService:
             return dismiss(session, waiting_utterance(session, utterance_id), now)
 
     def _process(
-        self, run: Run, utterance_id: int, text: str, source: UtteranceSource, options: RunOptions
+        self,
+        run: Run,
+        utterance_id: int,
+        text: str,
+        source: UtteranceSource,
+        options: RunOptions,
+        held: HeldRequest | None = None,
     ) -> PipelineResult:
+        """Run what was said (or, `held`, the changes another program asked for) to its end."""
         run.report(TranscriptEvent(text, source, utterance_id))
         result: PipelineResult | None = None
         failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
         try:
-            result = replace(self._run(utterance_id, text, run.report, options), run_id=run.id)
+            if held is None:
+                result = self._run(utterance_id, text, run.report, options)
+            else:  # the kept changes, not words to read: no model, no fallback
+                result = self._interpret(held, utterance_id, text, run.report, options)
+            result = replace(result, run_id=run.id)
             return result
         except Exception as error:
             if isinstance(error, MurmurError):
@@ -320,7 +343,7 @@ class MurmurService:
         on_event: EventCallback,
         options: RunOptions,
     ) -> PipelineResult:
-        workspace = Workspace(self.store, self._run_clock(), utterance_id)
+        workspace = Workspace(self.store, self._run_clock(), utterance_id, origin=options.origin)
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
@@ -389,11 +412,37 @@ class MurmurService:
             wake_snoozed(session, clock.now)
             return execute(session, actions, clock, label=label)
 
+    def apply_asked(self, asked: Asked, origin: str, words: str, caps: Caps) -> ExecutionResult:
+        """The changes another program asks for (an assistant over MCP; `asked`: each action's kind and item as the
+        agent's tools take them), as one undo batch marked with its name `origin`, all of them or none: an item
+        that does not read or an action that fails is a UsageError and changes nothing. More than `caps` let
+        through (of one kind: archive, complete, snooze, update; or in all) wait in the inbox, said as `words`, for
+        the user's yes: ConfirmationNeeded, naming the utterance to confirm."""
+        parsed = parse_actions(asked)
+        if parsed.failures:
+            raise UsageError("; ".join(f"{f.tool}: {f.error}" for f in parsed.failures) + "; nothing was changed")
+        clock = self._run_clock()
+        with self.store.write() as session:
+            if (why := over_the_cap(asked, caps)) is not None:
+                error = hold(session, asked, origin, words, why, clock.now)
+            else:
+                wake_snoozed(session, clock.now)
+                result = execute(session, parsed.actions, clock, origin=origin)
+                if result.failures:  # raised inside the write: none of it is kept
+                    raise UsageError("; ".join(failure_line(f) for f in result.failures) + "; nothing was changed")
+                return result
+        raise error  # after the write, which kept the held request
+
     def complete(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
         return self.apply([CompleteAction(entry_id=i, reason=reason) for i in entry_ids], "completed by hand")
 
     def archive(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
         return self.apply([ArchiveAction(entry_id=i, reason=reason) for i in entry_ids], "archived by hand")
+
+    def unarchive(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
+        """Bring archived entries back into the list, open; one undo puts them away again."""
+        actions = [UpdateAction(entry_id=i, changes={"status": Status.ACTIVE}, reason=reason) for i in entry_ids]
+        return self.apply(actions, "unarchived by hand")
 
     def snooze(self, entry_ids: Sequence[str], until: str, reason: str = BY_HAND) -> ExecutionResult:
         actions = [SnoozeAction(entry_id=i, until_text=until, reason=reason) for i in entry_ids]
@@ -456,9 +505,17 @@ class MurmurService:
         """Revert the newest batch not undone yet."""
         return undo_in_chunks(self.store, latest_batch, self.clock().now)
 
-    def undo_batch(self, batch_id: int) -> UndoResult:
-        """Revert what is left of batch `batch_id` (see `history`), last action first."""
-        return undo_in_chunks(self.store, lambda session: batch_to_undo(session, batch_id), self.clock().now)
+    def undo_batch(self, batch_id: int, origin: str | None = None) -> UndoResult:
+        """Revert what is left of batch `batch_id` (see `history`), last action first; with `origin`, only a batch
+        that program made (another program may take back its own changes, never the user's)."""
+
+        def pick(session: Session) -> UndoBatch:
+            batch = batch_to_undo(session, batch_id)
+            if origin is not None and batch.origin != origin:
+                raise UndoError(f"batch {batch_id} was not made by {origin}; only its own batches can be undone")
+            return batch
+
+        return undo_in_chunks(self.store, pick, self.clock().now)
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
@@ -553,11 +610,40 @@ class MurmurService:
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
 
+    def search(self, arguments: Mapping[str, object]) -> SearchPage:
+        """A page of entries as the agent's search_entries finds them (its arguments: words, status, category,
+        due_after, due_before, sort, limit, offset); arguments it cannot use are a UsageError."""
+        clock = self.clock()
+        try:
+            request = search_request(arguments, clock)
+        except ToolArgumentError as error:
+            raise UsageError(str(error)) from None
+        with self.store.read() as session:
+            return search_page(session, clock.now, request)
+
+    def due(self, span: DueSpan, offset: int = 0) -> SearchPage:
+        """The active entries due before `span` ends (overdue: now; today: midnight; week: seven days on), soonest
+        first, a page from `offset`."""
+        clock = self.clock()
+        midnight = datetime.combine(clock.now.astimezone(clock.tz).date(), dt_time(), clock.tz)
+        ends = {DueSpan.OVERDUE: clock.now, DueSpan.TODAY: midnight + timedelta(days=1)}
+        before = ends.get(span, midnight + timedelta(days=7))
+        request = SearchRequest(
+            statuses=(Status.ACTIVE,), due_before=before, sort=SearchSort.DUE, limit=MAX_PAGE, offset=offset
+        )
+        with self.store.read() as session:
+            return search_page(session, clock.now, request)
+
     def entries_with_ids(self, ids: Collection[str]) -> list[Entry]:
         """The entries of these IDs that exist, as stored: what a window reads after a change of its own, which
         knows what it touched (the write woke what was due)."""
         with self.store.read() as session:
             return entries_with_ids(session, ids)
+
+    def names_now(self, ids: Collection[str]) -> dict[str, str]:
+        """Entry ID -> summary as it is now, for those of `ids` that exist: how the words about a change (an undo's)
+        name the entries it touched."""
+        return {entry.id: entry.summary for entry in self.entries_with_ids(ids)}
 
     def entry_tally(self) -> tuple[int, int]:
         """How many entries there are, and their revisions summed: any change moves one of the two (an edit
@@ -574,9 +660,14 @@ class MurmurService:
     # -- the user's data, in and out -----------------------------------------------------------
 
     def export(
-        self, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
+        self,
+        fmt: Format,
+        statuses: Sequence[Status] = tuple(Status),
+        categories: Sequence[Category] = (),
+        with_said: bool = False,
     ) -> str:
-        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`."""
+        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`;
+        `with_said`: an iCalendar file carries the words said too (a JSON backup always does)."""
         clock = self.clock()
         with self.store.read() as session:
             entries = [
@@ -591,7 +682,7 @@ class MurmurService:
             entries = entries if fmt is Format.JSON else shareable(session, entries)
         from app.portable.files import write_entries  # the formats' libraries load for export and import only
 
-        return write_entries(fmt, entries, stored, clock.tz, clock.now)
+        return write_entries(fmt, entries, stored, clock.tz, clock.now, with_said)
 
     def export_file(
         self,
@@ -600,11 +691,12 @@ class MurmurService:
         statuses: Sequence[Status] = tuple(Status),
         categories: Sequence[Category] = (),
         force: bool = False,
+        with_said: bool = False,
     ) -> None:
         """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said);
         a file there is replaced only with `force`, a link is written through."""
         target = output_target(path, force)
-        written = self.export(fmt, statuses, categories)
+        written = self.export(fmt, statuses, categories, with_said)
         try:
             write_private_text(target, written)
         except OSError as error:

@@ -11,6 +11,8 @@ from app.changes.imports import ImportOutcome
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.domain.enums import Format, Status
+from app.errors import UsageError
+from app.presentation.times import moment_words
 from app.service import MurmurService, restore_database
 from app.store.backups import Backup
 
@@ -23,12 +25,15 @@ def _service(args: argparse.Namespace) -> MurmurService:
 def cmd_export(args: argparse.Namespace) -> int:
     statuses = [s for chosen in args.status for s in chosen] if args.status else list(Status)
     categories = [c for chosen in args.category for c in chosen] if args.category else []
-    service, fmt = _service(args), Format(args.format)
+    fmt = Format(args.format)
+    if args.with_said and fmt is not Format.ICS:
+        raise UsageError("--with-said is for --format ics (a json backup always keeps the words said)")
+    service = _service(args)
     if args.output is None:
-        sys.stdout.write(service.export(fmt, statuses, categories))
+        sys.stdout.write(service.export(fmt, statuses, categories, args.with_said))
         return ExitCode.OK
     output = Path(args.output).expanduser()
-    service.export_file(output, fmt, statuses, categories, args.force)
+    service.export_file(output, fmt, statuses, categories, args.force, args.with_said)
     say(f"Exported to {output}")
     return ExitCode.OK
 
@@ -106,15 +111,15 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 def cmd_backups(args: argparse.Namespace) -> int:
     service = _service(args)
-    backups, tz = service.backups(), service.clock().tz
+    backups, clock = service.backups(), service.clock()
     if args.json:
         print_json([_backup_json(backup) for backup in backups])
     elif not backups:
         say("No backups yet: one is taken each day Murmur runs, and `murmur backup` takes one now.")
     else:
         for backup in backups:
-            taken = backup.taken_at.astimezone(tz)
-            say(f"{taken:%a %d %b %Y %H:%M}  {backup.kind.value:<13}  {_size(backup.size):>8}  {backup.path}")
+            taken = moment_words(backup.taken_at, clock.now, clock.tz)
+            say(f"{taken}  {backup.kind.value:<13}  {_size(backup.size):>8}  {backup.path}")
     return ExitCode.OK
 
 

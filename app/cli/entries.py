@@ -16,6 +16,9 @@ from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.domain.events import ignore_events
 from app.domain.run import Run
 from app.presentation.entries import entry_line, item_lines
+from app.presentation.history import batch_label
+from app.presentation.times import moment_words
+from app.presentation.undo import changed_entries, undone_words
 from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
@@ -161,8 +164,8 @@ def cmd_undo(args: argparse.Namespace) -> int:
             say(f"undone    {item.kind} of {_changed(item)}")
         for reverted in result.conflicts:
             say(f"conflict  {reverted.item.kind} of {_changed(reverted.item)}: {reverted.conflict}")
-        counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
-        say(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
+        names = service.names_now(changed_entries(result))
+        say(f"Undid batch {result.batch.id} ({result.batch.label}): {undone_words(result, names)}")
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
 
 
@@ -185,7 +188,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         say("No history yet.")
     for h in batches:
         state = "undone" if h.batch.undone_at else "applied"
-        say(f"batch {h.batch.id}  {h.batch.created_at.astimezone(clock.tz):%Y-%m-%d %H:%M}  {h.batch.label}  [{state}]")
+        made = moment_words(h.batch.created_at, clock.now, clock.tz)
+        say(f"batch {h.batch.id}  {made}  {batch_label(h.batch.label, h.batch.origin)}  [{state}]")
         for item in h.items:
             mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
             say(f"  action {item.id}: {item.kind} {_changed(item)} {mark}".rstrip())

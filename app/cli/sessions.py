@@ -6,6 +6,8 @@ from typing import Any
 from app.assembly import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
+from app.domain.clock import Clock
+from app.presentation.times import moment_words, time_of_day
 from app.render import iso
 from app.store.models import TalkSession
 
@@ -22,8 +24,8 @@ def _session_json(talk: TalkSession, tz: Any) -> dict[str, Any]:
     }
 
 
-def _describe(talk: TalkSession, tz: Any) -> list[str]:
-    span = f"{talk.started_at.astimezone(tz):%Y-%m-%d %H:%M}-{talk.last_at.astimezone(tz):%H:%M}"
+def _describe(talk: TalkSession, clock: Clock) -> list[str]:
+    span = f"{moment_words(talk.started_at, clock.now, clock.tz)}-{time_of_day(talk.last_at.astimezone(clock.tz))}"
     state = "open" if talk.ended_at is None else f"ended ({talk.end_reason.value if talk.end_reason else '?'})"
     lines = [f"session {talk.id}  {span}  {state}"]
     if talk.synthesis:
@@ -35,13 +37,13 @@ def _describe(talk: TalkSession, tz: Any) -> list[str]:
 
 def cmd_session_list(args: argparse.Namespace) -> int:
     service = build_service(args.db, offline=True)
-    sessions, tz = service.sessions(args.limit), service.clock().tz
+    sessions, clock = service.sessions(args.limit), service.clock()
     if args.json:
-        print_json([_session_json(talk, tz) for talk in sessions])
+        print_json([_session_json(talk, clock.tz) for talk in sessions])
     elif not sessions:
         say("No sessions yet: one starts with the first thing you say.")
     for talk in [] if args.json else sessions:
-        for line in _describe(talk, tz):
+        for line in _describe(talk, clock):
             say(line)
     return ExitCode.OK
 
@@ -52,6 +54,6 @@ def cmd_session_end(args: argparse.Namespace) -> int:
     if talk is None:
         say("No session is open.")
         return ExitCode.NOTHING_APPLIED
-    for line in _describe(talk, service.clock().tz):
+    for line in _describe(talk, service.clock()):
         say(line)
     return ExitCode.OK

@@ -16,6 +16,7 @@ from app.cli.exits import ExitCode
 from app.cli.output import cli_text, print_json, remedy_words, say
 from app.config import SyncSettings, load_settings, save_settings
 from app.errors import UsageError
+from app.presentation.times import moment_words
 from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, shown_path, sync_password
 from app.sync.account import NEEDS_CALDAV
 from app.sync.engine import SyncReport
@@ -71,16 +72,16 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
         say("Sync is not set up (murmur sync setup).")
     else:
         say(f"Server: {settings.url} as {settings.username or '(no user name)'}, task list {settings.calendar!r}")
-    tz = service.clock().tz
+    clock = service.clock()
     when = status.last_sync_at
-    say(f"Last sync: {when.astimezone(tz):%Y-%m-%d %H:%M}" if when else "Last sync: never")
+    say(f"Last sync: {moment_words(when, clock.now, clock.tz)}" if when else "Last sync: never")
     say(f"Changes waiting to be sent: {state['queued']}")
     for line in status.skipped:
         say(f"Skipped: {line}")
     if status.failing_since:
-        say(f"Failing since {status.failing_since.astimezone(tz):%Y-%m-%d %H:%M}")
+        say(f"Failing since {moment_words(status.failing_since, clock.now, clock.tz)}")
     if status.last_error:
-        at = f" ({status.last_error_at.astimezone(tz):%Y-%m-%d %H:%M})" if status.last_error_at else ""
+        at = f" ({moment_words(status.last_error_at, clock.now, clock.tz)})" if status.last_error_at else ""
         say(f"Last error{at}: {cli_text(status.last_error, status.remedy)}")
     return ExitCode.OK
 

@@ -9,11 +9,14 @@ from app.assembly import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.config import load_settings
+from app.presentation.times import moment_words, period_words
 from app.store.models import LlmRequest
 
 
 def cmd_usage(args: argparse.Namespace) -> int:
-    summary = build_service(args.db, offline=True).usage(load_settings().llm.monthly_budget)
+    service = build_service(args.db, offline=True)
+    summary, clock = service.usage(load_settings().llm.monthly_budget), service.clock()
+    today = clock.now.astimezone(clock.tz).date()
     if args.json:
         print_json({**asdict(summary), "budget_left": summary.budget_left})
         return ExitCode.OK
@@ -24,14 +27,16 @@ def cmd_usage(args: argparse.Namespace) -> int:
             say(title)
             for row in rows:
                 tokens = f"{row.prompt_tokens:>9,} in {row.completion_tokens:>8,} out"
-                say(f"  {row.period:<10}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
+                period = period_words(row.period, today)
+                say(f"  {period:<13}  {row.requests:>5} requests  {tokens}  ${row.cost_usd:.4f}")
     if summary.budget_left is not None:
         say(f"budget: ${summary.monthly_budget:.2f} a month, ${summary.budget_left:.2f} left this month")
     return ExitCode.OK
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    requests = build_service(args.db, offline=True).requests(args.limit)
+    service = build_service(args.db, offline=True)
+    requests, clock = service.requests(args.limit), service.clock()
     if args.json:
         print_json([_request_json(r) for r in requests])
         return ExitCode.OK
@@ -42,7 +47,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         estimated = " (estimated)" if request.tokens_estimated else ""
         say(f"--- request {request.id}  utterance {request.utterance_id}  turn {request.turn}  {request.model}")
         say(
-            f"    {request.created_at:%Y-%m-%d %H:%M:%S} UTC  {timing}  {request.prompt_tokens}+"
+            f"    {moment_words(request.created_at, clock.now, clock.tz)}  {timing}  {request.prompt_tokens}+"
             f"{request.completion_tokens} tokens{estimated}  ${request.cost_usd:.5f}"
         )
         if request.sent_with:

@@ -70,6 +70,14 @@ class FailureKind(StrEnum):
     INVALID = "invalid"  # the action does not apply to the entry as it is, or its fields do not validate
 
 
+class DueSpan(StrEnum):
+    """How far ahead "what's due" looks: what is late, what is due by tonight, by a week from today."""
+
+    OVERDUE = "overdue"
+    TODAY = "today"
+    WEEK = "week"
+
+
 class UtteranceSource(StrEnum):
     VOICE = "voice"
     TYPED = "typed"

@@ -92,7 +92,8 @@ def applied_title(
     if len(applied) == 1:
         [item] = applied
         moment = item.note if _ticked(item) is not None else _moment(item, now, tz)  # a tick's note: "1 of 4 done"
-        title = f"{_done_word(item)} {_named(item)}" + (f" · {moment}" if moment else "")
+        # After the dot the moment stands alone, as the list shows it: "· Tomorrow 17:00".
+        title = f"{_done_word(item)} {_named(item)}" + (f" · {moment[:1].upper()}{moment[1:]}" if moment else "")
     else:
         groups = [[item for item in applied if _done_word(item) == word] for word in _TITLE_ORDER]
         parts = [f"{_done_word(group[0]).lower()} {_names(group)}" for group in groups if group]

@@ -6,6 +6,7 @@ from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from app.errors import Remedy
+from app.presentation.times import in_sentence, time_of_day
 
 
 class SyncStanding(Protocol):
@@ -27,18 +28,12 @@ class SyncStanding(Protocol):
     def remedy(self) -> Remedy | None: ...
 
 
-def clock_time(moment: datetime, now: datetime, tz: ZoneInfo) -> str:
-    """'17:02' today, 'Wed 25 Nov 17:02' another day."""
-    local = moment.astimezone(tz)
-    return f"{local:%H:%M}" if local.date() == now.astimezone(tz).date() else f"{local:%a %d %b %H:%M}"
-
-
 def failing_words(status: SyncStanding, now: datetime, tz: ZoneInfo) -> str:
     """'failing since 17:02 — no password for the sync server' ('' while sync does not fail)."""
     if not status.last_error:
         return ""
     since = status.failing_since or status.last_error_at
-    return f"failing since {clock_time(since, now, tz)} — {status.last_error}" if since else status.last_error
+    return f"failing since {_since(since, now, tz)} — {status.last_error}" if since else status.last_error
 
 
 def status_words(status: SyncStanding, now: datetime, tz: ZoneInfo) -> str:
@@ -46,7 +41,7 @@ def status_words(status: SyncStanding, now: datetime, tz: ZoneInfo) -> str:
     if status.last_sync_at is None and status.last_error is None:
         return "Not synced yet"
     parts = [failing_words(status, now, tz)] if status.last_error else []
-    parts.append(f"Last sync {_when(status.last_sync_at, tz)}" if status.last_sync_at else "Never synced")
+    parts.append(f"Last sync {in_sentence(status.last_sync_at, now, tz)}" if status.last_sync_at else "Never synced")
     if status.queued:
         parts.append(f"{status.queued} change{'s' if status.queued != 1 else ''} waiting")
     if status.skipped:
@@ -55,5 +50,7 @@ def status_words(status: SyncStanding, now: datetime, tz: ZoneInfo) -> str:
     return " · ".join(parts)
 
 
-def _when(moment: datetime, tz: ZoneInfo) -> str:
-    return f"{moment.astimezone(tz):%a %d %b %H:%M}"
+def _since(moment: datetime, now: datetime, tz: ZoneInfo) -> str:
+    """'17:02' today (the usual case: a failure is noticed the day it starts), else 'Wed 25 Nov 17:02'."""
+    local = moment.astimezone(tz)
+    return time_of_day(local) if local.date() == now.astimezone(tz).date() else in_sentence(moment, now, tz)

@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 
 from app.domain.hints import NO_HINTS, Hints
+from app.speech_in import engine_threads
 from app.speech_in.audio import seconds_of
 from app.speech_in.transcriber import Engine, EngineResult
 
@@ -102,8 +103,7 @@ class FinalPass:
             finally:
                 self.meter.record(audio, time.monotonic() - began)
 
-        worker = threading.Thread(target=work, name="murmur-final-pass", daemon=True)
-        worker.start()
+        worker = engine_threads.start(work, "murmur-final-pass")
         worker.join(self.budget)
         waited = time.monotonic() - began
         if failure:

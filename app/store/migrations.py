@@ -467,6 +467,18 @@ def _m014_sync_failing_since(db: Connection) -> None:
     )
 
 
+def _m015_batch_origin_and_held_requests(db: Connection) -> None:
+    # Which other program made a batch ("Claude Desktop", over MCP), for History to say; and the changes such a
+    # program asked for that wait for the user's yes (too many at once), kept with the inbox item that shows them.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE undo_batches ADD COLUMN origin TEXT;
+        ALTER TABLE utterances ADD COLUMN held TEXT
+        """,
+    )
+
+
 def _m016_vocabulary(db: Connection) -> None:
     # The user's words: terms speech engines are told to expect, and replacements ("jay son" -> "JSON") put into
     # what was dictated. Removing one keeps the row (removed_at) so undo can bring it back; undo items may now
@@ -521,6 +533,7 @@ MIGRATIONS: list[Migration] = [
     ("012_sync_failures_shown", _m012_sync_failures_shown),
     ("013_entry_originals", _m013_entry_originals),
     ("014_sync_failing_since", _m014_sync_failing_since),
+    ("015_batch_origin_and_held_requests", _m015_batch_origin_and_held_requests),
     ("016_vocabulary", _m016_vocabulary),
 ]
 

@@ -91,6 +91,9 @@ class Utterance(SQLModel, table=True):
     heard_text: str | None = None
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
+    # The changes another program asked for, as JSON [[kind, item], ...], waiting for the user's yes (it asked
+    # for more at once than llm.confirm_over); the text says them in words. Null for everything said.
+    held: str | None = None
 
 
 class UndoBatch(SQLModel, table=True):
@@ -103,6 +106,7 @@ class UndoBatch(SQLModel, table=True):
     label: str
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     undone_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    origin: str | None = None  # the other program that made it (an MCP client's name); None: Murmur itself
 
 
 class UndoItem(SQLModel, table=True):

@@ -1,20 +1,19 @@
 """The side panel with everything of the selected entry, editable: summary, the whole text, its checklist,
 category, priority, due (read back as you type by the service, as saving will read it, with a warning when no
-reminder could fire, and a picker), repeat, status, the words it came from and its history.
+reminder could fire, and a picker), repeat, status, the words it came from and its history. Words that could not
+be saved (a repeat it cannot read, an emptied summary) are refused beside their field, and nothing is asked.
 
 It only asks: `edited(entry_id, fields)` carries the raw words `parse_update_fields` reads, so an edit
 here goes through the service and is undoable like any other."""
 
 from collections.abc import Callable
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QDateTime, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTime, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCalendarWidget,
     QComboBox,
-    QDateTimeEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -24,18 +23,20 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QScrollArea,
+    QTimeEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.changes.undo import HistoryBatch
-from app.domain.actions import PRIORITY_NAMES
+from app.domain.actions import PRIORITY_NAMES, parse_update_fields
 from app.domain.enums import Category, Status
-from app.domain.recurrence import describe, rule_from
+from app.domain.recurrence import describe
 from app.errors import MurmurError
+from app.presentation.edits import not_saved, sentence
 from app.presentation.history import action_text
-from app.presentation.times import said_when
+from app.presentation.times import in_sentence, moment_words, written
 from app.ui.checklist_editor import ChecklistEditor
 from app.ui.elided_label import ElidedLabel
 from app.ui.entry_sections import EntryRow
@@ -44,25 +45,21 @@ from app.ui.plain_text import plain_label
 PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}
 NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
 PLACEHOLDER = "Select an entry to see all of it here."
+STYLE = 'QLabel[problem="true"] { color: #e0443a; }'  # words refused: the window's red for what went wrong
 
 # Where a due set to these words lands, given the entry's current due: the service's reading (MurmurService.read_due).
 DueReader = Callable[[str, datetime | None], datetime | None]
 
 
-def _local(moment: datetime, tz: ZoneInfo) -> str:
-    local = moment.astimezone(tz)
-    return f"{local:%a} {local.day} {local:%b %Y} {local.hour}:{local.minute:02d}"
-
-
 class DuePicker(QDialog):
-    """A calendar and a time, for a due picked rather than said."""
+    """A calendar and a time, for a due picked rather than said; `start` and what is chosen are wall-clock times."""
 
-    def __init__(self, start: QDateTime, parent: QWidget | None = None) -> None:
+    def __init__(self, start: datetime, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Due")
         self.calendar = QCalendarWidget()
-        self.calendar.setSelectedDate(start.date())
-        self.time = QDateTimeEdit(start)
+        self.calendar.setSelectedDate(QDate(start.year, start.month, start.day))
+        self.time = QTimeEdit(QTime(start.hour, start.minute))
         self.time.setDisplayFormat("HH:mm")
         self.time.setAccessibleName("Time")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -73,10 +70,9 @@ class DuePicker(QDialog):
         layout.addWidget(self.time)
         layout.addWidget(buttons)
 
-    def chosen(self) -> str:
-        """As words the due field takes: "2026-11-27 17:00"."""
+    def chosen(self) -> datetime:
         day, time = self.calendar.selectedDate(), self.time.time()
-        return f"{day.toString('yyyy-MM-dd')} {time.toString('HH:mm')}"
+        return datetime(day.year(), day.month(), day.day(), time.hour(), time.minute())
 
 
 class DetailsPanel(QWidget):
@@ -87,6 +83,7 @@ class DetailsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("details")
+        self.setStyleSheet(STYLE)
         self.setMinimumWidth(260)
         self._row: EntryRow | None = None
         self._history: list[HistoryBatch] = []
@@ -133,9 +130,11 @@ class DetailsPanel(QWidget):
         self.repeat.setAccessibleName("Repeat")
         self.repeat.setPlaceholderText("every other monday, or none")
         self.repeat.textEdited.connect(self._read_repeat)
-        self.repeat.editingFinished.connect(lambda: self._ask("repeat", self.repeat.text()))
+        self.repeat.editingFinished.connect(lambda: self._ask("repeat", _repeat_words(self.repeat.text())))
         self.repeat_reading = plain_label(QLabel())
         self.repeat_reading.setWordWrap(True)
+        # Beside each field whose words can be refused: why, until they are put right (the repeat's reading says it).
+        self._problems = {"summary": _problem_label(), "content": _problem_label(), "repeat": self.repeat_reading}
         self.status = plain_label(QLabel())
         self.status.setObjectName("detailsStatus")
         self.status.setWordWrap(True)  # "Snoozed until Thu 26 Nov 2026 12:00" is wider than a narrow pane
@@ -156,8 +155,8 @@ class DetailsPanel(QWidget):
         due_line.addWidget(self.due, 1)
         due_line.addWidget(self.pick)
         form = QFormLayout()
-        form.addRow("Summary", self.summary)
-        form.addRow("Text", self.content)
+        form.addRow("Summary", _with_problem(self.summary, self._problems["summary"]))
+        form.addRow("Text", _with_problem(self.content, self._problems["content"]))
         form.addRow("Items", self.checklist)
         form.addRow("Category", self.category)
         form.addRow("Priority", self.priority)
@@ -181,6 +180,10 @@ class DetailsPanel(QWidget):
         layout.addWidget(scroll, 1)
         self._scroll = scroll
         self.show_row(None)
+
+    def problem(self, field: str) -> QLabel:
+        """The line beside `field` ("summary", "content", "repeat") saying why its words were not saved."""
+        return self._problems[field]
 
     def read_dues_with(self, reader: DueReader) -> None:
         """The due typed is read back by `reader`, the one saving it uses, so what it shows is what is kept."""
@@ -213,30 +216,34 @@ class DetailsPanel(QWidget):
         self.category.setCurrentIndex(max(0, self.category.findData(entry.category.value)))
         self.priority.setCurrentIndex(max(0, self.priority.findData(str(entry.priority or ""))))
         self._read_due(self.due.text())
-        self.repeat_reading.setText("")
+        if not same:  # another entry: the last one's refused words are gone with it
+            self.repeat_reading.setText("")
+            _mark_problem(self.repeat_reading, False)
+            for label in (self._problems["summary"], self._problems["content"]):
+                label.setVisible(False)
         self.status.setText(self._status_words(row))
         self.said.setText(f"“{entry.source_text}”" if entry.source_text else "")
-        made, changed = said_when(entry.created_at, row.now, tz), said_when(entry.updated_at, row.now, tz)
+        made, changed = in_sentence(entry.created_at, row.now, tz), in_sentence(entry.updated_at, row.now, tz)
         self.meta.setText(f"Made {made} · changed {changed} · ID {row.short_id}")
         self.changes.clear()
         for batch in self._history:
             for item in batch.items:
                 if item.entry_id == row.id:
-                    line = f"{said_when(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
+                    line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
                     self.changes.addItem(line + (f", from “{batch.said}”" if batch.said else ""))
 
     @staticmethod
     def _due_words(row: EntryRow) -> str:
         due_at = row.entry.due_at
-        return _local(due_at, row.tz) if due_at else row.entry.due_text or ""
+        return written(due_at, row.tz) if due_at else row.entry.due_text or ""
 
     @staticmethod
     def _status_words(row: EntryRow) -> str:
         entry = row.entry
         if entry.status is Status.SNOOZED and entry.snooze_until:
-            return f"Snoozed until {_local(entry.snooze_until, row.tz)}"
+            return f"Snoozed until {in_sentence(entry.snooze_until, row.now, row.tz)}"
         if entry.status is Status.COMPLETED:
-            return f"Done {_local(entry.completed_at, row.tz)}" if entry.completed_at else "Done"
+            return f"Done {in_sentence(entry.completed_at, row.now, row.tz)}" if entry.completed_at else "Done"
         return {Status.ARCHIVED: "Archived"}.get(entry.status, "Open")
 
     def _read_due(self, text: str) -> None:
@@ -248,19 +255,23 @@ class DetailsPanel(QWidget):
         if reader is None:  # the app hands the service's reader over before any entry is shown
             return
         moment = reader(text, row.entry.due_at)
-        self.due_reading.setText(f"Due {_local(moment, row.tz)}" if moment else NO_REMINDER)
+        self.due_reading.setText(f"Due {written(moment, row.tz)}" if moment else NO_REMINDER)
         self.due_reading.setProperty("warning", moment is None)
 
     def _read_repeat(self, text: str) -> None:
+        """What the repeat words mean, read as saving reads them; why not, when they cannot be read."""
         try:
-            rule = rule_from(text) if text.strip() and text.strip().lower() != "none" else None
+            rule = parse_update_fields({"repeat": _repeat_words(text)})["recurrence"]
         except MurmurError as error:
-            self.repeat_reading.setText(str(error))
+            self.repeat_reading.setText(sentence(str(error)))
+            _mark_problem(self.repeat_reading, True)
             return
         self.repeat_reading.setText(describe(rule).capitalize() if rule else "Does not repeat")
+        _mark_problem(self.repeat_reading, False)
 
     def _ask(self, field: str, value: str) -> None:
-        """Ask for the change when the words differ from what the entry has."""
+        """Ask for the change when the words differ from what the entry has and can be saved; words that cannot
+        are refused beside the field, which keeps them to be put right."""
         row = self._row
         if row is None:
             return
@@ -272,8 +283,24 @@ class DetailsPanel(QWidget):
             "due_date": self._due_words(row),
             "repeat": row.repeats,
         }[field]
-        if value.strip() != current.strip():
-            self.edited.emit(row.id, {field: value.strip() or None})
+        if value.strip() == current.strip():
+            return
+        fields = {field: value.strip() or None}
+        try:
+            parse_update_fields(fields)  # as the service reads them: what it would refuse is not asked for
+        except MurmurError as error:
+            self._show_problem(field, not_saved(str(error)))
+            return
+        self._show_problem(field, "")
+        self.edited.emit(row.id, fields)
+
+    def _show_problem(self, field: str, text: str) -> None:
+        if (label := self._problems.get(field)) is None:
+            return
+        label.setText(text)
+        _mark_problem(label, bool(text))
+        if label is not self.repeat_reading:  # the repeat's reading shows, problem or not
+            label.setVisible(bool(text))
 
     def _on_checklist_check_requested(self, item: str, checked: bool) -> None:
         if self._row is not None:
@@ -284,12 +311,20 @@ class DetailsPanel(QWidget):
             self.item_add_requested.emit(self._row.id, item)
 
     def _on_pick_clicked(self) -> None:
-        start = QDateTime.currentDateTime().addDays(1)
-        if self._row is not None and self._row.entry.due_at:
-            start = QDateTime.fromSecsSinceEpoch(int(self._row.entry.due_at.timestamp()))
-        picker = DuePicker(start, self)
-        if picker.exec() == QDialog.DialogCode.Accepted:
-            self.due.setText(picker.chosen())
+        picker = self.due_picker()
+        if picker is not None and picker.exec() == QDialog.DialogCode.Accepted:
+            self.take_picked_due(picker.chosen())
+
+    def due_picker(self) -> DuePicker | None:
+        """The picker at the entry's due; with none, where "tomorrow" lands: the hour a day said alone is due at."""
+        row, reader = self._row, self._due_reader
+        start = (row.entry.due_at or (reader("tomorrow", None) if reader else None)) if row else None
+        return DuePicker(start.astimezone(row.tz).replace(tzinfo=None), self) if row and start else None
+
+    def take_picked_due(self, local: datetime) -> None:
+        """The due picked (a wall-clock time) written into the due field, and asked for."""
+        if self._row is not None:
+            self.due.setText(written(local.replace(tzinfo=self._row.tz), self._row.tz))
             self._read_due(self.due.text())
             self._ask("due_date", self.due.text())
 
@@ -297,3 +332,31 @@ class DetailsPanel(QWidget):
         if watched is self.content and event.type() == QEvent.Type.FocusOut:
             self._ask("content", self.content.toPlainText())
         return super().eventFilter(watched, event)
+
+
+def _repeat_words(text: str) -> str:
+    """The repeat as saving takes it: "none", as the field's hint offers, is no repeat."""
+    return "" if text.strip().lower() == "none" else text
+
+
+def _mark_problem(label: QLabel, problem: bool) -> None:
+    label.setProperty("problem", problem)
+    label.style().unpolish(label)
+    label.style().polish(label)
+
+
+def _problem_label() -> QLabel:
+    label = plain_label(QLabel())  # the words refused are the user's own
+    label.setObjectName("fieldProblem")
+    label.setWordWrap(True)
+    label.setVisible(False)
+    return label
+
+
+def _with_problem(field: QWidget, problem: QLabel) -> QVBoxLayout:
+    """`field` with the line saying why its words were refused under it."""
+    column = QVBoxLayout()
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(field)
+    column.addWidget(problem)
+    return column

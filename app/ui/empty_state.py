@@ -13,6 +13,7 @@ QUIET = {
     View.UPCOMING: ("Nothing planned", "Say a day and Murmur files it here: “dentist on Thursday at 3”."),
     View.ALL: ("Nothing open", "Everything is done. Say what comes next."),
     View.DONE: ("Nothing done yet", "Tick an entry off, or say “milk is done”."),
+    View.ARCHIVED: ("Nothing archived", "An entry archived waits here, to be brought back with Unarchive."),
 }
 INBOX_QUIET = ("Nothing waiting", "What Murmur couldn't place lands here.")
 

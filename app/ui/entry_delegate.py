@@ -25,6 +25,7 @@ from app.ui.plain_text import plain_tooltip
 from app.ui.theme import colours
 
 ROW_HEIGHT = 32
+COMPACT_ROW_HEIGHT = 28  # in a short window: the chips (20) and the checkbox (16) still fit
 MARGIN = 10
 GAP = 8
 BOX = 16  # checkbox and icons
@@ -102,9 +103,10 @@ class EntryDelegate(QStyledItemDelegate):
     def __init__(self, model: EntryListModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.model = model
+        self.row_height = ROW_HEIGHT
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        return QSize(200, ROW_HEIGHT)
+        return QSize(200, self.row_height)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         header = index.data(HEADER_ROLE)

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
 from app.domain.enums import Category
-from app.ui.entry_sections import EVERY_PART, VIEW_PARTS, EntryRow, Part, Section, View
+from app.ui.entry_sections import EVERY_PART, SORT_KEYS, VIEW_PARTS, EntryRow, Part, Section, Sort, View
 from app.ui.jobs import EntrySnapshot
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -40,23 +40,33 @@ class Header:
 
 
 class EntryListModel(QAbstractListModel):
+    folds_changed = Signal()  # a section was folded or unfolded: `folded` says which are
     edited = Signal(str, object)  # entry ID, {field: raw value} for parse_update_fields
     check_requested = Signal(str, bool)  # entry ID, ticked (complete it) or unticked (open it again)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._groups: list[tuple[Section, list[EntryRow]]] = []
+        self._due_order: list[tuple[Section, list[EntryRow]]] = []
+        self._groups: list[tuple[Section, list[EntryRow]]] = []  # the same, each section's rows as sorted
         self._lines: list[Header | EntryRow] = []
         self._where: dict[str, int] = {}  # entry ID -> its line
         self._view: View = View.ALL
         self._category: Category | None = None
         self.words: list[str] = []
-        self.folded: set[Part] = set()
+        self.sorted_by = Sort.DUE
+        self.folded: set[str] = set()  # the keys of the sections folded
         self.total = 0  # entries of every status, for the first-run empty state
 
     def set_snapshot(self, snapshot: EntrySnapshot) -> None:
-        self._groups = snapshot.groups
+        self._due_order = snapshot.groups
         self.total = len(snapshot.entries)
+        self._sort_groups()
+
+    def _sort_groups(self) -> None:
+        """The groups in the order chosen, once per read or choice (a search's keystrokes only filter them)."""
+        key = SORT_KEYS[self.sorted_by]
+        by_due = self.sorted_by is Sort.DUE  # the rows come in due order
+        self._groups = [(section, rows if by_due else sorted(rows, key=key)) for section, rows in self._due_order]
         self._relist()
 
     def set_view(self, view: View, category: Category | None = None) -> None:
@@ -67,8 +77,18 @@ class EntryListModel(QAbstractListModel):
         self.words = text.lower().split()
         self._relist()
 
-    def set_folded(self, part: Part, folded: bool) -> None:
-        (self.folded.add if folded else self.folded.discard)(part)
+    def set_sort(self, sort: Sort) -> None:
+        self.sorted_by = sort
+        self._sort_groups()
+
+    def set_folded(self, section: Section, folded: bool) -> None:
+        (self.folded.add if folded else self.folded.discard)(section.key)
+        self._relist()
+        self.folds_changed.emit()
+
+    def restore_folded(self, keys: set[str]) -> None:
+        """The sections folded when the list was last shown, by key."""
+        self.folded = set(keys)
         self._relist()
 
     def _relist(self) -> None:
@@ -84,7 +104,7 @@ class EntryListModel(QAbstractListModel):
                 and all(word in row.haystack for word in self.words)
             ]
             if shown:
-                folded = section.part in self.folded
+                folded = section.key in self.folded
                 lines.append(Header(section, len(shown), folded))
                 lines.extend([] if folded else shown)
         if lines and _same_layout(self._lines, lines):  # rows changed in place: the view keeps selection and scroll

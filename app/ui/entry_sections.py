@@ -1,5 +1,5 @@
 """Where an entry sits in the list as people read it (Overdue, Today, Tomorrow, the next days, Later,
-Someday, Done), its due said relative to now ("in 20 min", "Tomorrow 9:00", "Thu 15:00"), and the
+Someday, Done), its due said relative to now ("in 20 min", "Tomorrow 09:00", "Thu 15:00"), and the
 entries grouped so, each worked out once into an `EntryRow`.
 
 Plain Python: the rules are tested without Qt, and the grouping of 10,000 entries runs on the worker
@@ -7,6 +7,7 @@ thread with the read, not on the GUI thread.
 """
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import IntEnum, StrEnum
@@ -15,6 +16,7 @@ from zoneinfo import ZoneInfo
 from app.domain.checklist import ChecklistItem, items_of, progress
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
+from app.presentation.times import day_title, in_full, relative
 from app.store.models import Entry
 
 DAYS_NAMED = 6  # days after tomorrow that get a section of their own; beyond is "Later"
@@ -45,9 +47,14 @@ class Section:
     day: date | None = None  # for Part.DAY
 
     @property
+    def key(self) -> str:
+        """What names this section from one day, and one start, to the next: its date, or its part."""
+        return self.day.isoformat() if self.part is Part.DAY and self.day else self.part.name.lower()
+
+    @property
     def title(self) -> str:
         if self.part is Part.DAY and self.day:
-            return f"{self.day:%A} {self.day.day} {self.day:%b}"
+            return day_title(self.day)
         return {
             Part.OVERDUE: "Overdue",
             Part.TODAY: "Today",
@@ -87,28 +94,6 @@ def section_of(entry: Entry, now: datetime, tz: ZoneInfo) -> Section:
     return Section(Part.LATER)
 
 
-def _clock(moment: datetime) -> str:
-    return f"{moment.hour}:{moment.minute:02d}"
-
-
-def relative_due(moment: datetime, now: datetime, tz: ZoneInfo) -> str:
-    """A due as people say it: minutes when close, the day's name within the week, the date beyond."""
-    minutes = round((moment - now).total_seconds() / 60)
-    if 0 <= minutes < 60:
-        return f"in {minutes} min" if minutes else "now"
-    if -60 < minutes < 0:
-        return f"{-minutes} min ago"
-    local = moment.astimezone(tz)
-    days = (local.date() - now.astimezone(tz).date()).days
-    if -1 <= days <= 1:
-        return f"{('Yesterday', 'Today', 'Tomorrow')[days + 1]} {_clock(local)}"
-    if -6 <= days <= DAYS_NAMED + 1:
-        return f"{local:%a} {_clock(local)}"
-    if local.year == now.astimezone(tz).year:
-        return f"{local:%a} {local.day} {local:%b}"
-    return f"{local.day} {local:%b} {local.year}"
-
-
 class View(StrEnum):
     """What the sidebar's entry views show (a category view is All narrowed to one category)."""
 
@@ -116,6 +101,7 @@ class View(StrEnum):
     UPCOMING = "upcoming"
     ALL = "all"
     DONE = "done"
+    ARCHIVED = "archived"
 
 
 VIEW_PARTS: dict[View, frozenset[Part]] = {
@@ -123,6 +109,7 @@ VIEW_PARTS: dict[View, frozenset[Part]] = {
     View.UPCOMING: frozenset({Part.TODAY, Part.TOMORROW, Part.DAY, Part.LATER}),
     View.ALL: OPEN_PARTS | {Part.DONE_TODAY},
     View.DONE: frozenset({Part.DONE_TODAY, Part.DONE, Part.ARCHIVED}),
+    View.ARCHIVED: frozenset({Part.ARCHIVED}),
 }
 EVERY_PART = frozenset(Part)  # a search looks through everything
 DATED = frozenset({Part.OVERDUE, Part.TODAY, Part.TOMORROW, Part.DAY, Part.LATER})
@@ -175,14 +162,14 @@ class EntryRow:
 
     @property
     def due(self) -> str:
-        """Relative: "in 20 min", "Tomorrow 9:00"; or the words no date was read from."""
-        due = relative_due(self.moment, self.now, self.tz) if self.moment else self.due_text
+        """Relative: "in 20 min", "Tomorrow 09:00"; or the words no date was read from."""
+        due = relative(self.moment, self.now, self.tz) if self.moment else self.due_text
         return f"Snoozed · {due}" if self.status is Status.SNOOZED and self.moment else due
 
     @property
     def due_exact(self) -> str:
         """For the tooltip: "Thursday 26 November 2026, 15:00"."""
-        return f"{self.moment.astimezone(self.tz):%A %d %B %Y, %H:%M}" if self.moment else ""
+        return in_full(self.moment, self.tz) if self.moment else ""
 
     @property
     def repeats(self) -> str:
@@ -222,6 +209,24 @@ class EntryRow:
             entry=entry,
             items=items,
         )
+
+
+class Sort(StrEnum):
+    """How the rows of each section are ordered; the sections stay as they are."""
+
+    DUE = "due"  # the soonest first (the done, the latest done first)
+    CREATED = "created"  # the newest first
+    KIND = "kind"  # by category, in the order the categories are listed
+    ALPHABETICAL = "alphabetical"
+
+
+_KINDS = {category: place for place, category in enumerate(Category)}
+SORT_KEYS: dict[Sort, Callable[[EntryRow], tuple[object, ...]]] = {
+    Sort.DUE: lambda row: row.order,
+    Sort.CREATED: lambda row: (-row.entry.created_at.timestamp(), row.order),
+    Sort.KIND: lambda row: (_KINDS[row.category], row.order),
+    Sort.ALPHABETICAL: lambda row: (row.summary.casefold(), row.order),
+}
 
 
 def grouped(

@@ -1,6 +1,6 @@
 """The entry list: sections with their entries, keyboard first. Space ticks off, Enter edits the summary,
-the arrows skip section headers, a click on a header folds it; the context menu and keys archive,
-snooze and change priority. It only asks (signals); the window's owner applies through the service."""
+the arrows skip section headers, a click on a header folds it; the context menu and keys archive (and
+unarchive), snooze and change priority. It only asks (signals); the window's owner applies through the service."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,14 +11,16 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPoint,
+    QRect,
     Qt,
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QMenu, QWidget
 
-from app.ui.entry_delegate import ROW_HEIGHT, EntryDelegate
+from app.domain.enums import Status
+from app.ui.entry_delegate import COMPACT_ROW_HEIGHT, ROW_HEIGHT, EntryDelegate
 from app.ui.entry_model import EntryListModel
 
 SNOOZE_CHOICES = ("in 1 hour", "this evening", "tomorrow", "next week")
@@ -42,6 +44,7 @@ class KeptView:
 class EntryView(QListView):
     complete_requested = Signal(list)  # entry IDs
     archive_requested = Signal(list)
+    unarchive_requested = Signal(list)  # archived entry IDs, to open again
     snooze_requested = Signal(list, str)  # entry IDs, until (words: "tomorrow")
     priority_requested = Signal(list, object)  # entry IDs, 1-5 or None
 
@@ -57,7 +60,8 @@ class EntryView(QListView):
         model.modelReset.connect(self._on_model_reset)
         self.setObjectName("entries")
         self.setAccessibleName("Entries")
-        self.setItemDelegate(EntryDelegate(model, self))
+        self.delegate = EntryDelegate(model, self)
+        self.setItemDelegate(self.delegate)
         self.setUniformItemSizes(True)  # the layout of 10,000 rows is a multiplication, not a walk
         self.setMouseTracking(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -68,6 +72,17 @@ class EntryView(QListView):
         self.clicked.connect(self._on_clicked)
         self._actions = self._make_actions()
         self.addActions(self._actions)
+        self._unarchive = QAction("Unarchive", self, shortcut=QKeySequence("Ctrl+U"))
+        self._unarchive.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._unarchive.triggered.connect(self._unarchive_selection)
+        self.addAction(self._unarchive)
+
+    def set_compact(self, compact: bool) -> None:
+        """Lower rows, for a short window."""
+        height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
+        if self.delegate.row_height != height:
+            self.delegate.row_height = height
+            self.delegate.sizeHintChanged.emit(self.list_model.index(0, 0))  # the rows are all alike: one says it
 
     def selected_ids(self) -> list[str]:
         rows = (self.list_model.row_at(index) for index in self.selectionModel().selectedIndexes())
@@ -79,7 +94,7 @@ class EntryView(QListView):
 
     def _on_clicked(self, index: QModelIndex) -> None:
         if header := self.list_model.header_at(index):  # a section header folds and unfolds
-            self.list_model.set_folded(header.section.part, not header.folded)
+            self.list_model.set_folded(header.section, not header.folded)
 
     def _on_model_about_to_be_reset(self) -> None:
         current = self.currentIndex()
@@ -129,6 +144,15 @@ class EntryView(QListView):
         """A picked entry just ticked off lets go of the selection, though the list still shows it as done."""
         row = self.list_model.row_of(entry_id)
         return row is not None and not (row.done and entry_id in self._kept.open_selected)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A shorter list (a toast's room under it, a smaller window) keeps the row the keys are on in view, if it
+        was: the rows stay put at the top, and the bottom ones, where an edit may just have happened, would go."""
+        current = self.currentIndex()
+        shown = current.isValid() and QRect(QPoint(0, 0), event.oldSize()).contains(self.visualRect(current))
+        super().resizeEvent(event)
+        if shown:
+            self.scrollTo(current)
 
     def select_entry(self, entry_id: str) -> bool:
         """Make the entry the one selected and current, and scroll it into view, if the list shows it."""
@@ -189,6 +213,14 @@ class EntryView(QListView):
         if ids:
             signal.emit(ids)
 
+    def _archived_selected(self) -> list[str]:
+        rows = (self.list_model.row_of(entry_id) for entry_id in self.selected_ids())
+        return [row.id for row in rows if row and row.status is Status.ARCHIVED]
+
+    def _unarchive_selection(self) -> None:
+        if ids := self._archived_selected():
+            self.unarchive_requested.emit(ids)
+
     def _snooze(self, until: str) -> None:
         ids = self.selected_ids()
         if ids:
@@ -206,6 +238,8 @@ class EntryView(QListView):
         complete, archive, _tomorrow, *priorities = self._actions
         menu.addAction(complete)
         menu.addAction(archive)
+        if self._archived_selected():
+            menu.addAction(self._unarchive)
         snooze = menu.addMenu("Snooze")
         for until in SNOOZE_CHOICES:
             snooze.addAction(f"Until {until}", partial(self._snooze, until))

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.changes.undo import HistoryBatch
-from app.presentation.history import action_state, action_text
-from app.presentation.times import said_when
+from app.presentation.history import action_state, action_text, batch_title
+from app.presentation.times import moment_words
 from app.ui.plain_text import plain_tooltip
 
 BATCH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -55,9 +55,10 @@ class HistoryView(QWidget):
         """`names`: entry ID -> summary, so a change names its entry as the list does."""
         self.tree.clear()
         for h in batches:
-            label = h.batch.label
-            what = f"“{h.said}”" if h.said else label[:1].upper() + label[1:]  # the names in it keep their capitals
-            top = QTreeWidgetItem([what, said_when(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""])
+            what = batch_title(h.batch.label, h.said, h.batch.origin)
+            top = QTreeWidgetItem(
+                [what, moment_words(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""]
+            )
             top.setToolTip(0, plain_tooltip(what))
             top.setData(0, BATCH_ROLE, h.batch.id)
             for item in h.items:

@@ -47,5 +47,5 @@ def category_icon(category: Category) -> QIcon:
 
 @functools.cache
 def view_icon(name: str) -> QIcon:
-    """The sidebar's icon for a view: today, upcoming, all, done, inbox, history, usage, memory."""
+    """The sidebar's icon for a view: today, upcoming, all, done, archived, inbox, history, usage, memory."""
     return _icon(f"view/{name}.svg")

@@ -2,6 +2,7 @@
 retry (Edit…), or Dismiss it (kept in the store; undo brings it back). Empty, it says what lands here."""
 
 from collections.abc import Callable
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.presentation.times import moment_words
 from app.store.models import Utterance
 from app.ui.empty_state import EmptyState
 from app.ui.plain_text import plain_tooltip
@@ -90,10 +92,10 @@ class InboxView(QWidget):
         button.clicked.connect(slot)
         return button
 
-    def set_utterances(self, utterances: list[Utterance], tz: ZoneInfo) -> None:
+    def set_utterances(self, utterances: list[Utterance], now: datetime, tz: ZoneInfo) -> None:
         self.tree.clear()
         for u in utterances:
-            row = QTreeWidgetItem([u.text, f"{u.created_at.astimezone(tz):%Y-%m-%d %H:%M}", u.error or u.outcome.value])
+            row = QTreeWidgetItem([u.text, moment_words(u.created_at, now, tz), u.error or u.outcome.value])
             row.setData(0, UTTERANCE_ROLE, u.id)
             row.setToolTip(0, plain_tooltip(u.text))
             row.setToolTip(2, plain_tooltip(row.text(2)))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.defaults import MAX_MEMORY_CHARS
+from app.presentation.times import moment_words
 from app.store.models import Memory
 from app.ui.plain_text import plain_label, plain_tooltip
 
@@ -86,14 +87,14 @@ class MemoryView(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addLayout(buttons)
 
-    def set_memories(self, memories: list[tuple[str, Memory]], tz: ZoneInfo) -> None:
+    def set_memories(self, memories: list[tuple[str, Memory]], now: datetime, tz: ZoneInfo) -> None:
         """Show `memories` (short ID, memory), keeping the selection where the same memories are still shown."""
         selected = set(self.selected_ids())
         self.tree.blockSignals(True)  # filling the list is not an edit
         try:
             self.tree.clear()
             for short_id, memory in memories:
-                row = QTreeWidgetItem([memory.text, _when(memory.used_at, tz)])
+                row = QTreeWidgetItem([memory.text, moment_words(memory.used_at, now, tz)])
                 row.setData(0, MEMORY_ROLE, memory.id)
                 row.setData(0, TEXT_ROLE, memory.text)
                 row.setToolTip(0, plain_tooltip(f"{memory.text}\n\n{short_id}, from {memory.source.value}"))
@@ -157,7 +158,3 @@ class MemoryView(QWidget):
     def _on_forget_clicked(self) -> None:
         for memory_id in self.selected_ids():
             self.forget_requested.emit(memory_id)
-
-
-def _when(moment: datetime, tz: ZoneInfo) -> str:
-    return f"{moment.astimezone(tz):%Y-%m-%d %H:%M}"

@@ -26,6 +26,7 @@ from app.domain.hints import Hints
 from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_in.endpoint import Heard, SpeechEndpoint
+from app.ui.background import join_all
 from app.ui.bridge import PipelineBridge
 
 log = logging.getLogger("murmur.ui.microphone")
@@ -213,10 +214,7 @@ class VoiceInput(QObject):
     def wait_for_transcripts(self, timeout: float) -> bool:
         """At quit: let recordings that were stopped produce their text (it goes to the bridge, to be
         submitted); False if one was still being worked out after `timeout` seconds in all."""
-        deadline = time.monotonic() + timeout
-        for thread in self._finishing:
-            thread.join(max(0.0, deadline - time.monotonic()))
-        return not any(thread.is_alive() for thread in self._finishing)
+        return join_all(self._finishing, timeout)
 
     def _make(self) -> _Dictation:
         settings, token, bridge = self._settings(), next(self._tokens), self._bridge

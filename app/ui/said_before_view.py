@@ -1,12 +1,14 @@
 """Under the entries while searching: what the user said before that matches, with what was answered and
 done (recall), so the search box finds past talk as well as entries."""
 
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from app.memory.recall import RecallHit
+from app.presentation.times import moment_words
 from app.ui.plain_text import plain_label, plain_tooltip
 
 MIN_LETTERS = 3  # shorter searches match too much of what was ever said
@@ -28,11 +30,16 @@ class SaidBeforeView(QWidget):
         layout.addWidget(self.hits)
         self.hide()
 
-    def set_hits(self, hits: list[RecallHit], tz: ZoneInfo) -> None:
+    def clear(self) -> None:
+        """Nothing to show: hidden."""
+        self.hits.clear()
+        self.hide()
+
+    def set_hits(self, hits: list[RecallHit], now: datetime, tz: ZoneInfo) -> None:
         """Show `hits` (newest first); hidden when there are none."""
         self.hits.clear()
         for hit in hits:
-            line = f"{hit.said_at.astimezone(tz):%a %d %b %H:%M}  {hit.said}"
+            line = f"{moment_words(hit.said_at, now, tz)}  {hit.said}"
             if hit.reply:
                 line += f"  \u2192 {hit.reply}"
             details = [f"You said: {hit.said}"]

@@ -1,10 +1,11 @@
-"""The slim list of places on the window's left: Today, Upcoming, All, each category, Done, then
-Inbox (with its count), History, Usage and Memory. Narrow windows get the icons alone."""
+"""The slim list of places on the window's left: Today, Upcoming, All, each category, Done, Archived, then
+Inbox (with its count), History, Usage and Memory. Narrow windows get the icons alone, each named by its
+tooltip and for screen readers; a short window scrolls the places, with a scroll bar that shows there are more."""
 
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.domain.enums import Category
@@ -36,7 +37,7 @@ class Place:
 PLACES = (
     [Place("today", "Today", View.TODAY), Place("upcoming", "Upcoming", View.UPCOMING), Place("all", "All", View.ALL)]
     + [Place(category.value, PLURALS[category], View.ALL, category) for category in Category]
-    + [Place("done", "Done", View.DONE)]
+    + [Place("done", "Done", View.DONE), Place("archived", "Archived", View.ARCHIVED)]
     + [Place(key, key.capitalize()) for key in ("inbox", "history", "usage", "memory")]
 )
 
@@ -101,16 +102,21 @@ class Sidebar(QListWidget):
             item = QListWidgetItem(place.icon, place.title)
             item.setData(KEY_ROLE, place.key)
             item.setToolTip(place.title)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, place.title)  # what a reader says, icons alone or not
             self.addItem(item)
             self._places[place.key] = place
         self.currentItemChanged.connect(self._on_current_item_changed)
         self.set_narrow(False)
 
     def set_narrow(self, narrow: bool) -> None:
+        # Icons alone still get their scroll bar when the window is too short for every place: without it
+        # nothing says the places below the edge are there. The icons are centred in what the bar leaves.
         self.setFixedWidth(NARROW if narrow else WIDE)
-        # Icons alone leave no room for a scroll bar; a short window still scrolls them with the wheel.
-        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if narrow else Qt.ScrollBarPolicy.ScrollBarAsNeeded
-        self.setVerticalScrollBarPolicy(policy)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if item := self.currentItem():  # a window made shorter keeps the place it shows in sight
+            self.scrollToItem(item)
 
     def choose(self, key: str) -> None:
         item = self._item(key)

@@ -1,9 +1,12 @@
 """What the language model cost: tokens and money by day and by month, and what is left of the budget."""
 
+from datetime import date
+
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.domain.usage import UsageRow, UsageSummary
+from app.presentation.times import period_words
 
 HEADERS = ["Period", "Requests", "Prompt tokens", "Reply tokens", "Cost (USD)"]
 NARROW_HEADERS = ["Period", "Requests", "Prompt\ntokens", "Reply\ntokens", "Cost\n(USD)"]  # two lines, no cut
@@ -29,11 +32,11 @@ class UsageTable(QTreeWidget):
         self.setAccessibleName(name.replace("_", " "))
         self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
-    def fill(self, rows: list[UsageRow]) -> None:
+    def fill(self, rows: list[UsageRow], today: date) -> None:
         self.clear()
         for row in rows:
             figures = [f"{row.prompt_tokens:,}", f"{row.completion_tokens:,}", f"{row.cost_usd:.4f}"]
-            self.addTopLevelItem(QTreeWidgetItem([row.period, str(row.requests), *figures]))
+            self.addTopLevelItem(QTreeWidgetItem([period_words(row.period, today), str(row.requests), *figures]))
         self._fit_headers()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -69,7 +72,7 @@ class UsageView(QWidget):
         layout.addWidget(QLabel("By month"))
         layout.addWidget(self.by_month, 1)
 
-    def set_summary(self, summary: UsageSummary) -> None:
+    def set_summary(self, summary: UsageSummary, today: date) -> None:
         self.budget.setText(budget_text(summary))
-        self.by_day.fill(summary.by_day)
-        self.by_month.fill(summary.by_month)
+        self.by_day.fill(summary.by_day, today)
+        self.by_month.fill(summary.by_month, today)

@@ -7,11 +7,11 @@ Closing hides it to the tray when there is one. Geometry and view state persist.
 """
 
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMargins, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -34,7 +34,7 @@ from app.ui.activity import ActivityPanel
 from app.ui.details_panel import DetailsPanel
 from app.ui.empty_state import EmptyState
 from app.ui.entry_model import EntryListModel
-from app.ui.entry_sections import Part
+from app.ui.entry_sections import Part, Sort
 from app.ui.entry_view import EntryView
 from app.ui.history_view import HistoryView
 from app.ui.icons import AppState, app_icon, state_icon
@@ -52,6 +52,9 @@ ANSWER_PROMPT = "Type your answer, then press Enter (or hold the key and say it)
 DUE_NOW = frozenset({Part.OVERDUE, Part.TODAY})  # the Today badge counts these
 CONVERSATION_HEIGHT = 84  # the status, the words heard and one line of what happened
 STEPS_HEIGHT = 100  # the raw steps, shown with Details
+COMPACT_BELOW = 520  # window height under which the top part tightens, so the list keeps more rows in view
+COMPACT_CONVERSATION_HEIGHT = 64  # the status (two lines when narrow) and the words heard; what happened scrolls
+COMPACT_MARGIN = 4
 NARROW_BELOW = 640  # window width under which the sidebar shows icons alone
 DETAILS_WIDTH = 340
 DETAILS_FROM = 900  # window width from which the details panel fits beside the list
@@ -63,6 +66,7 @@ EXPORT_TYPES = {
     "todo.txt (*.txt)": Format.TODOTXT,
     "CSV, for spreadsheets (*.csv)": Format.CSV,
 }
+SORTS = {Sort.DUE: "By due", Sort.CREATED: "Newest first", Sort.KIND: "By kind", Sort.ALPHABETICAL: "A to Z"}
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
 
 STYLE = """
@@ -90,6 +94,18 @@ class TypedInput(QLineEdit):
             event.ignore()
             return False
         return super().event(event)
+
+
+class Pages(QStackedWidget):
+    """The views, one at a time, in the height the window leaves them: while a toast shows, its room takes some of
+    it, and the page shows less of itself meanwhile rather than push the room (and the toast) out of the window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setMinimumHeight(1)
+
+    def hasHeightForWidth(self) -> bool:
+        return False  # a page's wrapped words would ask for their whole height as the least it can have
 
 
 class MainWindow(QMainWindow):
@@ -139,6 +155,13 @@ class MainWindow(QMainWindow):
         self.search.setPlaceholderText("Search everything")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._on_search_text_changed)
+        self.sort = QComboBox()
+        self.sort.setObjectName("sort")
+        self.sort.setAccessibleName("Sort")
+        self.sort.setToolTip("How the entries of each section are ordered")
+        for sort, words in SORTS.items():
+            self.sort.addItem(words, sort.value)
+        self.sort.currentIndexChanged.connect(self._on_sort_current_index_changed)
         self.said_before = SaidBeforeView()
         self._recall_timer = QTimer(self, singleShot=True, interval=RECALL_DELAY_MS)
         self._recall_timer.timeout.connect(self._on_recall_timer_timeout)
@@ -155,7 +178,7 @@ class MainWindow(QMainWindow):
         self.list_stack.addWidget(self.entries)
         self.list_stack.addWidget(self.empty)
         self.list_page = self._list_page()
-        self.pages = QStackedWidget()
+        self.pages = Pages()
         self.pages.setObjectName("pages")
         for page in (self.list_page, self.inbox, self.history, self.usage, self.memory):
             self.pages.addWidget(page)
@@ -167,6 +190,7 @@ class MainWindow(QMainWindow):
         }
         self.sidebar.place_chosen.connect(self._on_sidebar_place_chosen)
         model.modelReset.connect(self._on_model_reset)
+        model.folds_changed.connect(self._save_folds)
         model.dataChanged.connect(self._on_model_reset)  # rows updated in place: the counts and details follow
         self.entries.selectionModel().currentChanged.connect(self._show_details)
 
@@ -175,11 +199,13 @@ class MainWindow(QMainWindow):
         top.addWidget(self._conversation(self.activity), 1)
         main = QWidget()
         layout = QVBoxLayout(main)
+        self._main_layout, self._roomy_margins = layout, layout.contentsMargins()
         layout.addWidget(self.problems_bar)
         layout.addWidget(self.setup_notes)
         layout.addLayout(top)
         layout.addWidget(self.input)
         layout.addWidget(self.pages, 1)
+        layout.addWidget(self._toast_room())
         central = QWidget()
         columns = QHBoxLayout(central)
         columns.setContentsMargins(0, 0, 0, 0)
@@ -204,14 +230,22 @@ class MainWindow(QMainWindow):
         area.setWidget(panel)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))  # the latest line in view
-        self.activity.details.toggled.connect(
-            lambda shown: area.setFixedHeight(CONVERSATION_HEIGHT + (STEPS_HEIGHT if shown else 0))
-        )
+        self._conversation_area = area
+        self.activity.details.toggled.connect(self._fit_height)
         return area
+
+    def _toast_room(self) -> QWidget:
+        """The strip under the page where the toast sits (app/ui/toast.py): nothing to click lives there, and it
+        takes room only while a toast shows, which makes it as tall as itself."""
+        self.toast_room = QWidget()
+        self.toast_room.setObjectName("toastRoom")
+        self.toast_room.setVisible(False)
+        return self.toast_room
 
     def _list_page(self) -> QWidget:
         header = QHBoxLayout()
         header.addWidget(self.page_title, 1)
+        header.addWidget(self.sort)
         header.addWidget(self.search, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("listSplitter")
@@ -358,7 +392,7 @@ class MainWindow(QMainWindow):
         self.model.set_search(text)
         if len(text.strip()) < MIN_LETTERS:
             self._recall_timer.stop()
-            self.said_before.set_hits([], ZoneInfo("UTC"))
+            self.said_before.clear()
         else:
             self._recall_timer.start()
 
@@ -368,7 +402,20 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.sidebar.set_narrow(event.size().width() < NARROW_BELOW)
         self._fit_details()
+        self._fit_height()
         super().resizeEvent(event)
+
+    def _fit_height(self) -> None:
+        """A short window gets a smaller mic, a shorter conversation and thinner margins: the room goes to the list."""
+        compact = self.height() < COMPACT_BELOW
+        self.mic.setIconSize(QSize(32, 32) if compact else QSize(56, 56))
+        self.entries.set_compact(compact)
+        conversation = COMPACT_CONVERSATION_HEIGHT if compact else CONVERSATION_HEIGHT
+        steps = STEPS_HEIGHT if self.activity.details.isChecked() else 0
+        self._conversation_area.setFixedHeight(conversation + steps)
+        margins = QMargins(*(COMPACT_MARGIN,) * 4) if compact else self._roomy_margins
+        self._main_layout.setContentsMargins(margins)
+        self._main_layout.setSpacing(COMPACT_MARGIN if compact else -1)  # -1: the style's own spacing
 
     def _fit_details(self) -> None:
         """The details panel shows when asked for and the window has room for it beside the list."""
@@ -396,6 +443,21 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         self.sidebar.choose(str(settings.value("place", "all")))
         self.details_action.setChecked(str(settings.value("details", "true")).lower() == "true")
+        self.model.restore_folded(set(_strings(settings.value("folded", []))))
+        self.sort.setCurrentIndex(max(0, self.sort.findData(str(settings.value("sort", Sort.DUE.value)))))
+
+    def _on_sort_current_index_changed(self) -> None:
+        self.model.set_sort(Sort(self.sort.currentData()))
+        self._remember("sort", self.sort.currentData())
+
+    def _save_folds(self) -> None:
+        self._remember("folded", sorted(self.model.folded))
+
+    def _remember(self, key: str, value: object) -> None:
+        """Kept at once, not only when the window closes: a choice outlives an app that never closes cleanly."""
+        settings = self._settings()
+        settings.setValue(key, value)
+        settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_view_state()
@@ -404,3 +466,10 @@ class MainWindow(QMainWindow):
             self.hide()
         else:
             super().closeEvent(event)
+
+
+def _strings(value: object) -> list[str]:
+    """A list QSettings read back from an ini file: one item comes back as a string, none as nothing."""
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(item) for item in value] if isinstance(value, list) else []

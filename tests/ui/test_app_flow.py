@@ -5,8 +5,10 @@ from pytestqt.qtbot import QtBot
 
 from app.domain.enums import UtteranceSource
 from app.ui.application import Murmur
+from app.ui.entry_model import EntryListModel
+from app.ui.entry_sections import Part, Section
 from app.ui.icons import AppState
-from tests.support.app_window import summaries, type_and_enter
+from tests.support.app_window import said_and_shown, summaries, type_and_enter
 
 
 def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur: Murmur) -> None:
@@ -32,7 +34,7 @@ def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur:
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(toast.undo_button, Qt.MouseButton.LeftButton)
     assert summaries(murmur) == []
-    assert toast.title.text().startswith("Undone: 2 reverted")
+    assert toast.title.text() == "Undone: removed “Call mom” and removed “Buy milk”"
     assert murmur.state() is AppState.IDLE
 
 
@@ -119,3 +121,16 @@ def test_a_category_view_shows_that_category(qtbot: QtBot, murmur: Murmur) -> No
     assert summaries(murmur) == ["Call mom"]
     murmur.window.show_place("all")
     assert summaries(murmur) == ["Call mom", "Buy milk"]  # tomorrow's section, then someday
+
+
+def test_folded_sections_stay_folded_after_a_restart(qtbot: QtBot, murmur: Murmur) -> None:
+    said_and_shown(qtbot, murmur, "call mom tomorrow at 9", "buy milk")
+    model = murmur.window.model
+    model.set_folded(Section(Part.TOMORROW), True)
+    other = type(murmur.window)(EntryListModel())
+    qtbot.addWidget(other)
+    other.restore_view_state()
+    assert other.model.folded == {"tomorrow"}
+    model.set_folded(Section(Part.TOMORROW), False)
+    other.restore_view_state()
+    assert other.model.folded == set()

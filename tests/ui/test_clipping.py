@@ -2,7 +2,7 @@
 the short columns of History and Memory (their times and states, whole), the budget line (wrapped), and the
 details pane's Said line, which ends in "…" with the whole of what was said in its tooltip."""
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -23,6 +23,7 @@ IDS = ["1280x800", "480x360"]
 BERLIN = ZoneInfo("Europe/Berlin")
 BUSY_DAY = UsageRow("2026-11-26", 1234, 12_345_678, 9_876_543, 123.4567)
 SUMMARY = UsageSummary([BUSY_DAY], [BUSY_DAY], monthly_budget=200.0, spent_this_month=123.4567)
+TODAY = date(2026, 11, 26)
 LONG_SAID = (
     "remind me to call the dentist on thursday about the crown that came loose at lunch last week because the "
     "letter from the insurance says they only cover the repair of the crown if it is done within a month"
@@ -54,7 +55,7 @@ def _children(item: object) -> list:  # type: ignore[type-arg]
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_usage_headers_and_figures_are_whole(qtbot: QtBot, size: tuple[int, int]) -> None:
     usage = UsageView()
-    usage.set_summary(SUMMARY)
+    usage.set_summary(SUMMARY, TODAY)
     shown(qtbot, usage, size)
     for tree in (usage.by_day, usage.by_month):
         for column in range(tree.columnCount()):
@@ -65,7 +66,7 @@ def test_the_usage_headers_and_figures_are_whole(qtbot: QtBot, size: tuple[int, 
 
 def test_the_usage_headers_take_two_lines_only_where_one_has_no_room(qtbot: QtBot) -> None:
     usage = UsageView()
-    usage.set_summary(SUMMARY)
+    usage.set_summary(SUMMARY, TODAY)
     shown(qtbot, usage, (1280, 800))
     assert usage.by_day.headerItem().text(2) == "Prompt tokens"
     usage.resize(360, 300)  # the room the page has in a 480x360 window, beside the sidebar
@@ -79,7 +80,7 @@ def test_a_memory_s_time_is_whole_and_its_text_takes_the_rest(qtbot: QtBot, size
     memories = MemoryView()
     fact = Memory(id="m" * 32, text="My brother is Tom " * 12, source=MemorySource.USER)
     fact.used_at = datetime(2026, 11, 26, 17, 8, tzinfo=UTC)
-    memories.set_memories([("mmmmmm", fact)], BERLIN)
+    memories.set_memories([("mmmmmm", fact)], datetime(2026, 11, 26, 18, 0, tzinfo=UTC), BERLIN)
     shown(qtbot, memories, size)
     tree = memories.tree
     assert tree.columnWidth(1) >= needed(tree, 1)

@@ -6,11 +6,12 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, Qt, QTime
 from pytestqt.qtbot import QtBot
 
 from app.config import LocaleSettings, Settings
 from app.domain.enums import Status
+from app.presentation.times import written
 from app.ui.application import Murmur
 from app.ui.details_panel import NO_REMINDER, PLACEHOLDER
 from app.ui.microphone import real_dictation
@@ -109,3 +110,25 @@ def test_the_due_read_back_is_the_due_saved(qtbot: QtBot, murmur_in_new_york: Mu
         assert shown == f"Due {due:%a} {due.day} {due:%b %Y} {due.hour}:{due.minute:02d}"
         assert (due.hour, due.minute) == (20, 30)  # the evening's hour, and then the time the day alone keeps
     assert (due.month, due.weekday(), (due.day - 1) // 7) == (11, 3, 3)  # the fourth Thursday of November
+
+
+def test_the_picker_starts_at_the_hour_a_day_alone_is_due_and_writes_the_due_as_the_field_shows_it(
+    qtbot: QtBot, murmur: Murmur
+) -> None:
+    said_and_selected(qtbot, murmur, "buy milk")
+    details = murmur.window.details
+    picker = details.due_picker()
+    assert picker is not None
+    tomorrow = murmur.service.read_due("tomorrow")
+    assert tomorrow is not None and (tomorrow.hour, tomorrow.minute) == (9, 0)
+    assert picker.time.time() == QTime(9, 0)  # not the minute the picker was opened at
+    assert picker.calendar.selectedDate() == QDate(tomorrow.year, tomorrow.month, tomorrow.day)
+    picker.time.setTime(QTime(17, 30))
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        details.take_picked_due(picker.chosen())
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    due = entry.due_at.astimezone(murmur.service.clock().tz)  # type: ignore[union-attr]
+    assert (due.date(), due.hour, due.minute) == (tomorrow.date(), 17, 30)
+    assert details.due.text() == written(due, murmur.service.clock().tz) and details.due.text().endswith(" 17:30")
+    reopened = details.due_picker()
+    assert reopened is not None and reopened.time.time() == QTime(17, 30)  # an entry with a due: at its due

@@ -14,7 +14,7 @@ from app.domain.enums import Category, Status
 from app.store.models import Entry
 from app.ui.entry_delegate import RowLayout, split_matches
 from app.ui.entry_model import EntryListModel
-from app.ui.entry_sections import Part, View
+from app.ui.entry_sections import Part, Section, Sort, View
 from app.ui.jobs import EntrySnapshot
 from app.ui.plain_text import plain_tooltip
 
@@ -23,8 +23,9 @@ CATEGORIES = list(Category)
 
 def entry(clock: Clock, name: str, due_in: timedelta | None = None, **fields: Any) -> Entry:
     fields.setdefault("created_at", clock.now - timedelta(days=1))
+    fields.setdefault("category", Category.TODO)
     due = None if due_in is None else clock.now + due_in
-    return Entry(content=name, summary=name, category=Category.TODO, source_text=name, due_at=due, **fields)
+    return Entry(content=name, summary=name, source_text=name, due_at=due, **fields)
 
 
 def listed(model: EntryListModel) -> dict[str, list[str]]:
@@ -81,7 +82,7 @@ def test_entries_fall_into_the_sections_people_read(qtbot: QtBot, clock: Clock) 
     assert list(listed(model)) == ["Today", "Tomorrow", "Tuesday 24 Nov", "Wednesday 25 Nov", "Later"]
     model.set_view(View.DONE)
     assert listed(model) == {"Done today": ["ticked off"], "Done": ["done last week"], "Archived": ["archived"]}
-    model.set_folded(Part.DONE, True)
+    model.set_folded(Section(Part.DONE), True)
     assert listed(model) == {"Done today": ["ticked off"], "Done": [], "Archived": ["archived"]}
     folded = model.header_at(model.index(2, 0))
     assert folded is not None and folded.folded and folded.count == 1  # the header stays, with its count
@@ -101,13 +102,65 @@ def test_dues_are_said_relative_to_now_and_overdue_is_marked(qtbot: QtBot, clock
     assert {name: row.due for name, row in rows.items()} == {
         "late": "Today 16:30",
         "soon": "in 20 min",
-        "tomorrow": "Tomorrow 9:00",
+        "tomorrow": "Tomorrow 09:00",
         "wednesday": "Wed 15:00",
         "next month": "Tue 22 Dec",
-        "next year": "21 Jan 2027",
+        "next year": "Thu 21 Jan 2027",
     }
     assert rows["late"].overdue and not rows["soon"].overdue
     assert rows["tomorrow"].due_exact == "Monday 23 November 2026, 09:00"
+
+
+def test_each_section_folds_on_its_own_and_stays_folded_across_a_refresh(qtbot: QtBot, clock: Clock) -> None:
+    entries = [
+        entry(clock, "late", timedelta(hours=-1)),
+        entry(clock, "tuesday", timedelta(days=2)),
+        entry(clock, "wednesday", timedelta(days=3)),
+    ]
+    model = make_model(entries, clock)
+    tuesday = next(h.section for i in range(model.rowCount()) if (h := model.header_at(model.index(i, 0)))
+                   and h.section.part is Part.DAY)  # fmt: skip
+    model.set_folded(tuesday, True)
+    model.set_folded(Section(Part.OVERDUE), True)
+    expected = {"Overdue": [], "Tuesday 24 Nov": [], "Wednesday 25 Nov": ["wednesday"]}
+    assert listed(model) == expected
+    assert model.folded == {"overdue", "2026-11-24"}  # keys that mean the same section tomorrow and after a restart
+    model.set_snapshot(EntrySnapshot(entries, {e.id: e.id[-6:] for e in entries}, clock.now, clock.tz))
+    assert listed(model) == expected
+    model.set_folded(tuesday, False)
+    assert listed(model)["Tuesday 24 Nov"] == ["tuesday"]
+
+
+def test_the_archived_view_lists_archived_entries_alone(qtbot: QtBot, clock: Clock) -> None:
+    entries = [
+        entry(clock, "open"),
+        entry(clock, "done", status=Status.COMPLETED, completed_at=clock.now),
+        entry(clock, "put away", status=Status.ARCHIVED),
+    ]
+    model = make_model(entries, clock)
+    model.set_view(View.ARCHIVED)
+    assert listed(model) == {"Archived": ["put away"]}
+
+
+def test_a_sort_orders_the_rows_of_each_section(qtbot: QtBot, clock: Clock) -> None:
+    entries = [
+        entry(clock, "water plants", timedelta(hours=2), created_at=clock.now - timedelta(hours=2)),
+        entry(clock, "Call mom", timedelta(hours=3), category=Category.REMINDER,
+              created_at=clock.now - timedelta(hours=1)),
+        entry(clock, "buy milk", timedelta(hours=1), category=Category.HABIT,
+              created_at=clock.now - timedelta(hours=3)),
+        entry(clock, "an idea", category=Category.IDEA),
+    ]  # fmt: skip
+    model = make_model(entries, clock)
+    assert listed(model) == {"Today": ["buy milk", "water plants", "Call mom"], "Someday": ["an idea"]}
+    model.set_sort(Sort.CREATED)  # the newest first
+    assert listed(model)["Today"] == ["Call mom", "water plants", "buy milk"]
+    model.set_sort(Sort.KIND)  # in the order of the categories: todo, reminder, habit
+    assert listed(model)["Today"] == ["water plants", "Call mom", "buy milk"]
+    model.set_sort(Sort.ALPHABETICAL)  # whatever the case
+    assert listed(model) == {"Today": ["buy milk", "Call mom", "water plants"], "Someday": ["an idea"]}
+    model.set_sort(Sort.DUE)
+    assert listed(model)["Today"] == ["buy milk", "water plants", "Call mom"]
 
 
 @pytest.fixture

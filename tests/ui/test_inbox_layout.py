@@ -12,6 +12,7 @@ from app.store.models import Utterance
 from app.ui.inbox_view import InboxView
 
 BERLIN = ZoneInfo("Europe/Berlin")
+NOW = datetime(2026, 11, 26, 18, 0, tzinfo=UTC)
 SAID = Utterance(
     id=7,
     text="the laundry is done",
@@ -27,7 +28,7 @@ def shown_inbox(qtbot: QtBot, size: tuple[int, int], utterances: list[Utterance]
     inbox = InboxView()
     qtbot.addWidget(inbox)
     inbox.resize(*size)
-    inbox.set_utterances(utterances, BERLIN)
+    inbox.set_utterances(utterances, NOW, BERLIN)
     inbox.show()
     qtbot.waitExposed(inbox)
     return inbox
@@ -66,5 +67,5 @@ def test_an_empty_inbox_says_why_instead_of_bare_headers(qtbot: QtBot) -> None:
     assert inbox.empty.title.text() == "Nothing waiting"
     assert inbox.empty.body.text() == "What Murmur couldn't place lands here."
     assert not inbox.empty.button.isVisible() and not inbox.retry_button.isVisible()
-    inbox.set_utterances([SAID], BERLIN)
+    inbox.set_utterances([SAID], NOW, BERLIN)
     assert inbox.tree.isVisible() and not inbox.empty.isVisible() and inbox.retry_button.isVisible()

@@ -7,6 +7,8 @@ from pytestqt.qtbot import QtBot
 from app.domain.enums import Status
 from app.ui.application import Murmur
 from app.ui.entry_delegate import RowLayout
+from app.ui.entry_model import EntryListModel
+from app.ui.entry_sections import Sort
 from app.ui.entry_view import EntryView
 from tests.support.app_window import said_and_shown, summaries, type_and_enter
 from tests.support.fake_dictation import FakeMicrophone
@@ -177,3 +179,35 @@ def test_the_input_box_stays_put_while_words_come_and_go(qtbot: QtBot, murmur: M
     assert input_top() == before
     window.activity.set_status("Something long went wrong: " + "the server said no. " * 10, error=True)
     assert input_top() == before
+
+
+def test_the_archived_view_brings_an_entry_back_and_undo_puts_it_away(qtbot: QtBot, murmur: Murmur) -> None:
+    said_and_shown(qtbot, murmur, "buy milk", "buy bread")
+    milk = next(e.id for e in murmur.service.entries([Status.ACTIVE]) if e.summary == "Buy milk")
+    murmur.service.archive([milk])
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.refresh()
+    window = murmur.window
+    window.show_place("archived")
+    assert window.page_title.text() == "Archived" and summaries(murmur, done=True) == ["Buy milk"]
+    view = focus_list(qtbot, murmur)
+    view.select_entry(milk)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        qtbot.keyClick(view, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier)
+    assert [e.summary for e in murmur.service.entries([Status.ACTIVE], search="milk")] == ["Buy milk"]
+    assert window.list_stack.currentWidget() is window.empty and window.empty.title.text() == "Nothing archived"
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.undo_last()
+    assert summaries(murmur, done=True) == ["Buy milk"]
+
+
+def test_the_sort_chosen_orders_the_list_and_is_remembered(qtbot: QtBot, murmur: Murmur) -> None:
+    said_and_shown(qtbot, murmur, "buy milk", "call the bank", "book flights")
+    window = murmur.window
+    assert summaries(murmur) == ["Book flights", "Call the bank", "Buy milk"]  # someday: the newest first
+    window.sort.setCurrentIndex(window.sort.findData("alphabetical"))
+    assert summaries(murmur) == ["Book flights", "Buy milk", "Call the bank"]
+    other = type(window)(EntryListModel())
+    qtbot.addWidget(other)
+    other.restore_view_state()
+    assert other.sort.currentData() == "alphabetical" and other.model.sorted_by is Sort.ALPHABETICAL

@@ -45,7 +45,7 @@ def test_remember_shows_in_the_list_and_the_store_and_undo_takes_it_back(qtbot: 
     assert stored(murmur) == ["My brother is Tom"]
     assert murmur.toast.title.text() == "Remembered: My brother is Tom" and murmur.toast.undo_button.isVisible()
     when = view.rows()[0].text(1)
-    assert when.startswith("20") and len(when) == len("2026-11-22 18:30")
+    assert when.startswith("Today ") and len(when) == len("Today 18:30")
 
     undo_last(qtbot, murmur, [])
 

@@ -75,7 +75,7 @@ def test_a_wrong_password_shows_everywhere_until_the_next_sync_works(
 ) -> None:  # fmt: skip
     refused = f"the sync server at 127.0.0.1:{radicale.port} refused the user name or password"
     status = MurmurCli(db_path, tmp_path, MURMUR_CALDAV_PASSWORD=WRONG).run("sync", "status").stdout
-    assert re.search(rf"Last error \(\d{{4}}-\d\d-\d\d \d\d:\d\d\): {refused}; check the account with", status)
+    assert re.search(rf"Last error \(Today \d\d:\d\d\): {refused}; check the account with", status)
     assert "Failing since " in status
     assert failing.tray is not None
     assert re.search(rf"Sync: failing since \d\d:\d\d — {refused}", failing.tray.icon.toolTip())

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from app.agent.ledger import record_request
+from app.presentation.times import MONTHS, short_day
 from app.store.models import LlmRequest
 from app.ui.application import Murmur
 
@@ -36,7 +37,8 @@ def test_usage_tab_shows_tokens_cost_and_budget_left(qtbot: QtBot, murmur: Murmu
         murmur.apply_settings(replace(settings, llm=replace(settings.llm, monthly_budget=2.0)))
 
     clock = murmur.service.clock()
-    today, month = f"{clock.now:%Y-%m-%d}", f"{clock.now:%Y-%m}"
+    day = clock.now.astimezone(clock.tz).date()
+    today, month = short_day(day, day), f"{MONTHS[day.month - 1]} {day.year}"  # "Thu 26 Nov", "November 2026"
     assert usage.by_day.topLevelItemCount() == 1 and usage.by_month.topLevelItemCount() == 1
     assert texts(usage.by_day.topLevelItem(0)) == [today, "2", "2,000", "50", "0.7500"]
     assert texts(usage.by_month.topLevelItem(0)) == [month, "2", "2,000", "50", "0.7500"]

@@ -269,3 +269,18 @@ def test_a_fact_too_long_to_keep_fails_alone(store: Store, clock: Clock) -> None
     assert result.memory_changes == [] and service.memories() == []
     assert [f.kind for f in result.failures] == ["remember"]
     assert utterances(store)[0].outcome is UtteranceOutcome.FAILED
+
+
+def test_unarchiving_opens_an_archived_entry_and_one_undo_puts_it_away_again(store: Store, clock: Clock) -> None:
+    service = service_with(store, clock, creates)
+    service.submit("buy milk and buy bread")
+    milk, bread = (e.id for e in sorted(service.entries([Status.ACTIVE]), key=lambda e: e.summary, reverse=True))
+    service.archive([milk, bread])
+    result = service.unarchive([milk])
+    assert [item.entry.id for item in result.applied] == [milk] and result.undo_id is not None
+    assert {e.summary: e.status for e in service.entries(list(Status))} == {
+        "Buy milk": Status.ACTIVE,
+        "Buy bread": Status.ARCHIVED,
+    }
+    service.undo()
+    assert sorted(e.summary for e in service.entries([Status.ARCHIVED])) == ["Buy bread", "Buy milk"]

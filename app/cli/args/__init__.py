@@ -13,6 +13,7 @@ from app.cli.args import (
     doctor,
     entries,
     llm,
+    mcp,
     memory,
     models,
     recall,
@@ -91,3 +92,4 @@ def _add_every_other_command(
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
+    mcp.add_commands(sub, common, as_json)

@@ -41,6 +41,11 @@ def add_commands(
     export.add_argument(
         "--category", type=_choices(Category), action="append", metavar="C[,C]", help="only these categories"
     )
+    export.add_argument(
+        "--with-said",
+        action="store_true",
+        help="ics: also write the words you said (X-MURMUR-SAID), for a file that stays yours; json always has them",
+    )
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (owner-only) instead of standard output")
     export.add_argument("--force", action="store_true", help="replace FILE if it exists (a link: what it points to)")
     export.set_defaults(func="app.cli.data:cmd_export", reads_only=True)
