@@ -48,6 +48,9 @@ REPLACEMENTS = [
     replacement("a life", "Aoife"),
     replacement("so worse", "Saoirse"),
     replacement("tiger", "Tadhg"),
+    replacement("ta dhg", "Tadhg"),
+    replacement("sir worse", "Saoirse"),
+    replacement("shout on", "Siobhan"),
 ]
 VOCABULARY: list[Word] = [*map(term, RARE_TERMS), *REPLACEMENTS]
 CONDITIONS = ("before", "terms", "terms + replacements")

@@ -16,6 +16,10 @@ def test_a_replacement_matches_whole_words_in_any_case_and_keeps_its_own() -> No
     assert replaced("murmurs and jay sonnets stay", [JSON, MURMUR]) == "murmurs and jay sonnets stay"
 
 
+def test_the_words_of_a_phrase_may_be_joined_by_hyphens() -> None:
+    assert replaced("call TA-DHG and jay-son", [replacement("ta dhg", "Tadhg"), JSON]) == "call Tadhg and JSON"
+
+
 def test_the_longest_phrase_wins_and_a_term_put_in_is_not_replaced_again() -> None:
     words = [replacement("cube", "Kube"), replacement("cube control", "kubectl"), replacement("kube", "cube")]
     assert replaced("run cube control, then cube", words) == "run kubectl, then Kube"
