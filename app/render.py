@@ -135,6 +135,6 @@ def utterance_json(utterance: Utterance, tz: ZoneInfo) -> dict[str, Any]:
         "outcome": utterance.outcome.value,
         "error": utterance.error,
         "attempts": utterance.attempts,
-        "heard_text": utterance.heard_text,  # the words first saved, when the user corrected them
+        "heard_text": utterance.heard_text,  # the words first heard, when corrected or replaced
         "dismissed_at": iso(utterance.dismissed_at, tz),
     }

@@ -58,6 +58,7 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
+from app.domain.hints import Hints
 from app.domain.local_calendar import personal_days
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
@@ -129,6 +130,10 @@ from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
 from app.sync.remote import KnownList, SyncSource
 from app.sync.status import SyncStatus, sync_status
+from app.vocabulary.changes import VocabularyChanges, as_word, keep_words, kept_words, remove_word
+from app.vocabulary.replacing import replaced
+from app.vocabulary.text_file import read_words, words_text
+from app.vocabulary.words import Word
 
 log = logging.getLogger("murmur.service")
 
@@ -230,7 +235,7 @@ class MurmurService:
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
         try:
-            utterance_id, new_session = self._save(text, source)
+            utterance_id, text, new_session = self._save(text, source)
         except BaseException as error:
             if isinstance(error, Exception):  # not Ctrl+C
                 run.fail(_failure(error), error_code(error), remedy=_remedy(error))
@@ -242,18 +247,20 @@ class MurmurService:
             self.sum_up_sessions()
         return self._process(run, utterance_id, text, source, options)
 
-    def _save(self, text: str, source: UtteranceSource) -> tuple[int, bool]:
-        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID and
-        whether it opened a new session."""
+    def _save(self, text: str, source: UtteranceSource) -> tuple[int, str, bool]:
+        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID, its
+        text as saved (a dictation with the vocabulary's replacements) and whether it opened a new session."""
         now = self.clock().now
         try:
             with self.spool.taking() as spooled, self.store.write() as session:
                 file_spooled(session, spooled)
                 utterance = Utterance(text=text, source=source, created_at=now)
+                if source is UtteranceSource.VOICE:  # what an engine wrote, put in the user's words; typed is meant
+                    _put_replacements(session, utterance)
                 new_session = join_session(session, utterance, now, self.session_gap)
                 _start_attempt(session, utterance, now)
                 assert utterance.id is not None
-                return utterance.id, new_session
+                return utterance.id, utterance.text, new_session
         except DatabaseBusyError:
             self.spool.append(text, source, now)  # nobody may be at a prompt to say it again
             raise UtteranceKeptError(
@@ -922,13 +929,53 @@ class MurmurService:
             self.interpreter.close()
         self.store.close()
 
-    def vocabulary(self, limit: int = 60) -> list[str]:
-        """What the user is likely to say again: the summaries of their open entries, most recent first.
+    def vocabulary(self, limit: int = 60) -> Hints:
+        """What the user is likely to say: the terms of their vocabulary (replacements' too), then the summaries
+        of their open entries, most recent first.
 
         Speech engines bias their final text toward them (Whisper's prompt, the bundled engine's domain model).
         """
         with self.store.read() as session:
-            return recent_summaries(session, limit)
+            terms = tuple(dict.fromkeys(row.term for row in kept_words(session)))
+            return Hints(terms, tuple(recent_summaries(session, limit)))
+
+    # -- the user's words ----------------------------------------------------------------------------
+
+    def words(self) -> list[Word]:
+        """The user's vocabulary: terms and replacements, in the order they were given."""
+        with self.store.read() as session:
+            return [as_word(row) for row in kept_words(session)]
+
+    def keep_words(self, words: Sequence[Word]) -> VocabularyChanges:
+        """Add terms or replacements (one already kept is written the new way); one undo takes them back."""
+        with self.store.write() as session:
+            return keep_words(session, words, self.clock().now)
+
+    def remove_word(self, text: str) -> VocabularyChanges:
+        """Take a term, or the replacement of the heard words `text`, out of the vocabulary; undoable."""
+        with self.store.write() as session:
+            return remove_word(session, text, self.clock().now)
+
+    def import_words(self, path: Path) -> VocabularyChanges:
+        """Keep the words of a vocabulary text file (see app/vocabulary/text_file.py); nothing if one line is bad."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read {path}: {error}") from None
+        return self.keep_words(read_words(text))
+
+    def words_text(self) -> str:
+        """The vocabulary as its text file."""
+        return words_text(self.words())
+
+    def export_words(self, path: Path, force: bool = False) -> None:
+        """The vocabulary's text file written to `path` whole or not at all, owner-only; a file there is replaced
+        only with `force`."""
+        target = output_target(path, force)
+        try:
+            write_private_text(target, self.words_text())
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
     # -- what the model cost and was sent ----------------------------------------------------------
 
@@ -1028,6 +1075,13 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     said = {row["utterance_id"] for row in entries}
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
     return StoredRows(entries, utterances, stored_rows(session, "memories"), schema_of(session))
+
+
+def _put_replacements(session: Session, utterance: Utterance) -> None:
+    """The vocabulary's replacements put into a dictated utterance; the words first heard are kept with it."""
+    text = replaced(utterance.text, [as_word(row) for row in kept_words(session)])
+    if text != utterance.text:
+        utterance.heard_text, utterance.text = utterance.text, text
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:

@@ -64,6 +64,7 @@ _TABLES = {
     UndoSubject.MEMORY: "memories",
     UndoSubject.UTTERANCE: "utterances",
     UndoSubject.RECORDING: "recordings",  # the row only: its sound follows it out of the trash (app/recordings)
+    UndoSubject.WORD: "vocabulary",
 }
 
 

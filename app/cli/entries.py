@@ -180,11 +180,12 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def _changed(item: UndoItem | UndoRecord) -> str:
-    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', 'utterance 7' or 'recording 4'."""
+    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', 'word 5e6f7a', 'utterance 7' or
+    'recording 4'."""
     if item.subject in (UndoSubject.UTTERANCE, UndoSubject.RECORDING):
         return f"{item.subject.value} {item.entry_id}"
     short = item.entry_id[:6]
-    return f"memory {short}" if item.subject is UndoSubject.MEMORY else short
+    return short if item.subject is UndoSubject.ENTRY else f"{item.subject} {short}"
 
 
 def cmd_history(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from app.cli.output import cli_line, print_error, print_json, print_warning, rem
 from app.cli.report import ProgressPrinter, report_pipeline
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command, MurmurError
 
 if TYPE_CHECKING:
@@ -31,15 +32,15 @@ def transcript_json(transcript: "Transcript") -> dict[str, Any]:
     return dict(data)
 
 
-def _vocabulary(db: Path) -> list[str]:
-    """The user's open entries, as hints for the final pass; none when there is no database yet."""
+def _vocabulary(db: Path) -> Hints:
+    """The user's words and open entries, as hints for the final pass; none when there is no database yet."""
     if not db.is_file():
-        return []
+        return NO_HINTS
     try:
         return build_service(db, offline=True).vocabulary()
     except MurmurError as error:  # hints are a help, never a reason to fail
         print_warning(f"your list's words are not used as hints: {cli_line(error)}")
-        return []
+        return NO_HINTS
 
 
 def _tell_engine(name: str, hint: Command | None) -> None:

@@ -45,8 +45,9 @@ class MemoryChangeKind(StrEnum):
 
 
 class UndoKind(StrEnum):
-    """What an undo item records (stored as undo_items.kind): an action on an entry, a change to a memory, or
-    an utterance dismissed from the inbox. The first two share their values with ActionKind and MemoryChangeKind."""
+    """What an undo item records (stored as undo_items.kind): an action on an entry, a change to a memory, an
+    utterance dismissed from the inbox, or a word of the user's vocabulary added or removed. The first two share
+    their values with ActionKind and MemoryChangeKind."""
 
     CREATE = "create"
     UPDATE = "update"
@@ -58,6 +59,8 @@ class UndoKind(StrEnum):
     EDIT = "edit"
     DISMISS = "dismiss"
     FORGET_AUDIO = "forget_audio"  # a recording's sound moved to the trash
+    ADD = "add"  # a word added to the user's vocabulary
+    REMOVE = "remove"  # a word taken out of it
 
 
 class FailureKind(StrEnum):
@@ -89,13 +92,14 @@ class UtteranceOutcome(StrEnum):
 
 
 class UndoSubject(StrEnum):
-    """What an undo item changed: an entry, one of the user's memories, an utterance (dismissed from the inbox) or the
-    recording of one (its sound forgotten)."""
+    """What an undo item changed: an entry, one of the user's memories, an utterance (dismissed from the inbox), the
+    recording of one (its sound forgotten) or a word of the user's vocabulary."""
 
     ENTRY = "entry"
     MEMORY = "memory"
     UTTERANCE = "utterance"
     RECORDING = "recording"  # its id is the recordings row's; its sound waits in the trash
+    WORD = "word"  # a term or replacement of the user's vocabulary
 
 
 class RecordingRemoval(StrEnum):

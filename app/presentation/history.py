@@ -29,7 +29,7 @@ def action_text(item: UndoItem, names: dict[str, str]) -> str:
     dentist”"), so a rename never rewrites the lines before it."""
     described = json.loads(item.description)
     verb = PAST_TENSE[item.kind].capitalize()
-    if item.subject is not UndoSubject.ENTRY:  # a memory or an utterance describes itself by its text
+    if item.subject is not UndoSubject.ENTRY:  # a memory, an utterance or a word: its text
         return f"{verb} “{described.get('text', '')}”"
     listed, recorded = names.get(item.entry_id), described.get("summary") or described.get("content")
     first, then = (recorded, listed) if item.kind is UndoKind.CREATE else (listed, recorded)

@@ -21,6 +21,8 @@ _TAKEN_BACK = {
     UndoKind.EDIT: "{name} is as it was",
     UndoKind.DISMISS: "{name} is back in the Inbox",
     UndoKind.FORGET_AUDIO: "the recording of {name} is kept again",
+    UndoKind.ADD: "{name} is no longer one of your words",
+    UndoKind.REMOVE: "{name} is one of your words again",
 }
 
 
@@ -63,7 +65,7 @@ def left_as_it_is(reverted: RevertedItem, names: Mapping[str, str]) -> str:
 def _name(record: UndoRecord, described: Mapping[str, str], names: Mapping[str, str]) -> str:
     if record.subject is UndoSubject.ENTRY:
         return names.get(record.entry_id) or described.get("summary") or described.get("content") or "an entry"
-    return described.get("text") or f"a {record.subject.value}"  # a memory or an utterance: its text
+    return described.get("text") or f"a {record.subject.value}"  # a memory, an utterance or a word: its text
 
 
 def _left(result: UndoResult) -> str:

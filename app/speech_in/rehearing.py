@@ -1,9 +1,9 @@
 """Hearing a kept recording again with the best engine installed (Whisper when its model is there), or a named one."""
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.config import SpeechSettings
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import MurmurError, UsageError
 from app.recordings.hearing import REHEAR_ENGINES, Heard
 from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
@@ -22,7 +22,7 @@ class InstalledEars:
             return None
         return whisper.name if whisper is not None else None
 
-    def hear(self, pcm: bytes, engine: str = "", hints: Sequence[str] = ()) -> Heard:
+    def hear(self, pcm: bytes, engine: str = "", hints: Hints = NO_HINTS) -> Heard:
         if engine and engine not in REHEAR_ENGINES:
             raise UsageError(f"unknown speech engine {engine!r}; choose one of {', '.join(REHEAR_ENGINES)}")
         if engine in ("", "whisper"):

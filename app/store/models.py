@@ -88,7 +88,8 @@ class Utterance(SQLModel, table=True):
     reply: str | None = None  # what Murmur answered (the model's words, or an offline answer)
     # Out of the inbox by the user's choice, kept (nothing said is lost); undo brings it back.
     dismissed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
-    heard_text: str | None = None  # the words first saved, when the user corrected them (`text` is the correction)
+    # The words first heard, when the user corrected them or the vocabulary's replacements changed a dictation.
+    heard_text: str | None = None
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
     # The changes another program asked for, as JSON [[kind, item], ...], waiting for the user's yes (it asked
@@ -219,6 +220,20 @@ class Memory(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     used_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)  # last remembered or confirmed
     forgotten_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # kept for undo until then
+    revision: int = 1
+
+
+class VocabularyWord(SQLModel, table=True):
+    """One of the user's words: a term the speech engines are told to expect, or, with `heard`, a replacement
+    of what an engine writes for it ("jay son" -> "JSON")."""
+
+    __tablename__ = "vocabulary"
+
+    id: str = Field(default_factory=new_entry_id, primary_key=True)
+    term: str  # written the user's way
+    heard: str | None = None  # a replacement's words as heard; null for a plain term
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # kept for undo until then
     revision: int = 1
 
 

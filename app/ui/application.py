@@ -761,7 +761,9 @@ class Murmur(QObject):
         """The settings dialog, at `page` (its tab's title) when one is named."""
         from app.ui.settings.dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
+        dialog = SettingsDialog(
+            self.settings, self.window, model_test(self.service), self.sync.words(), words=self.service
+        )
         dialog.general_page.show_backend(self.hotkey.backend_words())
         titles = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
         if page in titles:

@@ -12,7 +12,7 @@ import itertools
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from app.config import SpeechSettings
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, FinalTranscript, ListeningStarted, ListeningStopped, PartialTranscript, Stage
+from app.domain.hints import Hints
 from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_in.endpoint import Heard, SpeechEndpoint
@@ -65,7 +66,7 @@ class DictationFactory(Protocol):
         on_level: Callable[[float], None],
         on_error: Callable[[str], None],
         on_audio: Callable[[bytes], None],
-        hints: Callable[[], Sequence[str]],
+        hints: Callable[[], Hints],
     ) -> Recording: ...
 
 
@@ -76,7 +77,7 @@ def real_dictation(
     on_level: Callable[[float], None],
     on_error: Callable[[str], None],
     on_audio: Callable[[bytes], None],
-    hints: Callable[[], Sequence[str]],
+    hints: Callable[[], Hints],
 ) -> Recording:
     from app.speech_in.dictation import Dictation  # the speech stack loads only when first used
 
@@ -109,7 +110,7 @@ class VoiceInput(QObject):
         bridge: PipelineBridge,
         make_dictation: DictationFactory = real_dictation,
         parent: QObject | None = None,
-        vocabulary: Callable[[], Sequence[str]] = tuple,
+        vocabulary: Callable[[], Hints] = Hints,
     ) -> None:
         super().__init__(parent)
         self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation

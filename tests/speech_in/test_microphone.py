@@ -13,6 +13,7 @@ import pytest
 
 from app.cli import main
 from app.config import SpeechSettings
+from app.domain.hints import Hints
 from app.errors import AudioDeviceError
 from app.recordings.sound import read_sound, seconds_of
 from app.speech_in.capture import Microphone
@@ -180,7 +181,7 @@ def test_a_dictation_with_the_whisper_final_pass_hands_on_whispers_text(
     settings = SpeechSettings(
         engine="pocketsphinx", device="pulse", final_engine="whisper", whisper_model=str(whisper_model)
     )
-    dictation = Dictation(settings, hints=lambda: ["medicine cabinet", "morning run"])
+    dictation = Dictation(settings, hints=lambda: Hints(phrases=("medicine cabinet", "morning run")))
     assert dictation.engine_name == "pocketsphinx (bundled, English only) + Whisper (whisper-base)"
     dictation.start()
     pulse_audio.play(wav)

@@ -22,6 +22,7 @@ from app.cli.args import (
     speech,
     sync,
     usage,
+    vocab,
     voice,
 )
 from app.cli.exits import ExitCode
@@ -80,6 +81,7 @@ def _add_every_other_command(
 ) -> None:
     entries.add_commands(sub, common, as_json)
     memory.add_commands(sub, common, as_json)
+    vocab.add_commands(sub, common, as_json)
     data.add_commands(sub, common, as_json)
     sync.add_commands(sub, common, as_json)
     speech.add_commands(sub, common, as_json)

@@ -1,4 +1,5 @@
-"""The settings dialog: its pages as tabs (General, Speech, Voice, Language model, Privacy, Sync), OK and Cancel.
+"""The settings dialog: its pages as tabs (General, Speech, Voice, Language model, Privacy, Sync, and Your words when
+the dialog is given where they are kept), OK and Cancel.
 
 It edits a copy of `Settings`; the caller saves and applies what `result_settings()` returns (every field takes
 effect in the running app, none waits for a restart), once OK found every page's values savable (a refused field
@@ -25,6 +26,7 @@ from app.ui.settings.privacy_page import PrivacyPage
 from app.ui.settings.speech_page import SpeechPage
 from app.ui.settings.sync_page import SyncPage
 from app.ui.settings.voice_page import VoicePage
+from app.ui.settings.words_page import WordBook, WordsPage
 
 Page = TypeVar("Page", bound=QWidget)
 LATER = {"Language model": "llm_page", "Sync": "sync_page"}  # tab title: the page made when it is first shown
@@ -37,9 +39,11 @@ class SettingsDialog(QDialog):
         parent: QWidget | None = None,
         connection_test: ConnectionTest = load_and_test_connection,
         sync_status: str = "",
+        words: WordBook | None = None,
     ) -> None:
         """`connection_test`: what "Test connection" runs (the app's also remembers in its database what it finds
-        of the model); `sync_status`: how sync stands, in words."""
+        of the model); `sync_status`: how sync stands, in words; `words`: where the user's vocabulary is kept
+        (its page changes it at once, not on OK)."""
         super().__init__(parent)
         self.setWindowTitle("Murmur settings")
         self.settings = settings
@@ -60,6 +64,9 @@ class SettingsDialog(QDialog):
         ):
             self.tabs.addTab(page, title)
         self.tabs.currentChanged.connect(self._on_current_changed)
+        self.words_page = WordsPage(words) if words is not None else None
+        if self.words_page is not None:
+            self.tabs.addTab(self.words_page, "Your words")
         self.error = QLabel()
         self.error.setObjectName("status")
         self.error.setWordWrap(True)

@@ -36,6 +36,7 @@ from app.presentation.summaries import summarize
 from app.presentation.undo import taken_back, undo_text
 from app.service import MurmurService
 from app.store import Store
+from app.vocabulary.words import replacement, term
 
 
 def create(summary: str, due: str | None = None) -> CreateAction:
@@ -183,11 +184,15 @@ def test_every_kind_the_history_keeps_is_worded(store: Store, clock: Clock) -> N
     offline.dismiss(waiting)
     said = offline.submit("the plugh is done", UtteranceSource.VOICE, audio=bytes(32_000)).utterance_id  # 1 s
     offline.forget_audio(said)
+    offline.keep_words([term("Siobhan")])
+    offline.remove_word("Siobhan")
     with store.read() as session:
         items = [item for batch in history(session, limit=50) for item in batch.items]
     worded = {item.kind: action_text(item, names) for item in items}
     assert set(worded) == set(UndoKind)
     assert worded[UndoKind.FORGET_AUDIO] == "Forgot the sound of “the plugh is done”"
+    assert worded[UndoKind.ADD] == "Added “Siobhan”"
+    assert worded[UndoKind.REMOVE] == "Removed “Siobhan”"
     assert worded[UndoKind.UPDATE] == "Updated “Call mom”: priority 1"
     assert worded[UndoKind.EDIT] == "Edited “My brother is Tim”"
     assert worded[UndoKind.DISMISS] == "Dismissed “the xyzzy is done”"
@@ -231,3 +236,8 @@ def test_an_undo_names_what_came_back_or_went(store: Store, clock: Clock) -> Non
     with store.write() as session:
         assert undo_text(undo_latest(session, clock.now), {}) == "Undone: forgot “My brother is Tom”"
     assert change.batch_id is not None
+    words = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
+    words.keep_words([replacement("jay son", "JSON")])
+    words.remove_word("JSON")
+    assert undo_text(words.undo(), {}) == "Undone: “jay son -> JSON” is one of your words again"
+    assert undo_text(words.undo(), {}) == "Undone: “jay son -> JSON” is no longer one of your words"
