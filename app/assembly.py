@@ -5,6 +5,8 @@ agree on which interpreter runs.
 """
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import time, timedelta
 from functools import partial
 from pathlib import Path
@@ -17,8 +19,10 @@ from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError, UsageError
 from app.paths import default_db_path
+from app.recordings.retention import Retention
 from app.service import MurmurService
 from app.speech_in.language import date_languages
+from app.speech_in.rehearing import InstalledEars
 from app.store import Store
 from app.sync.account import task_list_of
 from app.sync.remote import SyncSource
@@ -60,6 +64,40 @@ def local_calendar(settings: LocaleSettings) -> LocalCalendar:
     )
 
 
+@dataclass(frozen=True)
+class Pipeline:
+    """What reads what is said, as the settings make it: the interpreter, the rules that check a model's work (and
+    file what it failed, with llm.fallback = offline), the clock in the user's date languages and calendar."""
+
+    interpreter: Interpreter | Agent
+    rules: Interpreter | None
+    fallback: Interpreter | None
+    clock: Callable[[], Clock]
+    session_gap: timedelta
+
+
+def pipeline_settings(settings: Settings) -> tuple[object, ...]:
+    """The settings `pipeline_for` reads: when these change, the pipeline is made anew."""
+    return (settings.llm, settings.privacy, settings.memory, settings.speech.language, settings.locale)
+
+
+def pipeline_for(settings: Settings, offline: bool = False, flags: ProviderFlags = NO_FLAGS) -> Pipeline:
+    interpreter = build_interpreter(settings, offline, flags)
+    rules = None
+    if isinstance(interpreter, Agent):
+        from app.offline import OfflineInterpreter
+
+        rules = OfflineInterpreter()
+    languages = tuple(date_languages(settings.speech.language))
+    return Pipeline(
+        interpreter=interpreter,
+        rules=rules,
+        fallback=rules if settings.llm.fallback == "offline" else None,
+        clock=partial(Clock.system, languages=languages, calendar=local_calendar(settings.locale)),
+        session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
+    )
+
+
 def build_service(
     db_path: Path | None = None,
     settings: Settings | None = None,
@@ -67,25 +105,32 @@ def build_service(
     flags: ProviderFlags = NO_FLAGS,
 ) -> MurmurService:
     settings = settings or load_settings()
-    interpreter = build_interpreter(settings, offline, flags)
-    store = Store.open(db_path or default_db_path())
-    rules = None
-    if isinstance(interpreter, Agent):
-        from app.offline import OfflineInterpreter
-
-        rules = OfflineInterpreter()
-    languages = tuple(date_languages(settings.speech.language))
+    pipeline = pipeline_for(settings, offline, flags)
     service = MurmurService(
-        store=store,
-        interpreter=interpreter,
-        clock=partial(Clock.system, languages=languages, calendar=local_calendar(settings.locale)),
-        session_gap=timedelta(minutes=settings.memory.session_gap_minutes),
-        rules=rules,
-        fallback=rules if settings.llm.fallback == "offline" else None,
+        store=Store.open(db_path or default_db_path()),
+        interpreter=pipeline.interpreter,
+        clock=pipeline.clock,
+        session_gap=pipeline.session_gap,
+        rules=pipeline.rules,
+        fallback=pipeline.fallback,
         sync_source=sync_source_for(settings.sync),
+        retention=Retention(
+            settings.recordings.keep, settings.recordings.max_days, settings.recordings.max_mb * 1_000_000
+        ),
+        ears=InstalledEars(settings.speech),
     )
     take_daily_backup(service)
     return service
+
+
+def use_settings(service: MurmurService, settings: Settings) -> None:
+    """Point a running service at the pipeline `settings` make (a new provider, model, key, privacy, language),
+    as a restart would. Called between two runs, on the thread that runs them: a run keeps one interpreter."""
+    pipeline, before = pipeline_for(settings), service.interpreter
+    service.interpreter, service.rules, service.fallback = pipeline.interpreter, pipeline.rules, pipeline.fallback
+    service.clock, service.session_gap = pipeline.clock, pipeline.session_gap
+    if isinstance(before, Agent):
+        before.close()
 
 
 class ModelTest(Protocol):

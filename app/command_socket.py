@@ -1,5 +1,5 @@
 """The running app's command socket without Qt: where it lives, who may use it, and the client that
-`murmur toggle`, `start`, `stop`, `cancel` and `show` (and a second `murmur` launch) use.
+`murmur toggle`, `start`, `stop`, `cancel`, `show` and `quit` (and a second `murmur` launch) use.
 
 The socket sits in a folder only its user can enter: $XDG_RUNTIME_DIR/murmur when the session has a
 private runtime dir, else /tmp/murmur-<uid>, made 0700 and refused when it is a symlink or not ours
@@ -31,6 +31,7 @@ class AppCommand(StrEnum):
     STOP = "stop"  # stop recording and submit what was said
     CANCEL = "cancel"  # stop recording and drop it; stop speaking
     SHOW = "show"  # show and raise the window
+    QUIT = "quit"  # quit the app, as its Quit does
 
 
 class NotRunningError(MurmurError):

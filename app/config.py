@@ -2,7 +2,8 @@
 
 Sections: [llm] the model server, [speech] microphone and engines, [ui] the desktop app, [privacy],
 [memory] what Murmur keeps in mind about the user, [locale] the user's country and hours of the day, [sync]
-the CalDAV server the list is synced with.
+the CalDAV server the list is synced with, [mcp] what other assistants may do through `murmur mcp`,
+[recordings] how long the sound of what was said is kept.
 What overrides what (flags > environment > this file > defaults) is decided where a setting is used
 (e.g. `app.agent.provider`); this module only reads and writes the file. The API key is never here:
 it lives in the keyring (`app.secrets`).
@@ -149,6 +150,21 @@ class SyncSettings:
 
 
 @dataclass(frozen=True)
+class McpSettings:
+    # What other assistants may do through `murmur mcp`: read only (no tool that changes the list is offered),
+    # and whether they may read the user's memories (never the model's ledger, the settings or the keys).
+    read_only: bool = False
+    allow_memories: bool = False
+
+
+@dataclass(frozen=True)
+class RecordingsSettings:
+    keep: bool = True  # keep the sound of each dictated utterance, to hear it again (off: none is kept)
+    max_days: int = _ranged(30, 1, 36_500)  # older recordings are removed, oldest first
+    max_mb: int = _ranged(500, 1, 1_000_000)  # and so are the oldest once all of them take more than this
+
+
+@dataclass(frozen=True)
 class Settings:
     llm: LlmSettings = field(default_factory=LlmSettings)
     speech: SpeechSettings = field(default_factory=SpeechSettings)
@@ -157,6 +173,8 @@ class Settings:
     memory: MemorySettings = field(default_factory=MemorySettings)
     locale: LocaleSettings = field(default_factory=LocaleSettings)
     sync: SyncSettings = field(default_factory=SyncSettings)
+    mcp: McpSettings = field(default_factory=McpSettings)
+    recordings: RecordingsSettings = field(default_factory=RecordingsSettings)
 
 
 def url_problem(url: str) -> str | None:

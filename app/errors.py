@@ -165,6 +165,19 @@ class ConfirmationNeeded(MurmurError):
     """More changes from one utterance than the user lets through unasked: nothing is applied until they confirm."""
 
 
+def waits_for_yes(utterance_id: int, why: str) -> ConfirmationNeeded:
+    """The changes of utterance `utterance_id` wait for the user's yes, for the reason `why`."""
+    yes = command(
+        "retry",
+        str(utterance_id),
+        "--confirm",
+        instead=Words("confirm it, and it runs again with the changes let through"),
+        phrase="confirm with {}",
+        joint=": ",
+    )
+    return ConfirmationNeeded(f"{why}; nothing was changed", yes)
+
+
 class LlmError(MurmurError):
     """The model server could not be used: unreachable, refused the key, unknown model, cut the answer."""
 
@@ -184,3 +197,11 @@ class BudgetExceededError(LlmError):
     """The monthly budget is spent; no request is sent."""
 
     code = ErrorCode.BUDGET
+
+
+class NoRecordingError(UsageError):
+    """The utterance has no recording: it was typed, or said while recordings.keep was off."""
+
+
+class RecordingGoneError(UsageError):
+    """The utterance's recording was removed: by retention (recordings.max_days, recordings.max_mb) or forgotten."""

@@ -27,3 +27,12 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     # Once logging works, so that what it tightens is logged: the folder, this log and the rotated ones.
     ensure_private_dir(path.parent)
     return path
+
+
+def log_library(name: str, level: int = logging.WARNING) -> None:
+    """Send library `name`'s log records at `level` and above to Murmur's log too (setup_logging() first)."""
+    library = logging.getLogger(name)
+    library.setLevel(level)
+    for handler in logging.getLogger("murmur").handlers:
+        library.addHandler(handler)
+    library.propagate = False  # never to the terminal: a protocol may own it

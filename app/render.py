@@ -11,6 +11,7 @@ from app.changes.undo import HistoryBatch, UndoRecord, UndoResult
 from app.domain.actions import describe_action
 from app.domain.checklist import items_of
 from app.domain.recurrence import describe
+from app.memory.entry_search import SearchPage
 from app.store.models import Entry, Memory, UndoItem, Utterance
 
 
@@ -62,7 +63,7 @@ def undo_item_json(item: UndoItem | UndoRecord) -> dict[str, Any]:
         "action_id": item.id,
         "kind": item.kind,
         "entry_id": item.entry_id,
-        "subject": item.subject.value,  # "entry", "memory" or "utterance" (entry_id is then its ID)
+        "subject": item.subject.value,  # "entry", "memory", "utterance" or "recording" (entry_id is then its ID)
         "action": json.loads(item.description),
         "undone": item.undone_at is not None,
         "conflict": item.undo_conflict,
@@ -83,6 +84,7 @@ def history_json(batches: Sequence[HistoryBatch], tz: ZoneInfo) -> list[dict[str
         {
             "undo_id": h.batch.id,
             "label": h.batch.label,
+            "origin": h.batch.origin,
             "utterance_id": h.batch.utterance_id,
             "created_at": iso(h.batch.created_at, tz),
             "undone": h.batch.undone_at is not None,
@@ -90,6 +92,25 @@ def history_json(batches: Sequence[HistoryBatch], tz: ZoneInfo) -> list[dict[str
         }
         for h in batches
     ]
+
+
+def page_json(page: SearchPage, tz: ZoneInfo) -> dict[str, Any]:
+    """A page of entries found: each as its line shows it, how many there are, where the next page starts."""
+    rows = [
+        {
+            "id": row.id,
+            "short_id": page.short_ids[row.id],
+            "summary": row.summary,
+            "category": row.category.value,
+            "priority": row.priority,
+            "due_at": iso(row.due_at, tz),
+            "due_text": row.due_text,
+            "repeats": None if row.recurrence is None else describe(row.recurrence),
+            "status": row.status.value,
+        }
+        for row in page.rows
+    ]
+    return {"entries": rows, "total": page.total, "next_offset": page.next_offset}
 
 
 def memory_json(memory: Memory, short_id: str, tz: ZoneInfo) -> dict[str, Any]:
@@ -114,6 +135,6 @@ def utterance_json(utterance: Utterance, tz: ZoneInfo) -> dict[str, Any]:
         "outcome": utterance.outcome.value,
         "error": utterance.error,
         "attempts": utterance.attempts,
-        "heard_text": utterance.heard_text,  # the words first saved, when the user corrected them
+        "heard_text": utterance.heard_text,  # the words first heard, when corrected or replaced
         "dismissed_at": iso(utterance.dismissed_at, tz),
     }

@@ -18,11 +18,13 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from datetime import time as dt_time
 from pathlib import Path
 
 from sqlmodel import Session
 
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
+from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -40,12 +42,13 @@ from app.domain.actions import (
     CreateAction,
     SnoozeAction,
     UpdateAction,
+    parse_actions,
     parse_update_fields,
 )
 from app.domain.clock import Clock
 from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, Format, MemorySource, SessionEnd, Status, UtteranceSource
+from app.domain.enums import Category, DueSpan, Format, MemorySource, SessionEnd, Status, UndoSubject, UtteranceSource
 from app.domain.events import (
     AppliedEvent,
     EventCallback,
@@ -55,6 +58,7 @@ from app.domain.events import (
     error_code,
     ignore_events,
 )
+from app.domain.hints import Hints
 from app.domain.local_calendar import personal_days
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
@@ -65,15 +69,34 @@ from app.errors import (
     MurmurError,
     Remedy,
     StoreError,
+    UndoError,
     UsageError,
     UtteranceKeptError,
 )
+from app.memory.entry_search import MAX_PAGE, SearchPage, SearchRequest, SearchSort, search_page
 from app.memory.profile import active_memories, short_memory_ids
 from app.memory.recall import RecallHit, RecallQuery, recall
+from app.memory.search_arguments import ToolArgumentError, search_request
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
+from app.presentation.failures import failure_line
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
+from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
+from app.recordings.folder import RecordingsFolder
+from app.recordings.hearing import Ears
+from app.recordings.kept import (
+    Forgetting,
+    follow_undo,
+    forget_sounds,
+    keep,
+    kept_recordings,
+    recorded_of,
+    recording_file,
+    to_trash,
+)
+from app.recordings.retention import Retention, housekeeping, housekeeping_due, prune
+from app.recordings.sound import read_sound, write_wav
 from app.store import Store
 from app.store.backups import (
     Backup,
@@ -84,7 +107,7 @@ from app.store.backups import (
     restore_backup,
     take_daily_if_due,
 )
-from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, Utterance
+from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, UndoBatch, Utterance
 from app.store.queries import (
     entries_by_age,
     entries_with_ids,
@@ -107,6 +130,10 @@ from app.sync.engine import Sync, SyncReport, note_outcome
 from app.sync.lock import one_sync_at_a_time
 from app.sync.remote import KnownList, SyncSource
 from app.sync.status import SyncStatus, sync_status
+from app.vocabulary.changes import VocabularyChanges, as_word, keep_words, kept_words, remove_word
+from app.vocabulary.replacing import replaced
+from app.vocabulary.text_file import read_words, words_text
+from app.vocabulary.words import Word
 
 log = logging.getLogger("murmur.service")
 
@@ -153,6 +180,14 @@ class PipelineResult:
         return bool(self.message) and not self.question and not changed and not self.failures
 
 
+@dataclass(frozen=True)
+class RehearOffer:
+    """Utterances waiting in the inbox with their recordings kept, and the better engine that could hear them."""
+
+    count: int
+    engine: str
+
+
 @dataclass
 class MurmurService:
     store: Store
@@ -164,12 +199,17 @@ class MurmurService:
     rules: Interpreter | None = None
     # Opens the user's task list on the sync server for one sync; None: sync is not set up.
     sync_source: SyncSource | None = None
+    retention: Retention = field(default_factory=Retention)  # how long the sound of what was said is kept
+    ears: Ears | None = None  # the speech engines that hear a kept recording again; None: none to load
     spool: Spool = field(init=False)  # what was said while another program held the database
+    recordings: RecordingsFolder = field(init=False)
 
     def __post_init__(self) -> None:
         self.spool = Spool.beside(self.store.path)
+        self.recordings = RecordingsFolder.beside(self.store.path)
         self.recover_interrupted_runs()
         self.take_in_spooled()
+        self.prune_recordings()
 
     # -- utterances -------------------------------------------------------------------------
 
@@ -180,12 +220,14 @@ class MurmurService:
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
         run: Run | None = None,
+        audio: bytes = b"",
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
         `on_event` hears the run's progress (see app.domain.events), from RunStart to exactly one RunEnd; `run`:
         the run this continues (a dictation's, begun at the key press), else one begins here. A run that
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
+        `audio`: what was heard (16 kHz mono int16), kept with the utterance before it is read, as retention allows.
         """
         text = validate_utterance_text(text)
         run = run or Run(on_event)
@@ -193,34 +235,54 @@ class MurmurService:
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
         try:
-            utterance_id, new_session = self._save(text, source)
+            utterance_id, text, new_session = self._save(text, source)
         except BaseException as error:
             if isinstance(error, Exception):  # not Ctrl+C
                 run.fail(_failure(error), error_code(error), remedy=_remedy(error))
             run.end(_failure(error))
             raise
+        if audio:
+            self._keep_recording(utterance_id, audio)
         if new_session:  # the sessions ended before this one, summed up before its first request
             self.sum_up_sessions()
         return self._process(run, utterance_id, text, source, options)
 
-    def _save(self, text: str, source: UtteranceSource) -> tuple[int, bool]:
-        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID and
-        whether it opened a new session."""
+    def _save(self, text: str, source: UtteranceSource) -> tuple[int, str, bool]:
+        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID, its
+        text as saved (a dictation with the vocabulary's replacements) and whether it opened a new session."""
         now = self.clock().now
         try:
             with self.spool.taking() as spooled, self.store.write() as session:
                 file_spooled(session, spooled)
                 utterance = Utterance(text=text, source=source, created_at=now)
+                if source is UtteranceSource.VOICE:  # what an engine wrote, put in the user's words; typed is meant
+                    _put_replacements(session, utterance)
                 new_session = join_session(session, utterance, now, self.session_gap)
                 _start_attempt(session, utterance, now)
                 assert utterance.id is not None
-                return utterance.id, new_session
+                return utterance.id, utterance.text, new_session
         except DatabaseBusyError:
             self.spool.append(text, source, now)  # nobody may be at a prompt to say it again
             raise UtteranceKeptError(
                 "another program is holding the database: what you said is kept, and goes to the inbox as soon "
                 "as Murmur can write again"
             ) from None
+
+    def _keep_recording(self, utterance_id: int, audio: bytes) -> None:
+        """The sound with its utterance, then the oldest pruned past the limits; a sound that cannot be kept is
+        logged, never a reason to lose the words."""
+        if not self.retention.keep:
+            return
+        began = time.monotonic()
+        now = self.clock().now
+        try:
+            with self.store.write() as session:
+                keep(session, self.recordings, utterance_id, audio, now)
+                prune(session, self.recordings, self.retention, now)
+        except (MurmurError, OSError, RuntimeError) as error:  # soundfile's errors are RuntimeErrors
+            log.warning("the recording of utterance %d was not kept: %s", utterance_id, error)
+            return
+        log.info("kept the recording of utterance %d in %.3f s", utterance_id, time.monotonic() - began)
 
     def retry(
         self,
@@ -233,13 +295,18 @@ class MurmurService:
         user's correction of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
+            held = HeldRequest.of(utterance, options.confirmed)
+            if held is not None and text is not None:
+                raise UsageError("another assistant's request is not words to put right: confirm it or dismiss it")
             if text is not None:
                 correct(utterance, validate_utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
         run = Run(on_event)
         run.start(source)
-        return self._process(run, utterance_id, text, source, options)
+        if held is None:
+            return self._process(run, utterance_id, text, source, options)
+        return self._process(run, utterance_id, text, source, replace(options, origin=held.origin), held)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
@@ -254,13 +321,24 @@ class MurmurService:
             return dismiss(session, waiting_utterance(session, utterance_id), now)
 
     def _process(
-        self, run: Run, utterance_id: int, text: str, source: UtteranceSource, options: RunOptions
+        self,
+        run: Run,
+        utterance_id: int,
+        text: str,
+        source: UtteranceSource,
+        options: RunOptions,
+        held: HeldRequest | None = None,
     ) -> PipelineResult:
+        """Run what was said (or, `held`, the changes another program asked for) to its end."""
         run.report(TranscriptEvent(text, source, utterance_id))
         result: PipelineResult | None = None
         failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
         try:
-            result = replace(self._run(utterance_id, text, run.report, options), run_id=run.id)
+            if held is None:
+                result = self._run(utterance_id, text, run.report, options)
+            else:  # the kept changes, not words to read: no model, no fallback
+                result = self._interpret(held, utterance_id, text, run.report, options)
+            result = replace(result, run_id=run.id)
             return result
         except Exception as error:
             if isinstance(error, MurmurError):
@@ -313,7 +391,7 @@ class MurmurService:
         on_event: EventCallback,
         options: RunOptions,
     ) -> PipelineResult:
-        workspace = Workspace(self.store, self._run_clock(), utterance_id)
+        workspace = Workspace(self.store, self._run_clock(), utterance_id, origin=options.origin)
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
@@ -381,6 +459,27 @@ class MurmurService:
         with self.store.write() as session:
             wake_snoozed(session, clock.now)
             return execute(session, actions, clock, label=label)
+
+    def apply_asked(self, asked: Asked, origin: str, words: str, caps: Caps) -> ExecutionResult:
+        """The changes another program asks for (an assistant over MCP; `asked`: each action's kind and item as the
+        agent's tools take them), as one undo batch marked with its name `origin`, all of them or none: an item
+        that does not read or an action that fails is a UsageError and changes nothing. More than `caps` let
+        through (of one kind: archive, complete, snooze, update; or in all) wait in the inbox, said as `words`, for
+        the user's yes: ConfirmationNeeded, naming the utterance to confirm."""
+        parsed = parse_actions(asked)
+        if parsed.failures:
+            raise UsageError("; ".join(f"{f.tool}: {f.error}" for f in parsed.failures) + "; nothing was changed")
+        clock = self._run_clock()
+        with self.store.write() as session:
+            if (why := over_the_cap(asked, caps)) is not None:
+                error = hold(session, asked, origin, words, why, clock.now)
+            else:
+                wake_snoozed(session, clock.now)
+                result = execute(session, parsed.actions, clock, origin=origin)
+                if result.failures:  # raised inside the write: none of it is kept
+                    raise UsageError("; ".join(failure_line(f) for f in result.failures) + "; nothing was changed")
+                return result
+        raise error  # after the write, which kept the held request
 
     def complete(self, entry_ids: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
         return self.apply([CompleteAction(entry_id=i, reason=reason) for i in entry_ids], "completed by hand")
@@ -452,15 +551,31 @@ class MurmurService:
 
     def undo(self) -> UndoResult:
         """Revert the newest batch not undone yet."""
-        return undo_in_chunks(self.store, latest_batch, self.clock().now)
+        return self._sounds_follow(undo_in_chunks(self.store, latest_batch, self.clock().now))
 
-    def undo_batch(self, batch_id: int) -> UndoResult:
-        """Revert what is left of batch `batch_id` (see `history`), last action first."""
-        return undo_in_chunks(self.store, lambda session: batch_to_undo(session, batch_id), self.clock().now)
+    def undo_batch(self, batch_id: int, origin: str | None = None) -> UndoResult:
+        """Revert what is left of batch `batch_id` (see `history`), last action first; with `origin`, only a batch
+        that program made (another program may take back its own changes, never the user's)."""
+
+        def pick(session: Session) -> UndoBatch:
+            batch = batch_to_undo(session, batch_id)
+            if origin is not None and batch.origin != origin:
+                raise UndoError(f"batch {batch_id} was not made by {origin}; only its own batches can be undone")
+            return batch
+
+        return self._sounds_follow(undo_in_chunks(self.store, pick, self.clock().now))
 
     def undo_action(self, item_id: int) -> UndoResult:
         with self.store.write() as session:
-            return undo_item(session, item_id, self.clock().now)
+            undone = undo_item(session, item_id, self.clock().now)
+        return self._sounds_follow(undone)
+
+    def _sounds_follow(self, result: UndoResult) -> UndoResult:
+        """A forgetting undone: its sounds come back out of the trash with their rows."""
+        if any(item.subject is UndoSubject.RECORDING for item in result.reverted):
+            with self.store.read() as session:
+                follow_undo(session, self.recordings)
+        return result
 
     def recover_interrupted_runs(self) -> list[int]:
         """Revert the runs a dead process left unfinished (see app/changes/runs.py); returns their
@@ -487,6 +602,82 @@ class MurmurService:
         except StoreError as error:  # busy, or read-only: they stay spooled
             log.warning("cannot file the spooled utterances now: %s", error)
             return []
+
+    # -- recordings (app/recordings/) ------------------------------------------------------------
+
+    def prune_recordings(self) -> int:
+        """Remove the sounds the retention settings no longer allow, oldest first; returns how many. A database
+        that cannot be written now (or a folder that cannot be read) is pruned at the next start or recording."""
+        now = self.clock().now
+        try:
+            with self.store.read() as session:
+                if not housekeeping_due(session, self.recordings, self.retention, now):
+                    return 0
+            with self.store.write() as session:
+                return housekeeping(session, self.recordings, self.retention, now)
+        except (StoreError, OSError) as error:
+            log.warning("cannot prune the recordings now: %s", error)
+            return 0
+
+    def recording_sound(self, utterance_id: int) -> bytes:
+        """What utterance `utterance_id` sounded like (16 kHz mono int16); NoRecordingError or RecordingGoneError."""
+        with self.store.read() as session:
+            path = recording_file(session, self.recordings, utterance_id)
+        return read_sound(path)
+
+    def write_recording(self, utterance_id: int, path: Path, force: bool = False) -> None:
+        """The recording as a WAV file at `path` (a file there is replaced only with `force`)."""
+        target = output_target(path, force)
+        try:
+            write_wav(target, self.recording_sound(utterance_id))
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+    def forget_audio(
+        self, utterance_id: int | None = None, older_than_days: float | None = None, everything: bool = False
+    ) -> Forgetting:
+        """Forget kept sounds (one utterance's, those older than some days, or all; the words stay): moved to the
+        trash, and one undo brings them back."""
+        if (utterance_id is not None) + (older_than_days is not None) + everything != 1:
+            raise UsageError("forget the recording of one utterance, those older than some days, or all of them")
+        now = self.clock().now
+        older_than = None if older_than_days is None else now - timedelta(days=older_than_days)
+        with self.store.write() as session:
+            if utterance_id is not None:
+                recording_file(session, self.recordings, utterance_id)  # says why there is none to forget
+            forgetting = forget_sounds(session, kept_recordings(session, utterance_id, older_than), now)
+        return to_trash(self.recordings, forgetting)
+
+    def rehear(
+        self,
+        utterance_id: int,
+        engine: str = "",
+        on_event: EventCallback = ignore_events,
+        options: RunOptions = NO_OPTIONS,
+    ) -> PipelineResult:
+        """Hear the kept recording again with `engine` ("": the best installed, Whisper when its model is) and retry
+        the utterance with what it heard; the words first heard are kept, as with a correction."""
+        sound = self.recording_sound(utterance_id)
+        with self.store.read() as session:
+            waiting_utterance(session, utterance_id)  # refused before a slow engine loads, not after
+        if self.ears is None:
+            raise UsageError("no speech engine can be loaded here to hear it again")
+        heard = self.ears.hear(sound, engine, self.vocabulary())
+        if not heard.text:
+            raise UsageError(f"{heard.engine} heard no words in the recording of utterance {utterance_id}")
+        log.info("utterance %d heard again by %s", utterance_id, heard.engine)
+        return self.retry(utterance_id, on_event, options, text=heard.text)
+
+    def recorded(self, utterance_ids: Collection[int]) -> set[int]:
+        """Those of `utterance_ids` whose recording is kept: the ones that can be played and heard again."""
+        with self.store.read() as session:
+            return recorded_of(session, utterance_ids)
+
+    def rehear_offer(self) -> RehearOffer | None:
+        """When an engine better than the live one is installed, the inbox's utterances it could hear again."""
+        count = len(self.recorded([u.id for u in self.inbox() if u.id is not None]))
+        better = self.ears.better_engine() if count and self.ears is not None else None
+        return RehearOffer(count, better) if better else None
 
     # -- sessions -------------------------------------------------------------------------------
 
@@ -551,11 +742,40 @@ class MurmurService:
         with self.store.read() as session:
             return list_entries(session, self.clock().now, statuses, category=category, search=search)
 
+    def search(self, arguments: Mapping[str, object]) -> SearchPage:
+        """A page of entries as the agent's search_entries finds them (its arguments: words, status, category,
+        due_after, due_before, sort, limit, offset); arguments it cannot use are a UsageError."""
+        clock = self.clock()
+        try:
+            request = search_request(arguments, clock)
+        except ToolArgumentError as error:
+            raise UsageError(str(error)) from None
+        with self.store.read() as session:
+            return search_page(session, clock.now, request)
+
+    def due(self, span: DueSpan, offset: int = 0) -> SearchPage:
+        """The active entries due before `span` ends (overdue: now; today: midnight; week: seven days on), soonest
+        first, a page from `offset`."""
+        clock = self.clock()
+        midnight = datetime.combine(clock.now.astimezone(clock.tz).date(), dt_time(), clock.tz)
+        ends = {DueSpan.OVERDUE: clock.now, DueSpan.TODAY: midnight + timedelta(days=1)}
+        before = ends.get(span, midnight + timedelta(days=7))
+        request = SearchRequest(
+            statuses=(Status.ACTIVE,), due_before=before, sort=SearchSort.DUE, limit=MAX_PAGE, offset=offset
+        )
+        with self.store.read() as session:
+            return search_page(session, clock.now, request)
+
     def entries_with_ids(self, ids: Collection[str]) -> list[Entry]:
         """The entries of these IDs that exist, as stored: what a window reads after a change of its own, which
         knows what it touched (the write woke what was due)."""
         with self.store.read() as session:
             return entries_with_ids(session, ids)
+
+    def names_now(self, ids: Collection[str]) -> dict[str, str]:
+        """Entry ID -> summary as it is now, for those of `ids` that exist: how the words about a change (an undo's)
+        name the entries it touched."""
+        return {entry.id: entry.summary for entry in self.entries_with_ids(ids)}
 
     def entry_tally(self) -> tuple[int, int]:
         """How many entries there are, and their revisions summed: any change moves one of the two (an edit
@@ -572,9 +792,20 @@ class MurmurService:
     # -- the user's data, in and out -----------------------------------------------------------
 
     def export(
-        self, fmt: Format, statuses: Sequence[Status] = tuple(Status), categories: Sequence[Category] = ()
+        self,
+        fmt: Format,
+        statuses: Sequence[Status] = tuple(Status),
+        categories: Sequence[Category] = (),
+        with_said: bool = False,
     ) -> str:
-        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`."""
+        """The entries with these statuses (as stored) and categories (any, when none is named) in `fmt`;
+        `with_said`: an iCalendar file carries the words said too (a JSON backup always does)."""
+        return self._exported(fmt, statuses, categories, with_said)[0]
+
+    def _exported(
+        self, fmt: Format, statuses: Sequence[Status], categories: Sequence[Category], with_said: bool
+    ) -> tuple[str, StoredRows]:
+        """The export's text, and the rows it carries as stored (none but in JSON)."""
         clock = self.clock()
         with self.store.read() as session:
             entries = [
@@ -589,7 +820,7 @@ class MurmurService:
             entries = entries if fmt is Format.JSON else shareable(session, entries)
         from app.portable.files import write_entries  # the formats' libraries load for export and import only
 
-        return write_entries(fmt, entries, stored, clock.tz, clock.now)
+        return write_entries(fmt, entries, stored, clock.tz, clock.now, with_said), stored
 
     def export_file(
         self,
@@ -598,15 +829,23 @@ class MurmurService:
         statuses: Sequence[Status] = tuple(Status),
         categories: Sequence[Category] = (),
         force: bool = False,
-    ) -> None:
+        with_said: bool = False,
+        with_audio: bool = False,
+    ) -> RecordingCopies | None:
         """`export()` written to `path` whole or not at all, readable by the user alone (it is all they said);
-        a file there is replaced only with `force`, a link is written through."""
+        a file there is replaced only with `force`, a link is written through. `with_audio` (JSON, the format that
+        carries what was said): the recordings of its utterances too, in a folder beside it."""
+        if with_audio and fmt is not Format.JSON:
+            raise UsageError("only a JSON export carries what was said: add --format json to export the recordings")
         target = output_target(path, force)
-        written = self.export(fmt, statuses, categories)
+        written, stored = self._exported(fmt, statuses, categories, with_said)
         try:
             write_private_text(target, written)
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
+        if not with_audio:
+            return None
+        return self.copy_recordings(target, {int(str(row["id"])) for row in stored.utterances})
 
     def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
@@ -627,6 +866,15 @@ class MurmurService:
         """A backup by hand: to `target` (replacing a file there only with `force`), or into the backups folder,
         where it is kept until removed by hand."""
         return back_up(self.store.path, BackupKind.MANUAL, self.clock().now, target, force)
+
+    def copy_recordings(self, beside: Path, utterance_ids: Collection[int] | None = None) -> RecordingCopies:
+        """The kept recordings (of `utterance_ids`, or all) copied into a folder beside a backup or an export; they
+        are left out of both unless asked for."""
+        with self.store.read() as session:
+            try:
+                return copy_kept(session, self.recordings, copies_folder(beside), utterance_ids)
+            except OSError as error:
+                raise UsageError(f"cannot copy the recordings beside {beside}: {error.strerror}") from None
 
     def backups(self) -> list[Backup]:
         return list_backups(self.store.path)
@@ -681,13 +929,53 @@ class MurmurService:
             self.interpreter.close()
         self.store.close()
 
-    def vocabulary(self, limit: int = 60) -> list[str]:
-        """What the user is likely to say again: the summaries of their open entries, most recent first.
+    def vocabulary(self, limit: int = 60) -> Hints:
+        """What the user is likely to say: the terms of their vocabulary (replacements' too), then the summaries
+        of their open entries, most recent first.
 
         Speech engines bias their final text toward them (Whisper's prompt, the bundled engine's domain model).
         """
         with self.store.read() as session:
-            return recent_summaries(session, limit)
+            terms = tuple(dict.fromkeys(row.term for row in kept_words(session)))
+            return Hints(terms, tuple(recent_summaries(session, limit)))
+
+    # -- the user's words ----------------------------------------------------------------------------
+
+    def words(self) -> list[Word]:
+        """The user's vocabulary: terms and replacements, in the order they were given."""
+        with self.store.read() as session:
+            return [as_word(row) for row in kept_words(session)]
+
+    def keep_words(self, words: Sequence[Word]) -> VocabularyChanges:
+        """Add terms or replacements (one already kept is written the new way); one undo takes them back."""
+        with self.store.write() as session:
+            return keep_words(session, words, self.clock().now)
+
+    def remove_word(self, text: str) -> VocabularyChanges:
+        """Take a term, or the replacement of the heard words `text`, out of the vocabulary; undoable."""
+        with self.store.write() as session:
+            return remove_word(session, text, self.clock().now)
+
+    def import_words(self, path: Path) -> VocabularyChanges:
+        """Keep the words of a vocabulary text file (see app/vocabulary/text_file.py); nothing if one line is bad."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read {path}: {error}") from None
+        return self.keep_words(read_words(text))
+
+    def words_text(self) -> str:
+        """The vocabulary as its text file."""
+        return words_text(self.words())
+
+    def export_words(self, path: Path, force: bool = False) -> None:
+        """The vocabulary's text file written to `path` whole or not at all, owner-only; a file there is replaced
+        only with `force`."""
+        target = output_target(path, force)
+        try:
+            write_private_text(target, self.words_text())
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
     # -- what the model cost and was sent ----------------------------------------------------------
 
@@ -787,6 +1075,13 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     said = {row["utterance_id"] for row in entries}
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
     return StoredRows(entries, utterances, stored_rows(session, "memories"), schema_of(session))
+
+
+def _put_replacements(session: Session, utterance: Utterance) -> None:
+    """The vocabulary's replacements put into a dictated utterance; the words first heard are kept with it."""
+    text = replaced(utterance.text, [as_word(row) for row in kept_words(session)])
+    if text != utterance.text:
+        utterance.heard_text, utterance.text = utterance.text, text
 
 
 def _start_attempt(session: Session, utterance: Utterance, now: datetime) -> None:

@@ -28,9 +28,14 @@ BENCHES = [
     "bench/speech_bench.py",
     "bench/speech_accuracy_bench.py",
     "bench/whisper_window_bench.py",
+    "bench/voice_clarity_bench.py",
+    "bench/vocabulary_bench.py",
     "bench/data_bench.py",
     "bench/undo_bench.py",
     "bench/sync_bench.py",
+    "bench/mcp_bench.py",
+    "bench/settings_bench.py",
+    "bench/recordings_bench.py",
 ]
 
 

@@ -63,6 +63,7 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.config import SpeechSettings  # noqa: E402
+from app.domain.hints import NO_HINTS, Hints  # noqa: E402
 from app.speech_in.dictation import Dictation  # noqa: E402
 from app.speech_in.final_pass import FinalPassOutcome  # noqa: E402
 from app.speech_in.transcriber import Engine, EngineResult  # noqa: E402
@@ -189,8 +190,8 @@ class BenchDictation(Dictation):
         return bytes(heard)
 
 
-def hints_of(variant: str) -> Sequence[str]:
-    return HINTS if variant == "whisper-hints" else ()
+def hints_of(variant: str) -> Hints:
+    return Hints(phrases=tuple(HINTS)) if variant == "whisper-hints" else NO_HINTS
 
 
 def final_engine_of(settings: SpeechSettings, variant: str) -> Engine:

@@ -23,7 +23,7 @@ from app.agent.messages import ChatMessage, Role, to_wire
 from app.agent.prompts import EXAMPLE_QUESTIONS, context_message, session_lines, system_prompt
 from app.agent.provider import ProviderConfig, ToolProtocol
 from app.agent.reply_text import asks_the_user, clean_reply, only_repeats
-from app.agent.search_tool import ToolArgumentError, run_search, time_argument
+from app.agent.search_tool import run_search
 from app.agent.server_props import server_props, template_takes_tools
 from app.agent.session_summary import synthesize
 from app.agent.text_protocol import MALFORMED
@@ -53,18 +53,18 @@ from app.domain.model_text import only_said
 from app.domain.redaction import PLACEHOLDERS, Redacted, redact, secret_in
 from app.errors import (
     BudgetExceededError,
-    ConfirmationNeeded,
     LlmError,
     ModelFault,
     ModelSetAside,
     MurmurError,
     Setting,
-    Words,
     command,
+    waits_for_yes,
 )
 from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
+from app.memory.search_arguments import ToolArgumentError, time_argument
 from app.memory.sessions import session_memory
 from app.presentation.applied import tool_result_line
 from app.presentation.failures import tool_failure_line, tool_parse_failure_line
@@ -423,8 +423,8 @@ class LlmAgent:
             return self._change_memory(run, call, arguments)
         parsed = actions_from_arguments(call.name, arguments)
         if run.mutations + len(parsed.actions) > self.config.max_mutations and not run.options.confirmed:
-            raise _waits_for_yes(
-                run,
+            raise waits_for_yes(
+                run.workspace.utterance_id,
                 f"that would make {run.mutations + len(parsed.actions)} changes at once (more than "
                 f"{self.config.max_mutations})",
             )
@@ -447,8 +447,8 @@ class LlmAgent:
         run.bulk[tool] += count
         if run.bulk[tool] > self.config.confirm_over and not run.options.confirmed:
             what = "memories" if tool == FORGET else "entries"
-            raise _waits_for_yes(
-                run,
+            raise waits_for_yes(
+                run.workspace.utterance_id,
                 f"that would {_BULK_VERBS[tool]} {run.bulk[tool]} {what} at once (more than "
                 f"{self.config.confirm_over}, llm.confirm_over)",
             )
@@ -542,7 +542,6 @@ class LlmAgent:
 
 
 # The kinds of change a model could make in bulk, each capped by llm.confirm_over (creating is not: it loses nothing).
-_SAY_YES = "confirm it, and it runs again with the changes let through"
 _BULK_VERBS = {ARCHIVE: "archive", COMPLETE: "complete", SNOOZE: "snooze", UPDATE: "update", FORGET: "forget"}
 
 
@@ -560,12 +559,6 @@ def _recently_said(run: _Run) -> str:
     ("move it to Friday" is about what they named a moment ago)."""
     said = [message.content for message in run.history if message.role is Role.USER]
     return " ".join([run.original, *said[-3:-1]])
-
-
-def _waits_for_yes(run: _Run, why: str) -> ConfirmationNeeded:
-    utterance = str(run.workspace.utterance_id)
-    yes = command("retry", utterance, "--confirm", instead=Words(_SAY_YES), phrase="confirm with {}", joint=": ")
-    return ConfirmationNeeded(f"{why}; nothing was changed", yes)
 
 
 def _canonical(arguments: str) -> str:

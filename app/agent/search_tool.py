@@ -1,86 +1,25 @@
 """search_entries: the model's way to every entry the context leaves out, a page at a time."""
 
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
 from app.domain.clock import Clock
-from app.domain.dates import resolve_due
-from app.domain.enums import Category, Status
-from app.memory.entry_search import SearchPage, SearchRequest, SearchSort, search_page
+from app.memory.entry_search import SearchPage, search_page
 from app.memory.lines import entry_lines
-
-_OPEN = (Status.ACTIVE, Status.SNOOZED)
-
-
-class ToolArgumentError(ValueError):
-    """An argument the model got wrong (search_entries, recall); its message goes back as "Error: ..."."""
+from app.memory.search_arguments import ToolArgumentError, search_request
 
 
-def _statuses(value: Any) -> tuple[Status, ...]:
-    if value in (None, "", "any"):
-        return tuple(Status)
-    if value == "open":
-        return _OPEN
-    try:
-        return (Status(value),)
-    except ValueError:
-        raise ToolArgumentError(
-            f"status {value!r} is not one of {', '.join(s.value for s in Status)}, open, any"
-        ) from None
-
-
-def time_argument(arguments: Mapping[str, Any], key: str, clock: Clock) -> datetime | None:
-    """The moment a tool's time argument names ("last week", "Friday"); None when it is not given."""
-    phrase = str(arguments.get(key) or "").strip()
-    if not phrase:
-        return None
-    moment = resolve_due(phrase, clock)
-    if moment is None:
-        raise ToolArgumentError(f"{key} {phrase!r} is not a time I can read; try 'tomorrow', 'last week' or a date")
-    return moment
-
-
-def _integer(arguments: Mapping[str, Any], key: str, default: int) -> int:
-    value = arguments.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise ToolArgumentError(f"{key} must be a whole number")
-    try:
-        return int(value)
-    except ValueError:
-        raise ToolArgumentError(f"{key} must be a whole number") from None
-
-
-def search_request(arguments: Mapping[str, Any], clock: Clock) -> SearchRequest:
-    """The request the model's arguments describe; ToolArgumentError says what is wrong with them."""
-    category = arguments.get("category")
-    if category not in (None, "") and category not in {c.value for c in Category}:
-        raise ToolArgumentError(f"category {category!r} is not one of {', '.join(c.value for c in Category)}")
-    sort = arguments.get("sort") or SearchSort.RELEVANCE.value
-    if sort not in {s.value for s in SearchSort}:
-        raise ToolArgumentError(f"sort {sort!r} is not one of {', '.join(s.value for s in SearchSort)}")
-    return SearchRequest(
-        words=str(arguments.get("query") or ""),
-        statuses=_statuses(arguments.get("status")),
-        category=Category(category) if category else None,
-        due_after=time_argument(arguments, "due_after", clock),
-        due_before=time_argument(arguments, "due_before", clock),
-        sort=SearchSort(sort),
-        limit=_integer(arguments, "limit", 20),
-        offset=_integer(arguments, "offset", 0),
-    )
-
-
-def render_page(page: SearchPage, tz: ZoneInfo) -> str:
+def render_page(page: SearchPage, tz: ZoneInfo, tool: str = "search_entries") -> str:
+    """The page's entry lines; when there are more, which call of `tool` gives the next page."""
     if not page.rows:
         return "No entries match." if not page.offset else f"No more entries: all {page.total} were shown."
     first, last = page.offset + 1, page.offset + len(page.rows)
     lines = [f"Entries {first}-{last} of {page.total}:", *entry_lines(page.rows, page.short_ids, tz)]
     if page.next_offset is not None:
-        lines.append(f"More: call search_entries again with the same arguments and offset={page.next_offset}.")
+        lines.append(f"More: call {tool} again with the same arguments and offset={page.next_offset}.")
     return "\n".join(lines)
 
 

@@ -307,11 +307,13 @@ def execute(
     utterance_id: int | None = None,
     label: str | None = None,
     batch_id: int | None = None,
+    origin: str | None = None,
 ) -> ExecutionResult:
     """Apply `actions` inside the caller's write transaction and record how to undo them.
 
     The caller commits; a crash before that leaves neither the changes nor their undo record.
-    With `batch_id`, the undo items join that batch (one utterance's turns share one undo).
+    With `batch_id`, the undo items join that batch (one utterance's turns share one undo); a new batch is marked
+    with `origin`, the other program that asked for it.
     """
     done: list[tuple[Action, Entry, UndoItem, str]] = []
     failures: list[ActionFailure] = []
@@ -333,7 +335,7 @@ def execute(
             failures.append(ActionFailure(action.kind.value, str(error), action, _cause(action, error, subject)))
             continue
         if batch is None:
-            batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now)
+            batch = UndoBatch(utterance_id=utterance_id, label=label or "", created_at=clock.now, origin=origin)
             session.add(batch)
             session.flush()
         assert batch.id is not None

@@ -31,6 +31,7 @@ class RunOptions:
     confirmed: bool = False  # the user confirmed more changes than the per-utterance cap
     new_conversation: bool = False  # do not continue an open question
     clock_started: float | None = None  # time.monotonic() when the utterance's deadline began; None: at the run
+    origin: str | None = None  # the other program the words came through (an MCP client's name); None: the user
 
 
 @dataclass(frozen=True)

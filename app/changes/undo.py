@@ -59,7 +59,13 @@ class UndoResult:
 
 # Each subject's table; each has an `id` (an utterance's is a number, read from the text kept) and a `revision`
 # counted up by every change undo can take back.
-_TABLES = {UndoSubject.ENTRY: "entries", UndoSubject.MEMORY: "memories", UndoSubject.UTTERANCE: "utterances"}
+_TABLES = {
+    UndoSubject.ENTRY: "entries",
+    UndoSubject.MEMORY: "memories",
+    UndoSubject.UTTERANCE: "utterances",
+    UndoSubject.RECORDING: "recordings",  # the row only: its sound follows it out of the trash (app/recordings)
+    UndoSubject.WORD: "vocabulary",
+}
 
 
 # A large batch (an import of tens of thousands of rows) is reverted this many actions at a time, each chunk its

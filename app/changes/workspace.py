@@ -43,6 +43,7 @@ class Workspace:
     failures: list[ActionFailure] = field(default_factory=list)
     memory_changes: list[MemoryChange] = field(default_factory=list)
     undo_id: int | None = None
+    origin: str | None = None  # the other program the run is for, marked on its undo batch
 
     def context_entries(self) -> list[Entry]:
         """The entries the user may be talking about (active and snoozed)."""
@@ -97,6 +98,10 @@ class Workspace:
         with self.store.write() as session:
             done = change(session, self.undo_id)
             renew_lease(self._utterance(session))
+            batch = session.get(UndoBatch, done.batch_id) if self.origin else None
+            if batch is not None:
+                batch.origin = self.origin
+                session.add(batch)
         self.undo_id = done.batch_id
         self.memory_changes.append(done)
         return done
@@ -137,7 +142,9 @@ class Workspace:
         """Apply `actions` inside `session`; with any change, the run's lease is renewed alongside."""
         if not actions:
             return ExecutionResult(applied=[], failures=[], undo_id=self.undo_id)
-        result = execute(session, actions, self.clock, utterance_id=self.utterance_id, batch_id=self.undo_id)
+        result = execute(
+            session, actions, self.clock, utterance_id=self.utterance_id, batch_id=self.undo_id, origin=self.origin
+        )
         if result.applied:
             renew_lease(self._utterance(session))
             batch = session.get(UndoBatch, result.undo_id)

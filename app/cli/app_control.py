@@ -1,4 +1,5 @@
-"""The desktop app commands: `murmur` alone starts the app; toggle, start, stop, cancel and show drive the running one.
+"""The desktop app commands: `murmur` alone starts the app; toggle, start, stop, cancel, show and quit drive the
+running one.
 
 Qt loads for the app only: the commands for the running one use a plain socket (app/command_socket.py).
 """

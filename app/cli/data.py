@@ -11,7 +11,9 @@ from app.changes.imports import ImportOutcome
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.domain.enums import Format, Status
+from app.errors import UsageError
 from app.presentation.times import moment_words
+from app.recordings.copies import RecordingCopies
 from app.service import MurmurService, restore_database
 from app.store.backups import Backup
 
@@ -24,14 +26,25 @@ def _service(args: argparse.Namespace) -> MurmurService:
 def cmd_export(args: argparse.Namespace) -> int:
     statuses = [s for chosen in args.status for s in chosen] if args.status else list(Status)
     categories = [c for chosen in args.category for c in chosen] if args.category else []
-    service, fmt = _service(args), Format(args.format)
+    fmt = Format(args.format)
+    if args.with_said and fmt is not Format.ICS:
+        raise UsageError("--with-said is for --format ics (a json backup always keeps the words said)")
+    service = _service(args)
     if args.output is None:
-        sys.stdout.write(service.export(fmt, statuses, categories))
+        if args.with_audio:
+            raise UsageError("--with-audio needs -o FILE: the recordings are copied into a folder beside it")
+        sys.stdout.write(service.export(fmt, statuses, categories, args.with_said))
         return ExitCode.OK
     output = Path(args.output).expanduser()
-    service.export_file(output, fmt, statuses, categories, args.force)
+    copies = service.export_file(output, fmt, statuses, categories, args.force, args.with_said, args.with_audio)
     say(f"Exported to {output}")
+    if copies is not None:
+        say(_copied(copies))
     return ExitCode.OK
+
+
+def _copied(copies: RecordingCopies) -> str:
+    return f"Copied {copies.count} recording(s) ({_size(copies.bytes)}) to {copies.folder}"
 
 
 def _report_import(outcome: ImportOutcome, name: str, dry_run: bool, as_json: bool) -> int:
@@ -97,11 +110,15 @@ def _backup_json(backup: Backup) -> dict[str, object]:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     target = Path(args.path).expanduser() if args.path else None
-    backup = _service(args).back_up(target, args.force)
+    service = _service(args)
+    backup = service.back_up(target, args.force)
+    copies = service.copy_recordings(backup.path) if args.with_audio else None
     if args.json:
-        print_json(_backup_json(backup))
+        print_json(_backup_json(backup) | ({"recordings": copies.count} if copies else {}))
     else:
         say(f"Backed up to {backup.path} ({_size(backup.size)})")
+        if copies is not None:
+            say(_copied(copies))
     return ExitCode.OK
 
 

@@ -15,8 +15,12 @@ from app.cli.voice import speak_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
 from app.domain.events import ignore_events
 from app.domain.run import Run
+from app.errors import UsageError
 from app.presentation.entries import entry_line, item_lines
+from app.presentation.history import batch_label
+from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
+from app.presentation.undo import changed_entries, undone_words
 from app.render import entry_json, history_json, undo_json, utterance_json
 from app.service import MurmurService
 from app.store.models import UndoItem
@@ -55,8 +59,13 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 def cmd_retry(args: argparse.Namespace) -> int:
     service = _interpreting_service(args)
-    text = None if args.text is None else read_text([args.text])
-    result = service.retry(args.utterance_id, options=_run_options(args), text=text)
+    if args.engine and not args.rehear:
+        raise UsageError("--engine chooses what hears the recording again: add --rehear")
+    if args.rehear:
+        result = service.rehear(args.utterance_id, args.engine or "", options=_run_options(args))
+    else:
+        text = None if args.text is None else read_text([args.text])
+        result = service.retry(args.utterance_id, options=_run_options(args), text=text)
     return report_pipeline(service, result, args.json)
 
 
@@ -87,9 +96,12 @@ def cmd_inbox(args: argparse.Namespace) -> int:
         return ExitCode.OK
     if not utterances:
         say("Inbox is empty: everything you said was applied.")
+    recorded = service.recorded([u.id for u in utterances if u.id is not None])
     for u in utterances:
-        how = f"murmur retry {u.id}, or murmur dismiss {u.id}"
+        how = f"murmur retry {u.id}, or murmur dismiss {u.id}" + (f"; murmur play {u.id}" if u.id in recorded else "")
         say(f"{u.id}  {u.outcome.value:<7}  {u.text[:60]!r}  {u.error or ''}  ({how})")
+    if offer := service.rehear_offer():
+        say(f"{rehear_offer_text(offer.count, offer.engine)}: murmur retry ID --rehear")
     return ExitCode.OK
 
 
@@ -162,17 +174,18 @@ def cmd_undo(args: argparse.Namespace) -> int:
             say(f"undone    {item.kind} of {_changed(item)}")
         for reverted in result.conflicts:
             say(f"conflict  {reverted.item.kind} of {_changed(reverted.item)}: {reverted.conflict}")
-        counts = f"{len(result.reverted)} reverted, {len(result.conflicts)} conflict(s)"
-        say(f"Undid batch {result.batch.id} ({result.batch.label}): {counts}")
+        names = service.names_now(changed_entries(result))
+        say(f"Undid batch {result.batch.id} ({result.batch.label}): {undone_words(result, names)}")
     return ExitCode.OK if result.reverted else ExitCode.NOTHING_APPLIED
 
 
 def _changed(item: UndoItem | UndoRecord) -> str:
-    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', or 'utterance 7'."""
-    if item.subject is UndoSubject.UTTERANCE:
-        return f"utterance {item.entry_id}"
+    """What an action changed: an entry's ID ('3fa1b2'), 'memory 9c0d1e', 'word 5e6f7a', 'utterance 7' or
+    'recording 4'."""
+    if item.subject in (UndoSubject.UTTERANCE, UndoSubject.RECORDING):
+        return f"{item.subject.value} {item.entry_id}"
     short = item.entry_id[:6]
-    return f"memory {short}" if item.subject is UndoSubject.MEMORY else short
+    return short if item.subject is UndoSubject.ENTRY else f"{item.subject} {short}"
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -186,7 +199,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         say("No history yet.")
     for h in batches:
         state = "undone" if h.batch.undone_at else "applied"
-        say(f"batch {h.batch.id}  {moment_words(h.batch.created_at, clock.now, clock.tz)}  {h.batch.label}  [{state}]")
+        made = moment_words(h.batch.created_at, clock.now, clock.tz)
+        say(f"batch {h.batch.id}  {made}  {batch_label(h.batch.label, h.batch.origin)}  [{state}]")
         for item in h.items:
             mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
             say(f"  action {item.id}: {item.kind} {_changed(item)} {mark}".rstrip())

@@ -97,9 +97,24 @@ def cmd_models_recommended(args: argparse.Namespace) -> int:
         note = f"installed; {r.purpose}" if r.name in installed else r.purpose
         say(f"{r.name:<40} {r.kind:<7} {r.language:<6} {r.size_text:>8}  {note}")
     say("Download them with `murmur models download NAME`; installed, they are used without further setting.")
+    _say_recommended_voice(models, language)
     if not whisper_available():
         say("The Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
     return ExitCode.OK
+
+
+def _say_recommended_voice(models: "SpeechModels", language: str) -> None:
+    """The natural voice a first run offers beside the models (for other languages than English, if the Piper
+    catalogue can be had)."""
+    from app.speech_out.voice_offer import recommended_voice
+    from app.speech_out.voices import PiperVoices
+
+    voice = recommended_voice(replace(load_settings().speech, language=language, models_dir=str(models.folder)))
+    if voice is None:
+        return
+    installed = any(v.name == voice.name for v in PiperVoices(models.folder).installed())
+    how = "installed" if installed else f"`murmur voices download {voice.name}`"
+    say(f"{voice.purpose}: {voice.name} ({voice.size_text}); {how}")
 
 
 def cmd_models_download(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from app.cli.output import cli_line, print_error, print_json, print_warning, rem
 from app.cli.report import ProgressPrinter, report_pipeline
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command, MurmurError
 
 if TYPE_CHECKING:
@@ -27,18 +28,19 @@ ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": 
 def transcript_json(transcript: "Transcript") -> dict[str, Any]:
     data = asdict(transcript)
     data["words"] = [asdict(w) for w in transcript.words]
+    del data["audio"]  # kept with the utterance, never printed
     return dict(data)
 
 
-def _vocabulary(db: Path) -> list[str]:
-    """The user's open entries, as hints for the final pass; none when there is no database yet."""
+def _vocabulary(db: Path) -> Hints:
+    """The user's words and open entries, as hints for the final pass; none when there is no database yet."""
     if not db.is_file():
-        return []
+        return NO_HINTS
     try:
         return build_service(db, offline=True).vocabulary()
     except MurmurError as error:  # hints are a help, never a reason to fail
         print_warning(f"your list's words are not used as hints: {cli_line(error)}")
-        return []
+        return NO_HINTS
 
 
 def _tell_engine(name: str, hint: Command | None) -> None:
@@ -157,7 +159,8 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
     if not args.json:
         say(f"heard: {transcript.text}")
     service = build_service(args.db)
-    return report_pipeline(service, service.submit(transcript.text, UtteranceSource.VOICE), args.json)
+    said = service.submit(transcript.text, UtteranceSource.VOICE, audio=transcript.audio)
+    return report_pipeline(service, said, args.json)
 
 
 def _offer_models() -> None:

@@ -76,12 +76,16 @@ def cmd_voices_list(args: argparse.Namespace) -> int:
     names = {v.name for v in installed}
     chosen = load_settings().speech.voice
     if args.available:
+        from app.speech_out.voice_offer import pick_voice
+
         available = voices.available(language)
+        best = pick_voice(language, available) if language else None  # what a first run offers
         if args.json:
-            print_json([{**asdict(v), "size": v.size, "installed": v.name in names} for v in available])
+            rows = [{**asdict(v), "size": v.size, "installed": v.name in names} for v in available]
+            print_json([{**row, "recommended": v == best} for row, v in zip(rows, available, strict=True)])
             return ExitCode.OK
         for voice in available:
-            note = ", installed" if voice.name in names else ""
+            note = (", recommended" if voice == best else "") + (", installed" if voice.name in names else "")
             row = f"{voice.name:<36} {voice.language:<6} {voice.quality:<7} {voice.size_text:>8}"
             say(f"{row}  {voice.language_name}{note}")
         say("Download one with `murmur voices download NAME`; installed, it speaks without further setting.")

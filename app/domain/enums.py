@@ -45,8 +45,9 @@ class MemoryChangeKind(StrEnum):
 
 
 class UndoKind(StrEnum):
-    """What an undo item records (stored as undo_items.kind): an action on an entry, a change to a memory, or
-    an utterance dismissed from the inbox. The first two share their values with ActionKind and MemoryChangeKind."""
+    """What an undo item records (stored as undo_items.kind): an action on an entry, a change to a memory, an
+    utterance dismissed from the inbox, or a word of the user's vocabulary added or removed. The first two share
+    their values with ActionKind and MemoryChangeKind."""
 
     CREATE = "create"
     UPDATE = "update"
@@ -57,6 +58,9 @@ class UndoKind(StrEnum):
     FORGET = "forget"
     EDIT = "edit"
     DISMISS = "dismiss"
+    FORGET_AUDIO = "forget_audio"  # a recording's sound moved to the trash
+    ADD = "add"  # a word added to the user's vocabulary
+    REMOVE = "remove"  # a word taken out of it
 
 
 class FailureKind(StrEnum):
@@ -65,6 +69,14 @@ class FailureKind(StrEnum):
     NOT_FOUND = "not_found"  # no entry has the ID asked for, or no open entry matches the words said
     AMBIGUOUS = "ambiguous"  # the ID or the words fit more than one entry
     INVALID = "invalid"  # the action does not apply to the entry as it is, or its fields do not validate
+
+
+class DueSpan(StrEnum):
+    """How far ahead "what's due" looks: what is late, what is due by tonight, by a week from today."""
+
+    OVERDUE = "overdue"
+    TODAY = "today"
+    WEEK = "week"
 
 
 class UtteranceSource(StrEnum):
@@ -80,11 +92,21 @@ class UtteranceOutcome(StrEnum):
 
 
 class UndoSubject(StrEnum):
-    """What an undo item changed: an entry, one of the user's memories, or an utterance (dismissed from the inbox)."""
+    """What an undo item changed: an entry, one of the user's memories, an utterance (dismissed from the inbox), the
+    recording of one (its sound forgotten) or a word of the user's vocabulary."""
 
     ENTRY = "entry"
     MEMORY = "memory"
     UTTERANCE = "utterance"
+    RECORDING = "recording"  # its id is the recordings row's; its sound waits in the trash
+    WORD = "word"  # a term or replacement of the user's vocabulary
+
+
+class RecordingRemoval(StrEnum):
+    """Why a recording's sound is no longer kept (recordings.removed_why)."""
+
+    PRUNED = "pruned"  # older or over the size the retention settings allow
+    FORGOTTEN = "forgotten"  # `murmur forget-audio`: in the trash until undone or emptied
 
 
 class MemorySource(StrEnum):

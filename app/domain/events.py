@@ -89,6 +89,7 @@ class FinalTranscript:
     run_id: str = field(default="", kw_only=True)
     stage: Stage = field(default=Stage.TRANSCRIBE, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
+    audio: bytes = field(default=b"", kw_only=True, repr=False)  # what was heard, kept with the utterance
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,9 @@ PAST_TENSE = {
     UndoKind.FORGET: "forgot",
     UndoKind.EDIT: "edited",
     UndoKind.DISMISS: "dismissed",
+    UndoKind.FORGET_AUDIO: "forgot the sound of",
+    UndoKind.ADD: "added",
+    UndoKind.REMOVE: "removed",
 }
 TICKED = "ticked"  # one item of a list done, not the entry (the last item completes it all the same)
 # A count's order in a summary: what was made, changed and done first; a tick beside the completions.

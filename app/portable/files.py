@@ -20,13 +20,16 @@ from app.store.models import Entry
 MAX_IMPORT_BYTES = 256 * 1024 * 1024  # far above any list; a bigger file is not one
 
 
-def write_entries(fmt: Format, entries: Sequence[Entry], stored: StoredRows, tz: ZoneInfo, now: datetime) -> str:
+def write_entries(
+    fmt: Format, entries: Sequence[Entry], stored: StoredRows, tz: ZoneInfo, now: datetime, with_said: bool = False
+) -> str:
+    """The entries in `fmt`; `with_said`: an iCalendar file carries the words said too (JSON always does)."""
     if fmt is Format.JSON:
         return write_json(stored.entries, stored.utterances, stored.memories, stored.schema, now)
     if fmt is Format.MARKDOWN:
         return write_markdown(entries, tz, now)
     if fmt is Format.ICS:
-        return write_ics(entries, tz, now)
+        return write_ics(entries, tz, now, with_said)
     if fmt is Format.TODOTXT:
         return write_todotxt(entries, tz)
     return write_csv(entries, tz)

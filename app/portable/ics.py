@@ -1,17 +1,21 @@
 """iCalendar (RFC 5545), written and read with the icalendar library: every entry a VTODO.
 
 Written: UID from the entry's ID, SUMMARY, DESCRIPTION when the words differ or there is a checklist (as the
-"- [ ] eggs" lines other task apps show, under the words), DUE in the user's zone with its VTIMEZONE, PRIORITY,
-STATUS and COMPLETED, CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC counts repeats), a VALARM at
-the due time for reminders, and X-MURMUR- properties for what iCalendar has no word for (a snooze, the words
-said). Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's checkbox lines are the checklist,
-the rest the words. Each component is judged alone: one without a SUMMARY, with a time that cannot be read, or
+"- [ ] eggs" lines other task apps show, under the words), DUE in the user's zone with its VTIMEZONE (the TZID is
+the VTIMEZONE's own; in a zone that is UTC, UTC times and no VTIMEZONE), PRIORITY, STATUS and COMPLETED,
+CATEGORIES, RRULE (from DTSTART, equal to DUE, as the RFC counts repeats), a VALARM at the due time for
+reminders, and X-MURMUR-SNOOZE-UNTIL for a snooze, which iCalendar has no word for. The words said
+(X-MURMUR-SAID) are the user's own: written only when asked, and always read.
+
+Read: VTODOs, and VEVENTs with a start as reminders; a DESCRIPTION's checkbox lines are the checklist, the rest
+the words. Each component is judged alone: one without a SUMMARY, with a time that cannot be read, or
 that the library fails on in any way, is reported with its line and skipped.
 """
 
 import functools
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -74,28 +78,39 @@ def _utc(moment: datetime) -> str:
 
 
 class _Times:
-    """A time as the file says it: in the user's zone with its TZID (its VTIMEZONE goes in the file), or UTC."""
+    """A time as the file says it: in the user's zone with the TZID of its VTIMEZONE (which goes in the file), or
+    UTC ("...Z") when the zone is UTC by any name (Etc/UTC, GMT, Universal) or has none."""
 
     def __init__(self, tz: ZoneInfo) -> None:
         self.tz = tz
-        self.zone = None if tz.key == "UTC" else tz.key
+        self.zone = None if tz.key is None else _vtimezone(tz.key)
 
     def property(self, name: str, moment: datetime) -> str:
         if self.zone is None:
             return f"{name}:{_utc(moment)}"
-        return f"{name};TZID={self.zone}:{moment.astimezone(self.tz):%Y%m%dT%H%M%S}"
+        return f"{name};TZID={self.zone.tzid}:{moment.astimezone(self.tz):%Y%m%dT%H%M%S}"
 
     def timezone(self) -> str:
-        return "" if self.zone is None else _vtimezone(self.zone)
+        return "" if self.zone is None else self.zone.text
+
+
+@dataclass(frozen=True)
+class _Zone:
+    tzid: str
+    text: str  # the VTIMEZONE
 
 
 @functools.cache
-def _vtimezone(key: str) -> str:
-    """The zone's VTIMEZONE, made once: the library takes 15 ms, and a sync writes one per task."""
-    return str(Timezone.from_tzinfo(ZoneInfo(key)).to_ical(), "utf-8")
+def _vtimezone(key: str) -> _Zone | None:
+    """The zone's VTIMEZONE, made once (the library takes 15 ms, and a sync writes one per task); None when the
+    library finds the zone to be UTC all along (it then names it UTC, which strict readers take for a floating
+    time's zone: UTC times say it plainly)."""
+    zone = Timezone.from_tzinfo(ZoneInfo(key))
+    tzid = str(zone["TZID"])
+    return None if tzid == "UTC" else _Zone(tzid, str(zone.to_ical(), "utf-8"))
 
 
-def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said: bool = True) -> Iterator[str]:
+def _todo(entry: Entry, times: _Times, stamp: str, uid: str | None = None, said: bool = False) -> Iterator[str]:
     yield "BEGIN:VTODO"
     yield f"UID:{_escape(uid or own_uid(entry.id))}"
     yield f"DTSTAMP:{stamp}"
@@ -150,7 +165,7 @@ def vtodo_object(entry: Entry, tz: ZoneInfo, now: datetime, uid: str | None = No
     """One entry as a sync server keeps it: a calendar object holding its VTODO (under `uid` when another
     client made it), without the words said, which stay on this machine."""
     times = _Times(tz)
-    body = [_fold(line) for line in _todo(entry, times, _utc(now), uid=uid, said=False)]
+    body = [_fold(line) for line in _todo(entry, times, _utc(now), uid=uid)]
     return _calendar(body, times.timezone() if entry.due_at else "")
 
 
@@ -233,13 +248,14 @@ def read_vtodo(text: str, tz: ZoneInfo, now: datetime) -> tuple[str, IncomingEnt
     return uid, _entry(component, 1, tz, now)[0]
 
 
-def write_ics(entries: Iterable[Entry], tz: ZoneInfo, now: datetime) -> str:
+def write_ics(entries: Iterable[Entry], tz: ZoneInfo, now: datetime, with_said: bool = False) -> str:
     """The content lines are written here (the library takes 4 s to write 10,000 tasks, this 0.2 s); the
-    VTIMEZONE is the library's, and the tests read every file back with icalendar and vobject."""
+    VTIMEZONE is the library's, and the tests read every file back with icalendar and vobject. `with_said`: the
+    words said too, where they differ from the entry's (X-MURMUR-SAID), for a file that stays the user's."""
     times = _Times(tz)
     listed = list(entries)
     stamp = _utc(now)
-    body = [_fold(line) for entry in listed for line in _todo(entry, times, stamp)]
+    body = [_fold(line) for entry in listed for line in _todo(entry, times, stamp, said=with_said)]
     return _calendar(body, times.timezone() if any(entry.due_at for entry in listed) else "")
 
 

@@ -13,13 +13,23 @@ RENAMED = "renamed"  # an update that sets a new summary
 _FIELD_BEFORE_VALUE = {"due_date": "due", "snooze_until": "snoozed until", "recurrence": "repeat"}
 
 
+def batch_label(label: str, origin: str | None) -> str:
+    """A batch's label with the other program that asked for it: 'completed 1 entry via Claude Desktop'."""
+    return f"{label} via {origin}" if origin else label
+
+
+def batch_title(label: str, said: str | None, origin: str | None) -> str:
+    """A batch as the window's History names it: the words it came from, else its label, and who asked."""
+    return batch_label(f"“{said}”" if said else label[:1].upper() + label[1:], origin)  # names keep their capitals
+
+
 def action_text(item: UndoItem, names: dict[str, str]) -> str:
     """One change in words; `names`: entry ID -> its summary as listed now. A creation names the entry as it was
     made, and a new summary is a rename from the summary it had ("Renamed “Call the dentits” to “Call the
     dentist”"), so a rename never rewrites the lines before it."""
     described = json.loads(item.description)
     verb = PAST_TENSE[item.kind].capitalize()
-    if item.subject is not UndoSubject.ENTRY:  # a memory or an utterance describes itself by its text
+    if item.subject is not UndoSubject.ENTRY:  # a memory, an utterance or a word: its text
         return f"{verb} “{described.get('text', '')}”"
     listed, recorded = names.get(item.entry_id), described.get("summary") or described.get("content")
     first, then = (recorded, listed) if item.kind is UndoKind.CREATE else (listed, recorded)

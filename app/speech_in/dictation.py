@@ -11,10 +11,11 @@ thread, never on the GUI thread.
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Future
 
 from app.config import SpeechSettings
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command, SpeechError
 from app.speech_in.audio import rms_dbfs, seconds_of
 from app.speech_in.capture import Microphone
@@ -36,8 +37,8 @@ def _ignore(_: object) -> None:
     pass
 
 
-def no_hints() -> Sequence[str]:
-    return ()
+def no_hints() -> Hints:
+    return NO_HINTS
 
 
 class Dictation:
@@ -56,13 +57,13 @@ class Dictation:
         final_engine: str = "",  # overrides settings.final_engine ("whisper", "live", "off")
         # Phrases the user is likely to say (their list), for the final pass; read when the recording stops,
         # on the stopping thread, so a front end never reads its database on its GUI thread for this.
-        hints: Callable[[], Sequence[str]] = no_hints,
+        hints: Callable[[], Hints] = no_hints,
     ) -> None:
         self.settings = settings
         self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
         self._on_audio = on_audio
         self._hints = hints if settings.vocabulary_hints else no_hints
-        self._phrases: list[str] | None = None  # the hints once read
+        self._phrases: Hints | None = None  # the hints once read
         self._choice: EngineChoice | None = None
         self._final_choice: EngineChoice | None = None
         self._choice_error: SpeechError | None = None
@@ -237,6 +238,7 @@ class Dictation:
             notes=list(self._notes),
             live_text=live.text if outcome.used_final_pass else None,
             final_pass_note=outcome.note,
+            audio=bytes(self._utterance),
         )
 
     def _final_pass(self, live: EngineResult) -> FinalPassOutcome:
@@ -249,14 +251,14 @@ class Dictation:
             return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
         return final_pass_for(future.result()).run(bytes(self._utterance), live, self._user_phrases())
 
-    def _user_phrases(self) -> Sequence[str]:
+    def _user_phrases(self) -> Hints:
         """The hints, read once per dictation (when the live engine starts, off the GUI thread)."""
         if self._phrases is None:
             try:
-                self._phrases = list(self._hints())
+                self._phrases = self._hints()
             except Exception as error:  # hints only help; a list that can't be read must not cost the user's words
                 log.warning("no vocabulary hints: %r", error)
-                self._phrases = []
+                self._phrases = NO_HINTS
         return self._phrases
 
     def cancel(self) -> None:

@@ -2,7 +2,9 @@
 digest check. One copy of this logic serves the Vosk zips and the Whisper files from Hugging Face.
 
 Every failure is a ModelError with one line fit to show the user: no internet, an HTTP code, a cut connection
-(with how much is kept for the next run), a wrong size or checksum (the bad file is deleted first).
+(with how much is kept for the next run), a wrong size or checksum (the bad file is deleted first). One on the
+way to the server is a DownloadError, which also says the host, what was fetched and whether the machine seems
+offline, for a window to word it as a sentence of its own (app/presentation/downloads.py).
 """
 
 import hashlib
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from app.errors import ModelError
 
@@ -26,6 +29,16 @@ CHUNK = 256 * 1024
 TIMEOUT_SECONDS = 30.0
 
 ProgressCallback = Callable[[int, int | None], None]  # bytes done, bytes in all (None: unknown)
+NO_NAME = "no internet connection (the name could not be resolved)"
+
+
+class DownloadError(ModelError):
+    """`what` could not be had from the server at `url`: `problem` in words, `offline` when no network seems up."""
+
+    def __init__(self, verb: str, what: str, url: str, problem: str, *, offline: bool = False) -> None:
+        super().__init__(f"cannot {verb} {what} from {url}: {problem}")
+        self.what, self.problem, self.offline = what, problem, offline
+        self.host = urlsplit(url).hostname or url
 
 
 class DigestKind(StrEnum):
@@ -127,12 +140,11 @@ def fetch(remote: RemoteFile, target: Path, on_progress: ProgressCallback | None
         error.close()  # it holds the response and its socket
         if error.code == 416 and have:  # nothing left to send: what we have is all there is
             return
-        raise ModelError(
-            f"cannot download {remote.label} from {remote.url}: HTTP {error.code} {error.reason}"
-        ) from None
+        raise DownloadError("download", remote.label, remote.url, f"HTTP {error.code} {error.reason}") from None
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
         kept = f"; {done / 1_000_000:.1f} MB kept, run the same command to resume" if done else ""
-        raise ModelError(f"cannot download {remote.label} from {remote.url}: {reason(error)}{kept}") from None
+        problem = f"{reason(error)}{kept}"
+        raise DownloadError("download", remote.label, remote.url, problem, offline=is_offline(error)) from None
 
 
 def verify(remote: RemoteFile, target: Path) -> None:
@@ -160,9 +172,9 @@ def fetch_json(url: str, what: str) -> Any:
             return json.loads(response.read())
     except urllib.error.HTTPError as error:
         error.close()  # it holds the response and its socket
-        raise ModelError(f"cannot fetch {what} from {url}: HTTP {error.code} {error.reason}") from None
+        raise DownloadError("fetch", what, url, f"HTTP {error.code} {error.reason}") from None
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
-        raise ModelError(f"cannot fetch {what} from {url}: {reason(error)}") from None
+        raise DownloadError("fetch", what, url, reason(error), offline=is_offline(error)) from None
     except ValueError:
         raise ModelError(f"{what} at {url} is not valid JSON") from None
 
@@ -170,13 +182,19 @@ def fetch_json(url: str, what: str) -> Any:
 def reason(error: BaseException) -> str:
     """Why a connection failed, in words for the user."""
     cause = getattr(error, "reason", None) or error
-    if isinstance(cause, socket.gaierror):
-        return "no internet connection (the name could not be resolved)"
+    if is_offline(error):
+        return NO_NAME
     if isinstance(cause, ConnectionRefusedError):
         return "the connection was refused (no internet, or the server is down)"
     if isinstance(cause, TimeoutError):
         return f"no answer within {TIMEOUT_SECONDS:g} s"
-    text = str(cause) or type(cause).__name__
-    if "Name or service not known" in text or "Temporary failure in name resolution" in text:
-        return "no internet connection (the name could not be resolved)"
-    return text
+    return str(cause) or type(cause).__name__
+
+
+def is_offline(error: BaseException) -> bool:
+    """The failure looks like no network at all: the server's name could not be resolved."""
+    cause = getattr(error, "reason", None) or error
+    text = str(cause)
+    return isinstance(cause, socket.gaierror) or any(
+        words in text for words in ("Name or service not known", "Temporary failure in name resolution")
+    )

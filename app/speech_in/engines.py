@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app.config import SpeechSettings
 from app.errors import Command, ModelError, UsageError, Words, command
+from app.speech_in import engine_threads
 from app.speech_in.language import base_language
 from app.speech_in.models import ModelManager, model_label
 from app.speech_in.transcriber import Engine, StreamingEngine
@@ -159,7 +160,7 @@ def engine_future(choice: EngineChoice, *, background: bool = True) -> "Future[E
             future.set_exception(error)
 
     if background:
-        threading.Thread(target=load, name=f"murmur-load-{choice.kind}", daemon=True).start()
+        engine_threads.start(load, f"murmur-load-{choice.kind}")
     else:
         load()
     return future

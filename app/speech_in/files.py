@@ -6,11 +6,11 @@ chosen, else by the dictation engine.
 """
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import SpeechSettings
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command
 from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
 from app.speech_in.segments import split_at_pauses
@@ -38,7 +38,7 @@ def transcribe_file(
     engine: str = "",
     model: str = "",
     final_engine: str = "",
-    hints: Sequence[str] = (),
+    hints: Hints = NO_HINTS,
 ) -> FileTranscription:
     """The text spoken in the file at `path`; AudioFileError or ModelError (one line) when it can't be had."""
     choice = file_engine(settings, engine=engine, model=model, final_engine=final_engine)
@@ -50,7 +50,7 @@ def transcribe_file(
     for piece in split_at_pauses(clip.pcm):
         if not heard_speech(piece.pcm):  # an engine writes words for noise too: a piece with no speech has none
             continue
-        result = loaded.decode(piece.pcm, hints if settings.vocabulary_hints else ())
+        result = loaded.decode(piece.pcm, hints if settings.vocabulary_hints else NO_HINTS)
         if result.text:
             texts.append(result.text)
         words.extend(Word(w.text, w.start + piece.start, w.end + piece.start, w.confidence) for w in result.words)

@@ -11,9 +11,10 @@ pocketsphinx holds it for a whole full-utterance call, so for it the prediction 
 import logging
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.domain.hints import NO_HINTS, Hints
+from app.speech_in import engine_threads
 from app.speech_in.audio import seconds_of
 from app.speech_in.transcriber import Engine, EngineResult
 
@@ -81,7 +82,7 @@ class FinalPass:
         self.budget = budget_for(engine) if budget is None else budget
         self.meter = meter or default_meter(engine)
 
-    def run(self, pcm: bytes, live: EngineResult, hints: Sequence[str] = ()) -> FinalPassOutcome:
+    def run(self, pcm: bytes, live: EngineResult, hints: Hints = NO_HINTS) -> FinalPassOutcome:
         audio = seconds_of(pcm)
         if audio == 0:
             return FinalPassOutcome(live, False, 0.0, "no audio")
@@ -103,8 +104,7 @@ class FinalPass:
             finally:
                 self.meter.record(audio, time.monotonic() - began)
 
-        worker = threading.Thread(target=work, name="murmur-final-pass", daemon=True)
-        worker.start()
+        worker = engine_threads.start(work, "murmur-final-pass")
         worker.join(self.budget)
         waited = time.monotonic() - began
         if failure:

@@ -1,21 +1,25 @@
 """The first-run offer of better speech models: the bundled pocketsphinx engine is the floor, not the
 recommendation. While no model of ours is installed, both front ends (`murmur listen` on a terminal, the desktop
 app in a dialog) offer the pair recommended for the dictation language in one step: a Vosk model for the live words
-and a Whisper model for the final text, with their sizes and the accuracy they gain.
+and a Whisper model for the final text, with their sizes and the accuracy they gain; beside them, a natural voice
+for the spoken replies (named and fetched by `app.speech_out.voice_offer`), which the user may leave out.
 
-Accepting downloads both and saves the settings that use them; declining keeps the bundled engine and saves
-`speech.offer_models = false`, so nobody is asked again (the model manager is still there: `murmur models`,
-Settings → Speech). "Not now" is no call at all: the next start asks again.
+Accepting downloads them and saves the settings that use them (the voice becomes `speech.voice`); declining keeps
+the bundled engine and saves `speech.offer_models = false`, so nobody is asked again (the model manager is still
+there: `murmur models`, Settings → Speech). "Not now" puts the offer off (app/speech_in/offer_snooze.py): not at
+the next start, but after a month, or at once for another language.
 """
 
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
 from app.config import Settings, SpeechSettings, save_settings
 from app.speech_in.download import ProgressCallback
 from app.speech_in.language import base_language
 from app.speech_in.models import InstalledModel, size_text
+from app.speech_in.offer_snooze import is_put_off, put_off
 from app.speech_in.speech_models import Recommendation, SpeechModels, recommended_models
 from app.speech_in.whisper_engine import whisper_available
 
@@ -29,6 +33,15 @@ BUNDLED_WORDS_WRONG = 0.12
 WHISPER_BASE_WORDS_WRONG = 0.05
 MEASURED_ON = "32 test sentences"
 WHISPER_EXTRA = "pip install 'murmur-desktop[whisper]'"
+VOICE = "piper"  # the kind of an offered voice, and of the voice installed
+
+
+@dataclass(frozen=True)
+class OfferedVoice(Recommendation):
+    """A voice for the spoken replies (kind "piper"), and how to fetch it: voices belong to the speech output, above
+    this layer, so the offer is handed the download rather than knowing how it is done."""
+
+    fetch: Callable[[ProgressCallback | None], InstalledModel] = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -39,11 +52,17 @@ class ModelOffer:
     models: tuple[Recommendation, ...]  # the Vosk model first; the Whisper one only when faster-whisper is there
     accuracy: str  # one line: what the models gain over the bundled engine
     missing_extra: str = ""  # one line when the Whisper model is left out for want of faster-whisper
+    voice: OfferedVoice | None = None  # a natural voice for the replies, beside the models
+
+    @property
+    def downloads(self) -> tuple[Recommendation, ...]:
+        """What accepting fetches, in order: the models, then the voice."""
+        return (*self.models, *([self.voice] if self.voice else []))
 
     @property
     def size(self) -> int | None:
         """Bytes to download in all (None if a size is unknown)."""
-        sizes = [m.size for m in self.models]
+        sizes = [m.size for m in self.downloads]
         return None if None in sizes else sum(s for s in sizes if s is not None)
 
     @property
@@ -54,11 +73,20 @@ class ModelOffer:
         """One line per model: "whisper-base.en (148 MB): writes the final text when you let go"."""
         return [f"{m.name} ({m.size_text}): {m.purpose}" for m in self.models]
 
+    def voice_line(self) -> str:
+        """ "A natural voice for replies, 63 MB (en_US-lessac-medium)"; empty when no voice is offered."""
+        return f"{self.voice.purpose}, {self.voice.size_text} ({self.voice.name})" if self.voice else ""
 
-def model_offer(settings: Settings) -> ModelOffer | None:
-    """The offer for these settings; None when the user declined it, or already has a model of ours for the
-    language (or named one in the settings), or when no Vosk model can be named (the Vosk list is needed for other
-    languages than English: offline, the next start asks again).
+    def without_voice(self) -> "ModelOffer":
+        """The same offer with the voice left out (espeak-ng goes on speaking the replies)."""
+        return replace(self, voice=None)
+
+
+def model_offer(settings: Settings, now: datetime | None = None) -> ModelOffer | None:
+    """The offer for these settings; None when the user declined it, or put it off for this language lately (as
+    of `now`, default the present), or already has a model of ours for the language (or named one in the
+    settings), or when no Vosk model can be named (the Vosk list is needed for other languages than English:
+    offline, the next start asks again).
 
     Looks at the models dir and imports faster-whisper to see if it is there; for a language other than English
     it fetches the Vosk model list. So: never on a GUI thread."""
@@ -66,6 +94,8 @@ def model_offer(settings: Settings) -> ModelOffer | None:
     if not speech.offer_models or speech.model or speech.whisper_model:
         return None
     language = speech.language or "en"
+    if is_put_off(language, now or datetime.now(UTC)):
+        return None
     if SpeechModels.from_settings(speech).installed(language):
         return None
     whisper = whisper_available()
@@ -88,23 +118,28 @@ def accuracy_text(language: str) -> str:
 def install(
     offer: ModelOffer, speech: SpeechSettings, on_progress: ProgressCallback | None = None
 ) -> list[InstalledModel]:
-    """Download the offered models, one after the other, as one progress (bytes done, bytes in all); a model
-    already installed is not fetched again. ModelError (one line) if one fails; what was fetched is kept."""
+    """Download the offered models, then the voice, one after the other, as one progress (bytes done, bytes in
+    all); one already installed is not fetched again. ModelError (one line) if one fails; what was fetched is
+    kept."""
     models = SpeechModels.from_settings(speech)
-    progress = _Progress(on_progress, [m.size for m in offer.models])
+    progress = _Progress(on_progress, [m.size for m in offer.downloads])
     installed = []
     for index, model in enumerate(offer.models):
         installed.append(models.download(model.name, progress.part(index)))
         progress.finished(index)
+    if offer.voice is not None:
+        installed.append(offer.voice.fetch(progress.part(len(offer.models))))
+        progress.finished(len(offer.models))
     return installed
 
 
 def using(settings: Settings, installed: Sequence[InstalledModel]) -> Settings:
-    """`settings` set to use these models (as `murmur models use` sets them) and never to offer models again."""
+    """`settings` set to use these models (as `murmur models use` sets them) and a voice among them for the replies
+    (as `murmur voices use` does), and never to offer models again."""
     models = SpeechModels.from_settings(settings.speech)
     speech = settings.speech
     for model in installed:
-        speech = models.use(speech, model.name).speech
+        speech = replace(speech, voice=model.name) if model.kind == VOICE else models.use(speech, model.name).speech
     return replace(settings, speech=replace(speech, offer_models=False))
 
 
@@ -117,8 +152,14 @@ def accept(offer: ModelOffer, settings: Settings, on_progress: ProgressCallback 
     and then the settings file is left as it was. Returns the settings saved."""
     chosen = using(settings, install(offer, settings.speech, on_progress))
     save_settings(chosen)
-    log.info("installed the offered models %s", ", ".join(m.name for m in offer.models))
+    log.info("installed the offered models %s", ", ".join(m.name for m in offer.downloads))
     return chosen
+
+
+def put_off_for_now(offer: ModelOffer, now: datetime | None = None) -> None:
+    """ "Not now": the offer stays away a while (app/speech_in/offer_snooze.py); nothing is saved in the settings."""
+    put_off(offer.language, now or datetime.now(UTC))
+    log.info("the offer of speech models was put off")
 
 
 def decline(settings: Settings) -> Settings:

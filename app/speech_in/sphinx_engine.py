@@ -5,18 +5,22 @@ more than the model: a whole recording is decoded in one full-utterance pass (ba
 normalisation over all of it, the engine's best offline setting), and a live decoder starts from the
 cepstral mean (CMN) learned on the same microphone last time, not from the model's generic guess. The
 engine's generic language model ranks everyday commands low ("the milk is done" heard as "the male gaze
-and"), so every finished utterance is re-ranked by a small model of what people say to this app.
+and"), so every finished utterance is re-ranked by a small model of what people say to this app. The user's
+own terms are taught too: to that model, and, where its dictionary lacks them, to the decoder itself, spelt
+by espeak-ng (app/speech_in/pronounce.py).
 """
 
 import logging
+import re
 import threading
-from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
+from app.domain.hints import NO_HINTS, Hints
 from app.speech_in.audio import SAMPLE_RATE, seconds_of
 from app.speech_in.channels import ChannelMemory
 from app.speech_in.domain_lm import DomainRescorer
+from app.speech_in.pronounce import pronunciations
 from app.speech_in.transcriber import EngineResult, Word
 
 log = logging.getLogger("murmur.speech")
@@ -158,6 +162,9 @@ class PocketsphinxEngine:
         self._idle: list[Any] = [first]
         self._rescorer = DomainRescorer()
         self._hints: tuple[str, ...] = ()
+        # The user's words looked at: the phones espeak-ng spelt for those the dictionary lacked; None for those
+        # it has, or that could not be spelt (asked once a process, not at every utterance).
+        self._spelt: dict[str, str | None] = {}
 
     @staticmethod
     def _new_decoder() -> Any:
@@ -167,10 +174,27 @@ class PocketsphinxEngine:
         log.info("loaded pocketsphinx with its bundled US English model")
         return decoder
 
-    def _take(self) -> Any:
+    def _take(self, terms: tuple[str, ...] = ()) -> Any:
+        """A decoder from the pool (or a new one) that knows every one of the user's words spelt so far."""
         with self._lock:
             decoder = self._idle.pop() if self._idle else None
-        return decoder if decoder is not None else self._new_decoder()
+        decoder = decoder if decoder is not None else self._new_decoder()
+        self._teach(decoder, terms)
+        return decoder
+
+    def _teach(self, decoder: Any, terms: tuple[str, ...]) -> None:
+        """Add to the decoder's dictionary the words of `terms` (and those of earlier terms) it lacks."""
+        words = {word.lower(): word for term in terms for word in re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)*", term)}
+        with self._lock:
+            unknown = {key: word for key, word in words.items() if key not in self._spelt}
+        missing = [word for key, word in unknown.items() if decoder.lookup_word(key) is None]
+        spelt = pronunciations(missing)
+        with self._lock:
+            self._spelt |= {key: spelt.get(word) for key, word in unknown.items()}
+            known = {word: phones for word, phones in self._spelt.items() if phones is not None}
+        for word, phones in known.items():
+            if decoder.lookup_word(word) is None:
+                decoder.add_word(word, phones, True)
 
     def give_back(self, decoder: Any) -> None:
         with self._lock:
@@ -195,7 +219,7 @@ class PocketsphinxEngine:
 
     # -- the domain model ---------------------------------------------------------------------------
 
-    def rescorer(self, hints: Sequence[str] = ()) -> DomainRescorer:
+    def rescorer(self, hints: Hints = NO_HINTS) -> DomainRescorer:
         """The domain model, taught the user's own phrases when `hints` brings them (built again only when
         they change, in about 50 ms, when an utterance starts)."""
         wanted = tuple(hints)
@@ -209,12 +233,13 @@ class PocketsphinxEngine:
 
     # -- the two ways to decode ----------------------------------------------------------------------
 
-    def start(self, channel: str = "", hints: Sequence[str] = ()) -> PocketsphinxTranscriber:
-        return PocketsphinxTranscriber(self, self._take(), channel, self.rescorer(hints))
+    def start(self, channel: str = "", hints: Hints = NO_HINTS) -> PocketsphinxTranscriber:
+        rescorer = self.rescorer(hints)
+        return PocketsphinxTranscriber(self, self._take(hints.terms), channel, rescorer)
 
-    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+    def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
         """One full-utterance pass: the mean is computed over the whole recording before any frame is read."""
-        decoder = self._take()
+        decoder = self._take(hints.terms)
         try:
             # A fresh feature extractor (its noise estimate and mean), so a recording decodes the same
             # whatever the pooled decoder heard before; it costs well under a millisecond.

@@ -8,9 +8,10 @@ text so far, and `finish()` returns the final result, always at least as complet
 Whisper only decodes (no live partials); Vosk and pocketsphinx do both.
 """
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
+
+from app.domain.hints import NO_HINTS, Hints
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class Transcript:
     notes: list[str] = field(default_factory=list)  # what the user should know (a device that died mid-way)
     live_text: str | None = None  # the streaming result, when a final pass wrote `text` instead
     final_pass_note: str | None = None  # why no final pass wrote `text` (skipped, too slow, failed)
+    # What was heard (16 kHz mono int16), kept with the utterance (app/recordings); a file's transcript has none.
+    audio: bytes = field(default=b"", repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ class Engine(Protocol):
     kind: str  # "vosk", "pocketsphinx" or "whisper"
     language: str
 
-    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+    def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
         """Everything in `pcm` (a whole utterance, 16 kHz mono int16) in one pass.
 
         `hints` are phrases the speaker is likely to say (their own list's words); an engine that can bias
@@ -72,7 +75,7 @@ class Engine(Protocol):
 
 @runtime_checkable
 class StreamingEngine(Engine, Protocol):
-    def start(self, channel: str = "", hints: Sequence[str] = ()) -> Transcriber:
+    def start(self, channel: str = "", hints: Hints = NO_HINTS) -> Transcriber:
         """A new transcriber for one utterance; `channel` names the input (a microphone) so what the
         engine learned about its sound last time is used from the first word. `hints` are phrases the
         speaker is likely to say, as for `decode`."""

@@ -3,10 +3,10 @@
 import json
 import logging
 import threading
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import ModelError
 from app.speech_in.audio import SAMPLE_RATE
 from app.speech_in.models import model_label
@@ -93,11 +93,11 @@ class VoskEngine:
         self.name = f"Vosk ({model_label(model_path)})"
         log.info("loaded the Vosk model %s", model_path)
 
-    def start(self, channel: str = "", hints: Sequence[str] = ()) -> VoskTranscriber:
+    def start(self, channel: str = "", hints: Hints = NO_HINTS) -> VoskTranscriber:
         # Vosk adapts to the channel by itself (online CMVN and i-vectors), so `channel` needs no state.
         return VoskTranscriber(self._model)
 
-    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+    def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
         """A whole recording; Vosk decodes it as it would live, but in large chunks (no partials asked)."""
         recognizer = VoskTranscriber(self._model)
         for i in range(0, len(pcm), DECODE_CHUNK):

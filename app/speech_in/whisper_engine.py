@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from app.domain.hints import NO_HINTS, Hints
 from app.errors import ModelError
 from app.speech_in.audio import pcm16_as_float
 from app.speech_in.language import base_language
@@ -96,13 +97,16 @@ class WhisperEngine:
         self.name = f"Whisper ({model_path.name})"
         log.info("loaded the Whisper model %s", model_path)
 
-    def decode(self, pcm: bytes, hints: Sequence[str] = ()) -> EngineResult:
+    def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
         language = base_language(self.language) if self._model.model.is_multilingual else None
         segments, _ = self._model.transcribe(
             pcm16_as_float(pcm),
             language=language,
             beam_size=5 if self.thorough else 1,
-            initial_prompt=hint_prompt(hints),
+            # The user's terms as hotwords (before the prompt), their list's phrases as the text before: on
+            # sentences with rare names this beat either alone, and the terms put in both (bench/vocabulary_bench.py).
+            hotwords=hint_prompt(hints.terms),
+            initial_prompt=hint_prompt(hints.phrases),
             condition_on_previous_text=False,  # a wrong first sentence must not steer the rest
             # Only the speech Silero hears is read: over noise alone Whisper writes words ("Thank you."), and
             # an encoder window fitted to the audio makes it likelier; with no speech, nothing is decoded.

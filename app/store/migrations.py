@@ -467,6 +467,101 @@ def _m014_sync_failing_since(db: Connection) -> None:
     )
 
 
+def _m015_batch_origin_and_held_requests(db: Connection) -> None:
+    # Which other program made a batch ("Claude Desktop", over MCP), for History to say; and the changes such a
+    # program asked for that wait for the user's yes (too many at once), kept with the inbox item that shows them.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE undo_batches ADD COLUMN origin TEXT;
+        ALTER TABLE utterances ADD COLUMN held TEXT
+        """,
+    )
+
+
+def _m016_recordings(db: Connection) -> None:
+    # The sound of each dictated utterance, kept beside the database (app/recordings/), so a better engine can hear
+    # it again. The row outlives its file: what removed the sound (retention, the user) is what `murmur play` says.
+    # Forgetting a sound is undoable, so undo items may now name a recording: undo_items is rebuilt with the wider
+    # CHECK (SQLite cannot alter one), its rows, IDs and AUTOINCREMENT counter kept, as step 007 did.
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE undo_items_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            entry_id TEXT NOT NULL,
+            description TEXT NOT NULL,
+            before_row TEXT,
+            after_revision INTEGER NOT NULL,
+            undone_at TEXT,
+            undo_conflict TEXT,
+            subject TEXT NOT NULL DEFAULT 'entry' CHECK (subject IN ('entry', 'memory', 'utterance', 'recording'))
+        );
+        INSERT INTO undo_items_new SELECT id, batch_id, position, kind, entry_id, description, before_row,
+            after_revision, undone_at, undo_conflict, subject FROM undo_items;
+        DROP TABLE undo_items;
+        ALTER TABLE undo_items_new RENAME TO undo_items;
+        CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
+        CREATE INDEX undo_items_entry ON undo_items (entry_id);
+        CREATE TABLE recordings (
+            id INTEGER PRIMARY KEY,
+            utterance_id INTEGER NOT NULL UNIQUE REFERENCES utterances(id) ON DELETE CASCADE,
+            file TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            created_at TEXT NOT NULL,
+            removed_at TEXT,
+            removed_why TEXT,
+            revision INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX recordings_kept ON recordings(created_at) WHERE removed_at IS NULL
+        """,
+    )
+
+
+def _m017_vocabulary(db: Connection) -> None:
+    # The user's words: terms speech engines are told to expect, and replacements ("jay son" -> "JSON") put into
+    # what was dictated. Removing one keeps the row (removed_at) so undo can bring it back; undo items may now
+    # name a word, so undo_items is rebuilt with the wider CHECK, its rows, IDs and AUTOINCREMENT counter kept.
+    _run_ddl(
+        db,
+        """
+        CREATE TABLE vocabulary (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 32),
+            term TEXT NOT NULL,
+            heard TEXT,
+            created_at TEXT NOT NULL,
+            removed_at TEXT,
+            revision INTEGER NOT NULL DEFAULT 1
+        );
+
+        CREATE TABLE undo_items_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            entry_id TEXT NOT NULL,
+            description TEXT NOT NULL,
+            before_row TEXT,
+            after_revision INTEGER NOT NULL,
+            undone_at TEXT,
+            undo_conflict TEXT,
+            subject TEXT NOT NULL DEFAULT 'entry'
+                CHECK (subject IN ('entry', 'memory', 'utterance', 'recording', 'word'))
+        );
+        INSERT INTO undo_items_new SELECT id, batch_id, position, kind, entry_id, description, before_row,
+            after_revision, undone_at, undo_conflict, subject FROM undo_items;
+        DROP TABLE undo_items;
+        ALTER TABLE undo_items_new RENAME TO undo_items;
+        CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
+        CREATE INDEX undo_items_entry ON undo_items (entry_id)
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("001_initial", _m001_initial),
     ("002_llm_requests_and_conversations", _m002_llm_requests_and_conversations),
@@ -482,6 +577,9 @@ MIGRATIONS: list[Migration] = [
     ("012_sync_failures_shown", _m012_sync_failures_shown),
     ("013_entry_originals", _m013_entry_originals),
     ("014_sync_failing_since", _m014_sync_failing_since),
+    ("015_batch_origin_and_held_requests", _m015_batch_origin_and_held_requests),
+    ("016_recordings", _m016_recordings),
+    ("017_vocabulary", _m017_vocabulary),
 ]
 
 

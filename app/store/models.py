@@ -12,6 +12,7 @@ from sqlmodel import Field, SQLModel
 from app.domain.enums import (
     Category,
     MemorySource,
+    RecordingRemoval,
     SessionEnd,
     Status,
     UndoKind,
@@ -87,9 +88,29 @@ class Utterance(SQLModel, table=True):
     reply: str | None = None  # what Murmur answered (the model's words, or an offline answer)
     # Out of the inbox by the user's choice, kept (nothing said is lost); undo brings it back.
     dismissed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
-    heard_text: str | None = None  # the words first saved, when the user corrected them (`text` is the correction)
+    # The words first heard, when the user corrected them or the vocabulary's replacements changed a dictation.
+    heard_text: str | None = None
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
+    # The changes another program asked for, as JSON [[kind, item], ...], waiting for the user's yes (it asked
+    # for more at once than llm.confirm_over); the text says them in words. Null for everything said.
+    held: str | None = None
+
+
+class Recording(SQLModel, table=True):
+    """The sound of a dictated utterance, a FLAC file in the recordings folder (app/recordings/)."""
+
+    __tablename__ = "recordings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    utterance_id: int = Field(foreign_key="utterances.id", unique=True)
+    file: str  # its name in the recordings folder
+    bytes: int
+    seconds: float
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # the file is gone (or in the trash)
+    removed_why: RecordingRemoval | None = Field(default=None, sa_type=EnumText(RecordingRemoval))
+    revision: int = 1  # bumped when its sound is forgotten: undo compares it, as for entries
 
 
 class UndoBatch(SQLModel, table=True):
@@ -102,6 +123,7 @@ class UndoBatch(SQLModel, table=True):
     label: str
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     undone_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    origin: str | None = None  # the other program that made it (an MCP client's name); None: Murmur itself
 
 
 class UndoItem(SQLModel, table=True):
@@ -198,6 +220,20 @@ class Memory(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     used_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)  # last remembered or confirmed
     forgotten_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # kept for undo until then
+    revision: int = 1
+
+
+class VocabularyWord(SQLModel, table=True):
+    """One of the user's words: a term the speech engines are told to expect, or, with `heard`, a replacement
+    of what an engine writes for it ("jay son" -> "JSON")."""
+
+    __tablename__ = "vocabulary"
+
+    id: str = Field(default_factory=new_entry_id, primary_key=True)
+    term: str  # written the user's way
+    heard: str | None = None  # a replacement's words as heard; null for a plain term
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)  # kept for undo until then
     revision: int = 1
 
 

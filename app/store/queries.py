@@ -277,6 +277,10 @@ def raw_memory_row(session: Session, memory_id: str) -> dict[str, object] | None
     return _raw_row(session, "memories", memory_id)
 
 
+def raw_word_row(session: Session, word_id: str) -> dict[str, object] | None:
+    return _raw_row(session, "vocabulary", word_id)
+
+
 # -- what the model cost and was sent -----------------------------------------------------------
 
 

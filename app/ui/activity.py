@@ -2,6 +2,8 @@
 grows, the final transcript, then one line of what happened (or the question asked); the raw steps
 (thinking, each tool call) wait behind a Details button."""
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QToolButton, QVBoxLayout, QWidget
 
@@ -124,13 +126,21 @@ class ActivityPanel(QWidget):
             self.progress.addItem(line)
             self.progress.scrollToBottom()
 
-    def show_outcome(self, text: str, error: bool = False) -> None:
-        """One readable line of what the words did: "Created “Call the dentist”, Thu 15:00"."""
+    def show_outcome(self, text: str, error: bool = False, steps: Sequence[str] | None = None) -> None:
+        """One readable line of what the words did: "Created “Call the dentist”, Thu 15:00". `steps`: the lines of
+        a change that was no run (an import, an edit, an undo), which Details then shows in place of the last run's
+        steps; None for a run's own outcome."""
         self.outcome.setText(text)
         self.outcome.setProperty("error", error)
         self.outcome.style().unpolish(self.outcome)
         self.outcome.style().polish(self.outcome)
         self.outcome.setVisible(bool(text))
+        if steps is not None:
+            self.progress.clear()
+            self.progress.addItems(list(steps))
+            self.details.setVisible(bool(steps))
+            if not steps:
+                self.details.setChecked(False)
 
     def add_note(self, note: str) -> None:
         """A calm line under the outcome, which stays ("Not spoken: ..." under the answer)."""

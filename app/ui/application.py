@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, model_test, sync_source_for
+from app.assembly import build_service, model_test, pipeline_settings, sync_source_for
 from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
@@ -37,21 +37,26 @@ from app.domain.events import (
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
+from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
+from app.speech_in import engine_threads
 from app.speech_out.choice import preload_voice
 from app.speech_out.reply import ReplyMode, reply_mode_for
 from app.store.backups import Backup
 from app.ui import jobs, sound_cues
-from app.ui.background import run_in_thread
+from app.ui.background import join_all, run_in_thread
 from app.ui.bridge import PipelineBridge
 from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
+from app.ui.quit_signals import QuitOnSignals
+from app.ui.quit_watchdog import QuitWatchdog
 from app.ui.reminders import ReminderScheduler
 from app.ui.reply_voice import ReplyVoice
 from app.ui.setup_notes import SetupCheck
@@ -69,9 +74,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("murmur.ui")
 
-QUIT_WAIT_SECONDS = 30.0
+QUIT_WAIT_SECONDS = 30.0  # at quit, for the queued runs: each saves what was said before it asks a model
 TRANSCRIPT_WAIT_SECONDS = 10.0  # at quit, for the text of recordings just stopped
-SYNC_WAIT_SECONDS = 10.0  # at quit, for a sync under way
+SYNC_WAIT_SECONDS = 2.0  # at quit, for a sync under way: what it has not sent stays queued for the next start
+DEVICE_STOP_SECONDS = 2.0  # at quit, for the hotkey, the microphone and the speaker to let go
+ENGINE_WAIT_SECONDS = 5.0  # at quit, for a speech model loading or a final pass dropped as too slow
 REFRESH_MS = 60_000  # "tomorrow 17:00" and overdue colours follow the clock
 SNOOZES = {"snooze": "in 10 minutes", "tomorrow": "tomorrow"}  # a reminder's buttons, as snooze words
 BACKUP_CHECK_MS = 3_600_000  # the app runs for days: each hour it looks whether today's backup is taken
@@ -101,7 +108,7 @@ class Murmur(QObject):
         self.reply_voice = ReplyVoice(lambda: self.settings.speech, self.bridge.post_event, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
-        self.toast = Toast(settings.ui.toast_seconds)
+        self.toast = Toast(settings.ui.toast_seconds, room=self.window.toast_room)
         self.hotkey = GlobalHotkey(settings.ui.hotkey, self)
         self.reminders = ReminderScheduler(parent=self)
         self.notifications = DesktopNotifications(self)
@@ -123,11 +130,15 @@ class Murmur(QObject):
         self._arm_microphone = False  # keep it open between recordings (see start)
         self._paused = False
         self._quitting = False
+        # Set where the app is the process (run()): a step of the quit that hangs past its time ends the process.
+        self.watchdog: QuitWatchdog | None = None
         self._error = ""
         self._hotkey_problem: str | None = None
         self._bound_key = ""  # the talk key as the desktop's shortcut portal says it bound it (the user may change it)
         self._setup_lines: list[str] = []  # what the setup check found missing; the hotkey's problem goes above
-        self._new_entry: str | None = None  # the first entry the last run made, selected once it is listed
+        # The entry to select once the list shows the change just made: the first of these it lists (what a run made
+        # first; what an undo brought back, else the entries beside what it removed).
+        self._to_select: tuple[str, ...] = ()
         self._shown = jobs.ShownEntries()
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
@@ -337,31 +348,51 @@ class Murmur(QObject):
 
     def quit(self) -> None:
         """Leave without losing what was said: no new recording starts, the one in progress is stopped and kept,
-        the text of stopped ones is worked out and queued, and the queue drains (each batch one transaction)."""
+        the text of stopped ones is worked out and queued, and the queue drains (each batch one transaction).
+        Every step waits a bounded time; a step that hangs past it ends the process anyway (QuitWatchdog)."""
         if self._quitting:  # asked again while the events below were delivered
             return
         self._quitting = True
+        self._quit_step("stopping the hotkey, the voice and the microphone", DEVICE_STOP_SECONDS)
         self._watch_timer.stop()
         self.window.save_view_state()
         self.hotkey.stop()
         self.reply_voice.stop()
         self.voice.disarm()
         self.voice.stop()
+        self._quit_step("working out the text of the last recording", TRANSCRIPT_WAIT_SECONDS)
         if not self.voice.wait_for_transcripts(TRANSCRIPT_WAIT_SECONDS):
             log.warning("quit %.0f s before a recording's text was worked out: it is lost", TRANSCRIPT_WAIT_SECONDS)
         QApplication.processEvents()  # the transcripts arrive as queued signals: here they are submitted
+        self._quit_step("letting the speech engines finish", ENGINE_WAIT_SECONDS)
+        if not join_all(engine_threads.running(), ENGINE_WAIT_SECONDS):
+            log.warning("quit while a speech engine was still working (a model loading, or a final pass)")
+        self._quit_step("closing the speaker", DEVICE_STOP_SECONDS)
+        # An output stream still open when the process ends meets PortAudio's own teardown at exit: closed first.
+        if not (self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and sound_cues.wait(DEVICE_STOP_SECONDS)):
+            log.warning("quit while the speaker was still open")
         self.toast.dismiss()
         self.notifications.close()
         if self.tray:
             self.tray.hide()
+        self._quit_step("waiting for the sync under way", SYNC_WAIT_SECONDS)
         if not self.sync.stop(SYNC_WAIT_SECONDS):
             log.warning("quit during a sync; what it had not sent is sent at the next start")
+        self._quit_step("running the queued work", QUIT_WAIT_SECONDS)
         if self.worker.close(QUIT_WAIT_SECONDS):
+            self._quit_step("closing the database", DEVICE_STOP_SECONDS)
             self._end_session()
             self.service.close()
         else:  # the run still holds the service: leave it to the process's end
             log.warning("quit while a run was still going; its utterance waits in the inbox")
+        self._quit_step("leaving the event loop", 0)
         QApplication.quit()
+
+    def _quit_step(self, name: str, seconds: float) -> None:
+        """Quit goes on to step `name`, which may take `seconds`: the watchdog, where there is one, holds it to that."""
+        log.info("quit: %s", name)
+        if self.watchdog is not None:
+            self.watchdog.step(name, seconds)
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -397,6 +428,8 @@ class Murmur(QObject):
                 self.voice.cancel()
             case AppCommand.SHOW:
                 self.window.raise_to_front()
+            case AppCommand.QUIT:
+                self.quit()
 
     def _on_recording_started(self) -> None:
         if self.settings.ui.audio_cues and not self.voice.is_listening_for_answer():  # that one had its cue
@@ -405,7 +438,7 @@ class Murmur(QObject):
         self._update_state()
 
     def _on_recording_stopped(self) -> None:
-        if self.settings.ui.audio_cues:
+        if self.settings.ui.audio_cues and not self._quitting:  # a cue would open the speaker the quit closes
             sound_cues.play(sound_cues.STOP)
         self.window.activity.recording_stopped()
         self._update_state()
@@ -440,7 +473,7 @@ class Murmur(QObject):
             case PartialTranscript():
                 self.window.activity.show_partial(event.text)
             case FinalTranscript():
-                self.submit(event.text, UtteranceSource.VOICE, event.run_id)
+                self.submit(event.text, UtteranceSource.VOICE, event.run_id, event.audio)
             case ErrorEvent(stage=Stage.REPLY):
                 self._on_reply_not_said(event.message)
                 self._update_state()
@@ -453,11 +486,13 @@ class Murmur(QObject):
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource, run_id: str = "") -> None:
-        """Queue an utterance, run `run_id` when it began at the microphone; it runs after those before it, never
-        alongside."""
+    def submit(self, text: str, source: UtteranceSource, run_id: str = "", audio: bytes = b"") -> None:
+        """Queue an utterance, run `run_id` when it began at the microphone (`audio`: what it heard); it runs after
+        those before it, never alongside."""
         reply = reply_mode_for(source, self.settings.speech.reply)
-        job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id)
+        job = jobs.UtteranceJob(
+            self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id, audio=audio
+        )
         self._queue_utterance(job)
 
     def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
@@ -555,8 +590,10 @@ class Murmur(QObject):
             self._runs -= 1
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
-            case Failed(error=error):
+            case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
                 self._show_error(error)
+            case Failed(error=error):
+                self._show_refused(error)
             case Finished(result=jobs.Views() as views):
                 self._show_views(views)
             case Finished(result=jobs.BatchReport() as report):
@@ -564,14 +601,16 @@ class Murmur(QObject):
                     self.problems.imported(job.path.name, list(report.skipped_lines))
                 self.problems.ran(report.interpreter, report.fallback_reason, report.fallback_remedy)
                 self._show_problems()
-                self._show_report(report)
+                self._show_report(report, from_run=isinstance(job, jobs.UtteranceJob))
                 touched = report.touched
                 if isinstance(job, jobs.UtteranceJob) and report.created:
-                    self._new_entry = report.created[0]
-            case Finished(result=jobs.Notice() as undone):
+                    self._to_select = report.created[:1]
+            case Finished(result=jobs.Notice() as notice):
                 self._error = ""
-                self.toast.show_content(ToastContent(title=undone.text))
-                touched = undone.touched
+                self.toast.show_content(ToastContent(title=notice.text, details=list(notice.details)))
+                self.window.activity.show_outcome(notice.text, steps=notice.details)
+                self._to_select = notice.back or self._beside(notice.gone)
+                touched = notice.touched
         if not isinstance(job, jobs.RefreshJob):
             self._reload(touched)
         self._update_state()
@@ -588,16 +627,33 @@ class Murmur(QObject):
         self.reminders.schedule(views.entries.entries)
         if self.tray:
             self.tray.show_due(self.model.rows_in(DUE_NOW))
-        if self._new_entry is not None:  # a new entry is easy to lose in a long list: selected and scrolled to
-            self.window.select_entry(self._new_entry)
-            self._new_entry = None
+        # A new entry is easy to lose in a long list, an undone one too: selected and scrolled to.
+        for entry in self._to_select:
+            if self.window.select_entry(entry):
+                break
+        self._to_select = ()
         self.entries_shown.emit()
 
-    def _show_report(self, report: jobs.BatchReport) -> None:
+    def _beside(self, gone: tuple[str, ...]) -> tuple[str, ...]:
+        """The entries the list shows next to the first of `gone` it shows, below it first: where the keys go on
+        once those leave the list."""
+        shown = self.window.entries.entry_ids()
+        at = next((shown.index(entry) for entry in gone if entry in shown), None)
+        if at is None:
+            return ()
+        below = [entry for entry in shown[at + 1 :] if entry not in gone]
+        above = [entry for entry in reversed(shown[:at]) if entry not in gone]
+        return tuple(below[:1] + above[:1])
+
+    def _show_report(self, report: jobs.BatchReport, from_run: bool) -> None:
+        """What a run or a change did; the steps Details shows are a run's own, else the change's lines (an
+        import's counts and the lines it could not read), never an earlier run's."""
         content = content_of(report)
         self._error = content.message if content.error else ""
         said = f"Murmur asks: {report.message}" if report.question else report.message
-        self.window.activity.show_outcome(said if said and not report.applied else content.title, content.error)
+        steps = None if from_run else report.applied + report.failures
+        outcome = said if said and not report.applied else content.title
+        self.window.activity.show_outcome(outcome, content.error, steps=steps)
         self.window.expect_answer(report.question)
         if content.error and not self.window.isVisible() and self.tray:
             self.tray.notify(content.title, content.message, error=True)
@@ -606,6 +662,14 @@ class Murmur(QObject):
             if self.voice.is_listening_for_answer():
                 self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
             self.reply_voice.say(report.spoken, report.run_id)
+
+    def _show_refused(self, message: str) -> None:
+        """A change asked for in the window that was not made (the service refused it, or could not): said in the
+        toast and the line of what happened. The state stays as it was: nothing waits for the user to act on, so
+        the microphone and the tray do not stay red."""
+        line = sentence(message)
+        self.toast.show_content(ToastContent(title=line, error=True))
+        self.window.activity.show_outcome(line, error=True, steps=[])
 
     def _show_error(self, message: str) -> None:
         self._error = message
@@ -640,7 +704,7 @@ class Murmur(QObject):
         }[state]
 
     def _hotkey_words(self) -> str:
-        return self._bound_key or hotkey_label(self.settings.ui.hotkey)
+        return self._bound_key or native_text(self.settings.ui.hotkey)
 
     def _update_state(self) -> None:
         state = self.state()
@@ -697,7 +761,9 @@ class Murmur(QObject):
         """The settings dialog, at `page` (its tab's title) when one is named."""
         from app.ui.settings.dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self.window, model_test(self.service), self.sync.words())
+        dialog = SettingsDialog(
+            self.settings, self.window, model_test(self.service), self.sync.words(), words=self.service
+        )
         dialog.general_page.show_backend(self.hotkey.backend_words())
         titles = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
         if page in titles:
@@ -708,7 +774,7 @@ class Murmur(QObject):
         finally:
             self.hotkey.paused = self._paused
         if accepted:
-            self.apply_settings(dialog.result_settings())
+            self.apply_settings(dialog.result_settings(), new_key=dialog.key_changed)
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory
 
     def _show_theme(self) -> None:
@@ -720,7 +786,8 @@ class Murmur(QObject):
         if self.settings.ui.theme == "system":  # the desktop went dark or light: so does the app
             self._show_theme()
 
-    def apply_settings(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings, new_key: bool = False) -> None:
+        """Save `settings` and make each take effect now; `new_key`: the API key in the keyring changed."""
         save_settings(settings)
         old, self.settings = self.settings, settings
         if settings.ui.theme != old.ui.theme:
@@ -740,12 +807,12 @@ class Murmur(QObject):
             self.sync.start()
             self._show_sync_problem()  # set up no more: its failure goes with it
         self._update_state()
-        self.refresh()  # the budget left follows the new budget
-
-
-def hotkey_label(combination: str) -> str:
-    """'<ctrl>+<alt>+<space>' -> 'Ctrl+Alt+Space'."""
-    return "+".join(part.strip("<>").capitalize() for part in combination.split("+"))
+        if not new_key and pipeline_settings(settings) == pipeline_settings(old):
+            self.refresh()  # the budget left follows the new budget
+            return
+        # The next utterance goes to the new model, and the window is read again (the budget too) once it is taken.
+        self._shown.changed(None)
+        self.worker.put(jobs.SettingsJob(self.service, settings.llm.monthly_budget, self._shown, settings=settings))
 
 
 def display_problem() -> str | None:
@@ -782,6 +849,8 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
         print(f"murmur: error: {error}", file=sys.stderr)
         return 1
     murmur = Murmur(service, settings)
+    watchdog = murmur.watchdog = QuitWatchdog(service.close)
+    QuitOnSignals(murmur.quit, app)
     if server is not None:
         server.commanded.connect(murmur.handle_command, Qt.ConnectionType.QueuedConnection)
     app.lastWindowClosed.connect(_quit_without_tray(murmur))
@@ -790,7 +859,11 @@ def run(db_path: Path | None = None, argv: list[str] | None = None) -> int:
         murmur.toast.show_content(
             ToastContent(title="Some settings were not used", message="\n".join(settings_problems), error=True)
         )
-    return app.exec()
+    code = app.exec()
+    if engine_threads.running():  # the interpreter's teardown under it would crash or hang: none is made
+        watchdog.end_now("a speech engine is still working; the process ends without its teardown", code)
+    watchdog.last_step("ending the process", 0)  # Qt's teardown, the interpreter's, native libraries'
+    return code
 
 
 def _quit_without_tray(murmur: Murmur) -> Callable[[], None]:

@@ -3,7 +3,8 @@ of their own, beside the pipeline worker; the outcome comes back on the GUI thre
 
 import logging
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -40,3 +41,12 @@ def run_in_thread(job: Job[T], owner: QObject, on_outcome: Callable[[JobOutcome[
     thread = threading.Thread(target=run, name=f"murmur-{job_name(job)}", daemon=True)
     thread.start()
     return thread
+
+
+def join_all(threads: Iterable[threading.Thread], timeout: float) -> bool:
+    """Wait for `threads` to end, `timeout` seconds in all; False if one was still running after it."""
+    threads = list(threads)
+    deadline = time.monotonic() + timeout
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(thread.is_alive() for thread in threads)

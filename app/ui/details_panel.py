@@ -1,6 +1,7 @@
 """The side panel with everything of the selected entry, editable: summary, the whole text, its checklist,
 category, priority, due (read back as you type by the service, as saving will read it, with a warning when no
-reminder could fire, and a picker), repeat, status, the words it came from and its history.
+reminder could fire, and a picker), repeat, status, the words it came from and its history. Words that could not
+be saved (a repeat it cannot read, an emptied summary) are refused beside their field, and nothing is asked.
 
 It only asks: `edited(entry_id, fields)` carries the raw words `parse_update_fields` reads, so an edit
 here goes through the service and is undoable like any other."""
@@ -29,10 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.changes.undo import HistoryBatch
-from app.domain.actions import PRIORITY_NAMES
+from app.domain.actions import PRIORITY_NAMES, parse_update_fields
 from app.domain.enums import Category, Status
-from app.domain.recurrence import describe, rule_from
+from app.domain.recurrence import describe
 from app.errors import MurmurError
+from app.presentation.edits import not_saved, sentence
 from app.presentation.history import action_text
 from app.presentation.times import in_sentence, moment_words, written
 from app.ui.checklist_editor import ChecklistEditor
@@ -43,6 +45,7 @@ from app.ui.plain_text import plain_label
 PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}
 NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
 PLACEHOLDER = "Select an entry to see all of it here."
+STYLE = 'QLabel[problem="true"] { color: #e0443a; }'  # words refused: the window's red for what went wrong
 
 # Where a due set to these words lands, given the entry's current due: the service's reading (MurmurService.read_due).
 DueReader = Callable[[str, datetime | None], datetime | None]
@@ -80,6 +83,7 @@ class DetailsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("details")
+        self.setStyleSheet(STYLE)
         self.setMinimumWidth(260)
         self._row: EntryRow | None = None
         self._history: list[HistoryBatch] = []
@@ -126,9 +130,11 @@ class DetailsPanel(QWidget):
         self.repeat.setAccessibleName("Repeat")
         self.repeat.setPlaceholderText("every other monday, or none")
         self.repeat.textEdited.connect(self._read_repeat)
-        self.repeat.editingFinished.connect(lambda: self._ask("repeat", self.repeat.text()))
+        self.repeat.editingFinished.connect(lambda: self._ask("repeat", _repeat_words(self.repeat.text())))
         self.repeat_reading = plain_label(QLabel())
         self.repeat_reading.setWordWrap(True)
+        # Beside each field whose words can be refused: why, until they are put right (the repeat's reading says it).
+        self._problems = {"summary": _problem_label(), "content": _problem_label(), "repeat": self.repeat_reading}
         self.status = plain_label(QLabel())
         self.status.setObjectName("detailsStatus")
         self.status.setWordWrap(True)  # "Snoozed until Thu 26 Nov 2026 12:00" is wider than a narrow pane
@@ -149,8 +155,8 @@ class DetailsPanel(QWidget):
         due_line.addWidget(self.due, 1)
         due_line.addWidget(self.pick)
         form = QFormLayout()
-        form.addRow("Summary", self.summary)
-        form.addRow("Text", self.content)
+        form.addRow("Summary", _with_problem(self.summary, self._problems["summary"]))
+        form.addRow("Text", _with_problem(self.content, self._problems["content"]))
         form.addRow("Items", self.checklist)
         form.addRow("Category", self.category)
         form.addRow("Priority", self.priority)
@@ -174,6 +180,10 @@ class DetailsPanel(QWidget):
         layout.addWidget(scroll, 1)
         self._scroll = scroll
         self.show_row(None)
+
+    def problem(self, field: str) -> QLabel:
+        """The line beside `field` ("summary", "content", "repeat") saying why its words were not saved."""
+        return self._problems[field]
 
     def read_dues_with(self, reader: DueReader) -> None:
         """The due typed is read back by `reader`, the one saving it uses, so what it shows is what is kept."""
@@ -206,7 +216,11 @@ class DetailsPanel(QWidget):
         self.category.setCurrentIndex(max(0, self.category.findData(entry.category.value)))
         self.priority.setCurrentIndex(max(0, self.priority.findData(str(entry.priority or ""))))
         self._read_due(self.due.text())
-        self.repeat_reading.setText("")
+        if not same:  # another entry: the last one's refused words are gone with it
+            self.repeat_reading.setText("")
+            _mark_problem(self.repeat_reading, False)
+            for label in (self._problems["summary"], self._problems["content"]):
+                label.setVisible(False)
         self.status.setText(self._status_words(row))
         self.said.setText(f"“{entry.source_text}”" if entry.source_text else "")
         made, changed = in_sentence(entry.created_at, row.now, tz), in_sentence(entry.updated_at, row.now, tz)
@@ -245,15 +259,19 @@ class DetailsPanel(QWidget):
         self.due_reading.setProperty("warning", moment is None)
 
     def _read_repeat(self, text: str) -> None:
+        """What the repeat words mean, read as saving reads them; why not, when they cannot be read."""
         try:
-            rule = rule_from(text) if text.strip() and text.strip().lower() != "none" else None
+            rule = parse_update_fields({"repeat": _repeat_words(text)})["recurrence"]
         except MurmurError as error:
-            self.repeat_reading.setText(str(error))
+            self.repeat_reading.setText(sentence(str(error)))
+            _mark_problem(self.repeat_reading, True)
             return
         self.repeat_reading.setText(describe(rule).capitalize() if rule else "Does not repeat")
+        _mark_problem(self.repeat_reading, False)
 
     def _ask(self, field: str, value: str) -> None:
-        """Ask for the change when the words differ from what the entry has."""
+        """Ask for the change when the words differ from what the entry has and can be saved; words that cannot
+        are refused beside the field, which keeps them to be put right."""
         row = self._row
         if row is None:
             return
@@ -265,8 +283,24 @@ class DetailsPanel(QWidget):
             "due_date": self._due_words(row),
             "repeat": row.repeats,
         }[field]
-        if value.strip() != current.strip():
-            self.edited.emit(row.id, {field: value.strip() or None})
+        if value.strip() == current.strip():
+            return
+        fields = {field: value.strip() or None}
+        try:
+            parse_update_fields(fields)  # as the service reads them: what it would refuse is not asked for
+        except MurmurError as error:
+            self._show_problem(field, not_saved(str(error)))
+            return
+        self._show_problem(field, "")
+        self.edited.emit(row.id, fields)
+
+    def _show_problem(self, field: str, text: str) -> None:
+        if (label := self._problems.get(field)) is None:
+            return
+        label.setText(text)
+        _mark_problem(label, bool(text))
+        if label is not self.repeat_reading:  # the repeat's reading shows, problem or not
+            label.setVisible(bool(text))
 
     def _on_checklist_check_requested(self, item: str, checked: bool) -> None:
         if self._row is not None:
@@ -298,3 +332,31 @@ class DetailsPanel(QWidget):
         if watched is self.content and event.type() == QEvent.Type.FocusOut:
             self._ask("content", self.content.toPlainText())
         return super().eventFilter(watched, event)
+
+
+def _repeat_words(text: str) -> str:
+    """The repeat as saving takes it: "none", as the field's hint offers, is no repeat."""
+    return "" if text.strip().lower() == "none" else text
+
+
+def _mark_problem(label: QLabel, problem: bool) -> None:
+    label.setProperty("problem", problem)
+    label.style().unpolish(label)
+    label.style().polish(label)
+
+
+def _problem_label() -> QLabel:
+    label = plain_label(QLabel())  # the words refused are the user's own
+    label.setObjectName("fieldProblem")
+    label.setWordWrap(True)
+    label.setVisible(False)
+    return label
+
+
+def _with_problem(field: QWidget, problem: QLabel) -> QVBoxLayout:
+    """`field` with the line saying why its words were refused under it."""
+    column = QVBoxLayout()
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(field)
+    column.addWidget(problem)
+    return column

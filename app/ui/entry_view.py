@@ -11,11 +11,12 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPoint,
+    QRect,
     Qt,
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QMenu, QWidget
 
 from app.domain.enums import Status
@@ -143,6 +144,15 @@ class EntryView(QListView):
         """A picked entry just ticked off lets go of the selection, though the list still shows it as done."""
         row = self.list_model.row_of(entry_id)
         return row is not None and not (row.done and entry_id in self._kept.open_selected)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A shorter list (a toast's room under it, a smaller window) keeps the row the keys are on in view, if it
+        was: the rows stay put at the top, and the bottom ones, where an edit may just have happened, would go."""
+        current = self.currentIndex()
+        shown = current.isValid() and QRect(QPoint(0, 0), event.oldSize()).contains(self.visualRect(current))
+        super().resizeEvent(event)
+        if shown:
+            self.scrollTo(current)
 
     def select_entry(self, entry_id: str) -> bool:
         """Make the entry the one selected and current, and scroll it into view, if the list shows it."""

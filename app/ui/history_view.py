@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.changes.undo import HistoryBatch
-from app.presentation.history import action_state, action_text
+from app.presentation.history import action_state, action_text, batch_title
 from app.presentation.times import moment_words
 from app.ui.plain_text import plain_tooltip
 
@@ -55,8 +55,7 @@ class HistoryView(QWidget):
         """`names`: entry ID -> summary, so a change names its entry as the list does."""
         self.tree.clear()
         for h in batches:
-            label = h.batch.label
-            what = f"“{h.said}”" if h.said else label[:1].upper() + label[1:]  # the names in it keep their capitals
+            what = batch_title(h.batch.label, h.said, h.batch.origin)
             top = QTreeWidgetItem(
                 [what, moment_words(h.batch.created_at, now, tz), "undone" if h.batch.undone_at else ""]
             )

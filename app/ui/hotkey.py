@@ -45,7 +45,7 @@ def hotkey_problem(combination: str) -> str | None:
 
 def _invalid(combination: str, part: str) -> str:
     which = f" ({part!r} is not a key)" if part and part != combination else ""
-    return f"{combination!r} is not a hotkey{which}; write it like <ctrl>+<alt>+<space>, or press Record…"
+    return f"{combination!r} is not a hotkey{which}; write it like Ctrl+Alt+Space, or press Record…"
 
 
 def _grammar_problem(combination: str) -> str | None:

@@ -12,23 +12,26 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from app.assembly import use_settings
 from app.changes.executor import AppliedAction, ExecutionResult
 from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
+from app.config import Settings
 from app.domain.actions import CreateAction
-from app.domain.enums import Format, Status, UndoSubject, UtteranceSource
+from app.domain.enums import Format, Status, UtteranceSource
 from app.domain.events import EventCallback
 from app.domain.run import Run
 from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, MurmurError, Remedy
 from app.presentation.applied import applied_title, applied_words
+from app.presentation.edits import sentence
 from app.presentation.failures import failure_words
 from app.presentation.history import dismissed_title
-from app.presentation.imports import skipped_lines
+from app.presentation.imports import first_problem, import_counts, import_problems, import_title
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
-from app.presentation.undo import undo_text
+from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
 from app.service import MurmurService, PipelineResult, touched_entries
 from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
@@ -136,12 +139,13 @@ class UtteranceJob:
     confirmed: bool = False  # the user said yes to a run that waited for it
     reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
     run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
+    audio: bytes = field(default=b"", repr=False)  # what the microphone heard, kept with the utterance
 
     def run(self) -> BatchReport:
         try:
             if self.retry_of is None:
                 run = Run(self.on_event, self.run_id, started=True) if self.run_id else None
-                result = self.service.submit(self.text, self.source, self.on_event, run=run)
+                result = self.service.submit(self.text, self.source, self.on_event, run=run, audio=self.audio)
             else:
                 options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
@@ -212,8 +216,11 @@ class DismissJob:
 class Notice:
     """One line for the toast: what an undo, an export or a backup did."""
 
-    text: str  # "Undone: 2 reverted", "Exported 120 entries to list.ics"
+    text: str  # "Undone: removed “Call the dentist”", "Exported to list.ics"
     touched: tuple[str, ...] | None = None  # the entries it changed (deleted and restored ones too); None: not known
+    details: tuple[str, ...] = ()  # one line per change, for Details
+    back: tuple[str, ...] = ()  # the entries an undo brought back or put as they were: the list selects one
+    gone: tuple[str, ...] = ()  # the entries an undo removed: the list selects the one beside them
 
 
 @dataclass(frozen=True, eq=False)
@@ -225,8 +232,17 @@ class UndoJob:
 
     def run(self) -> Notice:
         result = self.undo(self.service)
-        entries = [item.entry_id for item in result.reverted if item.subject is UndoSubject.ENTRY]
-        return Notice(undo_text(result), touched=tuple(dict.fromkeys(entries)))
+        entries = tuple(changed_entries(result))
+        names = self.service.names_now(entries)
+        details = [sentence(taken_back(record, names)) for record in result.reverted]
+        details += [left_as_it_is(reverted, names) for reverted in result.conflicts]
+        return Notice(
+            undo_text(result, names),
+            touched=entries,
+            details=tuple(details),
+            back=tuple(entry for entry in entries if entry in names),
+            gone=tuple(entry for entry in entries if entry not in names),
+        )
 
 
 @dataclass(frozen=True)
@@ -321,6 +337,18 @@ class RefreshJob:
         return Views(entries, self.service.inbox(), history, usage, self.service.memories())
 
 
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SettingsJob(RefreshJob):
+    """New settings for what reads what is said (provider, model, privacy, language), taken on the worker between
+    two runs, never within one; then, as a refresh, everything the window lists (the budget may be another)."""
+
+    settings: Settings
+
+    def run(self) -> Views:
+        use_settings(self.service, self.settings)
+        return super().run()
+
+
 @dataclass(frozen=True, eq=False)
 class ExportJob:
     """File → Export: the whole list, in the format the file's type names."""
@@ -343,19 +371,12 @@ class ImportJob:
 
     def run(self) -> BatchReport:
         outcome = self.service.import_file(self.path)
-        noun = "entry" if outcome.added == 1 else "entries"
-        counted = [f"{outcome.added} new"]
-        if outcome.duplicates:
-            counted.append(f"{outcome.duplicates} already on your list, skipped")
-        if outcome.utterances or outcome.memories:
-            counted.append(f"{outcome.utterances} things said and {outcome.memories} memories restored")
-        problems = [terminal_safe(str(problem), multiline=False) for problem in outcome.problems]
-        skipped = skipped_lines(outcome.skipped_lines)  # named in the title: the details may stay folded
         return BatchReport(
-            summary=f"Imported {outcome.added} {noun} from {self.path.name}" + (f"; {skipped}" if skipped else ""),
-            applied=["; ".join(counted)],  # the details: the counts, then what could not be read
-            failures=problems,
+            summary=import_title(outcome, self.path.name),
+            applied=[import_counts(outcome)],  # the details: the counts, then what could not be read
+            failures=import_problems(outcome),
             undo_id=outcome.undo_id,
+            message=first_problem(outcome),
             skipped_lines=tuple(outcome.skipped_lines),
         )
 

@@ -4,62 +4,17 @@ Qt sees the keys (not pynput), so recording works on every desktop, Wayland incl
 still checks the result on Save (`hotkey.hotkey_problem`).
 """
 
-import sys
-
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import QPushButton, QWidget
 
+from app.ui.key_names import combination
+
 Key = Qt.Key
 Mod = Qt.KeyboardModifier
 
-# Qt reports the macOS Command key as Control and the Control key as Meta; pynput names them cmd and ctrl.
-_MAC = sys.platform == "darwin"
-MODIFIERS: tuple[tuple[Qt.KeyboardModifier, str], ...] = (
-    (Mod.MetaModifier if _MAC else Mod.ControlModifier, "<ctrl>"),
-    (Mod.AltModifier, "<alt>"),
-    (Mod.ShiftModifier, "<shift>"),
-    (Mod.ControlModifier if _MAC else Mod.MetaModifier, "<cmd>"),
-)
 MODIFIER_KEYS = {Key.Key_Control, Key.Key_Alt, Key.Key_Shift, Key.Key_Meta, Key.Key_AltGr, Key.Key_Super_L}
 MODIFIER_KEYS |= {Key.Key_Super_R, Key.Key_Hyper_L, Key.Key_Hyper_R, Key.Key_CapsLock, Key.Key_NumLock}
-
-# Keys without a character, by pynput's Key names.
-NAMED_KEYS: dict[int, str] = {
-    Key.Key_Space: "space",
-    Key.Key_Escape: "esc",  # with a modifier: Escape alone cancels
-    Key.Key_Return: "enter",
-    Key.Key_Enter: "enter",
-    Key.Key_Tab: "tab",
-    Key.Key_Backspace: "backspace",
-    Key.Key_Delete: "delete",
-    Key.Key_Insert: "insert",
-    Key.Key_Home: "home",
-    Key.Key_End: "end",
-    Key.Key_PageUp: "page_up",
-    Key.Key_PageDown: "page_down",
-    Key.Key_Up: "up",
-    Key.Key_Down: "down",
-    Key.Key_Left: "left",
-    Key.Key_Right: "right",
-    Key.Key_Pause: "pause",
-    Key.Key_Print: "print_screen",
-    Key.Key_ScrollLock: "scroll_lock",
-    Key.Key_Menu: "menu",
-    **{Key.Key_F1 + n: f"f{n + 1}" for n in range(20)},
-}
-
-
-def combination(key: int, modifiers: Qt.KeyboardModifier) -> str | None:
-    """The pynput hotkey for `key` pressed with `modifiers`, or None when the key has no pynput name."""
-    if key in NAMED_KEYS:
-        last = f"<{NAMED_KEYS[key]}>"
-    elif 0x20 < key < 0x110000 and chr(key).isprintable():  # Qt's code for a character key is the character
-        last = chr(key).lower()
-    else:
-        return None
-    held = [name for modifier, name in MODIFIERS if modifiers & modifier]
-    return "+".join([*held, last])
 
 
 class KeyCaptureButton(QPushButton):

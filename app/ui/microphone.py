@@ -12,7 +12,7 @@ import itertools
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -22,9 +22,11 @@ from PySide6.QtCore import QObject, Signal
 from app.config import SpeechSettings
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, FinalTranscript, ListeningStarted, ListeningStopped, PartialTranscript, Stage
+from app.domain.hints import Hints
 from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_in.endpoint import Heard, SpeechEndpoint
+from app.ui.background import join_all
 from app.ui.bridge import PipelineBridge
 
 log = logging.getLogger("murmur.ui.microphone")
@@ -51,6 +53,8 @@ class Recording(Protocol):
 class HasText(Protocol):
     @property
     def text(self) -> str: ...
+    @property
+    def audio(self) -> bytes: ...
 
 
 class DictationFactory(Protocol):
@@ -62,7 +66,7 @@ class DictationFactory(Protocol):
         on_level: Callable[[float], None],
         on_error: Callable[[str], None],
         on_audio: Callable[[bytes], None],
-        hints: Callable[[], Sequence[str]],
+        hints: Callable[[], Hints],
     ) -> Recording: ...
 
 
@@ -73,7 +77,7 @@ def real_dictation(
     on_level: Callable[[float], None],
     on_error: Callable[[str], None],
     on_audio: Callable[[bytes], None],
-    hints: Callable[[], Sequence[str]],
+    hints: Callable[[], Hints],
 ) -> Recording:
     from app.speech_in.dictation import Dictation  # the speech stack loads only when first used
 
@@ -106,7 +110,7 @@ class VoiceInput(QObject):
         bridge: PipelineBridge,
         make_dictation: DictationFactory = real_dictation,
         parent: QObject | None = None,
-        vocabulary: Callable[[], Sequence[str]] = tuple,
+        vocabulary: Callable[[], Hints] = Hints,
     ) -> None:
         super().__init__(parent)
         self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation
@@ -212,10 +216,7 @@ class VoiceInput(QObject):
     def wait_for_transcripts(self, timeout: float) -> bool:
         """At quit: let recordings that were stopped produce their text (it goes to the bridge, to be
         submitted); False if one was still being worked out after `timeout` seconds in all."""
-        deadline = time.monotonic() + timeout
-        for thread in self._finishing:
-            thread.join(max(0.0, deadline - time.monotonic()))
-        return not any(thread.is_alive() for thread in self._finishing)
+        return join_all(self._finishing, timeout)
 
     def _make(self) -> _Dictation:
         settings, token, bridge = self._settings(), next(self._tokens), self._bridge
@@ -318,7 +319,8 @@ class VoiceInput(QObject):
 
     def _transcribe(self, recording: Recording, run: Run, tap: bool, hands_free: bool) -> None:
         try:
-            text = recording.stop().text.strip()
+            heard = recording.stop()
+            text = heard.text.strip()
         except MurmurError as error:
             _fail(run, str(error), Stage.TRANSCRIBE)
             return
@@ -327,7 +329,7 @@ class VoiceInput(QObject):
             _fail(run, f"transcription failed: {error!r} (this is a bug; details in the log)", Stage.TRANSCRIBE)
             return
         if text:  # even from a tap: the armed microphone's moment before the press may hold words
-            run.report(FinalTranscript(text))
+            run.report(FinalTranscript(text, audio=heard.audio))
         elif hands_free:  # a sound that was no words (a cough, a door): as if nobody had answered
             log.info("the hands-free recording heard no words")
             run.end(NO_ANSWER)

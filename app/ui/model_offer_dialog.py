@@ -4,22 +4,39 @@ is up and never in the middle of a dictation. The policy (when to offer, what, a
 
 "Install" downloads off the GUI thread (the way Settings → Speech downloads a Vosk model: `run_in_thread` and a
 progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
-models, so the next dictation uses them. "Not now" closes it (the next start asks again); "Don't ask again"
-declines for good. All the words are plain text.
+models, so the next dictation uses them. "Not now", or closing its window, puts the offer off (not at the next
+start; after a month, or for another language); "Don't ask again" declines for good. All the words are plain text.
+
+The natural voice offered beside the models is a box of its own, ticked: installed, it speaks the next reply;
+unticked, it is not fetched and espeak-ng goes on speaking.
 """
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.config import Settings, SpeechSettings
-from app.errors import MurmurError
-from app.speech_in.model_offer import ModelOffer, install, model_offer, using, without_offer
+from app.errors import ModelError, MurmurError
+from app.presentation.downloads import unreachable_words
+from app.speech_in.download import DownloadError
+from app.speech_in.model_offer import ModelOffer, install, put_off_for_now, using, without_offer
 from app.speech_in.models import InstalledModel
+from app.speech_out.voice_offer import first_run_offer
 from app.ui.background import run_in_thread
 from app.ui.microphone import VoiceInput
 from app.ui.worker import Call, Failed, JobOutcome
@@ -43,11 +60,14 @@ class ModelOfferDialog(QDialog):
     installed = Signal(object)  # the models are installed: a list of InstalledModel, for the app to use
     install_failed = Signal(str)  # the one line shown
     declined = Signal()  # "Don't ask again"
+    put_off = Signal()  # "Not now", Escape, or the window closed by the user
     download_progressed = Signal(int, int)  # bytes done, bytes in all (0: unknown) (any thread)
 
     def __init__(self, offer: ModelOffer, speech: SpeechSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.offer, self.speech = offer, speech
+        self.offered = offer  # with its voice: `offer` loses it while the voice's box is unticked
+        self._closed_by_app = False
         self.setWindowTitle(TITLE)
         self.setModal(False)
         self.setMinimumWidth(520)
@@ -63,6 +83,11 @@ class ModelOfferDialog(QDialog):
         for row, label in enumerate(self.model_labels):
             models.addWidget(_label("•", "bullet"), row, 0, Qt.AlignmentFlag.AlignTop)
             models.addWidget(label, row, 1)
+        self.voice_box = QCheckBox(offer.voice_line())  # a separate choice: unticked, espeak-ng speaks the replies
+        self.voice_box.setObjectName("voice")
+        self.voice_box.setChecked(True)
+        self.voice_box.setVisible(offer.voice is not None)
+        self.voice_box.toggled.connect(self._on_voice_toggled)
         self.accuracy = _label(offer.accuracy, "accuracy")
         self.missing = _label(offer.missing_extra, "missing")
         self.missing.setVisible(bool(offer.missing_extra))
@@ -90,6 +115,7 @@ class ModelOfferDialog(QDialog):
         layout.addWidget(heading)
         layout.addWidget(_label(INTRO, "intro"))
         layout.addLayout(models)
+        layout.addWidget(self.voice_box)
         layout.addWidget(self.accuracy)
         layout.addWidget(self.missing)
         layout.addWidget(self.later)
@@ -102,8 +128,13 @@ class ModelOfferDialog(QDialog):
         self.note.setText(text)
         self.note.setVisible(bool(text))
 
+    def _on_voice_toggled(self, wanted: bool) -> None:
+        self.offer = self.offered if wanted else self.offered.without_voice()
+        self.install_button.setText(f"Install ({self.offer.size_text})")
+
     def _on_install_clicked(self) -> None:
         self.install_button.setEnabled(False)
+        self.voice_box.setEnabled(False)
         self.never_button.setEnabled(False)
         self.later_button.setText("Hide")  # the download goes on; the app uses the models when it ends
         self.progress.setRange(0, 0)  # busy until the first bytes say how many there are
@@ -112,7 +143,10 @@ class ModelOfferDialog(QDialog):
         offer, speech = self.offer, self.speech
 
         def download() -> list[InstalledModel]:
-            return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+            try:
+                return install(offer, speech, lambda done, total: self.download_progressed.emit(done, total or 0))
+            except DownloadError as error:  # a sentence of the dialog's own, naming the server, not its address
+                raise ModelError(unreachable_words(error.host, error.what, error.problem, error.offline)) from None
 
         run_in_thread(Call("model-offer-download", download), self, self._on_downloaded)
 
@@ -126,6 +160,7 @@ class ModelOfferDialog(QDialog):
             self.progress.setVisible(False)
             self.install_button.setText(f"Try again ({self.offer.size_text})")
             self.install_button.setEnabled(True)
+            self.voice_box.setEnabled(True)
             self.never_button.setEnabled(True)
             self.later_button.setText("Not now")
             self._show_note(outcome.error)
@@ -138,6 +173,17 @@ class ModelOfferDialog(QDialog):
         self.later_button.setText("Close")
         self._show_note("Installed. Your next dictation uses them.")
         self.installed.emit(outcome.result)
+
+    def reject(self) -> None:
+        """Not now, Escape or the window's close button: the offer is put off. The app closing its windows at
+        quit is no answer from the user, and puts nothing off."""
+        if not self._closed_by_app:
+            self.put_off.emit()
+        super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._closed_by_app = not event.spontaneous()  # QDialog rejects a dialog being closed
+        super().closeEvent(event)
 
     def _on_never_clicked(self) -> None:
         self.declined.emit()
@@ -160,9 +206,10 @@ class OfferHost(Protocol):
 
 
 class ModelOfferPrompt(QObject):
-    """Offers the models once per start of the app, if due: works the offer out off the GUI thread (it looks at
-    the disk, imports faster-whisper to see if it is there, and for other languages than English fetches the Vosk
-    list), waits for a dictation to end, shows the dialog, and has the app save and apply what it decides."""
+    """Offers the models once per start of the app, if due (not declined, not put off lately): works the offer out
+    off the GUI thread (it looks at the disk, imports faster-whisper to see if it is there, and for other languages
+    than English fetches the Vosk list), waits for a dictation to end, shows the dialog, and has the app save and
+    apply what it decides."""
 
     worked_out = Signal(object)  # the ModelOffer, or None when there is nothing to offer
     shown = Signal(object)  # the ModelOfferDialog, now on screen
@@ -177,7 +224,7 @@ class ModelOfferPrompt(QObject):
 
     def start(self) -> None:
         settings = self.murmur.settings
-        run_in_thread(Call("model-offer", lambda: model_offer(settings)), self, self._on_worked_out)
+        run_in_thread(Call("model-offer", lambda: first_run_offer(settings)), self, self._on_worked_out)
 
     def _on_worked_out(self, outcome: JobOutcome[ModelOffer | None]) -> None:
         offer: ModelOffer | None = None
@@ -203,6 +250,7 @@ class ModelOfferPrompt(QObject):
             dialog = self.dialog = ModelOfferDialog(offer, self.murmur.settings.speech, self.murmur.window)
             dialog.installed.connect(self._on_installed)
             dialog.declined.connect(self._on_declined)
+            dialog.put_off.connect(partial(put_off_for_now, offer))
             dialog.show()
             self.shown.emit(dialog)
         return self.dialog

@@ -17,6 +17,7 @@ from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_out.reply import FollowUpAfter, SpokenReply
 from app.speech_out.speaker import Speaker
+from app.ui.background import join_all
 
 log = logging.getLogger("murmur.ui.reply_voice")
 
@@ -32,6 +33,7 @@ class ReplyVoice(QObject):
         self._speaker: Speaker | None = None
         self._runs: dict[int, Run] = {}  # a reply's number -> its run, until its thread has ended
         self._number = 0  # the reply being said: a stopped one's end is not this one's
+        self._threads: list[threading.Thread] = []  # the replies' threads, stopped ones too until they end
         self._ended.connect(self._on_ended)
 
     def is_speaking(self) -> bool:
@@ -48,6 +50,7 @@ class ReplyVoice(QObject):
         thread = threading.Thread(
             target=self._say, args=(speaker, reply.text, self._number, listen), name="murmur-speak", daemon=True
         )
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         thread.start()
         run.report(ReplyStarted(reply.text))
 
@@ -58,6 +61,11 @@ class ReplyVoice(QObject):
             return False
         speaker.stop()
         return True
+
+    def wait_until_quiet(self, timeout: float) -> bool:
+        """At quit, once stopped: let the replies' threads close the speaker; False if one was still open after
+        `timeout` seconds in all."""
+        return join_all(self._threads, timeout)
 
     def _say(self, speaker: Speaker, text: str, number: int, listen: bool) -> None:
         try:

@@ -5,7 +5,7 @@ tooltip and for screen readers; a short window scrolls the places, with a scroll
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.domain.enums import Category
@@ -112,6 +112,11 @@ class Sidebar(QListWidget):
         # Icons alone still get their scroll bar when the window is too short for every place: without it
         # nothing says the places below the edge are there. The icons are centred in what the bar leaves.
         self.setFixedWidth(NARROW if narrow else WIDE)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if item := self.currentItem():  # a window made shorter keeps the place it shows in sight
+            self.scrollToItem(item)
 
     def choose(self, key: str) -> None:
         item = self._item(key)

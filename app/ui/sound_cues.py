@@ -36,6 +36,15 @@ def play(frequencies: tuple[float, ...]) -> None:
     threading.Thread(target=_play, args=(tone(frequencies),), name="murmur-cue", daemon=True).start()
 
 
+def wait(timeout: float) -> bool:
+    """Let the cue being played end (at quit: its stream closed before PortAudio's teardown); False if it was
+    still playing after `timeout` seconds."""
+    if not _playing.acquire(timeout=timeout):
+        return False
+    _playing.release()
+    return True
+
+
 def _play(samples: "np.ndarray[tuple[int], np.dtype[np.float32]]") -> None:
     try:
         import sounddevice

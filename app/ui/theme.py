@@ -81,6 +81,18 @@ def apply_theme(app: QApplication, choice: str) -> bool:
     """Show `choice` ("system", "light" or "dark") and return whether it is dark. "system" takes the
     desktop's scheme; the app calls this again when the desktop's changes (`colorSchemeChanged`)."""
     dark = wants_dark(app, choice)
-    app.setStyle("Fusion")  # draws any palette whole; a native style may keep its own light parts
+    if app.style().name() != "fusion":
+        app.setStyle("Fusion")  # draws any palette whole; a native style may keep its own light parts
     app.setPalette(dark_palette() if dark else app.style().standardPalette())
+    _polish_style_sheets_anew(app)
     return dark
+
+
+def _polish_style_sheets_anew(app: QApplication) -> None:
+    """A widget under a style sheet is polished with the palette of that moment, and so are its children: a
+    new application palette passes them by (the list, the fields, the labels would stay in the old scheme, and
+    `palette(...)` in a sheet keeps the old colour). Setting each sheet again polishes them in the palette now
+    shown, open dialogs and the toast included."""
+    for widget in app.allWidgets():
+        if sheet := widget.styleSheet():
+            widget.setStyleSheet(sheet)

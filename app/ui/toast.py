@@ -1,18 +1,22 @@
 """The toast after each run or edit, so the user sees at once what changed and can undo it: a summary, the actions
 on expand, Undo; partial failures say "(1 couldn't be processed)" with the reasons on expand; a
-total failure is an error toast with Retry. It fades after a few seconds, but not while hovered."""
+total failure is an error toast with Retry. It fades after a few seconds, but not while hovered.
+
+While the main window is shown the toast sits at the bottom centre of the window's room for it, a strip the
+window keeps empty while a toast shows, so it never lies over a button, a text box or a list: a click meant for
+Forget or Retry cannot land on its Undo. Else it sits in the screen's bottom right corner."""
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEasingCurve, QEvent, QPropertyAnimation, Qt, QTimer, Signal
+from PySide6.QtCore import QEasingCurve, QEvent, QObject, QPoint, QPropertyAnimation, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QEnterEvent, QGuiApplication
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
+    QLayout,
     QPushButton,
+    QScrollArea,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -22,7 +26,11 @@ from app.ui.jobs import BatchReport
 from app.ui.plain_text import plain_label
 
 FADE_MS = 700
-MARGIN = 16
+MARGIN = 16  # from the screen's corner
+GAP = 8  # between the toast and the edges of the window's room for it
+MIN_WIDTH, MAX_WIDTH = 340, 460
+ROOM_SHARE = 0.4  # of the window's height, at most: the page above keeps the rest; long details scroll inside
+_WINDOW_CHANGES = (QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide)  # after which the toast fits again
 # The toast is a window of its own (no parent), so the main window's stylesheet never reaches it: it
 # carries its own. An error is white on a strong red, readable on a light and on a dark desktop alike.
 STYLE = """
@@ -30,6 +38,7 @@ QFrame#toast { background: palette(window); border: 1px solid palette(mid); bord
 QFrame#toast[error="true"] { background: #b3261e; border: 1px solid #8c1d18; border-left: 4px solid #8c1d18; }
 QFrame#toast[error="true"] QLabel, QFrame#toast[error="true"] QToolButton#toastClose { color: #ffffff; }
 QLabel#toastTitle { font-weight: 600; }
+QScrollArea#toastDetailsArea, QScrollArea#toastDetailsArea > QWidget > QWidget { background: transparent; }
 """
 
 
@@ -82,16 +91,20 @@ class Toast(QFrame):
     settings_clicked = Signal(str)  # the settings page to open
     closed = Signal()  # faded out or dismissed
 
-    def __init__(self, seconds: float, parent: QWidget | None = None) -> None:
+    def __init__(self, seconds: float, parent: QWidget | None = None, room: QWidget | None = None) -> None:
+        """`room`: the strip of the main window the toast sits in while that window is shown (empty but for the
+        toast: shown, and as tall as the toast, only while the toast is)."""
         flags = Qt.WindowType.Tool | Qt.WindowType.FramelessWindowHint | Qt.WindowType.WindowStaysOnTopHint
         super().__init__(parent, flags)
         self.setObjectName("toast")
         self.setStyleSheet(STYLE)
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(340)
-        self.setMaximumWidth(460)
         self.content: ToastContent | None = None
+        self._room = room
+        if room is not None:  # it follows its room when the window moves, resizes, hides or shows
+            room.installEventFilter(self)
+            room.window().installEventFilter(self)
 
         self.title, self.message, self.details = QLabel(), QLabel(), QLabel()
         for label, name in ((self.title, "toastTitle"), (self.message, "toastMessage"), (self.details, "toastDetails")):
@@ -99,6 +112,13 @@ class Toast(QFrame):
             label.setWordWrap(True)
             plain_label(label)  # the model's words: "<a href=...>Sign in</a>" must not become a link
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details_area = QScrollArea()  # an import's list of lines it could not read can be long
+        self.details_area.setObjectName("toastDetailsArea")
+        self.details_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_area.setWidgetResizable(True)
+        self.details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.details_area.setWidget(self.details)
+        self.details_area.setVisible(False)
         self.details_button = QToolButton()
         self.details_button.setText("Details")
         self.details_button.setCheckable(True)
@@ -129,11 +149,11 @@ class Toast(QFrame):
         buttons.addWidget(self.retry_button)
         buttons.addWidget(self.merge_button)
         buttons.addWidget(self.undo_button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(head)
-        layout.addWidget(self.message)
-        layout.addWidget(self.details)
-        layout.addLayout(buttons)
+        self._body = QVBoxLayout(self)
+        self._body.addLayout(head)
+        self._body.addWidget(self.message)
+        self._body.addWidget(self.details_area)
+        self._body.addLayout(buttons)
 
         self._timer = QTimer(self, singleShot=True, interval=round(seconds * 1000))
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -159,7 +179,7 @@ class Toast(QFrame):
         self.details.setText("\n".join(content.details))
         self.details_button.setVisible(bool(content.details))
         self.details_button.setChecked(False)
-        self.details.setVisible(False)
+        self.details_area.setVisible(False)
         self.undo_button.setVisible(content.undo_id is not None)
         self.retry_button.setVisible(content.retry_utterance_id is not None)
         self.retry_button.setText("Do it" if content.confirm else "Retry")
@@ -174,8 +194,7 @@ class Toast(QFrame):
             return
         self._fade.stop()
         self.setWindowOpacity(1.0)
-        self.adjustSize()
-        self._place()
+        self._fit()
         self.show()
         self.raise_()
         self._timer.start()
@@ -183,21 +202,91 @@ class Toast(QFrame):
     def dismiss(self) -> None:
         self._timer.stop()
         self._fade.stop()
+        if self._room is not None:
+            self._room.hide()
         if self.isVisible():
             self.hide()
             self.closed.emit()
 
-    def _place(self) -> None:
-        """At the bottom right of the main window while it is shown, else of the screen; never off the screen."""
-        window = _shown_main_window()
-        screen = (window or self.parentWidget() or self).screen() or QGuiApplication.primaryScreen()
-        area = screen.availableGeometry()
-        corner = area if window is None else window.geometry().intersected(area)
-        if corner.isEmpty():  # the window is off its screen: fall back to the screen corner
-            corner = area
-        x = max(area.left(), corner.right() - self.width() - MARGIN)
-        y = max(area.top(), corner.bottom() - self.height() - MARGIN)
-        self.move(x, y)
+    def _shown_room(self) -> tuple[QWidget, QLayout] | None:
+        """The window's room for the toast and the layout it lies in, while the user can see that window (shown,
+        not minimised)."""
+        room = self._room
+        parent = room.parentWidget() if room is not None else None
+        column = parent.layout() if parent is not None else None
+        if room is None or column is None or not room.window().isVisible() or room.window().isMinimized():
+            return None
+        return room, column
+
+    def _fit(self) -> None:
+        """Size the toast for where it goes, then put it there: the window's room (made as tall as the toast),
+        else the screen's corner."""
+        shown = self._shown_room()
+        if shown is None:
+            if self._room is not None:
+                self._room.hide()
+            self._size_within(MAX_WIDTH, self._screen_area(self).height() // 2)
+            self._place_in_corner()
+            return
+        room, column = shown
+        width = max(MIN_WIDTH, min(MAX_WIDTH, column.contentsRect().width() - 2 * GAP))
+        self._size_within(width, round(room.window().height() * ROOM_SHARE) - 2 * GAP)
+        room.show()
+        room.setFixedHeight(self.height() + 2 * GAP)
+        column.invalidate()  # the room takes its place now, not at the next layout pass
+        column.activate()
+        self._place_in_room(room)
+
+    def _size_within(self, width: int, height: int) -> None:
+        """`width` wide (the words wrap less); the details, when shown, as tall as their lines but for what would
+        make the toast taller than `height` (they scroll)."""
+        self.setFixedWidth(width)
+        self._fit_height()
+        if self.details_area.isHidden():
+            return
+        margins = self._body.contentsMargins()
+        inner = width - margins.left() - margins.right() - 2 * self.frameWidth()
+        lines = max(0, self.details.heightForWidth(inner))  # none for no lines
+        self.details_area.setFixedHeight(lines)
+        self._fit_height()
+        if self.height() > height:
+            self.details_area.setFixedHeight(max(self.fontMetrics().height(), lines - (self.height() - height)))
+            self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the words need at the toast's width (a size hint would measure them wrapped narrower)."""
+        self._body.activate()
+        self.resize(self.width(), max(self._body.totalHeightForWidth(self.width()), self.minimumSizeHint().height()))
+
+    def _place_in_room(self, room: QWidget) -> None:
+        """Centred in the part of the room on the screen, GAP below its top."""
+        spot = QRect(room.mapToGlobal(QPoint(0, 0)), room.size())
+        shown = spot.intersected(self._screen_area(room))
+        across = shown if shown.width() >= self.width() else spot
+        self.move(across.center().x() - self.width() // 2 + 1, spot.top() + GAP)
+
+    def _place_in_corner(self) -> None:
+        area = self._screen_area(self.parentWidget() or self)
+        self.move(
+            max(area.left(), area.right() - self.width() - MARGIN),
+            max(area.top(), area.bottom() - self.height() - MARGIN),
+        )
+
+    @staticmethod
+    def _screen_area(widget: QWidget) -> QRect:
+        screen = widget.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The toast goes with its room: moved, it follows; resized (the window was), it fits again, as when the
+        window moves, hides or shows."""
+        kind, room = event.type(), watched is self._room
+        if self.isVisible():
+            if room and kind == QEvent.Type.Move and (shown := self._shown_room()) is not None:
+                self._place_in_room(shown[0])
+            elif (room and kind == QEvent.Type.Resize) or (not room and kind in _WINDOW_CHANGES):
+                self._fit()
+        return super().eventFilter(watched, event)
 
     # Hovering keeps it; leaving gives it the full time again.
 
@@ -219,9 +308,8 @@ class Toast(QFrame):
         self.dismiss()
 
     def _on_details_toggled(self, shown: bool) -> None:
-        self.details.setVisible(shown)
-        self.adjustSize()
-        self._place()
+        self.details_area.setVisible(shown)
+        self._fit()
 
     def _on_undo_clicked(self) -> None:
         if self.content and self.content.undo_id is not None:
@@ -246,11 +334,3 @@ class Toast(QFrame):
             utterance_id, confirm = self.content.retry_utterance_id, self.content.confirm
             self.dismiss()
             (self.confirm_clicked if confirm else self.retry_clicked).emit(utterance_id)
-
-
-def _shown_main_window() -> QWidget | None:
-    """The app's main window when the user can see it (shown, not minimised): the toast sits in it."""
-    for widget in QApplication.topLevelWidgets():
-        if isinstance(widget, QMainWindow) and widget.isVisible() and not widget.isMinimized():
-            return widget
-    return None

@@ -96,6 +96,18 @@ class TypedInput(QLineEdit):
         return super().event(event)
 
 
+class Pages(QStackedWidget):
+    """The views, one at a time, in the height the window leaves them: while a toast shows, its room takes some of
+    it, and the page shows less of itself meanwhile rather than push the room (and the toast) out of the window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setMinimumHeight(1)
+
+    def hasHeightForWidth(self) -> bool:
+        return False  # a page's wrapped words would ask for their whole height as the least it can have
+
+
 class MainWindow(QMainWindow):
     typed = Signal(str)  # Enter in the input box
     mic_pressed = Signal()
@@ -166,7 +178,7 @@ class MainWindow(QMainWindow):
         self.list_stack.addWidget(self.entries)
         self.list_stack.addWidget(self.empty)
         self.list_page = self._list_page()
-        self.pages = QStackedWidget()
+        self.pages = Pages()
         self.pages.setObjectName("pages")
         for page in (self.list_page, self.inbox, self.history, self.usage, self.memory):
             self.pages.addWidget(page)
@@ -193,6 +205,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(top)
         layout.addWidget(self.input)
         layout.addWidget(self.pages, 1)
+        layout.addWidget(self._toast_room())
         central = QWidget()
         columns = QHBoxLayout(central)
         columns.setContentsMargins(0, 0, 0, 0)
@@ -220,6 +233,14 @@ class MainWindow(QMainWindow):
         self._conversation_area = area
         self.activity.details.toggled.connect(self._fit_height)
         return area
+
+    def _toast_room(self) -> QWidget:
+        """The strip under the page where the toast sits (app/ui/toast.py): nothing to click lives there, and it
+        takes room only while a toast shows, which makes it as tall as itself."""
+        self.toast_room = QWidget()
+        self.toast_room.setObjectName("toastRoom")
+        self.toast_room.setVisible(False)
+        return self.toast_room
 
     def _list_page(self) -> QWidget:
         header = QHBoxLayout()

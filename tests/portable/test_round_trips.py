@@ -25,9 +25,9 @@ def _entries(service: MurmurService) -> dict[str, Entry]:
         return {entry.id: entry for entry in session.exec(select(Entry)).all()}
 
 
-def _write(tmp_path: Path, service: MurmurService, fmt: Format, suffix: str) -> Path:
+def _write(tmp_path: Path, service: MurmurService, fmt: Format, suffix: str, with_said: bool = False) -> Path:
     path = tmp_path / f"export{suffix}"
-    path.write_text(service.export(fmt), encoding="utf-8")
+    path.write_text(service.export(fmt, with_said=with_said), encoding="utf-8")
     return path
 
 
@@ -55,7 +55,7 @@ def test_json_restores_every_entry_byte_for_byte_with_what_was_said_and_remember
 
 
 def test_ics_carries_every_field_it_has_a_word_for(filled: MurmurService, empty: MurmurService, tmp_path: Path) -> None:
-    outcome = empty.import_file(_write(tmp_path, filled, Format.ICS, ".ics"))
+    outcome = empty.import_file(_write(tmp_path, filled, Format.ICS, ".ics", with_said=True))
 
     assert outcome.problems == [] and outcome.added == 9
     before, after = _entries(filled), _entries(empty)

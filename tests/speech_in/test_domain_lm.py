@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from app.domain.hints import Hints
 from app.speech_in.domain_lm import (
     END,
     LN_LOGMATH_BASE,
@@ -233,7 +234,8 @@ def test_the_users_phrases_rebuild_the_model_only_when_they_change() -> None:
     assert taught is not plain and "lighthouse" in taught.model.vocabulary
     assert engine.rescorer(["Lighthouse story"]) is taught
     assert engine.rescorer() is taught  # an utterance without hints keeps the last phrases the user's list gave
-    engine.start(hints=["Renew the passport"]).cancel()  # a live utterance is taught its dictation's hints
+    # A live utterance is taught its dictation's hints.
+    engine.start(hints=Hints(phrases=("Renew the passport",))).cancel()
     assert "passport" in engine.rescorer().model.vocabulary
 
 

@@ -2,6 +2,7 @@
 through ALSA's pulse plugin, heard by the bundled engine. Nothing here is mocked."""
 
 import json
+import stat
 import subprocess
 import sys
 import threading
@@ -12,7 +13,9 @@ import pytest
 
 from app.cli import main
 from app.config import SpeechSettings
+from app.domain.hints import Hints
 from app.errors import AudioDeviceError
+from app.recordings.sound import read_sound, seconds_of
 from app.speech_in.capture import Microphone
 from app.speech_in.dictation import Dictation
 from tests.support.pulse import PulseAudio, private_pulseaudio
@@ -128,6 +131,9 @@ def test_murmur_listen_add_runs_what_was_said_through_the_pipeline(
     heard = out.splitlines()[0]
     assert heard.startswith("heard: ") and word_error_rate(text, heard.removeprefix("heard: ")) <= 0.25
     assert "milk" in out.lower() and "created" in out.lower()
+    [kept] = (tmp_path / "recordings").glob("*.flac")  # what the microphone heard, kept with the utterance
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert 4.5 <= seconds_of(read_sound(kept)) <= 5.5  # all five seconds the command listened for
 
 
 def listen_in_a_fresh_process(pulse_audio: PulseAudio, wav: Path, *options: str) -> dict[str, object]:
@@ -175,7 +181,7 @@ def test_a_dictation_with_the_whisper_final_pass_hands_on_whispers_text(
     settings = SpeechSettings(
         engine="pocketsphinx", device="pulse", final_engine="whisper", whisper_model=str(whisper_model)
     )
-    dictation = Dictation(settings, hints=lambda: ["medicine cabinet", "morning run"])
+    dictation = Dictation(settings, hints=lambda: Hints(phrases=("medicine cabinet", "morning run")))
     assert dictation.engine_name == "pocketsphinx (bundled, English only) + Whisper (whisper-base)"
     dictation.start()
     pulse_audio.play(wav)

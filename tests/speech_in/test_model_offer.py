@@ -11,11 +11,12 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from app.config import Settings, SpeechSettings, load_settings, save_settings
+from app.config import Settings, SpeechSettings, load_settings, save_settings, settings_path
 from app.errors import ModelError
 from app.speech_in.engines import choose_engine, choose_final_engine
 from app.speech_in.model_offer import (
@@ -25,8 +26,10 @@ from app.speech_in.model_offer import (
     accept,
     decline,
     model_offer,
+    put_off_for_now,
 )
 from app.speech_in.models import models_dir
+from app.speech_in.offer_snooze import OFFER_AGAIN_AFTER, snooze_path
 from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from tests.support.fake_models import publish_english_pair, vosk_folder, vosk_zip, whisper_files, whisper_folder
 from tests.support.model_server import ModelServer
@@ -113,7 +116,27 @@ def test_without_faster_whisper_only_the_vosk_model_is_offered(models: Path, mon
     assert "pip install 'murmur-desktop[whisper]'" in offer.missing_extra and "\n" not in offer.missing_extra
 
 
-# -- declining and accepting -------------------------------------------------------------------------------
+# -- putting off, declining and accepting -------------------------------------------------------------------
+
+
+def test_put_off_it_stays_away_a_month_and_comes_back_at_once_for_another_language(
+    server: ModelServer, models: Path
+) -> None:
+    server.listing([server.row("vosk-model-small-de-0.15", b"1", "de")])
+    now = datetime(2026, 11, 26, 18, 0, tzinfo=UTC)
+    put_off_for_now(offered(Settings()), now)
+    assert model_offer(Settings(), now + timedelta(days=1)) is None  # the next start
+    assert model_offer(Settings(), now + OFFER_AGAIN_AFTER - timedelta(minutes=1)) is None
+    assert model_offer(Settings(), now + OFFER_AGAIN_AFTER) is not None  # a month on
+    assert model_offer(Settings(speech=SpeechSettings(language="de")), now + timedelta(days=1)) is not None
+    assert not settings_path().exists()  # a fact about this machine, not one of the user's settings
+
+
+def test_a_put_off_that_cannot_be_read_asks_again(models: Path) -> None:
+    snooze_path().parent.mkdir(parents=True, exist_ok=True)
+    for text in ("not json", '{"language": "en"}', '{"language": "en", "put_off_at": "tuesday"}', "[]"):
+        snooze_path().write_text(text)
+        assert model_offer(Settings()) is not None, text
 
 
 def test_declining_is_saved_and_kept(models: Path) -> None:

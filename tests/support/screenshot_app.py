@@ -5,6 +5,9 @@
 The store is a fresh one at $MURMUR_DB, filled by the offline rules from everyday sentences. For each
 size it prints one JSON line of what the window shows (entry rows in view, the main parts' places) so
 a test can check that nothing overlaps; the PNG is `murmur-WIDTHxHEIGHT-THEME.png`.
+
+With MURMUR_SCREENSHOTS_TOUR=1 it also saves every other place of the sidebar, the list under a toast and the
+Settings dialog (`murmur-WIDTHxHEIGHT-THEME-PLACE.png`), for a person to look at each view before a release.
 """
 
 import json
@@ -23,6 +26,9 @@ from app.config import Settings
 from app.domain.enums import UtteranceSource
 from app.paths import default_db_path
 from app.ui.application import Murmur
+from app.ui.settings.dialog import SettingsDialog
+from app.ui.sidebar import PLACES
+from app.ui.toast import ToastContent
 from app.ui.window import MainWindow
 
 SAID = [
@@ -38,6 +44,7 @@ SAID = [
     "send the invoice today at 5pm",
     "buy bread",
     "bread is done",
+    "the fence is painted",  # names no entry: it waits in the Inbox
 ]
 PARTS = ("sidebar", "mic", "activityArea", "input", "pageTitle", "search", "entries")
 
@@ -97,7 +104,31 @@ def main(out: Path, theme: str, sizes: list[str]) -> None:
         settle(600)
         window.grab().save(str(out / f"murmur-{size}-{theme}.png"))
         print(json.dumps({"size": size, **facts(window)}), flush=True)
+        if os.environ.get("MURMUR_SCREENSHOTS_TOUR") == "1":
+            tour(murmur, out / f"murmur-{size}-{theme}")
     murmur.quit()
+
+
+def tour(murmur: Murmur, stem: Path) -> None:
+    """Every other view as it looks now, the list under a toast, and the Settings dialog."""
+    window = murmur.window
+    for place in PLACES:
+        if place.key != "all":
+            window.show_place(place.key)
+            settle(300)
+            window.grab().save(f"{stem}-{place.key}.png")
+    window.show_place("all")
+    murmur.toast.show_content(ToastContent(title="1 created · Tomorrow 09:00", message="Call mom"))
+    settle(400)
+    frame = window.frameGeometry()  # the toast is a window of its own, over the window's strip: the screen shows both
+    screen = window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+    screen.save(f"{stem}-toast.png")
+    murmur.toast.hide()
+    dialog = SettingsDialog(murmur.settings, window)
+    dialog.show()
+    settle(400)
+    dialog.grab().save(f"{stem}-settings.png")
+    dialog.close()
 
 
 if __name__ == "__main__":

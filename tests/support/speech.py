@@ -59,6 +59,28 @@ DICTATION = [
     "mark the groceries as done",
 ]
 
+# Sentences with the names and terms a generic model has rarely heard: the vocabulary's corpus
+# (bench/vocabulary_bench.py, tests/speech_in/test_vocabulary_hints.py), with the user's words for them.
+RARE_NAMES = [
+    "email Siobhan about the Kubernetes upgrade",
+    "remind me to call Aoife on Thursday",
+    "ask Nguyen to review the Terraform plan",
+    "buy a present for Saoirse",
+    "book a meeting with Joaquin and Priya",
+    "update the Grafana dashboard before Friday",
+    "send the Postgres backup to Dmitri",
+    "tell Niamh the Figma file is ready",
+    "check the Jenkins build tomorrow morning",
+    "call Tadhg about the Ansible playbook",
+    "remind me to pay Xiaoming back",
+    "schedule the Kafka migration with Oluwaseun",
+    "ask Ngozi to send the JSON export",
+    "the Wireshark capture for Bartosz is done",
+]
+RARE_TERMS = (
+    "Siobhan Kubernetes Aoife Nguyen Terraform Saoirse Joaquin Priya Grafana Postgres Dmitri Niamh Figma Jenkins "
+    "Tadhg Ansible Xiaoming Kafka Oluwaseun Ngozi JSON Wireshark Bartosz"
+).split()
 
 # What Murmur says back (its questions, answers and confirmations): the speech output's round-trip corpus.
 REPLIES = [
@@ -188,3 +210,10 @@ def whisper_base_model(folder: Path) -> Path:
                 shutil.copyfileobj(data, out, 1 << 20)
     work.rename(model)
     return model
+
+
+def captured_speech(text: str, folder: Path) -> bytes:
+    """`text` said by flite with silence around it, as the capture hands it on (16 kHz mono int16)."""
+    from app.speech_in.wavfile import read_audio
+
+    return read_audio(pad_with_silence(flite_wav(text, folder / "raw.wav"), folder / "said.wav")).pcm

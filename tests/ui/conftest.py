@@ -19,6 +19,7 @@ from tests.support.fake_dictation import FakeMicrophone
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
 from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
+from tests.support.speech import whisper_model  # noqa: F401 (a fixture: a real Whisper base model)
 from tests.support.xserver import display  # noqa: F401 (a fixture: a private X server with a tray)
 from tests.sync.conftest import phone, radicale  # noqa: F401 (fixtures: a real CalDAV server, a second client)
 
@@ -63,12 +64,17 @@ def collect_on_the_gui_thread() -> Iterator[None]:
 
 
 def started_murmur(
-    qtbot: QtBot, db_path: Path, make_dictation: DictationFactory, arm: bool, settings: Settings | None = None
+    qtbot: QtBot,
+    db_path: Path,
+    make_dictation: DictationFactory,
+    arm: bool,
+    settings: Settings | None = None,
+    use_tray: bool = False,
 ) -> Iterator[Murmur]:
     # No start and stop cues: a cue is PortAudio playing on a thread of its own, into whichever PulseAudio the
     # process last found, which is not what these tests are about; a test of a sound turns them on.
     settings = settings or Settings(ui=replace(Settings().ui, audio_cues=False))
-    app = Murmur(build_service(db_path, settings, offline=True), settings, make_dictation, use_tray=False)
+    app = Murmur(build_service(db_path, settings, offline=True), settings, make_dictation, use_tray=use_tray)
     qtbot.addWidget(app.window)
     qtbot.addWidget(app.toast)
     with qtbot.waitSignal(app.entries_shown):

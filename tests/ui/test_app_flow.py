@@ -34,7 +34,7 @@ def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur:
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
         qtbot.mouseClick(toast.undo_button, Qt.MouseButton.LeftButton)
     assert summaries(murmur) == []
-    assert toast.title.text().startswith("Undone: 2 reverted")
+    assert toast.title.text() == "Undone: removed “Call mom” and removed “Buy milk”"
     assert murmur.state() is AppState.IDLE
 
 

@@ -3,6 +3,7 @@
 shown in the middle of a dictation). The models are model-shaped fakes (tests/support/fake_models.py)."""
 
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import Qt
@@ -13,10 +14,11 @@ from app.config import Settings, SpeechSettings, load_settings, settings_path
 from app.speech_in.engines import choose_engine, choose_final_engine
 from app.speech_in.model_offer import model_offer
 from app.speech_in.models import models_dir
+from app.speech_in.offer_snooze import OFFER_AGAIN_AFTER
 from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.ui.application import Murmur
 from app.ui.model_offer_dialog import ModelOfferDialog, ModelOfferPrompt
-from tests.support.fake_models import publish_english_pair
+from tests.support.fake_models import publish_english_pair, publish_english_voice
 from tests.support.model_server import ModelServer
 from tests.support.pulse import PulseAudio
 
@@ -52,13 +54,38 @@ def test_the_dialog_says_what_the_models_are_their_sizes_and_the_gain(qtbot: QtB
     assert labels and all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
 
 
-def test_dont_ask_again_is_saved_and_not_now_saves_nothing(qtbot: QtBot, murmur: Murmur) -> None:
+def test_not_now_saves_no_setting_and_the_next_start_does_not_ask(qtbot: QtBot, murmur: Murmur) -> None:
     _, dialog = shown(qtbot, murmur)
     assert dialog.isVisible() and dialog.parent() is murmur.window
     qtbot.mouseClick(dialog.later_button, Qt.MouseButton.LeftButton)  # not now
     assert dialog.isHidden() and not settings_path().exists() and murmur.settings.speech.offer_models is True
 
-    _, dialog = shown(qtbot, murmur)  # the next start asks again
+    prompt = murmur.offer_models()  # the next start: put off, not asked
+    with qtbot.waitSignal(prompt.worked_out, timeout=WAIT_MS) as blocker:
+        pass
+    assert blocker.args == [None] and prompt.dialog is None
+    a_month_on = datetime.now(UTC) + OFFER_AGAIN_AFTER + timedelta(minutes=1)
+    assert model_offer(murmur.settings, a_month_on) is not None  # it comes back in a month
+
+
+@pytest.mark.parametrize("how", ["escape", "closed by the app"])
+def test_escape_puts_it_off_too_but_the_app_closing_its_windows_does_not(
+    qtbot: QtBot, murmur: Murmur, how: str
+) -> None:
+    _, dialog = shown(qtbot, murmur)
+    if how == "escape":
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    else:
+        dialog.close()  # as Qt closes every window at quit
+    assert dialog.isHidden()
+    prompt = murmur.offer_models()
+    with qtbot.waitSignal(prompt.worked_out, timeout=WAIT_MS) as blocker:
+        pass
+    assert (blocker.args == [None]) is (how == "escape")
+
+
+def test_dont_ask_again_is_saved(qtbot: QtBot, murmur: Murmur) -> None:
+    _, dialog = shown(qtbot, murmur)
     qtbot.mouseClick(dialog.never_button, Qt.MouseButton.LeftButton)
     assert dialog.isHidden()
     assert murmur.settings.speech.offer_models is False and load_settings().speech.offer_models is False
@@ -67,12 +94,28 @@ def test_dont_ask_again_is_saved_and_not_now_saves_nothing(qtbot: QtBot, murmur:
     with qtbot.waitSignal(prompt.worked_out, timeout=WAIT_MS) as blocker:
         pass
     assert blocker.args == [None] and prompt.dialog is None
+    a_month_on = datetime.now(UTC) + OFFER_AGAIN_AFTER + timedelta(minutes=1)
+    assert model_offer(murmur.settings, a_month_on) is None
+
+
+def test_offline_the_install_says_so_in_a_sentence_naming_the_server(
+    qtbot: QtBot, murmur: Murmur, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A name no resolver knows (RFC 2606): what a machine without a network meets for every name.
+    monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", "https://models.murmur.invalid/vosk/model-list.json")
+    monkeypatch.setenv("MURMUR_WHISPER_HUB", "https://hub.murmur.invalid")
+    _, dialog = shown(qtbot, murmur)
+    with qtbot.waitSignal(dialog.install_failed, timeout=WAIT_MS) as blocker:
+        qtbot.mouseClick(dialog.install_button, Qt.MouseButton.LeftButton)
+    line = blocker.args[0]
+    assert line == "Couldn't reach models.murmur.invalid: you seem to be offline." and dialog.note.text() == line
 
 
 def test_install_downloads_with_progress_and_the_next_dictation_uses_the_models(
     qtbot: QtBot, murmur: Murmur, server: ModelServer
 ) -> None:
     publish_english_pair(server)
+    publish_english_voice(server)  # the natural voice offered beside the models (tests/ui/test_voice_offer_dialog.py)
     _, dialog = shown(qtbot, murmur)
     progress: list[tuple[int, int]] = []
     dialog.download_progressed.connect(lambda done, total: progress.append((done, total)))
@@ -102,10 +145,12 @@ def test_a_failed_install_is_one_line_in_the_dialog_and_can_be_tried_again(
     publish_english_pair(server, whisper=False)  # the hub has no whisper-base.en
     before = murmur.settings
     _, dialog = shown(qtbot, murmur)
+    qtbot.mouseClick(dialog.voice_box, Qt.MouseButton.LeftButton)  # the models alone: the voice is unticked
     with qtbot.waitSignal(dialog.install_failed, timeout=WAIT_MS) as blocker:
         qtbot.mouseClick(dialog.install_button, Qt.MouseButton.LeftButton)
     line = blocker.args[0]
     assert "whisper-base.en" in line and "\n" not in line and dialog.note.text() == line
+    assert line.startswith("Couldn't get ") and "from 127.0.0.1: HTTP 404" in line and "http://" not in line
     assert dialog.install_button.isEnabled() and dialog.install_button.text() == "Try again (189 MB)"
     assert dialog.progress.isHidden() and dialog.later_button.text() == "Not now"
     assert not settings_path().exists() and murmur.settings == before

@@ -103,7 +103,7 @@ def test_an_older_batch_is_undone_from_the_history_and_the_newer_one_stays(qtbot
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         qtbot.mouseClick(murmur.window.history.undo_button, Qt.MouseButton.LeftButton)
     assert summaries(murmur) == ["Buy milk"]
-    assert murmur.toast.title.text() == "Undone: 2 reverted"
+    assert murmur.toast.title.text() == "Undone: removed “Call mom” and removed “Buy bread”"
     assert [history.topLevelItem(i).text(2) for i in range(2)] == ["", "undone"]
     assert [h.batch.undone_at is not None for h in murmur.service.history()] == [False, True]
 

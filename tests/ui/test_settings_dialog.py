@@ -129,17 +129,15 @@ def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, serv
 def speech_page_shown(qtbot: QtBot, device: str) -> SettingsDialog:
     dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device=device)))
     qtbot.addWidget(dialog)
-    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):
-        dialog.show()
-    dialog.tabs.setCurrentWidget(dialog.speech_page)
+    dialog.show()
+    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):  # listed once the page is shown
+        dialog.tabs.setCurrentWidget(dialog.speech_page)
     return dialog
 
 
 def test_the_microphone_picker_lists_the_real_devices(qtbot: QtBot, pulse_audio: PulseAudio) -> None:
     """PortAudio lists the private PulseAudio's ALSA device; an unplugged choice is kept, marked."""
-    dialog = SettingsDialog(replace(Settings(), speech=SpeechSettings(device="USB headset")))
-    qtbot.addWidget(dialog)
-    qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000).wait()
+    dialog = speech_page_shown(qtbot, "USB headset")
     combo = dialog.speech_page.device
     names = [combo.itemData(i) for i in range(combo.count())]
     assert names[0] == "" and pulse_audio.device in names and "default" not in names  # ALSA's plugin: hidden
@@ -207,8 +205,8 @@ def ok_button(dialog: SettingsDialog) -> QPushButton:
 def shown_dialog(qtbot: QtBot, settings: Settings) -> SettingsDialog:
     dialog = SettingsDialog(settings)
     qtbot.addWidget(dialog)
-    with qtbot.waitSignal(dialog.speech_page.devices_listed, timeout=15_000):
-        dialog.show()
+    dialog.show()
+    qtbot.waitExposed(dialog)
     return dialog
 
 
@@ -219,7 +217,7 @@ def saved_if_accepted(dialog: SettingsDialog) -> Settings:
     return load_settings(settings_path())
 
 
-def test_an_invalid_hotkey_stays_unsaved_with_one_line_beside_the_field(qtbot: QtBot) -> None:
+def test_an_invalid_hotkey_stays_unsaved_with_one_line_under_the_field(qtbot: QtBot) -> None:
     dialog = shown_dialog(qtbot, Settings())
     dialog.tabs.setCurrentIndex(2)
     dialog.general_page.hotkey.setText("banana")
@@ -266,25 +264,25 @@ def test_pynputs_own_parser_judges_the_hotkey(qtbot: QtBot, x_display: str) -> N
     assert dialog.isVisible() and "('<bogus>' is not a key)" in dialog.general_page.hotkey_note.text()
 
 
-def test_record_writes_the_pressed_combination_in_pynput_syntax(qtbot: QtBot) -> None:
+def test_record_keeps_the_pressed_combination_in_pynput_syntax(qtbot: QtBot) -> None:
     dialog = shown_dialog(qtbot, Settings())
     record, ctrl, alt, shift = dialog.general_page.record_hotkey, Qt.Modifier.CTRL, Qt.Modifier.ALT, Qt.Modifier.SHIFT
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyPress(record, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)  # modifiers alone: not yet
     assert record.recording
     qtbot.keyClick(record, Qt.Key.Key_Space, Qt.KeyboardModifier(ctrl | alt))
-    assert dialog.general_page.hotkey.text() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
+    assert dialog.general_page.hotkey.combination() == "<ctrl>+<alt>+<space>" and record.text() == "Record…"
 
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_M, Qt.KeyboardModifier(ctrl | shift))
-    assert dialog.general_page.hotkey.text() == "<ctrl>+<shift>+m"
+    assert dialog.general_page.hotkey.combination() == "<ctrl>+<shift>+m"
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_F9, Qt.KeyboardModifier.AltModifier)
-    assert dialog.general_page.hotkey.text() == "<alt>+<f9>"
+    assert dialog.general_page.hotkey.combination() == "<alt>+<f9>"
 
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     qtbot.keyClick(record, Qt.Key.Key_Escape)  # cancels: the field and the dialog stay
-    assert dialog.general_page.hotkey.text() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
+    assert dialog.general_page.hotkey.combination() == "<alt>+<f9>" and not record.recording and dialog.isVisible()
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     assert saved_if_accepted(dialog).ui.hotkey == "<alt>+<f9>"
 

@@ -40,3 +40,13 @@ def test_the_smallest_window_shows_six_rows_of_the_list(qtbot: QtBot, murmur: Mu
         return sum(1 for index in shown if view.viewport().rect().contains(view.visualRect(index)))
 
     qtbot.waitUntil(lambda: rows_in_view() >= 6)  # once the list is laid out at its new size
+
+
+def test_the_place_chosen_stays_in_view_as_the_window_shrinks(qtbot: QtBot, murmur: Murmur) -> None:
+    sidebar = murmur.window.sidebar
+    for key in ("memory", "today", "usage"):  # the last, the first, one between: chosen by a key or the tray
+        murmur.window.resize(1280, 800)
+        murmur.window.show_place(key)
+        shrunk(qtbot, murmur)
+        item = sidebar.currentItem()
+        qtbot.waitUntil(lambda item=item: sidebar.viewport().rect().contains(sidebar.visualItemRect(item)))

@@ -2,9 +2,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QEnterEvent, QPalette
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.assembly import build_service
@@ -14,7 +14,7 @@ from app.domain.enums import FailureKind, Status, UtteranceSource
 from app.presentation.failures import failure_words
 from app.service import MurmurService
 from app.ui.jobs import BatchReport, UtteranceJob
-from app.ui.toast import MARGIN, Toast, ToastContent, content_of
+from app.ui.toast import GAP, MARGIN, Toast, ToastContent, content_of
 from tests.support.clock import FIXED_CLOCK
 
 NOT_FOUND, AMBIGUOUS = FailureKind.NOT_FOUND, FailureKind.AMBIGUOUS
@@ -182,21 +182,31 @@ def test_an_error_toast_is_red_and_a_success_toast_is_not(qtbot: QtBot) -> None:
     assert backdrop(toast, ToastContent(title="Undone: 1 reverted")) == success  # and back to plain
 
 
-def test_it_sits_in_the_shown_windows_corner_else_the_screens(qtbot: QtBot) -> None:
+def test_it_sits_in_the_shown_windows_room_else_the_screens_corner(qtbot: QtBot) -> None:
     window = QMainWindow()
     qtbot.addWidget(window)
+    column, page, room = QWidget(), QListWidget(), QWidget()
+    layout = QVBoxLayout(column)
+    layout.addWidget(page, 1)
+    layout.addWidget(room)
+    room.hide()
+    window.setCentralWidget(column)
     area = window.screen().availableGeometry()
     window.setGeometry(area.left() + 40, area.top() + 30, 520, 360)
     window.show()
     qtbot.waitExposed(window)
-    toast = make_toast(qtbot, seconds=60)
+    toast = Toast(60, room=room)
+    qtbot.addWidget(toast)
     toast.show_content(ToastContent(title="Created “Buy milk”"))
     inside = window.geometry()
-    assert inside.contains(toast.geometry())
-    assert (toast.x(), toast.y()) == (
-        inside.right() - toast.width() - MARGIN,
-        inside.bottom() - toast.height() - MARGIN,
-    )
+    assert inside.contains(toast.geometry()) and room.isVisible() and room.height() == toast.height() + 2 * GAP
+    spot = QRect(room.mapToGlobal(QPoint(0, 0)), room.size())
+    assert (toast.x(), toast.y()) == (spot.center().x() - toast.width() // 2 + 1, spot.top() + GAP)
+    page_on_screen = QRect(page.mapToGlobal(QPoint(0, 0)), page.size())
+    assert not page_on_screen.intersects(toast.geometry())  # the page made room
     window.hide()
     toast.show_again()
+    assert not room.isVisible()
     assert (toast.x(), toast.y()) == (area.right() - toast.width() - MARGIN, area.bottom() - toast.height() - MARGIN)
+    toast.dismiss()
+    assert room.isHidden()

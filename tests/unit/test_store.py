@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect, text
-from sqlmodel import select
+from sqlmodel import col, select
 
 from app.agent import ledger
 from app.changes.executor import execute
 from app.changes.undo import undo_latest
 from app.domain.actions import CompleteAction
-from app.domain.enums import Status, UndoSubject
+from app.domain.enums import Status, UndoKind, UndoSubject
 from app.errors import AmbiguousIdError, EntryNotFoundError, SchemaTooNewError, StoreError
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from app.store.migrations import APPLICATION_ID, MIGRATIONS, migrate
-from app.store.models import Entry, SQLModel, Utterance
+from app.store.models import Entry, Recording, SQLModel, UndoItem, Utterance
 from app.store.queries import get_entry, short_id_of, short_ids
 from app.sync.engine import SyncReport, note_outcome
 from app.sync.status import sync_status
@@ -441,4 +441,34 @@ def test_the_previous_release_database_gains_since_when_sync_fails(db_path: Path
     note_outcome(store, "no password for the sync server", datetime(2026, 2, 1, tzinfo=UTC))
     with store.read() as session:
         assert sync_status(session).failing_since == first
+    store.close()
+
+
+def test_the_previous_release_database_gains_recordings(db_path: Path) -> None:
+    """What the release before (steps 1-15) made, with a dismissal in its history: it gains the recordings table,
+    the dismissal still undoes, and the sound of an utterance can be forgotten undoably."""
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        migrate(db, str(db_path), steps=MIGRATIONS[:15])
+        db.execute(
+            "INSERT INTO utterances (id, text, source, created_at, outcome, attempts) "
+            "VALUES (1, 'eggs are done', 'voice', '2026-01-01T10:00:00+00:00', 'failed', 1)"
+        )
+        db.execute(
+            "INSERT INTO undo_batches (id, label, created_at) VALUES (5, 'dismissed', '2026-01-01T10:01:00+00:00')"
+        )
+        db.execute(
+            "INSERT INTO undo_items (id, batch_id, position, kind, entry_id, description, before_row, after_revision,"
+            " subject) VALUES (9, 5, 0, 'dismiss', '1', '{}', '{\"id\": 1, \"revision\": 1}', 1, 'utterance')"
+        )
+    store = Store.open(db_path)
+    with store.read() as session:
+        [item] = session.exec(select(UndoItem)).all()
+        assert (item.id, item.subject, item.kind) == (9, UndoSubject.UTTERANCE, UndoKind.DISMISS)
+        assert session.exec(select(Recording)).all() == []
+    with store.write() as session:
+        session.add(Recording(utterance_id=1, file="1-a.flac", bytes=10, seconds=1.0))
+        session.add(UndoItem(batch_id=5, position=1, kind=UndoKind.FORGET_AUDIO, entry_id="1", description="{}",
+                             subject=UndoSubject.RECORDING, after_revision=2))  # fmt: skip
+    with store.read() as session:
+        assert [i.id for i in session.exec(select(UndoItem).order_by(col(UndoItem.id)))] == [9, 10]
     store.close()

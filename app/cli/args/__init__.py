@@ -13,13 +13,16 @@ from app.cli.args import (
     doctor,
     entries,
     llm,
+    mcp,
     memory,
     models,
     recall,
+    recordings,
     sessions,
     speech,
     sync,
     usage,
+    vocab,
     voice,
 )
 from app.cli.exits import ExitCode
@@ -78,6 +81,7 @@ def _add_every_other_command(
 ) -> None:
     entries.add_commands(sub, common, as_json)
     memory.add_commands(sub, common, as_json)
+    vocab.add_commands(sub, common, as_json)
     data.add_commands(sub, common, as_json)
     sync.add_commands(sub, common, as_json)
     speech.add_commands(sub, common, as_json)
@@ -89,3 +93,5 @@ def _add_every_other_command(
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
+    mcp.add_commands(sub, common, as_json)
+    recordings.add_commands(sub, common, as_json)

@@ -1,4 +1,4 @@
-"""The commands for the running app (toggle, start, stop, cancel, show): run from app.cli.app_control, which
+"""The commands for the running app (toggle, start, stop, cancel, show, quit): run from app.cli.app_control, which
 loads only the socket client, so a key bound to `murmur start` starts recording at once."""
 
 import argparse
@@ -10,6 +10,7 @@ HELP = {
     "stop": "stop recording in the running app and submit what was said",
     "cancel": "stop recording in the running app and drop what was said (or stop it speaking)",
     "show": "show the running app's window",
+    "quit": "quit the running app, as its Quit does (what was said is kept)",
 }
 
 

@@ -23,6 +23,10 @@ def _choices(kind: type[_Choice]) -> Callable[[str], list[_Choice]]:
     return parse
 
 
+# Recordings are left out of backups and exports unless asked for: they are what the user said, in their voice.
+_WITH_AUDIO = "also copy the recordings of what you said, into a folder beside {} (FILE.recordings)"
+
+
 def add_commands(
     sub: "argparse._SubParsersAction[Any]",
     common: argparse.ArgumentParser,
@@ -41,8 +45,14 @@ def add_commands(
     export.add_argument(
         "--category", type=_choices(Category), action="append", metavar="C[,C]", help="only these categories"
     )
+    export.add_argument(
+        "--with-said",
+        action="store_true",
+        help="ics: also write the words you said (X-MURMUR-SAID), for a file that stays yours; json always has them",
+    )
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (owner-only) instead of standard output")
     export.add_argument("--force", action="store_true", help="replace FILE if it exists (a link: what it points to)")
+    export.add_argument("--with-audio", action="store_true", help=_WITH_AUDIO.format("-o FILE"))
     export.set_defaults(func="app.cli.data:cmd_export", reads_only=True)
 
     importing = sub.add_parser("import", parents=[common, as_json], help="add entries from a file (one undoable batch)")
@@ -60,6 +70,7 @@ def add_commands(
     )
     backup.add_argument("path", nargs="?", metavar="PATH", help="where to write it (default: the backups folder)")
     backup.add_argument("--force", action="store_true", help="replace PATH if it exists (a link: what it points to)")
+    backup.add_argument("--with-audio", action="store_true", help=_WITH_AUDIO.format("the backup"))
     backup.set_defaults(func="app.cli.data:cmd_backup", reads_only=True)
     backups = sub.add_parser("backups", parents=[common, as_json], help="list the backups, newest first")
     backups.set_defaults(func="app.cli.data:cmd_backups", reads_only=True)

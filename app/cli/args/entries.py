@@ -6,6 +6,7 @@ from typing import Any
 from app.cli.numbers import LIMIT, ROW_ID
 from app.domain.defaults import BY_HAND
 from app.domain.enums import Category, Status, UtteranceSource
+from app.recordings.hearing import REHEAR_ENGINES
 
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
 
@@ -98,8 +99,17 @@ def add_commands(
     retry.add_argument("utterance_id", type=ROW_ID, metavar="ID")
     retry.add_argument("--confirm", action="store_true", help="apply even more changes than llm.max_mutations")
     retry.add_argument("--new", action="store_true", help=argparse.SUPPRESS)
-    retry.add_argument(
+    words = retry.add_mutually_exclusive_group()
+    words.add_argument(
         "--text", metavar="WORDS", help="run these words instead, e.g. what was misheard put right ('-' reads stdin)"
+    )
+    words.add_argument(
+        "--rehear", action="store_true", help="hear its recording again with the best engine installed, run that"
+    )
+    retry.add_argument(
+        "--engine",
+        choices=REHEAR_ENGINES,
+        help="with --rehear: the engine that hears it (default: Whisper if installed)",
     )
     retry.set_defaults(func="app.cli.entries:cmd_retry")
 

@@ -1,14 +1,16 @@
 """Settings -> General: the hotkey (typed, or recorded with "Record…"), how it works, sound cues, starting at
-login, how long toasts show, and the theme. A hotkey pynput cannot parse is refused, the reason beside it."""
+login, how long toasts show, and the theme. A hotkey pynput cannot parse is refused, the reason on a line under
+the field."""
 
 from dataclasses import replace
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from app.config import UiSettings
 from app.ui.hotkey import hotkey_problem
 from app.ui.key_capture import KeyCaptureButton
-from app.ui.settings.form import check, combo, lay_out, side_by_side, spin, text_field
+from app.ui.settings.form import check, combo, lay_out, side_by_side, spin
+from app.ui.settings.hotkey_field import HotkeyField
 
 MODES = {"hold": "Hold to talk", "toggle": "Press to start, press again to stop"}
 THEMES = {"system": "Like the desktop", "light": "Light", "dark": "Dark"}
@@ -17,15 +19,17 @@ THEMES = {"system": "Like the desktop", "light": "Light", "dark": "Dark"}
 class GeneralPage(QWidget):
     def __init__(self, ui: UiSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.hotkey = text_field(ui.hotkey, "<ctrl>+<alt>+<space>")
+        self.hotkey = HotkeyField(ui.hotkey)
         self.hotkey.setAccessibleName("Hotkey")
-        self.hotkey.setToolTip("pynput's syntax: keys joined by +, special keys in <>, e.g. <ctrl>+<alt>+<space>")
         self.record_hotkey = KeyCaptureButton()
-        self.record_hotkey.captured.connect(self.hotkey.setText)
-        self.hotkey_note = QLabel()  # one line: why the hotkey cannot be saved
+        self.record_hotkey.captured.connect(self.hotkey.set_combination)
+        # Why the hotkey cannot be saved, under the field and wrapped: beside it, a long reason would squeeze
+        # the field and widen the dialog.
+        self.hotkey_note = QLabel()
         self.hotkey_note.setObjectName("hotkey_note")
-        self.hotkey.textEdited.connect(self.hotkey_note.clear)
-        self.record_hotkey.captured.connect(self.hotkey_note.clear)
+        self.hotkey_note.setWordWrap(True)
+        self.hotkey.textEdited.connect(self._clear_note)
+        self.record_hotkey.captured.connect(self._clear_note)
         self.hotkey_backend = QLabel()  # read-only: what hears the hotkey here (pynput, the desktop's portal, none)
         self.hotkey_backend.setObjectName("hotkey_backend")
         self.hotkey_backend.setWordWrap(True)
@@ -38,7 +42,8 @@ class GeneralPage(QWidget):
         self.theme.setAccessibleName("Theme")
         lay_out(
             self,
-            ("Hotkey", side_by_side((self.hotkey, 1), (self.record_hotkey, 0), (self.hotkey_note, 1))),
+            ("Hotkey", side_by_side((self.hotkey, 1), (self.record_hotkey, 0))),
+            ("", self.hotkey_note),
             ("", self.hotkey_backend),
             ("Mode", self.hotkey_mode),
             ("", self.audio_cues),
@@ -46,6 +51,7 @@ class GeneralPage(QWidget):
             ("Toast shows for", self.toast_seconds),
             ("Theme", self.theme),
         )
+        self._show_note("")
 
     def show_backend(self, words: str) -> None:
         """Say under the hotkey field what hears it ("" before the app listens: nothing is said)."""
@@ -56,7 +62,7 @@ class GeneralPage(QWidget):
         """`ui` as this page sets it."""
         return replace(
             ui,
-            hotkey=self.hotkey.text().strip() or ui.hotkey,
+            hotkey=self.hotkey.combination() or ui.hotkey,
             hotkey_mode=str(self.hotkey_mode.currentData()),
             audio_cues=self.audio_cues.isChecked(),
             start_at_login=self.start_at_login.isChecked(),
@@ -66,9 +72,19 @@ class GeneralPage(QWidget):
 
     def refused(self, ui: UiSettings) -> QWidget | None:
         """The hotkey field when `ui.hotkey` cannot be saved (saved, it would switch push-to-talk off without a
-        word), the reason shown beside it."""
+        word), the reason shown under it."""
         problem = hotkey_problem(ui.hotkey)
         if not problem:
             return None
-        self.hotkey_note.setText(problem)
+        self._show_note(problem)
         return self.hotkey
+
+    def _clear_note(self) -> None:
+        self._show_note("")
+
+    def _show_note(self, text: str) -> None:
+        """The hotkey's note, its row taking no room while it has nothing to say."""
+        self.hotkey_note.setText(text)
+        form = self.layout()
+        assert isinstance(form, QFormLayout)
+        form.setRowVisible(self.hotkey_note, bool(text))

@@ -5,12 +5,12 @@ not yet saved), and how the model is used: tool calls, what happens when it fail
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
 
 from app import secrets
-from app.agent.connection import ConnectionReport
 from app.agent.provider import PRESETS
 from app.config import LlmSettings, url_problem
 from app.errors import MurmurError
@@ -19,8 +19,11 @@ from app.ui.settings.form import combo, lay_out, spin, text_field
 from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
+if TYPE_CHECKING:
+    from app.agent.connection import ConnectionReport
+
 # Tries the server and the model as set (settings, a typed key or None); `app.agent.connection.test_connection`.
-ConnectionTest = Callable[[LlmSettings, str | None], ConnectionReport]
+ConnectionTest = Callable[[LlmSettings, str | None], "ConnectionReport"]
 
 NONE = "none"
 CUSTOM = "custom"
@@ -37,6 +40,14 @@ FIELD_WORDS = (
     ("the LLM base URL", "the Server address"),
 )
 FIELD_LABELS = {"preset": "Provider", "base_url": "Server address", "model": "Model", "api_key": "API key"}
+
+
+def load_and_test_connection(settings: LlmSettings, api_key: str | None) -> "ConnectionReport":
+    """`app.agent.connection.test_connection`, loaded when a test is asked for: the openai client it needs takes a
+    second or more to import, which opening the dialog would otherwise wait for."""
+    from app.agent.connection import test_connection as tried
+
+    return tried(settings, api_key)
 
 
 def in_field_words(line: str) -> str:
@@ -147,16 +158,17 @@ class LlmPage(QWidget):
         self.connection_note.setText(f"The server address {wrong}.")
         return self.base_url
 
-    def save_key(self) -> None:
+    def save_key(self) -> bool:
         """Keep a newly typed API key in the keyring, or forget the stored one for the built-in rules (a
-        MurmurError, one line, when the keyring refuses)."""
+        MurmurError, one line, when the keyring refuses); whether the keyring changed."""
         key = self.api_key.text().strip()
         if not self._uses_server():
-            secrets.delete_api_key()  # a stored key alone would still reach OpenAI
-        elif key:
+            return secrets.delete_api_key()  # a stored key alone would still reach OpenAI
+        if key:
             secrets.set_api_key(key, to_file=self.keep_in_file.isChecked())
-        else:
-            self.keep_in_file.save("")  # unticked, a key kept in the file is removed from it
+            return True
+        self.keep_in_file.save("")  # unticked, a key kept in the file is removed from it
+        return self.keep_in_file.was_in_file and not self.keep_in_file.isChecked()
 
     def test_connection(self) -> None:
         """Ask the server (as set in the form, not yet saved) for its models, then try the model with one tool

@@ -1,5 +1,5 @@
-"""Settings -> Speech: the engine, the microphone (listed off the GUI thread) with a live level meter, the
-language, and the Vosk model with its panel of installed and downloadable models.
+"""Settings -> Speech: the engine, the microphone (listed off the GUI thread once the page is first shown) with a
+live level meter, the language, and the Vosk model with its panel of installed and downloadable models.
 
 While the page is shown, the meter shows the chosen microphone's level (see `mic_level`); hidden, the
 microphone is closed.
@@ -55,7 +55,7 @@ class SpeechPage(QWidget):
             ("Vosk model", self.model),
             ("", self.models),
         )
-        run_in_thread(Call("devices", list_input_devices), self, self._on_devices_listed)
+        self._devices_asked = False
 
     def _make_meter(self) -> None:
         self.level = QProgressBar()
@@ -116,6 +116,9 @@ class SpeechPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not self._devices_asked:  # PortAudio's look at every sound card takes a core for a while: not on open
+            self._devices_asked = True
+            run_in_thread(Call("devices", list_input_devices), self, self._on_devices_listed)
         self._start_meter()
 
     def hideEvent(self, event: QHideEvent) -> None:

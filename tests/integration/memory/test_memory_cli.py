@@ -41,7 +41,11 @@ def test_add_list_forget_and_undo_brings_it_back(murmur: Murmur) -> None:
 
     undone = murmur.run("undo")
     assert undone.returncode == 0, undone.stderr
-    assert undone.stdout.splitlines()[-1].startswith('Undid batch 2 (forgot "My brother is Tom"): 1 reverted')
+    assert (
+        undone.stdout.splitlines()[-1]
+        == 'Undid batch 2 (forgot "My brother is Tom"): “My brother is Tom” is remembered again'
+    )
+
     assert listed(murmur) == [f"{short_id}  My brother is Tom"]
 
 

@@ -49,7 +49,7 @@ def run_fresh(tmp_path: Path, *argv: str) -> tuple[int, list[str], str, str]:
     return outcome["status"], outcome["modules"], "\n".join(printed), done.stderr
 
 
-@pytest.mark.parametrize("command", ["toggle", "start", "stop", "cancel", "show"])
+@pytest.mark.parametrize("command", ["toggle", "start", "stop", "cancel", "show", "quit"])
 def test_an_app_command_loads_nothing_heavy_and_says_the_app_is_not_running(tmp_path: Path, command: str) -> None:
     tmp_path.chmod(0o700)  # a private runtime dir, as a session's is
     status, modules, _, stderr = run_fresh(tmp_path, command)

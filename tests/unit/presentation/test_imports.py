@@ -2,7 +2,8 @@
 
 import pytest
 
-from app.presentation.imports import skipped_lines
+from app.changes.imports import ImportOutcome, Problem
+from app.presentation.imports import first_problem, import_counts, import_title, skipped_lines
 
 
 @pytest.mark.parametrize(
@@ -17,3 +18,13 @@ from app.presentation.imports import skipped_lines
 )
 def test_skipped_lines_are_counted_and_the_first_named(lines: list[int], said: str) -> None:
     assert skipped_lines(lines) == said
+
+
+def test_an_import_names_the_lines_it_skipped_and_says_why_at_once() -> None:
+    problems = [Problem(3, "skipped: due:notadate is not a date"), Problem(7, "priority '9' is not 1 to 5", False)]
+    outcome = ImportOutcome(added=4, duplicates=1, problems=problems, undo_id=2)
+    assert import_title(outcome, "todo.txt") == "Imported 4 entries from todo.txt; line 3 skipped"
+    assert import_counts(outcome) == "4 new; 1 already on your list, skipped"
+    assert first_problem(outcome) == "Line 3: skipped: due:notadate is not a date (1 more in Details)"
+    clean = ImportOutcome(added=1, duplicates=0, problems=[], undo_id=3)
+    assert (import_title(clean, "a.ics"), first_problem(clean)) == ("Imported 1 entry from a.ics", None)

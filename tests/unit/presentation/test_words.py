@@ -18,16 +18,25 @@ from app.domain.actions import (
     UpdateAction,
 )
 from app.domain.clock import Clock
-from app.domain.enums import ActionKind, Category, FailureKind, MemoryChangeKind, MemorySource, UndoKind
+from app.domain.enums import (
+    ActionKind,
+    Category,
+    FailureKind,
+    MemoryChangeKind,
+    MemorySource,
+    UndoKind,
+    UtteranceSource,
+)
 from app.offline import OfflineInterpreter
 from app.presentation.applied import applied_line, applied_title, applied_words, tool_result_line
 from app.presentation.failures import failure_line, failure_words, tool_failure_line
 from app.presentation.history import action_text, done_phrase
 from app.presentation.memories import memory_counts, memory_said, memory_title, tool_memory_line
 from app.presentation.summaries import summarize
-from app.presentation.undo import undo_text
+from app.presentation.undo import taken_back, undo_text
 from app.service import MurmurService
 from app.store import Store
+from app.vocabulary.words import replacement, term
 
 
 def create(summary: str, due: str | None = None) -> CreateAction:
@@ -173,10 +182,17 @@ def test_every_kind_the_history_keeps_is_worded(store: Store, clock: Clock) -> N
     offline = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
     waiting = offline.submit("the xyzzy is done").utterance_id
     offline.dismiss(waiting)
+    said = offline.submit("the plugh is done", UtteranceSource.VOICE, audio=bytes(32_000)).utterance_id  # 1 s
+    offline.forget_audio(said)
+    offline.keep_words([term("Siobhan")])
+    offline.remove_word("Siobhan")
     with store.read() as session:
         items = [item for batch in history(session, limit=50) for item in batch.items]
     worded = {item.kind: action_text(item, names) for item in items}
     assert set(worded) == set(UndoKind)
+    assert worded[UndoKind.FORGET_AUDIO] == "Forgot the sound of “the plugh is done”"
+    assert worded[UndoKind.ADD] == "Added “Siobhan”"
+    assert worded[UndoKind.REMOVE] == "Removed “Siobhan”"
     assert worded[UndoKind.UPDATE] == "Updated “Call mom”: priority 1"
     assert worded[UndoKind.EDIT] == "Edited “My brother is Tim”"
     assert worded[UndoKind.DISMISS] == "Dismissed “the xyzzy is done”"
@@ -190,9 +206,38 @@ def test_an_undo_says_what_it_reverted_and_what_it_left(store: Store, clock: Clo
     with store.write() as session:
         first = history(session, limit=5)[1].batch
     with store.write() as session:
-        assert undo_text(undo_latest(session, later.now)) == "Undone: 1 reverted"
+        assert undo_text(undo_latest(session, later.now), {entry_id: "Buy milk"}) == "Undone: “Buy milk” is as it was"
     apply(store, later, [UpdateAction(entry_id, {"priority": 3})])
     with store.write() as session:
         assert first.id is not None
-        text = undo_text(undo_batch_id(session, first.id, later.now))
-    assert text == "Undone: 0 reverted, 1 left as it is (the entry was changed again since; left as it is now)"
+        text = undo_text(undo_batch_id(session, first.id, later.now), {entry_id: "Buy milk"})
+    assert text == "Nothing undone: 1 left as it is (the entry was changed again since; left as it is now)"
+
+
+def test_an_undo_names_what_came_back_or_went(store: Store, clock: Clock) -> None:
+    applied = one_of_each(store, clock)
+    names = {item.entry.id: item.entry.summary for item in applied.values()}
+    del names[applied[ActionKind.CREATE].entry.id]  # gone once its making is undone: named as it was made
+    with store.write() as session:
+        undone = undo_latest(session, clock.now)
+    assert (
+        undo_text(undone, names)
+        == "Undone: “Water plants” is no longer snoozed, “Pay rent” is back on your list and 3 more"
+    )
+    assert [taken_back(record, names) for record in undone.reverted] == [
+        "“Water plants” is no longer snoozed",
+        "“Pay rent” is back on your list",
+        "“Buy milk” is open again",
+        "“Call mom” is as it was",
+        "removed “Call the dentist”",
+    ]
+    with store.write() as session:
+        change = remember(session, "My brother is Tom", MemorySource.USER, clock.now)
+    with store.write() as session:
+        assert undo_text(undo_latest(session, clock.now), {}) == "Undone: forgot “My brother is Tom”"
+    assert change.batch_id is not None
+    words = MurmurService(store=store, interpreter=OfflineInterpreter(), clock=lambda: clock)
+    words.keep_words([replacement("jay son", "JSON")])
+    words.remove_word("JSON")
+    assert undo_text(words.undo(), {}) == "Undone: “jay son -> JSON” is one of your words again"
+    assert undo_text(words.undo(), {}) == "Undone: “jay son -> JSON” is no longer one of your words"

@@ -1,0 +1,148 @@
+"""Each tool's call: its arguments checked, one call into the application service, the result in words and data.
+
+A call that cannot be carried out raises a MurmurError (the server turns it into an MCP tool error); whatever
+changes, changes in one batch marked with the client's name, as `MurmurService.apply_asked` and `submit` make it.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.agent.search_tool import render_page
+from app.agent.tools import MUTATING, RECALL, SEARCH, UPDATE
+from app.changes.executor import ExecutionResult
+from app.changes.held import Caps
+from app.changes.interpretation import RunOptions
+from app.domain.enums import DueSpan, UtteranceSource
+from app.errors import UsageError
+from app.mcp.catalog import ADD, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
+from app.memory.recall import render_hits
+from app.presentation.applied import applied_line
+from app.presentation.assistants import asked_words, batch_words
+from app.presentation.summaries import summarize
+from app.presentation.undo import changed_entries, undo_text
+from app.render import applied_json, failure_json, iso, memory_json, page_json, undo_json
+from app.service import MurmurService, PipelineResult
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A tool's result: words for the assistant to read, and the same as data (IDs, fields)."""
+
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who calls, on what: the service, the client's name (marked on its batches), what it may change unasked."""
+
+    service: MurmurService
+    client: str
+    caps: Caps
+
+
+Call = Callable[[Caller, Mapping[str, Any]], Reply]
+Reshape = tuple[str, Callable[[Mapping[str, Any]], Mapping[str, Any]]]  # a list's key, and each item reshaped
+
+
+def _search(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    page, tz = caller.service.search(arguments), caller.service.clock().tz
+    return Reply(render_page(page, tz), page_json(page, tz))
+
+
+def _whats_due(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    when = arguments.get("when") or DueSpan.TODAY.value
+    if when not in {span.value for span in DueSpan}:
+        raise UsageError(f"when {when!r} is not one of {', '.join(span.value for span in DueSpan)}")
+    offset = arguments.get("offset") or 0
+    if not isinstance(offset, int) or offset < 0:
+        raise UsageError("offset must be a whole number, 0 or more")
+    page, tz = caller.service.due(DueSpan(when), offset), caller.service.clock().tz
+    return Reply(render_page(page, tz, WHATS_DUE), page_json(page, tz))
+
+
+def _recall(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    words = arguments.get("query")
+    if not isinstance(words, str) or not words.strip():
+        raise UsageError("query must be the words to look for")
+    hits = caller.service.recall(words, since=arguments.get("from") or None, until=arguments.get("to") or None)
+    tz = caller.service.clock().tz
+    data = [{"said_at": iso(h.said_at, tz), "said": h.said, "reply": h.reply, "done": h.done} for h in hits]
+    return Reply(render_hits(hits, tz), {"hits": data})
+
+
+def _memories(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    kept = caller.service.memories()
+    tz = caller.service.clock().tz
+    text = "\n".join(f"{short} {memory.text}" for short, memory in kept) or "Nothing is kept about the user."
+    return Reply(text, {"memories": [memory_json(memory, short, tz) for short, memory in kept]})
+
+
+def _add(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    text = arguments.get("text")
+    if not isinstance(text, str):
+        raise UsageError("text must be the user's words")
+    options = RunOptions(origin=caller.client)
+    result = caller.service.submit(text, UtteranceSource.TYPED, options=options)
+    return _changed(caller, result, result.message)
+
+
+def _by_id(tool: str, reshaped: Reshape | None = None) -> Call:
+    """The call of a tool that changes entries: each item of its list one action of the agent's tool `tool`;
+    `reshaped`: the list's key and each item as `tool` takes it, for a tool of the server's own."""
+    key, kind = MUTATING[tool]
+    listed, as_asked = reshaped or (key, dict)
+
+    def call(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+        items = arguments.get(listed)
+        if not isinstance(items, list) or not items or not all(isinstance(item, Mapping) for item in items):
+            raise UsageError(f"'{listed}' must be a non-empty list of objects; nothing was changed")
+        ids = [str(item.get("id", "")) for item in items]
+        words = asked_words(caller.client, kind.value, ids)
+        asked = [(kind.value, as_asked(item)) for item in items]
+        return _changed(caller, caller.service.apply_asked(asked, caller.client, words, caller.caps), None)
+
+    return call
+
+
+def _rescheduled(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A reschedule_entries item as update_entries takes it."""
+    return {"id": item.get("id"), "fields": {"due_date": item.get("due_date")}, "reason": item.get("reason", "")}
+
+
+def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: str | None) -> Reply:
+    """What a change did (with the model's words, when it read them), line by line, and as data."""
+    clock = caller.service.clock()
+    memory = result.memory_changes if isinstance(result, PipelineResult) else []
+    lines = [message] if message else []
+    lines += [applied_line(item, clock.now, clock.tz) for item in result.applied]
+    lines.append(batch_words(summarize(result.applied, result.failures, memory), result.undo_id))
+    data = {
+        "applied": [applied_json(item, clock.tz) for item in result.applied],
+        "failures": [failure_json(failure) for failure in result.failures],
+        "batch": result.undo_id,
+        "message": message,
+    }
+    return Reply("\n".join(lines), data)
+
+
+def _undo(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    batch = arguments.get("batch")
+    if not isinstance(batch, int) or isinstance(batch, bool):
+        raise UsageError("batch must be the batch number a change returned")
+    result = caller.service.undo_batch(batch, origin=caller.client)
+    names = caller.service.names_now(changed_entries(result))
+    return Reply(undo_text(result, names), undo_json(result, caller.service.clock().tz))
+
+
+CALLS: dict[str, Call] = {
+    SEARCH: _search,
+    WHATS_DUE: _whats_due,
+    RECALL: _recall,
+    MEMORIES: _memories,
+    ADD: _add,
+    **{tool: _by_id(tool) for tool in MUTATING},
+    RESCHEDULE: _by_id(UPDATE, ("entries", _rescheduled)),
+    UNDO: _undo,
+}

@@ -1,0 +1,32 @@
+"""What Murmur says to another assistant over MCP: its results, its refusals, and what the user can do about them
+(the assistant relays it, so a remedy names both the window and the command)."""
+
+from collections.abc import Sequence
+
+from app.errors import Command, Remedy, Setting, Words
+
+READ_ONLY = "Murmur lets assistants read the list only (mcp.read_only is on); nothing was changed"
+READ_ONLY_OFF = "the user can turn mcp.read_only off in Murmur's settings file to let assistants change the list"
+
+
+def asked_words(origin: str, verb: str, ids: Sequence[str]) -> str:
+    """A request held for the user's yes, as its inbox item says it: 'Claude Desktop asked to archive 7 entries:
+    3fa1b2, 4bc123, ...'."""
+    return f"{origin} asked to {verb} {len(ids)} entries: {', '.join(ids)}"
+
+
+def batch_words(summary: str, batch: int | None) -> str:
+    """A change's result: '2 created (batch 14; the undo tool takes it back)'."""
+    return f"{summary} (batch {batch}; the undo tool takes it back)" if batch is not None else summary
+
+
+def assistant_remedy(remedy: Remedy) -> str:
+    """What the user can do, for the assistant to tell them: in the window, or with the command."""
+    match remedy:
+        case Command(commands=commands, instead=instead, phrase=phrase):
+            typed = phrase.format(*(f"`{' '.join(('murmur', *argv))}`" for argv in commands))
+            return f"{assistant_remedy(instead)} in Murmur's window, or {typed}"
+        case Setting(key=key):
+            return f"the user can change {key} in Murmur's settings"
+        case Words(text=text):
+            return text

@@ -1,0 +1,15 @@
+"""The recordings in words: what was forgotten, and the offer to hear waiting utterances again."""
+
+
+def forgotten_text(count: int, size: int) -> str:
+    """'Forgot 2 recordings (61 KB); murmur undo brings them back.'"""
+    if not count:
+        return "No recording to forget."
+    noun = "recording" if count == 1 else "recordings"
+    return f"Forgot {count} {noun} ({size / 1000:.0f} KB); the words stay, and undo brings the sound back."
+
+
+def rehear_offer_text(count: int, engine: str) -> str:
+    """'2 waiting items can be heard again with Whisper (whisper-base)'."""
+    items = "waiting item" if count == 1 else "waiting items"
+    return f"{count} {items} can be heard again with {engine}"

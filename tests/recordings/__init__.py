@@ -1,0 +1,1 @@
+"""The recordings kept with what was said."""
