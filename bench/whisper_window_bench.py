@@ -54,13 +54,6 @@ LATENCY_GOAL = 0.5  # release -> final text with Whisper base, ~5 s utterance, 2
 WER_LOSS_GOAL = 0.01  # at most one point of WER lost against the 30 s window
 
 
-def fixed_window(seconds: float) -> Callable[[float], float]:
-    def window(audio_seconds: float) -> float:
-        return max(seconds, math.ceil(audio_seconds))
-
-    return window
-
-
 def margin_window(margin: float) -> Callable[[float], float]:
     def window(audio_seconds: float) -> float:
         return math.ceil(audio_seconds) + margin
@@ -71,10 +64,10 @@ def margin_window(margin: float) -> Callable[[float], float]:
 # The windows compared, first the reference; "fitted" is the product's (`fitted_window`).
 WINDOWS: dict[str, Callable[[float], float]] = {
     "30 s (Whisper's own)": full_window,
-    "fitted: ceil(s) + 2 s": fitted_window,
+    "fitted: max(10, ceil+2)": fitted_window,
     "ceil(s) + 0 s": margin_window(0.0),
     "ceil(s) + 1 s": margin_window(1.0),
-    "fixed 10 s": fixed_window(10.0),
+    "ceil(s) + 2 s": margin_window(2.0),
 }
 REFERENCE = next(iter(WINDOWS))
 

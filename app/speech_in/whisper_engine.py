@@ -27,13 +27,15 @@ log = logging.getLogger("murmur.speech")
 HINT_PROMPT_CHARACTERS = 400
 # Whisper was trained on 30 s windows, speech followed by padding: a window cut at the last word loses words
 # (+3.8 points of WER on 80 utterances of ~5 s), two seconds of padding keep them within half a point of the full
-# window's at a third of its time (bench/whisper_window_bench.py).
+# window's at half its time; under ten seconds a short command lacks the context to be read as the full window
+# reads it (bench/whisper_window_bench.py).
 WINDOW_MARGIN_SECONDS = 2.0
+SHORTEST_WINDOW_SECONDS = 10.0
 
 
 def fitted_window(audio_seconds: float) -> float:
-    """The encoder window for an utterance: its length rounded up to whole seconds, plus the margin."""
-    return math.ceil(audio_seconds) + WINDOW_MARGIN_SECONDS
+    """The encoder window for an utterance: its length rounded up to whole seconds plus the margin, at least ten."""
+    return max(SHORTEST_WINDOW_SECONDS, math.ceil(audio_seconds) + WINDOW_MARGIN_SECONDS)
 
 
 def full_window(audio_seconds: float) -> float:
