@@ -3,7 +3,7 @@
 An optional extra (`pip install murmur-desktop[whisper]`): Vosk or pocketsphinx stream the words while the
 user talks, and when they let go Whisper reads the whole utterance again. Int8 on the CPU; a dictation gets
 greedy search and no word timings (the user is waiting), a file a beam of 5 and word timings (`thorough`).
-The encoder reads a window fitted to the utterance, not Whisper's fixed 30 s (`fitted_window`).
+A dictation's encoder reads a window fitted to the utterance, not Whisper's fixed 30 s (`fitted_window`).
 """
 
 import logging
@@ -77,7 +77,7 @@ class WhisperEngine:
         language: str,
         *,
         thorough: bool = False,
-        window: Callable[[float], float] = fitted_window,
+        window: Callable[[float], float] | None = None,
     ) -> None:
         try:
             from app.speech_in.whisper_window import WindowedWhisperModel
@@ -89,7 +89,12 @@ class WhisperEngine:
             raise ModelError(f"{model_path} is not a Whisper model folder (no model.bin in it)")
         try:
             self._model: Any = WindowedWhisperModel(
-                str(model_path), device="cpu", compute_type="int8", cpu_threads=os.cpu_count() or 0, window=window
+                str(model_path),
+                device="cpu",
+                compute_type="int8",
+                cpu_threads=os.cpu_count() or 0,
+                # Nobody waits on a file or a recording heard again: they keep the window Whisper was trained on.
+                window=window or (full_window if thorough else fitted_window),
             )
         except (RuntimeError, ValueError, OSError) as error:
             raise ModelError(f"cannot load the Whisper model in {model_path}: {error}") from None
@@ -110,9 +115,10 @@ class WhisperEngine:
             hotwords=hint_prompt(hints.terms),
             initial_prompt=hint_prompt(hints.phrases),
             condition_on_previous_text=False,  # a wrong first sentence must not steer the rest
-            # Only the speech Silero hears is read: over noise alone Whisper writes words ("Thank you."), and
-            # an encoder window fitted to the audio makes it likelier; with no speech, nothing is decoded.
-            vad_filter=True,
+            # A dictation's Whisper reads only the speech Silero hears: over noise alone Whisper writes words
+            # ("Thank you."), and an encoder window fitted to the audio makes that likelier; with no speech, nothing
+            # is decoded. A file's pieces are checked for speech before they come here.
+            vad_filter=not self.thorough,
             vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
         )
