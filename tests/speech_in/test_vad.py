@@ -82,7 +82,7 @@ def test_the_live_engine_keeps_only_the_words_said_where_speech_was_heard(
     text, wav = flite_corpus["rms"][1]  # "buy milk and bread"
     noisy = around(wav, noises["keyboard"], noises["cough"], tmp_path / "noisy.wav")
     pcm = read_audio(noisy).pcm
-    transcriber = as_streaming(sphinx).start()
+    transcriber = as_streaming(sphinx).start("a microphone by a keyboard")  # nothing learned of it yet
     transcriber.feed(pcm)
     live = transcriber.finish()
     kept = find_speech(pcm).words_within(live)
