@@ -59,6 +59,15 @@ def test_a_pass_that_overruns_its_deadline_leaves_the_live_text(
     assert outcome.seconds < 0.3  # Whisper (CTranslate2) lets go of the GIL, so the wait really ends on time
 
 
+def test_the_live_engines_pass_once_started_is_waited_for_past_its_budget(
+    sphinx: Engine, utterance: tuple[str, bytes]
+) -> None:
+    meter = SpeedMeter(fixed=0.0, per_second=0.0)  # predicts instant, so it starts, and takes longer than the budget
+    outcome = FinalPass(sphinx, budget=0.01, meter=meter).run(utterance[1], LIVE)
+    assert outcome.used_final_pass and outcome.result.text == sphinx.decode(utterance[1]).text
+    assert outcome.seconds > 0.01
+
+
 def test_a_failing_pass_leaves_the_live_text_and_says_why(utterance: tuple[str, bytes]) -> None:
     engine: Engine = BrokenEngine()
     outcome = FinalPass(engine, budget=1.0).run(utterance[1], LIVE)
