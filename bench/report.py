@@ -27,6 +27,7 @@ BENCHES = [
     "bench/agent_bench.py",
     "bench/speech_bench.py",
     "bench/speech_accuracy_bench.py",
+    "bench/live_vs_file_bench.py",
     "bench/data_bench.py",
     "bench/undo_bench.py",
     "bench/sync_bench.py",
