@@ -1,4 +1,9 @@
-"""The recordings in words: what was forgotten, and the offer to hear waiting utterances again."""
+"""The recordings in words: what was forgotten, why there is no sound to play, and the offer to hear waiting
+utterances again."""
+
+from app.domain.enums import RecordingRemoval
+
+NO_RECORDING = "No recording kept"
 
 
 def forgotten_text(count: int, size: int) -> str:
@@ -13,3 +18,14 @@ def rehear_offer_text(count: int, engine: str) -> str:
     """'2 waiting items can be heard again with Whisper (whisper-base)'."""
     items = "waiting item" if count == 1 else "waiting items"
     return f"{count} {items} can be heard again with {engine}"
+
+
+def no_sound_words(removed: RecordingRemoval | None, max_days: int) -> str:
+    """Why an utterance has no sound to play: 'Recording removed after 30 days', or none was ever kept."""
+    match removed:
+        case RecordingRemoval.PRUNED:
+            return f"Recording removed after {max_days} days"
+        case RecordingRemoval.FORGOTTEN:
+            return "Recording forgotten (undo brings it back)"
+        case None:
+            return NO_RECORDING
