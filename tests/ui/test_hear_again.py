@@ -1,6 +1,7 @@
 """Play and Hear again in the Inbox, through the whole app: dictations saved with their sound by the real service
 (flite's speech), the worker, Whisper (the real base model) hearing them again, the toast's Undo."""
 
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
@@ -13,10 +14,12 @@ from pytestqt.qtbot import QtBot
 from app.config import Settings, SpeechSettings
 from app.domain.enums import Status, UtteranceSource
 from app.presentation.edits import sentence
+from app.speech_in.files import transcribe_file
 from app.store.models import Utterance
 from app.ui.application import Murmur
 from app.ui.inbox_view import InboxView
 from app.ui.microphone import real_dictation
+from tests.support.pulse import PulseAudio, room_recording
 from tests.support.speech import captured_speech, have, word_error_rate
 from tests.ui.conftest import started_murmur
 
@@ -143,3 +146,46 @@ def test_play_on_a_speaker_that_is_not_there_says_so(qtbot: QtBot, murmur: Murmu
     assert murmur.toast.title.text() == sentence(failed.args[0])
     assert murmur.toast.content is not None and murmur.toast.content.error
     assert inbox.recording.play_button.text() == "Play"
+
+
+@pytest.fixture
+def on_the_speaker(qtbot: QtBot, db_path: Path, pulse_audio: PulseAudio) -> Iterator[Murmur]:
+    """The app playing on a private PulseAudio's speaker, whose room the test records."""
+    settings = Settings(ui=replace(QUIET, audio_cues=False), speech=SpeechSettings(output_device=pulse_audio.device))
+    yield from started_murmur(qtbot, db_path, real_dictation, arm=False, settings=settings)
+
+
+@pytest.mark.pulse
+def test_play_says_the_recording_in_the_room(
+    qtbot: QtBot,
+    on_the_speaker: Murmur,
+    pulse_audio: PulseAudio,
+    speech: bytes,
+    tmp_path: Path,
+) -> None:
+    murmur = on_the_speaker
+    said = misheard(qtbot, murmur, speech)
+    buttons = murmur.window.inbox.recording
+    select(murmur.window.inbox, said)
+    with room_recording(pulse_audio, tmp_path / "room.wav") as room:
+        with qtbot.waitSignal(murmur.player.playing_changed, timeout=WAIT_MS, check_params_cb=lambda u: u is None):
+            qtbot.mouseClick(buttons.play_button, Qt.MouseButton.LeftButton)
+            assert buttons.play_button.text() == "Stop"
+    assert buttons.play_button.text() == "Play"
+    heard = transcribe_file(room, SpeechSettings(engine="pocketsphinx", final_engine="live")).transcript.text
+    assert word_error_rate("buy milk and bread", heard) <= 0.25, heard
+
+
+@pytest.mark.pulse
+def test_a_second_press_stops_it_at_once(qtbot: QtBot, on_the_speaker: Murmur, speech: bytes) -> None:
+    murmur = on_the_speaker
+    said = misheard(qtbot, murmur, speech)
+    buttons = murmur.window.inbox.recording
+    select(murmur.window.inbox, said)
+    qtbot.mouseClick(buttons.play_button, Qt.MouseButton.LeftButton)
+    qtbot.wait(300)  # the speaker has opened, and plays
+    pressed = time.monotonic()
+    with qtbot.waitSignal(murmur.player.playing_changed, timeout=WAIT_MS, check_params_cb=lambda u: u is None):
+        qtbot.mouseClick(buttons.play_button, Qt.MouseButton.LeftButton)
+    assert time.monotonic() - pressed < 0.5 * len(speech) / 32_000  # long before the sound's end
+    assert buttons.play_button.text() == "Play"
