@@ -4,6 +4,8 @@ utterances again."""
 from app.domain.enums import RecordingRemoval
 
 NO_RECORDING = "No recording kept"
+# Hearing again retries what waits; what was applied is taken back by its undo, and stays out of the inbox.
+ALREADY_APPLIED = "Already applied: only what waits in the Inbox is heard again"
 
 
 def forgotten_text(count: int, size: int) -> str:

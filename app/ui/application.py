@@ -52,6 +52,7 @@ from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.inbox_sounds import sound_choice
 from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
@@ -186,7 +187,13 @@ class Murmur(QObject):
         window.inbox.recording.play_requested.connect(self.player.toggle)
         window.inbox.recording.hear_again_requested.connect(self.hear_again)
         window.inbox.hear_all_requested.connect(self.hear_all_again)
+        window.details.read_sounds_with(
+            lambda utterance_id: sound_choice(self.service, utterance_id, utterance_id in window.inbox.listed_ids())
+        )
+        window.details.recording.play_requested.connect(self.player.toggle)
+        window.details.recording.hear_again_requested.connect(self.hear_again)
         self.player.playing_changed.connect(window.inbox.recording.show_playing)
+        self.player.playing_changed.connect(window.details.recording.show_playing)
         self.player.failed.connect(self._show_refused)
         window.history.undo_batch_requested.connect(self.undo_batch)
         window.history.undo_action_requested.connect(self.undo_action)

@@ -139,10 +139,14 @@ class InboxView(QWidget):
         ids = self._selected_ids()
         self.recording.show_for(ids[0] if ids else None, self._sounds.missing(ids[0]) if ids else None)
 
-    def _on_offer_accepted(self) -> None:
+    def listed_ids(self) -> list[int]:
+        """The utterances the inbox lists, in its order."""
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
-        listed = [int(item.data(0, UTTERANCE_ROLE)) for item in items if item is not None]
-        self.hear_all_requested.emit([utterance_id for utterance_id in listed if utterance_id in self._sounds.kept])
+        return [int(item.data(0, UTTERANCE_ROLE)) for item in items if item is not None]
+
+    def _on_offer_accepted(self) -> None:
+        kept = self._sounds.kept
+        self.hear_all_requested.emit([utterance_id for utterance_id in self.listed_ids() if utterance_id in kept])
 
     def _on_retry_clicked(self) -> None:
         for utterance_id in self._selected_ids():

@@ -189,3 +189,39 @@ def test_a_second_press_stops_it_at_once(qtbot: QtBot, on_the_speaker: Murmur, s
         qtbot.mouseClick(buttons.play_button, Qt.MouseButton.LeftButton)
     assert time.monotonic() - pressed < 0.5 * len(speech) / 32_000  # long before the sound's end
     assert buttons.play_button.text() == "Play"
+
+
+def test_the_details_pane_plays_what_was_said_and_hears_again_only_what_waits(
+    qtbot: QtBot, murmur: Murmur, speech: bytes
+) -> None:
+    murmur.service.submit("buy milk and bread", UtteranceSource.VOICE, audio=speech)  # applied: an entry
+    murmur.service.submit("call the dentist", UtteranceSource.TYPED)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.refresh()
+    recorded, typed = (e for e in sorted(murmur.service.entries([Status.ACTIVE]), key=lambda e: e.summary))
+    details = murmur.window.details.recording
+    assert murmur.window.select_entry(typed.id)
+    assert details.isHidden()  # typed: nothing was recorded
+    assert murmur.window.select_entry(recorded.id)
+    assert not details.isHidden() and details.play_button.isEnabled() and not details.hear_button.isEnabled()
+    assert details.hear_button.toolTip() == "Already applied: only what waits in the Inbox is heard again"
+    with qtbot.waitSignal(murmur.player.playing_changed, timeout=WAIT_MS) as started:
+        qtbot.mouseClick(details.play_button, Qt.MouseButton.LeftButton)
+    assert started.args == [recorded.utterance_id]
+
+
+def test_hear_again_of_a_sound_forgotten_meanwhile_says_what_brings_it_back(
+    qtbot: QtBot, murmur: Murmur, speech: bytes
+) -> None:
+    said = misheard(qtbot, murmur, speech)
+    inbox = murmur.window.inbox
+    select(inbox, said)
+    murmur.service.forget_audio(said)  # from a terminal, after the window showed it
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        qtbot.mouseClick(inbox.recording.hear_button, Qt.MouseButton.LeftButton)
+    toast = murmur.toast.content
+    assert toast is not None and toast.error
+    assert toast.message.startswith(
+        f"the recording of utterance {said} was forgotten; the History's undo brings it back"
+    )
+    assert [u.id for u in murmur.service.inbox()] == [said]  # it still waits, its words as they were
