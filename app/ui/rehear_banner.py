@@ -2,9 +2,9 @@
 "3 waiting items can be heard again with Whisper", and one button that hears them all again."""
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
-from app.ui.plain_text import plain_label, plain_tooltip
+from app.ui.elided_label import ElidedLabel
 
 # A tint of the window's accent that reads on the light and the dark theme alike: an offer, not a problem.
 STYLE = """
@@ -22,8 +22,8 @@ class RehearBanner(QFrame):
         self.setObjectName("rehearOffer")
         self.setStyleSheet(STYLE)
         self.setAccessibleName("Hear again offer")
-        self.line = plain_label(QLabel())
-        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # the tooltip has it whole
+        self.line = ElidedLabel(lines=2)  # a narrow window wraps it, then cuts it (the tooltip has it whole)
+        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.button = QPushButton("Hear them again")
         self.button.setAccessibleName("Hear them again")
         self.button.clicked.connect(self.accepted)
@@ -36,5 +36,4 @@ class RehearBanner(QFrame):
     def show_offer(self, text: str | None) -> None:
         """Offer `text` ("2 waiting items can be heard again with Whisper (whisper-base)"); None: hide it."""
         self.line.setText(f"{text} —" if text else "")
-        self.line.setToolTip(plain_tooltip(text or ""))
         self.setVisible(bool(text))

@@ -121,7 +121,7 @@ def test_the_inbox_offers_whisper_for_what_waits_and_hears_each_again(
     second = misheard(qtbot, murmur, speech)
     offer = murmur.window.inbox.offer
     assert not offer.isHidden()
-    assert offer.line.text() == "2 waiting items can be heard again with Whisper (whisper-base) —"
+    assert offer.line.whole_text() == "2 waiting items can be heard again with Whisper (whisper-base) —"
     qtbot.mouseClick(offer.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: murmur.window.inbox.tree.topLevelItemCount() == 1, timeout=2 * HEARING_MS)
     assert [u.text for u in murmur.service.inbox()] == ["socks are done"]  # no sound: not offered, left as it was
