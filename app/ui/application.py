@@ -129,7 +129,7 @@ class Murmur(QObject):
             TalkMode.CLICK_OR_HOLD, self.voice.is_held, self.start_recording, self.stop_recording
         )
         self._runs = 0  # utterances queued or running
-        self._rehears = 0  # of those, the ones heard again from their recordings first
+        self._hearing_again: set[int] = set()  # of those, the utterances heard again from their recordings first
         self._handled = 0  # the worker's outcomes handled here: fewer than it was given means one is unfinished
         self._arm_microphone = False  # keep it open between recordings (see start)
         self._paused = False
@@ -518,8 +518,10 @@ class Murmur(QObject):
 
     def hear_again(self, utterance_id: int) -> None:
         """Hear a waiting utterance's recording again with the best engine installed and run what it hears (the
-        words first heard are kept); the toast offers Undo, as for any retry."""
-        self._rehears += 1
+        words first heard are kept); the toast offers Undo, as for any retry. Once queued, asking again does nothing."""
+        if utterance_id in self._hearing_again:
+            return
+        self._hearing_again.add(utterance_id)
         self._queue_utterance(
             jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, rehear=True)
         )
@@ -617,7 +619,8 @@ class Murmur(QObject):
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1
-            self._rehears -= job.rehear
+            if job.rehear and job.retry_of is not None:
+                self._hearing_again.discard(job.retry_of)
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
@@ -728,7 +731,7 @@ class Murmur(QObject):
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
             AppState.RECORDING: "Listening… speak now; let go (or click again) to send",
-            AppState.THINKING: f"{'Hearing it again…' if self._rehears else 'Working on it…'}{queued}",
+            AppState.THINKING: f"{'Hearing it again…' if self._hearing_again else 'Working on it…'}{queued}",
             AppState.SPEAKING: f"Speaking… {talk.replace('hold', 'press', 1)} to talk over it",
             AppState.LISTENING: "Listening for your answer… (just speak)",
             AppState.ERROR: self._error,
