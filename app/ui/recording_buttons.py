@@ -1,5 +1,6 @@
 """Play and Hear again for one utterance's recording (the Inbox's and the details pane's): disabled, with the
-reason in the tooltip, when there is no sound to play or nothing to hear again; Play reads Stop while it plays."""
+reason in the tooltip, when there is no sound to play or nothing to hear again; Play reads Stop while a recording
+plays."""
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
@@ -26,7 +27,7 @@ class RecordingButtons(QWidget):
         layout.addWidget(self.play_button)
         layout.addWidget(self.hear_button)
         self._utterance_id: int | None = None
-        self._playing: int | None = None
+        self._playing = False
         self.show_for(None)
 
     def show_for(self, utterance_id: int | None, missing: str | None = None, not_hearable: str | None = None) -> None:
@@ -39,15 +40,15 @@ class RecordingButtons(QWidget):
         self._show_play_state()
 
     def show_playing(self, utterance_id: int | None) -> None:
-        """The utterance whose recording plays now (None: none): its Play reads Stop."""
-        self._playing = utterance_id
+        """The utterance whose recording plays now (None: none): Play reads Stop meanwhile."""
+        self._playing = utterance_id is not None
         self._show_play_state()
 
     def _show_play_state(self) -> None:
-        playing = self._playing is not None and self._playing == self._utterance_id
-        self.play_button.setText("Stop" if playing else "Play")
+        # One plays at a time: a press while one plays stops it, whichever is chosen.
+        self.play_button.setText("Stop" if self._playing else "Play")
         if self.play_button.isEnabled():
-            _tip(self.play_button, STOP_TIP if playing else PLAY_TIP)
+            _tip(self.play_button, STOP_TIP if self._playing else PLAY_TIP)
 
     def _on_play_clicked(self) -> None:
         if self._utterance_id is not None:
