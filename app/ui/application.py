@@ -385,7 +385,8 @@ class Murmur(QObject):
             log.warning("quit while a speech engine was still working (a model loading, or a final pass)")
         self._quit_step("closing the speaker", DEVICE_STOP_SECONDS)
         # An output stream still open when the process ends meets PortAudio's own teardown at exit: closed first.
-        if not (self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and sound_cues.wait(DEVICE_STOP_SECONDS)):
+        quiet = self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and self.player.wait(DEVICE_STOP_SECONDS)
+        if not (quiet and sound_cues.wait(DEVICE_STOP_SECONDS)):
             log.warning("quit while the speaker was still open")
         self.toast.dismiss()
         self.notifications.close()

@@ -229,3 +229,17 @@ def test_hear_again_of_a_sound_forgotten_meanwhile_says_what_brings_it_back(
         f"the recording of utterance {said} was forgotten; the History's undo brings it back"
     )
     assert [u.id for u in murmur.service.inbox()] == [said]  # it still waits, its words as they were
+
+
+@pytest.mark.pulse
+def test_stopped_the_speaker_closes_before_the_quit_goes_on(
+    qtbot: QtBot, on_the_speaker: Murmur, speech: bytes
+) -> None:
+    murmur = on_the_speaker
+    said = misheard(qtbot, murmur, speech)
+    select(murmur.window.inbox, said)
+    qtbot.mouseClick(murmur.window.inbox.recording.play_button, Qt.MouseButton.LeftButton)
+    qtbot.wait(300)  # the speaker has opened, and plays
+    assert not murmur.player.wait(0.1)  # still playing: the quit would wait for it
+    assert murmur.player.stop()
+    assert murmur.player.wait(2.0)  # as the quit waits: closed long before the sound's end
