@@ -48,7 +48,17 @@ from app.domain.actions import (
 from app.domain.clock import Clock
 from app.domain.dates import moved_due, resolve_due
 from app.domain.defaults import BY_HAND
-from app.domain.enums import Category, DueSpan, Format, MemorySource, SessionEnd, Status, UndoSubject, UtteranceSource
+from app.domain.enums import (
+    Category,
+    DueSpan,
+    Format,
+    MemorySource,
+    RecordingRemoval,
+    SessionEnd,
+    Status,
+    UndoSubject,
+    UtteranceSource,
+)
 from app.domain.events import (
     AppliedEvent,
     EventCallback,
@@ -93,6 +103,7 @@ from app.recordings.kept import (
     kept_recordings,
     recorded_of,
     recording_file,
+    removals_of,
     to_trash,
 )
 from app.recordings.retention import Retention, housekeeping, housekeeping_due, prune
@@ -672,6 +683,12 @@ class MurmurService:
         """Those of `utterance_ids` whose recording is kept: the ones that can be played and heard again."""
         with self.store.read() as session:
             return recorded_of(session, utterance_ids)
+
+    def recording_removals(self, utterance_ids: Collection[int]) -> dict[int, RecordingRemoval | None]:
+        """Of `utterance_ids`, those recorded: None while the sound is kept, else why it went (the window says why
+        there is nothing to play)."""
+        with self.store.read() as session:
+            return removals_of(session, utterance_ids)
 
     def rehear_offer(self) -> RehearOffer | None:
         """When an engine better than the live one is installed, the inbox's utterances it could hear again."""

@@ -30,6 +30,7 @@ BENCHES = [
     "bench/whisper_window_bench.py",
     "bench/voice_clarity_bench.py",
     "bench/vocabulary_bench.py",
+    "bench/live_vs_file_bench.py",
     "bench/data_bench.py",
     "bench/undo_bench.py",
     "bench/sync_bench.py",

@@ -94,6 +94,15 @@ def recorded_of(session: Session, utterance_ids: Collection[int]) -> set[int]:
     return set(session.exec(query).all())
 
 
+def removals_of(session: Session, utterance_ids: Collection[int]) -> dict[int, RecordingRemoval | None]:
+    """Of `utterance_ids`, those with a recording: None while its sound is kept, else why it went (the others never
+    had one)."""
+    recordings = session.exec(select(Recording).where(col(Recording.utterance_id).in_(list(utterance_ids))))
+    return {
+        r.utterance_id: None if r.removed_at is None else (r.removed_why or RecordingRemoval.PRUNED) for r in recordings
+    }
+
+
 def forget_sounds(session: Session, recordings: Sequence[Recording], now: datetime) -> Forgetting:
     """Mark these recordings' sound forgotten, in one undo batch (the utterances' words stay as they are); the
     files go to the trash with `to_trash` after the caller's transaction commits, so a write that fails leaves

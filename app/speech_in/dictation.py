@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 
 from app.config import SpeechSettings
 from app.domain.hints import NO_HINTS, Hints
@@ -213,7 +214,8 @@ class Dictation:
         speech = find_speech(bytes(self._utterance))
         if speech.heard:
             live = speech.words_within(transcriber.finish())
-            outcome = self._final_pass(live)
+            done = self._final_pass(live)
+            outcome = replace(done, result=speech.words_within(done.result))
         else:  # noise read as words is worse than none, and what the engine would learn of the channel misleads it
             transcriber.cancel()
             live = NO_WORDS

@@ -52,11 +52,13 @@ from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.inbox_sounds import sound_choice
 from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
 from app.ui.quit_signals import QuitOnSignals
 from app.ui.quit_watchdog import QuitWatchdog
+from app.ui.recording_player import RecordingPlayer
 from app.ui.reminders import ReminderScheduler
 from app.ui.reply_voice import ReplyVoice
 from app.ui.setup_notes import SetupCheck
@@ -106,6 +108,7 @@ class Murmur(QObject):
             lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
         )
         self.reply_voice = ReplyVoice(lambda: self.settings.speech, self.bridge.post_event, self)
+        self.player = RecordingPlayer(service, lambda: self.settings.speech.output_device, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds, room=self.window.toast_room)
@@ -126,6 +129,7 @@ class Murmur(QObject):
             TalkMode.CLICK_OR_HOLD, self.voice.is_held, self.start_recording, self.stop_recording
         )
         self._runs = 0  # utterances queued or running
+        self._hearing_again: set[int] = set()  # of those, the utterances heard again from their recordings first
         self._handled = 0  # the worker's outcomes handled here: fewer than it was given means one is unfinished
         self._arm_microphone = False  # keep it open between recordings (see start)
         self._paused = False
@@ -180,6 +184,17 @@ class Murmur(QObject):
         window.inbox.retry_requested.connect(self.retry)
         window.inbox.edit_requested.connect(lambda utterance_id, words: self.retry(utterance_id, text=words))
         window.inbox.dismiss_requested.connect(self.dismiss)
+        window.inbox.recording.play_requested.connect(self.player.toggle)
+        window.inbox.recording.hear_again_requested.connect(self.hear_again)
+        window.inbox.hear_all_requested.connect(self.hear_all_again)
+        window.details.read_sounds_with(
+            lambda utterance_id: sound_choice(self.service, utterance_id, utterance_id in window.inbox.listed_ids())
+        )
+        window.details.recording.play_requested.connect(self.player.toggle)
+        window.details.recording.hear_again_requested.connect(self.hear_again)
+        self.player.playing_changed.connect(window.inbox.recording.show_playing)
+        self.player.playing_changed.connect(window.details.recording.show_playing)
+        self.player.failed.connect(self._show_refused)
         window.history.undo_batch_requested.connect(self.undo_batch)
         window.history.undo_action_requested.connect(self.undo_action)
         memory = window.memory
@@ -358,6 +373,7 @@ class Murmur(QObject):
         self.window.save_view_state()
         self.hotkey.stop()
         self.reply_voice.stop()
+        self.player.stop()
         self.voice.disarm()
         self.voice.stop()
         self._quit_step("working out the text of the last recording", TRANSCRIPT_WAIT_SECONDS)
@@ -369,7 +385,8 @@ class Murmur(QObject):
             log.warning("quit while a speech engine was still working (a model loading, or a final pass)")
         self._quit_step("closing the speaker", DEVICE_STOP_SECONDS)
         # An output stream still open when the process ends meets PortAudio's own teardown at exit: closed first.
-        if not (self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and sound_cues.wait(DEVICE_STOP_SECONDS)):
+        quiet = self.reply_voice.wait_until_quiet(DEVICE_STOP_SECONDS) and self.player.wait(DEVICE_STOP_SECONDS)
+        if not (quiet and sound_cues.wait(DEVICE_STOP_SECONDS)):
             log.warning("quit while the speaker was still open")
         self.toast.dismiss()
         self.notifications.close()
@@ -500,6 +517,21 @@ class Murmur(QObject):
         job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, retry_of=utterance_id, confirmed=confirmed)
         self._queue_utterance(job)
 
+    def hear_again(self, utterance_id: int) -> None:
+        """Hear a waiting utterance's recording again with the best engine installed and run what it hears (the
+        words first heard are kept); the toast offers Undo, as for any retry. Once queued, asking again does nothing."""
+        if utterance_id in self._hearing_again:
+            return
+        self._hearing_again.add(utterance_id)
+        self._queue_utterance(
+            jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, rehear=True)
+        )
+
+    def hear_all_again(self, utterance_ids: list[int]) -> None:
+        """The Inbox's offer: each utterance heard again in turn, each its own undoable retry."""
+        for utterance_id in utterance_ids:
+            self.hear_again(utterance_id)
+
     def dismiss(self, utterance_id: int) -> None:
         """Take an utterance out of the inbox (kept in the store); the toast offers Undo."""
         self.worker.put(jobs.DismissJob(self.service, utterance_id))
@@ -588,6 +620,8 @@ class Murmur(QObject):
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1
+            if job.rehear and job.retry_of is not None:
+                self._hearing_again.discard(job.retry_of)
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
@@ -618,6 +652,7 @@ class Murmur(QObject):
     def _show_views(self, views: jobs.Views) -> None:
         self.model.set_snapshot(views.entries)
         self.window.inbox.set_utterances(views.inbox, views.entries.now, views.entries.tz)
+        self.window.inbox.set_sounds(views.sounds)
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)
@@ -697,7 +732,7 @@ class Murmur(QObject):
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
             AppState.RECORDING: "Listening… speak now; let go (or click again) to send",
-            AppState.THINKING: f"Working on it…{queued}",
+            AppState.THINKING: f"{'Hearing it again…' if self._hearing_again else 'Working on it…'}{queued}",
             AppState.SPEAKING: f"Speaking… {talk.replace('hold', 'press', 1)} to talk over it",
             AppState.LISTENING: "Listening for your answer… (just speak)",
             AppState.ERROR: self._error,

@@ -1,6 +1,7 @@
 """The side panel with everything of the selected entry, editable: summary, the whole text, its checklist,
 category, priority, due (read back as you type by the service, as saving will read it, with a warning when no
-reminder could fire, and a picker), repeat, status, the words it came from and its history. Words that could not
+reminder could fire, and a picker), repeat, status, the words it came from (with Play and Hear again when they
+were recorded) and its history. Words that could not
 be saved (a repeat it cannot read, an emptied summary) are refused beside their field, and nothing is asked.
 
 It only asks: `edited(entry_id, fields)` carries the raw words `parse_update_fields` reads, so an edit
@@ -40,7 +41,9 @@ from app.presentation.times import in_sentence, moment_words, written
 from app.ui.checklist_editor import ChecklistEditor
 from app.ui.elided_label import ElidedLabel
 from app.ui.entry_sections import EntryRow
+from app.ui.inbox_sounds import SoundChoice
 from app.ui.plain_text import plain_label
+from app.ui.recording_buttons import RecordingButtons
 
 PRIORITIES = {"": "None"} | {str(level): f"{level} · {name.capitalize()}" for level, name in PRIORITY_NAMES.items()}
 NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
@@ -49,6 +52,8 @@ STYLE = 'QLabel[problem="true"] { color: #e0443a; }'  # words refused: the windo
 
 # Where a due set to these words lands, given the entry's current due: the service's reading (MurmurService.read_due).
 DueReader = Callable[[str, datetime | None], datetime | None]
+# What the recording of an utterance allows (the app reads it through the service).
+SoundReader = Callable[[int], SoundChoice]
 
 
 class DuePicker(QDialog):
@@ -89,6 +94,7 @@ class DetailsPanel(QWidget):
         self._history: list[HistoryBatch] = []
         self._names: dict[str, str] = {}
         self._due_reader: DueReader | None = None
+        self._sound_reader: SoundReader | None = None
 
         self.placeholder = plain_label(QLabel(PLACEHOLDER))
         self.placeholder.setWordWrap(True)
@@ -141,6 +147,8 @@ class DetailsPanel(QWidget):
         self.said = ElidedLabel(lines=3)
         self.said.setObjectName("said")
         self.said.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.recording = RecordingButtons()
+        self.recording.setVisible(False)  # until an entry whose words were recorded is shown
         self.meta = plain_label(QLabel())
         self.meta.setObjectName("meta")
         self.meta.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -165,7 +173,11 @@ class DetailsPanel(QWidget):
         form.addRow("Repeat", self.repeat)
         form.addRow("", self.repeat_reading)
         form.addRow("Status", self.status)
-        form.addRow("Said", self.said)
+        said = QVBoxLayout()  # the words keep the pane's width; their buttons go under them
+        said.setContentsMargins(0, 0, 0, 0)
+        said.addWidget(self.said)
+        said.addWidget(self.recording, 0, Qt.AlignmentFlag.AlignLeft)
+        form.addRow("Said", said)
         form.addRow("History", self.changes)
         form.addRow("", self.meta)
         self.fields = QWidget()
@@ -188,6 +200,10 @@ class DetailsPanel(QWidget):
     def read_dues_with(self, reader: DueReader) -> None:
         """The due typed is read back by `reader`, the one saving it uses, so what it shows is what is kept."""
         self._due_reader = reader
+
+    def read_sounds_with(self, reader: SoundReader) -> None:
+        """What an entry's recording allows is read by `reader` as the entry is shown."""
+        self._sound_reader = reader
 
     def set_history(self, batches: list[HistoryBatch], names: dict[str, str]) -> None:
         self._history, self._names = batches, names
@@ -223,6 +239,7 @@ class DetailsPanel(QWidget):
                 label.setVisible(False)
         self.status.setText(self._status_words(row))
         self.said.setText(f"“{entry.source_text}”" if entry.source_text else "")
+        self._show_recording(entry.utterance_id)
         made, changed = in_sentence(entry.created_at, row.now, tz), in_sentence(entry.updated_at, row.now, tz)
         self.meta.setText(f"Made {made} · changed {changed} · ID {row.short_id}")
         self.changes.clear()
@@ -231,6 +248,14 @@ class DetailsPanel(QWidget):
                 if item.entry_id == row.id:
                     line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
                     self.changes.addItem(line + (f", from “{batch.said}”" if batch.said else ""))
+
+    def _show_recording(self, utterance_id: int | None) -> None:
+        """Play and Hear again beside the words said, when they were recorded."""
+        reader = self._sound_reader
+        choice = reader(utterance_id) if reader is not None and utterance_id is not None else None
+        self.recording.setVisible(choice is not None and choice.recorded)
+        if choice is not None:
+            self.recording.show_for(utterance_id, choice.missing, choice.not_hearable)
 
     @staticmethod
     def _due_words(row: EntryRow) -> str:

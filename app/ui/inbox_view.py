@@ -1,5 +1,7 @@
 """What the user said that could not be applied (failed or unfinished): Retry it, put its words right and
-retry (Edit…), or Dismiss it (kept in the store; undo brings it back). Empty, it says what lands here."""
+retry (Edit…), or Dismiss it (kept in the store; undo brings it back); Play its recording, or Hear it again with
+the best engine installed (an offer above the list when one better than the live one could). Empty, it says what
+lands here."""
 
 from collections.abc import Callable
 from datetime import datetime
@@ -18,10 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
 from app.store.models import Utterance
 from app.ui.empty_state import EmptyState
+from app.ui.inbox_sounds import InboxSounds
 from app.ui.plain_text import plain_tooltip
+from app.ui.recording_buttons import RecordingButtons
+from app.ui.rehear_banner import RehearBanner
 
 UTTERANCE_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -30,6 +36,7 @@ class InboxView(QWidget):
     retry_requested = Signal(int)
     dismiss_requested = Signal(int)
     edit_requested = Signal(int, str)  # the utterance, and the user's words to run instead
+    hear_all_requested = Signal(list)  # the utterances the offer would hear again, in the inbox's order
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,13 +78,19 @@ class InboxView(QWidget):
         edit_row.addWidget(self.cancel_edit_button)
         self.editing.setVisible(False)
         self._editing_id: int | None = None
+        self.recording = RecordingButtons()
+        self.offer = RehearBanner()
+        self.offer.accepted.connect(self._on_offer_accepted)
+        self._sounds = InboxSounds()
         self.buttons = QWidget()
         buttons = QHBoxLayout(self.buttons)
         buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.recording)
         buttons.addStretch(1)
         for button in (self.dismiss_button, self.edit_button, self.retry_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.offer)
         layout.addWidget(self.pages)
         layout.addWidget(self.editing)
         layout.addWidget(self.buttons)
@@ -105,6 +118,13 @@ class InboxView(QWidget):
             self._close_editor()  # what was being put right left the inbox (from a terminal, say)
         self._on_item_selection_changed()
 
+    def set_sounds(self, sounds: InboxSounds) -> None:
+        """Which of the utterances listed can be played and heard again, and the offer of a better engine."""
+        self._sounds = sounds
+        offer = sounds.offer
+        self.offer.show_offer(rehear_offer_text(offer.count, offer.engine) if offer else None)
+        self._on_item_selection_changed()
+
     def _show_empty(self, empty: bool) -> None:
         self.pages.setCurrentWidget(self.empty if empty else self.tree)
         self.buttons.setVisible(not empty)
@@ -116,6 +136,17 @@ class InboxView(QWidget):
         chosen = bool(self.tree.selectedItems())
         for button in (self.retry_button, self.edit_button, self.dismiss_button):
             button.setEnabled(chosen)
+        ids = self._selected_ids()
+        self.recording.show_for(ids[0] if ids else None, self._sounds.missing(ids[0]) if ids else None)
+
+    def listed_ids(self) -> list[int]:
+        """The utterances the inbox lists, in its order."""
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [int(item.data(0, UTTERANCE_ROLE)) for item in items if item is not None]
+
+    def _on_offer_accepted(self) -> None:
+        kept = self._sounds.kept
+        self.hear_all_requested.emit([utterance_id for utterance_id in self.listed_ids() if utterance_id in kept])
 
     def _on_retry_clicked(self) -> None:
         for utterance_id in self._selected_ids():

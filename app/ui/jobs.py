@@ -37,6 +37,7 @@ from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
+from app.ui.inbox_sounds import InboxSounds, inbox_sounds
 from app.ui.remedies import settings_page, window_line, window_text
 
 
@@ -140,12 +141,15 @@ class UtteranceJob:
     reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
     run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
     audio: bytes = field(default=b"", repr=False)  # what the microphone heard, kept with the utterance
+    rehear: bool = False  # `retry_of` heard again from its recording by the best engine installed, then run
 
     def run(self) -> BatchReport:
         try:
             if self.retry_of is None:
                 run = Run(self.on_event, self.run_id, started=True) if self.run_id else None
                 result = self.service.submit(self.text, self.source, self.on_event, run=run, audio=self.audio)
+            elif self.rehear:
+                result = self.service.rehear(self.retry_of, on_event=self.on_event)
             else:
                 options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
@@ -318,6 +322,7 @@ class Views:
     history: list[HistoryBatch]
     usage: UsageSummary
     memories: list[tuple[str, Memory]]  # (short ID, memory), most recently used first
+    sounds: InboxSounds = InboxSounds()  # the inbox's recordings
 
 
 @dataclass(frozen=True, eq=False)
@@ -334,7 +339,8 @@ class RefreshJob:
         entries = self.shown.read(self.service)
         usage = self.service.usage(self.monthly_budget)
         history = self.service.history(self.history_limit)
-        return Views(entries, self.service.inbox(), history, usage, self.service.memories())
+        inbox = self.service.inbox()
+        return Views(entries, inbox, history, usage, self.service.memories(), inbox_sounds(self.service, inbox))
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)

@@ -8,12 +8,13 @@ import pytest
 
 from app.assembly import build_service
 from app.config import RecordingsSettings, Settings
-from app.domain.enums import UtteranceSource
+from app.domain.enums import RecordingRemoval, UtteranceSource
 from app.errors import NoRecordingError
 from app.recordings.retention import Retention
 from app.recordings.sound import read_sound
 from app.service import MurmurService
 from app.speech_in.wavfile import read_audio
+from tests.recordings.conftest import MovingClock
 
 
 def kept_files(service: MurmurService) -> list[Path]:
@@ -66,3 +67,19 @@ def test_the_settings_say_whether_and_how_long_recordings_are_kept(db_path: Path
     limited = build_service(db_path, Settings(recordings=RecordingsSettings(max_days=7, max_mb=2)), offline=True)
     assert limited.retention == Retention(keep=True, max_days=7, max_bytes=2_000_000)
     limited.close()
+
+
+def test_recording_removals_say_which_sounds_are_kept_and_why_the_others_went(
+    service: MurmurService, speech: bytes, moving_clock: MovingClock
+) -> None:
+    old = service.submit("eggs are done", UtteranceSource.VOICE, audio=speech).utterance_id
+    moving_clock.advance(31)
+    forgotten = service.submit("socks are done", UtteranceSource.VOICE, audio=speech).utterance_id
+    kept = service.submit("milk is done", UtteranceSource.VOICE, audio=speech).utterance_id  # prunes the old one
+    typed = service.submit("bread is done", UtteranceSource.TYPED).utterance_id
+    service.forget_audio(forgotten)
+    assert service.recording_removals([old, forgotten, kept, typed]) == {
+        old: RecordingRemoval.PRUNED,
+        forgotten: RecordingRemoval.FORGOTTEN,
+        kept: None,
+    }

@@ -39,6 +39,15 @@ def test_the_full_pass_text_is_handed_on_when_it_fits(sphinx: Engine, utterance:
     assert 0 < outcome.seconds < 10.0
 
 
+def test_a_dictation_of_several_seconds_is_read_again_by_the_live_engine_as_a_file_would_be(
+    sphinx: Engine, utterance: tuple[str, bytes]
+) -> None:
+    pcm = utterance[1] * 3  # about five seconds, as a todo dictated at once
+    outcome = FinalPass(sphinx).run(pcm, LIVE)  # the budget and first guess of speed a fresh process starts with
+    assert outcome.used_final_pass and outcome.note is None
+    assert outcome.result.text == sphinx.decode(pcm).text
+
+
 def test_a_pass_predicted_over_budget_is_not_started(sphinx: Engine, utterance: tuple[str, bytes]) -> None:
     meter = SpeedMeter(fixed=0.0, per_second=1.0)  # a machine where decoding runs at real time
     outcome = FinalPass(sphinx, budget=0.3, meter=meter).run(utterance[1], LIVE)
@@ -57,6 +66,15 @@ def test_a_pass_that_overruns_its_deadline_leaves_the_live_text(
     assert outcome.result == LIVE and not outcome.used_final_pass
     assert outcome.note is not None and "too slow" in outcome.note
     assert outcome.seconds < 0.3  # Whisper (CTranslate2) lets go of the GIL, so the wait really ends on time
+
+
+def test_the_live_engines_pass_once_started_is_waited_for_past_its_budget(
+    sphinx: Engine, utterance: tuple[str, bytes]
+) -> None:
+    meter = SpeedMeter(fixed=0.0, per_second=0.0)  # predicts instant, so it starts, and takes longer than the budget
+    outcome = FinalPass(sphinx, budget=0.01, meter=meter).run(utterance[1], LIVE)
+    assert outcome.used_final_pass and outcome.result.text == sphinx.decode(utterance[1]).text
+    assert outcome.seconds > 0.01
 
 
 def test_a_failing_pass_leaves_the_live_text_and_says_why(utterance: tuple[str, bytes]) -> None:

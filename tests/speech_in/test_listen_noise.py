@@ -54,19 +54,21 @@ def test_noise_dictated_with_listen_add_becomes_no_entry(
     assert not db.exists()  # no entry, no utterance: the pipeline never ran
 
 
+@pytest.mark.parametrize("final_engine", ["whisper", "live"])
 def test_a_sentence_between_noises_dictated_with_listen_add_is_kept(
     pulse_audio: PulseAudio,
     flite_corpus: dict[str, list[tuple[str, Path]]],
     noises: dict[str, Path],
     tmp_path: Path,
     with_whisper: None,
+    final_engine: str,
 ) -> None:
     text, wav = flite_corpus["rms"][1]  # "buy milk and bread"
     short = {name: tmp_path / f"{name}-2s.wav" for name in ("cough", "keyboard")}
     for name, path in short.items():  # two seconds of each, so the whole fits the six seconds recorded
         subprocess.run(["sox", str(noises[name]), str(path), "trim", "0", "2"], check=True, timeout=60)
     noisy = around(wav, short["keyboard"], short["cough"], tmp_path / "noisy.wav")
-    status, out, err = listen_add(pulse_audio, noisy, tmp_path / "murmur.db", "whisper")
+    status, out, err = listen_add(pulse_audio, noisy, tmp_path / "murmur.db", final_engine)
     assert status == ExitCode.OK, err
     heard = out.splitlines()[0]
     log = "".join(p.read_text() for p in (tmp_path / "logs").glob("*.log"))
