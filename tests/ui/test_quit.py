@@ -1,7 +1,8 @@
 """Quit ends the process, every time: the real app on Xvfb with its tray, after a dictation through a PulseAudio
 microphone, while it speaks its reply (Piper) and while a sync hangs on a server that never answers, quit through
-the tray's menu, `murmur quit` or SIGTERM; and quit while Whisper writes the final text. Each is tried several
-times (a quit that hangs or crashes once in a few is the fault this guards against)."""
+the tray's menu, `murmur quit` or SIGTERM; and quit while Whisper writes the final text. A quit that hangs or
+crashes once in a few is the fault this guards against: MURMUR_QUIT_TRIES=N tries each way N times (the suite
+tries each once, to keep its time)."""
 
 import os
 import signal
@@ -28,7 +29,7 @@ pytestmark = [pytest.mark.desktop, pytest.mark.slow]
 # closing, the process's own exit (about 1.5 s), and the slack of a machine busy with other tests. Before each
 # wait was bounded, a hung sync alone held the quit 10 s.
 QUIT_SECONDS = 8.0
-TRIES = 3
+TRIES = int(os.environ.get("MURMUR_QUIT_TRIES", "1"))
 
 
 def tray_icon(display: str) -> str:
@@ -101,7 +102,7 @@ def test_quit_ends_the_process_while_it_speaks_and_a_sync_hangs(
         end(app.process)
 
 
-@pytest.mark.parametrize("attempt", range(TRIES))
+@pytest.mark.parametrize("attempt", range(max(TRIES, 2)))  # at the release, and once a little later
 def test_quit_during_a_whisper_final_pass_ends_the_process_cleanly(
     tmp_path: Path, display: str, pulse_audio: PulseAudio, whisper_model: Path, attempt: int
 ) -> None:
@@ -112,7 +113,7 @@ def test_quit_during_a_whisper_final_pass_ends_the_process_cleanly(
     try:
         app.wait_until_listening()
         app.say_with_hotkey(pulse_audio, flite_wav("remind me to call the dentist on thursday", tmp_path / "said.wav"))
-        time.sleep(0.3 * attempt)  # at the key's release, and a little later: the final pass is under way
+        time.sleep(0.6 * attempt)  # at the key's release, and a little later: the final pass is under way
         asked = time.monotonic()
         quit_from_the_tray(app)
         try:
