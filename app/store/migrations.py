@@ -277,17 +277,11 @@ def _m006_recurrence(db: Connection) -> None:
         db.execute("ALTER TABLE entries DROP COLUMN cadence")
 
 
-def _m007_inbox_dismissals(db: Connection) -> None:
-    # The inbox can be cleared: an utterance is dismissed (kept, out of the inbox) or corrected (its first
-    # words kept), both undoable, so undo items may now name an utterance. A CHECK cannot be altered in
-    # SQLite: undo_items is rebuilt with the wider one, its rows, IDs and AUTOINCREMENT counter kept.
-    _run_ddl(
-        db,
-        """
-        ALTER TABLE utterances ADD COLUMN dismissed_at TEXT;
-        ALTER TABLE utterances ADD COLUMN heard_text TEXT;
-        ALTER TABLE utterances ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
-
+def _undo_items_naming(*subjects: str) -> str:
+    """The DDL that rebuilds undo_items with a CHECK allowing `subjects` (SQLite cannot alter a CHECK), its rows,
+    IDs and AUTOINCREMENT counter kept: each step that lets undo name a new kind of thing runs it."""
+    allowed = ", ".join(f"'{subject}'" for subject in subjects)
+    return f"""
         CREATE TABLE undo_items_new (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
@@ -299,7 +293,7 @@ def _m007_inbox_dismissals(db: Connection) -> None:
             after_revision INTEGER NOT NULL,
             undone_at TEXT,
             undo_conflict TEXT,
-            subject TEXT NOT NULL DEFAULT 'entry' CHECK (subject IN ('entry', 'memory', 'utterance'))
+            subject TEXT NOT NULL DEFAULT 'entry' CHECK (subject IN ({allowed}))
         );
         INSERT INTO undo_items_new SELECT id, batch_id, position, kind, entry_id, description, before_row,
             after_revision, undone_at, undo_conflict, subject FROM undo_items;
@@ -307,8 +301,22 @@ def _m007_inbox_dismissals(db: Connection) -> None:
         ALTER TABLE undo_items_new RENAME TO undo_items;
         CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
         CREATE INDEX undo_items_entry ON undo_items (entry_id)
+        """
+
+
+def _m007_inbox_dismissals(db: Connection) -> None:
+    # The inbox can be cleared: an utterance is dismissed (kept, out of the inbox) or corrected (its first
+    # words kept), both undoable, so undo items may now name an utterance. A CHECK cannot be altered in
+    # SQLite: undo_items is rebuilt with the wider one, its rows, IDs and AUTOINCREMENT counter kept.
+    _run_ddl(
+        db,
+        """
+        ALTER TABLE utterances ADD COLUMN dismissed_at TEXT;
+        ALTER TABLE utterances ADD COLUMN heard_text TEXT;
+        ALTER TABLE utterances ADD COLUMN revision INTEGER NOT NULL DEFAULT 1
         """,
     )
+    _run_ddl(db, _undo_items_naming("entry", "memory", "utterance"))
 
 
 def _m008_sync(db: Connection) -> None:
@@ -484,28 +492,10 @@ def _m016_recordings(db: Connection) -> None:
     # it again. The row outlives its file: what removed the sound (retention, the user) is what `murmur play` says.
     # Forgetting a sound is undoable, so undo items may now name a recording: undo_items is rebuilt with the wider
     # CHECK (SQLite cannot alter one), its rows, IDs and AUTOINCREMENT counter kept, as step 007 did.
+    _run_ddl(db, _undo_items_naming("entry", "memory", "utterance", "recording"))
     _run_ddl(
         db,
         """
-        CREATE TABLE undo_items_new (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            entry_id TEXT NOT NULL,
-            description TEXT NOT NULL,
-            before_row TEXT,
-            after_revision INTEGER NOT NULL,
-            undone_at TEXT,
-            undo_conflict TEXT,
-            subject TEXT NOT NULL DEFAULT 'entry' CHECK (subject IN ('entry', 'memory', 'utterance', 'recording'))
-        );
-        INSERT INTO undo_items_new SELECT id, batch_id, position, kind, entry_id, description, before_row,
-            after_revision, undone_at, undo_conflict, subject FROM undo_items;
-        DROP TABLE undo_items;
-        ALTER TABLE undo_items_new RENAME TO undo_items;
-        CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
-        CREATE INDEX undo_items_entry ON undo_items (entry_id);
         CREATE TABLE recordings (
             id INTEGER PRIMARY KEY,
             utterance_id INTEGER NOT NULL UNIQUE REFERENCES utterances(id) ON DELETE CASCADE,
@@ -536,30 +526,10 @@ def _m017_vocabulary(db: Connection) -> None:
             created_at TEXT NOT NULL,
             removed_at TEXT,
             revision INTEGER NOT NULL DEFAULT 1
-        );
-
-        CREATE TABLE undo_items_new (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            batch_id INTEGER NOT NULL REFERENCES undo_batches (id) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            entry_id TEXT NOT NULL,
-            description TEXT NOT NULL,
-            before_row TEXT,
-            after_revision INTEGER NOT NULL,
-            undone_at TEXT,
-            undo_conflict TEXT,
-            subject TEXT NOT NULL DEFAULT 'entry'
-                CHECK (subject IN ('entry', 'memory', 'utterance', 'recording', 'word'))
-        );
-        INSERT INTO undo_items_new SELECT id, batch_id, position, kind, entry_id, description, before_row,
-            after_revision, undone_at, undo_conflict, subject FROM undo_items;
-        DROP TABLE undo_items;
-        ALTER TABLE undo_items_new RENAME TO undo_items;
-        CREATE INDEX undo_items_batch ON undo_items (batch_id, position);
-        CREATE INDEX undo_items_entry ON undo_items (entry_id)
+        )
         """,
     )
+    _run_ddl(db, _undo_items_naming("entry", "memory", "utterance", "recording", "word"))
 
 
 MIGRATIONS: list[Migration] = [
