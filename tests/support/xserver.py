@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 POLL_SECONDS = 0.2
+ATTEMPTS = 3
+TRAY_SECONDS = 20
 
 
 def wait_for(what: str, condition: Callable[[], bool], timeout: float) -> None:
@@ -38,8 +40,24 @@ def display(tmp_path: Path) -> Iterator[str]:
     for program in ("Xvfb", "trayer", "xdotool", "import"):
         if shutil.which(program) is None:
             pytest.fail(f"{program} is not installed (Debian: xvfb, trayer, xdotool, imagemagick)")
+    for attempt in range(ATTEMPTS):
+        started = _x_server_with_tray(tmp_path / f"x{attempt}")
+        try:
+            if started is not None:
+                yield started[0]
+                return
+        finally:
+            for process in reversed(started[1] if started else []):
+                end(process)
+    pytest.fail(f"no X server with a tray came up in {ATTEMPTS} tries (see xvfb.log and trayer.log in {tmp_path})")
+
+
+def _x_server_with_tray(folder: Path) -> tuple[str, list["subprocess.Popen[bytes]"]] | None:
+    """Xvfb and trayer on it, and the display's name; None (both ended) when the tray did not show in time: now and
+    then two servers started at once by two test workers race for one display number, and the tray finds none."""
+    folder.mkdir()
     read_end, write_end = os.pipe()
-    with (tmp_path / "xvfb.log").open("wb") as log:
+    with (folder / "xvfb.log").open("wb") as log:
         xvfb = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
             pass_fds=[write_end],
@@ -47,20 +65,27 @@ def display(tmp_path: Path) -> Iterator[str]:
         )
     os.close(write_end)
     started: list[subprocess.Popen[bytes]] = [xvfb]
-    try:
-        with os.fdopen(read_end) as announced:
-            number = announced.readline().strip()
-        assert number, "Xvfb did not start"
-        name = f":{number}"
-        env = {**os.environ, "DISPLAY": name}
-        with (tmp_path / "trayer.log").open("wb") as log:
-            trayer = ["trayer", "--edge", "top", "--align", "right"]
-            started.append(subprocess.Popen(trayer, env=env, stdout=log, stderr=log))
-        wait_for("the tray", lambda: xdotool(name, "search", "--class", "trayer").returncode == 0, 20)
-        yield name
-    finally:
-        for process in reversed(started):
-            end(process)
+    with os.fdopen(read_end) as announced:
+        number = announced.readline().strip()
+    name = f":{number}"
+    env = {**os.environ, "DISPLAY": name}
+    with (folder / "trayer.log").open("wb") as log:
+        trayer = ["trayer", "--edge", "top", "--align", "right"]
+        started.append(subprocess.Popen(trayer, env=env, stdout=log, stderr=log))
+    if number and _tray_shows(name, started[-1]):
+        return name, started
+    for process in reversed(started):
+        end(process)
+    return None
+
+
+def _tray_shows(name: str, trayer: "subprocess.Popen[bytes]") -> bool:
+    deadline = time.monotonic() + TRAY_SECONDS
+    while trayer.poll() is None and time.monotonic() < deadline:
+        if xdotool(name, "search", "--class", "trayer").returncode == 0:
+            return True
+        time.sleep(POLL_SECONDS)  # polling an outside process: there is no signal to wait on
+    return False
 
 
 def xdotool(display: str, *args: str) -> "subprocess.CompletedProcess[str]":
