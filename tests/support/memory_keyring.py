@@ -1,12 +1,18 @@
 """A keyring that forgets everything when the test ends: tests never touch the user's real one
-(and no Secret Service runs here). Installed by the `memory_keyring` fixture."""
+(and no Secret Service runs here). Installed by the `memory_keyring` fixture; `no_keyring` stands for a machine
+without any, as this one really is."""
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TypeVar
 
 import keyring
 import pytest
 from keyring.backend import KeyringBackend
+from keyring.backends.fail import Keyring as FailKeyring
 from keyring.errors import PasswordDeleteError
+
+Backend = TypeVar("Backend", bound=KeyringBackend)
 
 
 class MemoryKeyring(KeyringBackend):
@@ -27,10 +33,24 @@ class MemoryKeyring(KeyringBackend):
             raise PasswordDeleteError("no such password")  # as real backends do
 
 
+@contextmanager
+def keyring_in_use(backend: Backend) -> Iterator[Backend]:
+    """`backend` is the keyring while the block runs; the one before it comes back after."""
+    previous = keyring.get_keyring()
+    keyring.set_keyring(backend)
+    try:
+        yield backend
+    finally:
+        keyring.set_keyring(previous)
+
+
 @pytest.fixture
 def memory_keyring() -> Iterator[MemoryKeyring]:
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
+    with keyring_in_use(MemoryKeyring()) as backend:
+        yield backend
+
+
+@pytest.fixture
+def no_keyring() -> Iterator[None]:
+    with keyring_in_use(FailKeyring()):
+        yield

@@ -3,12 +3,10 @@ refused unless the user asks for the credentials file, then kept there owner-onl
 settings file or a log, and gone from it when removed. Through the functions, and through the commands."""
 
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import keyring
 import pytest
-from keyring.backends.fail import Keyring as FailKeyring
 
 from app.errors import SecretStoreError
 from app.paths import data_dir
@@ -29,14 +27,6 @@ from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 
 NO_KEYRING = {"PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
-
-
-@pytest.fixture
-def no_keyring() -> Iterator[None]:
-    previous = keyring.get_keyring()
-    keyring.set_keyring(FailKeyring())
-    yield
-    keyring.set_keyring(previous)
 
 
 def test_without_a_keyring_a_secret_is_refused_unless_the_file_is_asked_for(

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import keyring
 import pytest
 from keyring.backends.fail import Keyring as FailKeyring
 from pytestqt.qtbot import QtBot
@@ -16,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from app import secrets
 from app.config import LlmSettings, Settings, SyncSettings
 from app.ui.settings.dialog import SettingsDialog
+from tests.support.memory_keyring import keyring_in_use
 
 OFFER = "Keep it in a file only you can read (~/.local/share/murmur/credentials, like git's credential store)"
 
@@ -26,10 +26,8 @@ def no_keyring(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("MURMUR_DATA_DIR", str(tmp_path / "home" / ".local" / "share" / "murmur"))
     monkeypatch.delenv(secrets.SYNC_PASSWORD.env, raising=False)
-    previous = keyring.get_keyring()
-    keyring.set_keyring(FailKeyring())
-    yield
-    keyring.set_keyring(previous)
+    with keyring_in_use(FailKeyring()):
+        yield
 
 
 def dialog_for(qtbot: QtBot, settings: Settings) -> SettingsDialog:

@@ -4,7 +4,6 @@ model or Sync tab is shown, the microphones are not listed until the Speech tab 
 from collections.abc import Iterator
 from dataclasses import replace
 
-import keyring
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -13,7 +12,7 @@ from app.config import Settings
 from app.ui.settings.dialog import SettingsDialog
 from app.ui.settings.llm_page import LlmPage
 from app.ui.settings.sync_page import SyncPage
-from tests.support.memory_keyring import MemoryKeyring
+from tests.support.memory_keyring import MemoryKeyring, keyring_in_use
 
 
 class ListeningKeyring(MemoryKeyring):
@@ -30,11 +29,8 @@ class ListeningKeyring(MemoryKeyring):
 
 @pytest.fixture
 def listening_keyring() -> Iterator[ListeningKeyring]:
-    previous = keyring.get_keyring()
-    backend = ListeningKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
+    with keyring_in_use(ListeningKeyring()) as backend:
+        yield backend
 
 
 def opened(qtbot: QtBot) -> SettingsDialog:

@@ -1,25 +1,13 @@
 """Which server, model and key: flags beat the environment, which beats the settings file and presets;
 the key lives in the keyring (an in-memory backend here, as no Secret Service runs in tests)."""
 
-from collections.abc import Iterator
-
-import keyring
 import pytest
-from keyring.backends.fail import Keyring as FailKeyring
 
 from app.agent.provider import PRESETS, ProviderConfig, ProviderFlags, is_local_url, price_for, resolve_provider
 from app.config import LlmSettings
 from app.errors import SecretStoreError, UsageError
 from app.secrets import delete_api_key, get_api_key, keyring_problem, set_api_key
 from tests.support.memory_keyring import MemoryKeyring
-
-
-@pytest.fixture
-def no_keyring() -> Iterator[None]:
-    previous = keyring.get_keyring()
-    keyring.set_keyring(FailKeyring())
-    yield
-    keyring.set_keyring(previous)
 
 
 def resolve(
