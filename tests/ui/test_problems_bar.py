@@ -13,8 +13,7 @@ from PySide6.QtWidgets import QToolButton
 from pytestqt.qtbot import QtBot
 
 from app.agent.loop import LlmAgent
-from app.assembly import build_service
-from app.config import PrivacySettings, Settings, SyncSettings
+from app.config import PrivacySettings, Settings
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, ErrorEvent, PartialTranscript, Stage
 from app.offline import OfflineInterpreter
@@ -26,7 +25,7 @@ from app.ui.microphone import real_dictation
 from tests.support.llm_server import Fail, FakeLlmServer, Reply, call, provider_for
 from tests.support.murmur_cli import Murmur as MurmurCli
 from tests.sync.radicale_server import RadicaleServer
-from tests.ui.test_sync_app import no_thread_left
+from tests.ui.sync_app import syncing_app
 
 WRONG = "not-the-password-17"
 
@@ -49,23 +48,7 @@ def bar_lines(murmur: Murmur) -> list[str]:
 def failing(qtbot: QtBot, db_path: Path, radicale: RadicaleServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[Murmur]:
     """The app with a tray, syncing with the wrong password."""
     monkeypatch.setenv(SYNC_PASSWORD.env, WRONG)
-    settings = replace(Settings(), sync=SyncSettings(url=radicale.url, username=radicale.username))
-    app = Murmur(build_service(db_path, settings, offline=True), settings, real_dictation, use_tray=True)
-    qtbot.addWidget(app.window)
-    qtbot.addWidget(app.toast)
-    with qtbot.waitSignal(app.sync.synced, timeout=20_000):
-        app.start(
-            listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False, check_setup=False
-        )
-    yield app
-    assert app.sync.stop(timeout=20)
-    no_thread_left(qtbot)
-    assert app.worker.close(timeout=10)
-    app.notifications.close()
-    assert app.tray is not None
-    app.tray.hide()
-    app.service.store.close()
-    del app
+    yield from syncing_app(qtbot, db_path, radicale, use_tray=True)
 
 
 @pytest.mark.qt_log_ignore("systemTrayWindowChanged")  # a tray icon shown offscreen: no tray to dock in

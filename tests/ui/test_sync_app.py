@@ -1,36 +1,21 @@
 """Sync in the desktop app: Settings -> Sync with its connection test, and the app syncing by itself (after a
 change, debounced, and on its timer) with a real Radicale server; the `caldav` library is the user's phone."""
 
-import threading
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.assembly import build_service
 from app.config import Settings, SyncSettings
 from app.domain.enums import UtteranceSource
 from app.secrets import SYNC_PASSWORD, get_secret
 from app.ui.application import Murmur
-from app.ui.microphone import real_dictation
 from app.ui.settings.dialog import SettingsDialog
 from tests.support.memory_keyring import MemoryKeyring
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
-
-# Threads of a sync: Murmur's own, and the HTTP library's watcher of idle connections (until the client closes).
-SYNC_THREADS = ("murmur-sync", "murmur-test-sync", "idle_conn_watch")
-
-
-def no_thread_left(qtbot: QtBot) -> None:
-    """A thread that ends after its test may collect that test's widgets on itself, which Qt does not survive."""
-
-    def ended() -> bool:
-        return not any(name in thread.name for thread in threading.enumerate() for name in SYNC_THREADS)
-
-    qtbot.waitUntil(ended, timeout=10_000)
+from tests.ui.sync_app import no_thread_left, syncing_app
 
 
 def test_the_sync_page_tests_the_connection_and_keeps_the_password_in_the_keyring(
@@ -63,22 +48,7 @@ def test_the_sync_page_tests_the_connection_and_keeps_the_password_in_the_keyrin
 @pytest.fixture
 def syncing(qtbot: QtBot, db_path: Path, radicale: RadicaleServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[Murmur]:
     monkeypatch.setenv(SYNC_PASSWORD.env, radicale.password)
-    settings = replace(Settings(), sync=SyncSettings(url=radicale.url, username=radicale.username))
-    app = Murmur(build_service(db_path, settings, offline=True), settings, real_dictation, use_tray=False)
-    app.sync._after_change.setInterval(100)  # seconds in the app; a tenth here
-    qtbot.addWidget(app.window)
-    qtbot.addWidget(app.toast)
-    with qtbot.waitSignal(app.sync.synced, timeout=20_000):
-        app.start(
-            listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False, check_setup=False
-        )
-    yield app
-    assert app.sync.stop(timeout=20)
-    no_thread_left(qtbot)
-    assert app.worker.close(timeout=10)
-    app.notifications.close()
-    app.service.store.close()
-    del app
+    yield from syncing_app(qtbot, db_path, radicale, use_tray=False, after_change_ms=100)  # a tenth of a second
 
 
 def test_a_change_in_the_app_reaches_the_phone_and_the_phones_reaches_the_list(
