@@ -6,6 +6,7 @@ agree on which interpreter runs.
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import time, timedelta
 from functools import partial
@@ -14,10 +15,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
-from app.config import LlmSettings, LocaleSettings, Settings, SyncSettings, load_settings
+from app.config import LlmSettings, LocaleSettings, Settings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
-from app.errors import MurmurError, UsageError
+from app.errors import MurmurError, UsageError, Words
 from app.paths import default_db_path
 from app.recordings.retention import Retention
 from app.service import MurmurService
@@ -25,7 +26,7 @@ from app.speech_in.language import date_languages
 from app.speech_in.rehearing import InstalledEars
 from app.store import Store
 from app.sync.account import task_list_of
-from app.sync.remote import SyncSource
+from app.sync.remote import KnownList, SyncError, SyncSource, TaskList
 
 if TYPE_CHECKING:
     from app.agent.connection import ConnectionReport
@@ -38,6 +39,10 @@ def build_interpreter(
 ) -> Interpreter | Agent:
     """The LLM agent when a provider is configured; the offline rules when `offline` or none is; a model that
     fails every utterance with the reason when what is configured cannot be used (the fallback then says so)."""
+    if not offline and (why := settings.closed_because("llm")):  # no default server gets the words meant for another
+        from app.agent.unusable import UnusableModel
+
+        return UnusableModel(f"the language model is off: {why}")
     try:
         provider = None if offline else resolve_provider(settings.llm, flags)
     except UsageError as error:
@@ -113,7 +118,7 @@ def build_service(
         session_gap=pipeline.session_gap,
         rules=pipeline.rules,
         fallback=pipeline.fallback,
-        sync_source=sync_source_for(settings.sync),
+        sync_source=sync_source_for(settings),
         retention=Retention(
             settings.recordings.keep, settings.recordings.max_days, settings.recordings.max_mb * 1_000_000
         ),
@@ -155,9 +160,16 @@ def model_test(service: MurmurService) -> ModelTest:
     return tried
 
 
-def sync_source_for(settings: SyncSettings) -> SyncSource | None:
-    """What opens the user's task list for a sync; None while sync is not set up."""
-    return partial(task_list_of, settings) if settings.url else None
+def sync_source_for(settings: Settings) -> SyncSource | None:
+    """What opens the user's task list for a sync; None while sync is not set up; one that fails saying why while
+    the [sync] settings cannot be used (the failure shows where sync failures show, until the file is fixed)."""
+    if why := settings.closed_because("sync"):
+        return partial(_sync_off, why)
+    return partial(task_list_of, settings.sync) if settings.sync.url else None
+
+
+def _sync_off(why: str, *, known: KnownList | None) -> AbstractContextManager[TaskList]:
+    raise SyncError(f"sync is off: {why}", Words("fix that line of the settings file"))
 
 
 def take_daily_backup(service: MurmurService) -> None:

@@ -51,11 +51,25 @@ def _one_of(default: str, *others: str) -> Any:
     return field(default=default, metadata={"choices": (default, *others)})
 
 
+def _guarding(default: Any, **metadata: Any) -> Any:
+    """A setting that decides where the user's words go or what others may do: when its value cannot be used,
+    what its section guards stays off (no default stands in for it)."""
+    return field(default=default, metadata={"guards": True, **metadata})
+
+
+# What each guarded section keeps off while its settings cannot be trusted, as the user reads it.
+GUARDED = {
+    "llm": "no language model is asked",
+    "sync": "nothing is synced",
+    "mcp": "assistants may only read the list",
+}
+
+
 @dataclass(frozen=True)
 class LlmSettings:
-    preset: str = ""  # a name from app.agent.provider.PRESETS, or "" for a custom server
-    base_url: str = field(default="", metadata={"url": True})  # empty: the preset's, or OpenAI's
-    model: str = ""  # empty: the preset's default model
+    preset: str = _guarding("")  # a name from app.agent.provider.PRESETS, or "" for a custom server
+    base_url: str = _guarding("", url=True)  # empty: the preset's, or OpenAI's
+    model: str = _guarding("")  # empty: the preset's default model
     timeout_seconds: float = _ranged(20.0, 1, 600)  # per wait for the server; with one retry ~40 s at most
     request_seconds: float = _ranged(120.0, 1, 3600)  # the whole request, however slowly the server answers
     max_turns: int = _ranged(8, 1, 50)
@@ -139,11 +153,11 @@ class LocaleSettings:
 
 @dataclass(frozen=True)
 class SyncSettings:
-    url: str = ""  # the CalDAV server (https://...); empty: no sync. The password is in the keyring, never here
-    username: str = ""
-    calendar: str = "Murmur"  # the task list synced, by name; made on the server when missing
+    url: str = _guarding("")  # the CalDAV server (https://...); empty: no sync. The password is in the keyring
+    username: str = _guarding("")
+    calendar: str = _guarding("Murmur")  # the task list synced, by name; made on the server when missing
     # A certificate authority to trust for this server (one that signs its own certificates); TLS is always verified.
-    ca_file: str = ""
+    ca_file: str = _guarding("")
     interval_minutes: int = _ranged(5, 1, 1440)  # the desktop app syncs this often, and after each change
     # The most one answer of the server may hold: a bigger one is refused, not read into memory.
     max_answer_mb: int = _ranged(50, 1, 2000)
@@ -153,8 +167,8 @@ class SyncSettings:
 class McpSettings:
     # What other assistants may do through `murmur mcp`: read only (no tool that changes the list is offered),
     # and whether they may read the user's memories (never the model's ledger, the settings or the keys).
-    read_only: bool = False
-    allow_memories: bool = False
+    read_only: bool = _guarding(False)
+    allow_memories: bool = _guarding(False)
 
 
 @dataclass(frozen=True)
@@ -175,6 +189,12 @@ class Settings:
     sync: SyncSettings = field(default_factory=SyncSettings)
     mcp: McpSettings = field(default_factory=McpSettings)
     recordings: RecordingsSettings = field(default_factory=RecordingsSettings)
+    # Sections whose settings could not be used, with why: what they guard (GUARDED) stays off. Never in the file.
+    closed: dict[str, str] = field(default_factory=dict, compare=False, metadata={"not_in_file": True})
+
+    def closed_because(self, section: str) -> str | None:
+        """Why what `section` guards is off (the settings file's fault, with its line), or None when it is not."""
+        return self.closed.get(section)
 
 
 def url_problem(url: str) -> str | None:
@@ -191,8 +211,13 @@ def url_problem(url: str) -> str | None:
     return None
 
 
+def section_names() -> list[str]:
+    """The file's tables, in order."""
+    return list(_section_types())
+
+
 def _section_types() -> dict[str, type]:
-    return {f.name: f.type for f in fields(Settings)}  # type: ignore[misc]
+    return {f.name: f.type for f in fields(Settings) if not f.metadata.get("not_in_file")}  # type: ignore[misc]
 
 
 def _coerce(value: Any, kind: Any, name: str) -> Any:
@@ -234,10 +259,16 @@ def _checked(value: Any, setting: Field[Any], kind: Any, name: str) -> Any:
     return value
 
 
-def _section_from(data: Any, kind: type, section: str, path: Path, problems: list[str]) -> Any:
-    """The section's settings; a value that does not fit keeps its default, with a line in `problems`."""
+def _section_from(data: Any, kind: type, section: str, path: Path, problems: list[str], closed: dict[str, str]) -> Any:
+    """The section's settings; a value that does not fit keeps its default, with a line in `problems`, unless it
+    guards something: then the section is `closed` (its default would send words, or allow, where the user did not)."""
     if not isinstance(data, dict):
-        problems.append(f"[{section}] in {path} must be a table; its defaults are used")
+        problem = f"[{section}] in {path} must be a table"
+        if section in GUARDED:
+            closed[section] = problem
+            problems.append(f"{problem}: {GUARDED[section]} until it is fixed")
+        else:
+            problems.append(f"{problem}; its defaults are used")
         return kind()
     known = {f.name: f for f in fields(kind)}
     hints = typing.get_type_hints(kind)
@@ -249,7 +280,11 @@ def _section_from(data: Any, kind: type, section: str, path: Path, problems: lis
         try:
             values[key] = _checked(value, known[key], hints[key], f"{section}.{key}")
         except UsageError as error:
-            problems.append(f"{error} in {path}; the default is used")
+            if known[key].metadata.get("guards") and section in GUARDED:
+                closed.setdefault(section, f"{error} in {path}")
+                problems.append(f"{error} in {path}: {GUARDED[section]} until it is fixed")
+            else:
+                problems.append(f"{error} in {path}; the default is used")
     return kind(**values)
 
 
@@ -258,25 +293,35 @@ def read_settings_file(path: Path | None = None) -> tuple[Settings, list[str]]:
     and one line per value that was not used; a file that cannot be read at all is a SettingsFileError."""
     path = path or settings_path()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Settings(), []
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise SettingsFileError(f"cannot read the settings file {path}: {error}") from None
+    except OSError as error:
+        raise SettingsFileError(f"cannot read the settings file {path}: {error.strerror}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise SettingsFileError(f"cannot read the settings file {path}: not UTF-8 text at line {line}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise SettingsFileError(f"cannot read the settings file {path}: not valid TOML: {error}") from None
     problems: list[str] = []
+    closed: dict[str, str] = {}
     sections = {}
     for name, kind in _section_types().items():
         if name in data:
-            sections[name] = _section_from(data[name], kind, name, path, problems)
-    return Settings(**sections), problems
+            sections[name] = _section_from(data[name], kind, name, path, problems, closed)
+    return Settings(**sections, closed=closed), problems
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
-    """As `read_settings_file`, but an unreadable file is one more problem: everything works on the defaults."""
+    """As `read_settings_file`, but an unreadable file is one more problem: what it guards stays off (no model,
+    no sync, assistants read only) and the rest works on the defaults, until the file is fixed."""
     try:
         return read_settings_file(path)
     except SettingsFileError as error:
-        return Settings(), [f"{error}; the defaults are used"]
+        kept_off = ", ".join(GUARDED.values())
+        return Settings(closed=dict.fromkeys(GUARDED, str(error))), [f"{error}: {kept_off} until it is fixed"]
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -289,16 +334,21 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def _as_toml(settings: Settings) -> dict[str, Any]:
     tables: dict[str, Any] = {}
-    for section in fields(Settings):
-        value = getattr(settings, section.name)
+    for name in _section_types():
+        value = getattr(settings, name)
         assert is_dataclass(value)
-        tables[section.name] = {f.name: getattr(value, f.name) for f in fields(value)}
+        tables[name] = {f.name: getattr(value, f.name) for f in fields(value)}
     return tables
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write atomically (a crash never leaves half a file), readable by the user only."""
+    """Write atomically (a crash never leaves half a file), readable by the user only. A file that cannot be read
+    is never written over (what the user meant is in it): SettingsFileError until it is fixed by hand."""
     path = path or settings_path()
+    read_settings_file(path)
+    if settings.closed:  # its defaults would stand where the file says something Murmur could not use
+        section, why = next(iter(settings.closed.items()))
+        raise SettingsFileError(f"{why}: fix [{section}] there first; nothing was written")
     ensure_private_dir(path.parent)
     write_private_text(path, tomli_w.dumps(_as_toml(settings)))
     return path
@@ -321,7 +371,8 @@ def with_value(settings: Settings, key: str, raw: str) -> Settings:
     # Refused here, where it is typed; one already in the file is reported where it is used.
     if setting.metadata.get("url") and value and (problem := url_problem(value)):
         raise UsageError(f"setting {key}: {problem}")
-    return replace(settings, **{section_name: replace(section, **{name: value})})
+    closed = {name: why for name, why in settings.closed.items() if name != section_name}  # set anew: fixed
+    return replace(settings, **{section_name: replace(section, **{name: value})}, closed=closed)
 
 
 def all_keys() -> list[str]:

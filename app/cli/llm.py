@@ -8,13 +8,21 @@ import argparse
 import getpass
 import json
 import sys
-from dataclasses import asdict, fields
+from dataclasses import asdict
 
 from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
 from app.assembly import build_service, model_test
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, print_warning, say
-from app.config import Settings, load_settings, read_settings_file, save_settings, settings_path, with_value
+from app.config import (
+    Settings,
+    load_settings,
+    read_settings_file,
+    save_settings,
+    section_names,
+    settings_path,
+    with_value,
+)
 from app.errors import UsageError
 from app.secrets import API_KEY, delete_api_key, get_api_key, in_file, keyring_problem, set_api_key, shown_path
 
@@ -30,7 +38,7 @@ def _settings_to_show_or_change() -> Settings:
 
 def cmd_config_show(args: argparse.Namespace) -> int:
     settings = _settings_to_show_or_change()
-    provider = resolve_provider(settings.llm, ProviderFlags())
+    provider = None if settings.closed_because("llm") else resolve_provider(settings.llm, ProviderFlags())
     key_source = "none"
     if provider is not None and provider.api_key != "not-needed":
         key_source = "keyring" if get_api_key() == provider.api_key else "environment"
@@ -51,10 +59,12 @@ def cmd_config_show(args: argparse.Namespace) -> int:
         print_json(state)
         return ExitCode.OK
     say(f"settings file: {state['settings_file']}")
-    for section in fields(settings):
-        for name, value in asdict(getattr(settings, section.name)).items():
-            say(f"  {section.name}.{name} = {json.dumps(value)}")
-    if provider is None:
+    for section in section_names():
+        for name, value in asdict(getattr(settings, section)).items():
+            say(f"  {section}.{name} = {json.dumps(value)}")
+    if settings.closed_because("llm"):
+        say("LLM: off until the settings file is fixed; the offline rules interpret what you say")
+    elif provider is None:
         say("LLM: not configured; the offline rules interpret what you say")
     else:
         say(f"LLM: {provider.model} at {provider.base_url} (API key: {key_source})")

@@ -24,7 +24,13 @@ from app.domain.redaction import redact
 from app.errors import MurmurError, UsageError, Words
 from app.mcp.calls import CALLS, Caller, Reply
 from app.mcp.catalog import ToolSpec, tool_specs
-from app.presentation.assistants import READ_ONLY, READ_ONLY_OFF, assistant_remedy
+from app.presentation.assistants import (
+    READ_ONLY,
+    READ_ONLY_CLOSED,
+    READ_ONLY_CLOSED_FIX,
+    READ_ONLY_OFF,
+    assistant_remedy,
+)
 from app.service import MurmurService
 
 log = logging.getLogger("murmur.mcp")
@@ -53,15 +59,16 @@ class MurmurMcp:
     def __init__(self, service: MurmurService, settings: Settings) -> None:
         self.service = service
         self.settings = settings
-        specs = tool_specs(settings.mcp.allow_memories)
-        self.specs = {spec.name: spec for spec in specs if not (spec.writes and settings.mcp.read_only)}
-        self.refused = {spec.name for spec in specs if spec.writes and settings.mcp.read_only}
+        self.closed = settings.closed_because("mcp")  # the settings cannot be trusted: read only, no memories
+        read_only = settings.mcp.read_only or self.closed is not None
+        specs = tool_specs(settings.mcp.allow_memories and self.closed is None)
+        self.specs = {spec.name: spec for spec in specs if not (spec.writes and read_only)}
+        self.refused = {spec.name for spec in specs if spec.writes and read_only}
         self.server: Server[Any] = Server(
             "murmur",
             version=__version__,
             title="Murmur",
-            instructions="The user's kept list of todos, reminders and notes. Read it with search_entries and "
-            "whats_due; every change is one batch the user sees in Murmur's History and can undo.",
+            instructions=_instructions(self.closed),
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
             on_list_resources=self._list_resources,
@@ -95,6 +102,8 @@ class MurmurMcp:
     def call(self, name: str, arguments: Mapping[str, Any], client: str) -> Reply:
         """Tool `name`'s reply to `arguments`, for `client`; a MurmurError says why it cannot be done."""
         if name in self.refused:
+            if self.closed:
+                raise UsageError(f"{READ_ONLY_CLOSED}: {self.closed}", Words(READ_ONLY_CLOSED_FIX))
             raise UsageError(READ_ONLY, Words(READ_ONLY_OFF))
         if name not in self.specs:
             raise UsageError(f"unknown tool {name!r}; the tools are {', '.join(self.specs)}")
@@ -134,6 +143,14 @@ class MurmurMcp:
     async def run_stdio(self) -> None:
         async with stdio_server() as (read_stream, write_stream):
             await self.server.run(read_stream, write_stream, self.server.create_initialization_options())
+
+
+def _instructions(closed: str | None) -> str:
+    usual = (
+        "The user's kept list of todos, reminders and notes. Read it with search_entries and whats_due; every "
+        "change is one batch the user sees in Murmur's History and can undo."
+    )
+    return usual if closed is None else f"{usual} {READ_ONLY_CLOSED}: {closed}. {READ_ONLY_CLOSED_FIX}."
 
 
 # The fields of a result that hold the user's words (an entry's, an item's, a memory's, what was said and answered).

@@ -6,6 +6,9 @@ from collections.abc import Sequence
 from app.errors import Command, Remedy, Setting, Words
 
 READ_ONLY = "Murmur lets assistants read the list only (mcp.read_only is on); nothing was changed"
+# The settings file cannot be read (or says something unusable in [mcp]): assistants read only until it is fixed.
+READ_ONLY_CLOSED = "Murmur lets assistants read the list only until its settings file is fixed; nothing was changed"
+READ_ONLY_CLOSED_FIX = "the user fixes the line of Murmur's settings file named here"
 READ_ONLY_OFF = "the user can turn mcp.read_only off in Murmur's settings file to let assistants change the list"
 
 

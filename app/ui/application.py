@@ -20,7 +20,7 @@ from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
-from app.config import Settings, read_settings, save_settings
+from app.config import Settings, SettingsFileError, read_settings, save_settings
 from app.desktop.entries import set_autostart
 from app.domain.enums import Format, SessionEnd, UtteranceSource
 from app.domain.events import (
@@ -822,8 +822,13 @@ class Murmur(QObject):
             self._show_theme()
 
     def apply_settings(self, settings: Settings, new_key: bool = False) -> None:
-        """Save `settings` and make each take effect now; `new_key`: the API key in the keyring changed."""
-        save_settings(settings)
+        """Save `settings` and make each take effect now; `new_key`: the API key in the keyring changed. A settings
+        file that cannot be read is never written over: nothing changes, and the user is told which line to fix."""
+        try:
+            save_settings(settings)
+        except SettingsFileError as error:
+            self._show_error(str(error))
+            return
         old, self.settings = self.settings, settings
         if settings.ui.theme != old.ui.theme:
             self._show_theme()
@@ -838,7 +843,7 @@ class Murmur(QObject):
             if problem := set_autostart(settings.ui.start_at_login):
                 self._show_error(problem)
         if settings.sync != old.sync:
-            self.service.sync_source = sync_source_for(settings.sync)
+            self.service.sync_source = sync_source_for(settings)
             self.sync.start()
             self._show_sync_problem()  # set up no more: its failure goes with it
         self._update_state()
