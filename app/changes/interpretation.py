@@ -24,6 +24,7 @@ class InterpretContext:
 
     entries: Sequence[Entry]
     clock: Clock
+    last_touched: Sequence[str] = ()  # the IDs of the entries the session's previous utterance made or changed
 
 
 @dataclass(frozen=True)

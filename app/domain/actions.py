@@ -94,11 +94,21 @@ class ParseFailure:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One likely reading of words Murmur was unsure of, offered back instead of guessed: how the user sees it
+    ("Move 'Haircut' to Fri 16:00?") and what choosing it does."""
+
+    label: str
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
 class ParseResult:
     actions: list[Action]
     failures: list[ParseFailure]
     answer: str | None = None  # a question answered from the list (nothing to change)
     remember: tuple[str, ...] = ()  # facts about the user to keep as memories ("my sister is allergic to peanuts")
+    choices: tuple[Choice, ...] = ()  # unsure: the likely readings, for the user to pick; nothing is done meanwhile
 
 
 UPDATABLE_FIELDS = (
