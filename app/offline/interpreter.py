@@ -1,7 +1,8 @@
 """The offline interpreter: an utterance becomes actions by rules alone, no network, no model.
 
 The utterance is split into clauses; each is either about existing entries (complete, archive,
-snooze: see intents.py) or makes a new one (creating.py). Nothing is written here: the executor
+snooze: see intents.py; or read by the entry it names first: entity_first/) or makes a new one (creating.py).
+Nothing is written here: the executor
 applies the actions, and what cannot be acted on comes back as a ParseFailure saying why.
 """
 
@@ -12,6 +13,7 @@ from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
     Action,
     ArchiveAction,
+    Choice,
     CompleteAction,
     CreateAction,
     ParseFailure,
@@ -26,6 +28,8 @@ from app.domain.spans import shift_length
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, SaidAgain, read_create
+from app.offline.entity_first import EntityReading, read_about_entries, unknown_edit
+from app.offline.entity_first.mentions import EntryWords
 from app.offline.facts import personal_fact
 from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
 from app.offline.items import Checklists, with_items
@@ -57,12 +61,14 @@ class _Utterance:
     def __init__(self, context: InterpretContext) -> None:
         self.context = context
         self.index = EntryIndex(context.entries)
+        self.entry_words = EntryWords(context.entries)
         self.summaries = OpenSummaries(context.entries, context.clock, self.index)
         self.checklists = Checklists(context.entries)
         self.actions: list[Action] = []
         self.listed: list[Entry] = []  # said again with nothing new: already on the list
         self.failures: list[ParseFailure] = []
         self.facts: list[str] = []  # to remember
+        self.choices: list[Choice] = []  # readings offered back where the words were unsure
         self._marks: list[tuple[int, int, int]] = []  # where each clause's results begin, for "scratch that"
 
     def read(self, clause: str) -> None:
@@ -70,9 +76,34 @@ class _Utterance:
         if intent is not None and intent.kind == RETRACT:
             self._retract(clause)
             return
-        self._marks.append((len(self.actions), len(self.failures), len(self.facts)))
-        if intent is None or not self._act_on_existing(intent, clause):
+        mark = (len(self.actions), len(self.failures), len(self.facts))
+        self._marks.append(mark)
+        if intent is not None and self._act_on_existing(intent, clause):
+            if len(self.actions) == mark[0]:  # the phrasing found no entry: its words in another form may name one
+                self._reread_by_entry(clause, mark[1])
+            return
+        if not self._read_entity_first(clause):
             self._create(clause)
+
+    def _reread_by_entry(self, clause: str, failures_from: int) -> None:
+        reading = read_about_entries(clause, self.context, self.entry_words)
+        if reading is not None and reading.actions:
+            del self.failures[failures_from:]
+            self._take(reading)
+
+    def _read_entity_first(self, clause: str) -> bool:
+        """Read by the entry the clause names (or the last utterance touched); False when it names none."""
+        reading = read_about_entries(clause, self.context, self.entry_words) or unknown_edit(clause)
+        if reading is None:
+            return False
+        self._take(reading)
+        return True
+
+    def _take(self, reading: EntityReading) -> None:
+        self.actions.extend(reading.actions)
+        if reading.unsure is not None:
+            self.failures.append(reading.unsure)
+        self.choices.extend(reading.choices)
 
     def _locate(self, intent: Intent, target: Target, clause: str) -> EntryMatch:
         """The entry a wording names; for a completion, maybe one item of a list (see items.py)."""
@@ -171,7 +202,13 @@ class OfflineInterpreter:
                 error = f"could not read '{clause[:80]}'; try saying it another way"
                 utterance.failures.append(ParseFailure(tool=ActionKind.CREATE.value, error=error, raw=clause))
         listed = _already_listed(utterance.listed)
-        return ParseResult(utterance.actions, utterance.failures, answer=listed, remember=tuple(utterance.facts))
+        return ParseResult(
+            utterance.actions,
+            utterance.failures,
+            answer=listed,
+            remember=tuple(utterance.facts),
+            choices=tuple(utterance.choices),
+        )
 
 
 def _already_listed(entries: list[Entry]) -> str | None:
