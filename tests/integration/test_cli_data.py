@@ -141,6 +141,34 @@ def test_a_backup_that_would_brick_the_list_is_refused_and_nothing_changes(murmu
     assert not [b for b in murmur.json("backups") if b["kind"] == "pre-restore"]
 
 
+def test_a_backup_someone_added_triggers_and_a_view_to_is_refused_and_nothing_changes(
+    murmur: Murmur, tmp_path: Path
+) -> None:
+    murmur.run("add", "buy oat milk")
+    tampered = tmp_path / "tampered.db"
+    murmur.run("backup", str(tampered))
+    with closing(sqlite3.connect(tampered)) as db:
+        db.executescript(
+            """
+            CREATE TABLE seen (summary TEXT);
+            CREATE TRIGGER keep_a_copy AFTER INSERT ON entries BEGIN INSERT INTO seen VALUES (new.summary); END;
+            CREATE TRIGGER wipe_all AFTER INSERT ON entries WHEN new.summary LIKE '%wipe%'
+                BEGIN UPDATE entries SET status = 'archived'; END;
+            CREATE VIEW everything_said AS SELECT text FROM utterances;
+            """
+        )
+
+    done = murmur.run("restore", str(tampered))
+
+    assert_one_line_error(done, 1, f"{tampered} holds a trigger 'keep_a_copy' that Murmur did not make; nothing was")
+    murmur.run("add", "wipe the table")
+    listed = murmur.run("list")
+    assert "Buy oat milk" in listed.stdout and "Wipe the table" in listed.stdout
+    assert not [b for b in murmur.json("backups") if b["kind"] == "pre-restore"]
+    with closing(sqlite3.connect(murmur.db_path)) as db:
+        assert db.execute("SELECT name FROM sqlite_master WHERE name IN ('seen', 'keep_a_copy')").fetchall() == []
+
+
 def test_export_replaces_a_file_only_with_force_and_writes_through_a_link(murmur: Murmur, tmp_path: Path) -> None:
     murmur.run("add", "buy oat milk")
     mine = tmp_path / "mine.txt"
