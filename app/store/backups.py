@@ -19,15 +19,18 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
+import time
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
 from app.errors import SchemaTooNewError, StoreError
 from app.private_files import PRIVATE_FILE, ensure_private_dir, output_target
+from app.processes import pid_alive
 from app.store.migrations import MIGRATIONS, is_murmurs, migrate, schema_version
 
 log = logging.getLogger("murmur.backups")
@@ -74,8 +77,59 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
 
 def _beside(path: Path, purpose: str) -> Path:
     # Named by process: two at once never write into one file; left by a crash, it is this pid's, so it is
-    # ours to remove.
+    # ours to remove (remove_abandoned_copies, at the next start).
     return path.with_name(f".{path.name}.{os.getpid()}.{purpose}")
+
+
+_BESIDE = re.compile(r"^\.(?P<target>.+)\.(?P<pid>\d+)\.(?P<purpose>partial|restoring)$")
+# No copy takes this long to write and put in place: one older was left by a process that is gone, whatever its
+# pid says now (pids are reused).
+ABANDONED_AFTER = timedelta(days=1)
+
+
+def _made_beside(name: str) -> tuple[str, int, str] | None:
+    """The target's name, the pid and the purpose of a name `_beside` gives; None for any other name."""
+    match = _BESIDE.match(name)
+    return (match["target"], int(match["pid"]), match["purpose"]) if match else None
+
+
+def _copy_writer(path: Path, db_path: Path) -> int | None:
+    """The pid of the process that made `path`, when it is a copy a backup or a restore of this database makes: a
+    backup being written in the backups folder, beside the database a restore's copy or that copy being written."""
+    made = _made_beside(path.name)
+    if made is None:
+        return None
+    target, pid, purpose = made
+    if path.parent == backups_dir(db_path):
+        return pid if purpose == "partial" and _NAME.match(target) else None
+    restoring = (db_path.name, pid, "restoring")
+    return pid if made == restoring or (purpose == "partial" and _made_beside(target) == restoring) else None
+
+
+def _abandoned(path: Path, db_path: Path) -> bool:
+    pid = _copy_writer(path, db_path)
+    if pid is None:
+        return False
+    try:
+        info = path.lstat()
+    except FileNotFoundError:  # removed by another Murmur starting at the same time
+        return False
+    if not stat.S_ISREG(info.st_mode):  # a link or a folder of that name is not a copy Murmur wrote
+        return False
+    return not pid_alive(pid) or time.time() - info.st_mtime > ABANDONED_AFTER.total_seconds()
+
+
+def remove_abandoned_copies(db_path: Path) -> None:
+    """Remove the copies a backup or a restore killed midway left, in the backups folder and beside the database:
+    those of processes that are gone, and any older than a run takes. Every other file stays."""
+    for folder in (db_path.parent, backups_dir(db_path)):
+        try:
+            left = [path for path in folder.iterdir() if _abandoned(path, db_path)] if folder.is_dir() else []
+            for path in left:
+                path.unlink(missing_ok=True)
+                log.info("removed %s, left by a backup or a restore that did not finish", path)
+        except OSError as error:  # never stops the command: the copy is only space taken
+            log.warning("cannot remove what a backup left in %s: %s", folder, error.strerror)
 
 
 def _copy(db_path: Path, target: Path, raw: bool = False) -> None:
