@@ -25,6 +25,7 @@ from app.service import MurmurService
 from app.speech_in.language import date_languages
 from app.speech_in.rehearing import InstalledEars
 from app.store import Store
+from app.store.backups import remove_abandoned_copies
 from app.sync.account import task_list_of
 from app.sync.remote import KnownList, SyncError, SyncSource, TaskList
 
@@ -111,8 +112,10 @@ def build_service(
 ) -> MurmurService:
     settings = settings or load_settings()
     pipeline = pipeline_for(settings, offline, flags)
+    db_path = db_path or default_db_path()
+    remove_abandoned_copies(db_path)  # what a backup or a restore killed midway left: it would stay forever
     service = MurmurService(
-        store=Store.open(db_path or default_db_path()),
+        store=Store.open(db_path),
         interpreter=pipeline.interpreter,
         clock=pipeline.clock,
         session_gap=pipeline.session_gap,

@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 from app.changes.undo import RevertedItem, undo_batch
 from app.domain.enums import UtteranceOutcome
 from app.errors import RunInProgressError
+from app.processes import pid_alive
 from app.store.models import UndoBatch, Utterance, utc_now
 from app.store.queries import short_id_of
 
@@ -26,23 +27,13 @@ LEASE = timedelta(minutes=15)
 INTERRUPTED = "interrupted"
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process
-    return True
-
-
 def holder_alive(utterance: Utterance) -> bool:
     """Whether a live process (this one included) holds the lease on `utterance`."""
     if utterance.lease_pid is None or utterance.lease_until is None or utterance.lease_until <= utc_now():
         return False
     if utterance.lease_host != socket.gethostname():
         return True  # its processes cannot be seen from here: trust the expiry
-    return _pid_alive(utterance.lease_pid)
+    return pid_alive(utterance.lease_pid)
 
 
 def take_lease(utterance: Utterance) -> None:

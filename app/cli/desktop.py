@@ -8,13 +8,17 @@ from app.cli.output import print_json, say
 from app.desktop.entries import install, install_into, uninstall
 
 
-def cmd_desktop_install(args: argparse.Namespace) -> int:
-    from app.ui.icon_files import render_png  # Qt draws the PNG icons: loaded for this command only
+def _render_png(svg: bytes, size: int) -> bytes:
+    from app.ui.icon_files import render_png  # Qt draws the PNG icons: loaded only when one is drawn
 
+    return render_png(svg, size)
+
+
+def cmd_desktop_install(args: argparse.Namespace) -> int:
     if args.prefix:
-        written = install_into(Path(args.prefix).expanduser(), render_png)
+        written = install_into(Path(args.prefix).expanduser(), _render_png)
     else:
-        written = install(render_png, autostart=args.autostart)
+        written = install(_render_png, autostart=args.autostart)
     if args.json:
         print_json({"written": [str(path) for path in written]})
     else:
@@ -25,13 +29,14 @@ def cmd_desktop_install(args: argparse.Namespace) -> int:
 
 
 def cmd_desktop_uninstall(args: argparse.Namespace) -> int:
-    removed = uninstall()
+    done = uninstall(_render_png)
     if args.json:
-        print_json({"removed": [str(path) for path in removed]})
-    else:
-        say(
-            f"Removed {len(removed)} files."
-            if removed
-            else "Nothing to remove: `murmur desktop install` wrote nothing here."
-        )
+        print_json({"removed": [str(path) for path in done.removed], "left": [str(path) for path in done.left]})
+        return ExitCode.OK
+    if not done.removed and not done.left:
+        say("Nothing to remove: `murmur desktop install` wrote nothing here.")
+        return ExitCode.OK
+    say(f"Removed {len(done.removed)} files.")
+    for path in done.left:
+        say(f"Left {path}: changed since Murmur wrote it")
     return ExitCode.OK

@@ -2,16 +2,19 @@
 
 `install` writes the .desktop file (its Exec is this installation's `murmur`, so a pipx or virtualenv install
 starts from the menu without being on PATH), the icon in the hicolor theme (the SVG, and PNGs for desktops that
-want them), the AppStream metainfo, and, when asked, the autostart entry. What it wrote is recorded, so
-`uninstall` removes exactly that and nothing else.
+want them), the AppStream metainfo, and, when asked, the autostart entry. What it wrote is recorded with the
+SHA-256 of each file, so `uninstall` removes exactly that and nothing else: a file changed since (the user edited
+the menu entry) is left, and said so.
 """
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
@@ -136,18 +139,47 @@ def autostart_path() -> Path:
     return config_home() / "autostart" / f"{APP_ID}.desktop"
 
 
-def _recorded() -> list[Path]:
+# What versions before `murmur desktop install` wrote as autostart/murmur.desktop, word for word.
+_OLDER_AUTOSTART_ENTRY = """[Desktop Entry]
+Type=Application
+Name=Murmur
+Comment=Push-to-talk list keeper
+Exec=murmur
+Icon=murmur
+Terminal=false
+X-GNOME-Autostart-enabled=true
+"""
+
+
+_Recorded = dict[Path, str | None]  # each file written -> the SHA-256 of what was written, None when not known
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _recorded() -> _Recorded:
+    """What `install` wrote; the previous release recorded the paths alone (a list): their digests are not known."""
     try:
-        return [Path(p) for p in json.loads(_record_path().read_text(encoding="utf-8"))]
+        record = json.loads(_record_path().read_text(encoding="utf-8"))
+        if isinstance(record, list):
+            return {Path(path): None for path in record}
+        return {Path(path): digest for path, digest in record["written"].items()}
     except FileNotFoundError:
-        return []
-    except (ValueError, TypeError):
+        return {}
+    except (ValueError, TypeError, KeyError, AttributeError):
         raise UsageError(f"{_record_path()} is not the record Murmur wrote; remove the files by hand") from None
 
 
-def _record(paths: list[Path]) -> None:
+def _record(written: _Recorded) -> None:
     _record_path().parent.mkdir(parents=True, exist_ok=True)
-    write_private_text(_record_path(), json.dumps(sorted({str(p) for p in paths}), indent=1))
+    record = {"written": {str(path): written[path] for path in sorted(written)}}
+    write_private_text(_record_path(), json.dumps(record, indent=1))
+
+
+def _holds(path: Path, digest: str | None) -> bool:
+    """Whether `path` is a file (not a link) holding exactly what has that digest: what Murmur wrote, unchanged."""
+    return digest is not None and path.is_file() and not path.is_symlink() and _sha256(path.read_bytes()) == digest
 
 
 def _refresh_caches(share: Path) -> None:
@@ -168,7 +200,7 @@ def install(render_png: PngRenderer, autostart: bool = False) -> list[Path]:
     """Write the menu entry, icons and metainfo (and the autostart entry); returns the files written."""
     planned = planned_files(render_png, autostart)
     _write(planned)
-    _record([*_recorded(), *planned])
+    _record({**_recorded(), **{path: _sha256(data) for path, data in planned.items()}})
     _refresh_caches(data_home())
     return list(planned)
 
@@ -181,14 +213,32 @@ def install_into(prefix: Path, render_png: PngRenderer) -> list[Path]:
     return list(planned)
 
 
-def uninstall() -> list[Path]:
-    """Remove what `install` wrote (recorded), and nothing else; returns the files removed."""
-    removed = [path for path in _recorded() if path.is_file()]
+@dataclass(frozen=True)
+class Uninstalled:
+    removed: list[Path]
+    left: list[Path]  # recorded, but changed since Murmur wrote them: the user's now
+
+
+def _known_digests(recorded: _Recorded, render_png: PngRenderer) -> _Recorded:
+    """The recorded digests; where the record has none (the previous release's), that of what this version writes
+    there (None where it writes nothing)."""
+    if all(recorded.values()):
+        return recorded
+    planned = planned_files(render_png, autostart=True)
+    return {path: digest or (_sha256(planned[path]) if path in planned else None) for path, digest in recorded.items()}
+
+
+def uninstall(render_png: PngRenderer) -> Uninstalled:
+    """Remove what `install` wrote (recorded) and is still as it was written, and nothing else; `render_png` draws
+    the icons this version writes, to know a file the previous release's record names by its path alone."""
+    expected = _known_digests(_recorded(), render_png)
+    there = [path for path in expected if path.exists() or path.is_symlink()]
+    removed = [path for path in there if _holds(path, expected[path])]
     for path in removed:
         path.unlink()
     _record_path().unlink(missing_ok=True)
     _refresh_caches(data_home())
-    return removed
+    return Uninstalled(removed, [path for path in there if path not in removed])
 
 
 def set_autostart(enabled: bool) -> str | None:
@@ -196,7 +246,9 @@ def set_autostart(enabled: bool) -> str | None:
     if not sys.platform.startswith("linux"):
         return "start at login is set up by the installer on this platform"
     path = autostart_path()
-    (path.parent / "murmur.desktop").unlink(missing_ok=True)  # an older version's entry, with Exec=murmur
+    older = path.parent / "murmur.desktop"
+    if _holds(older, _sha256(_OLDER_AUTOSTART_ENTRY.encode())):  # a file of that name the user made stays
+        older.unlink()
     if enabled:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(desktop_entry(launcher(), autostart=True), encoding="utf-8")

@@ -7,7 +7,8 @@ name. They live in a `backups` folder beside the database, named by when (UTC) a
 `murmur-20261124T070000Z-daily.db`.
 
 A restore works on a copy beside the database: the copy is checked, brought up to date and checked again, so
-a backup that would leave a list Murmur cannot open is refused with nothing changed. Only then is the
+a backup that would leave a list Murmur cannot open, or whose schema is not exactly Murmur's (another program's
+trigger or view would run on every change to the list), is refused with nothing changed. Only then is the
 database as it was kept as a backup of its own (restoring that one undoes the restore) and the copy put in
 its place through the same API. The database itself is never opened as a list first: a restore mends one
 that no longer opens.
@@ -18,15 +19,18 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
+import time
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
 from app.errors import SchemaTooNewError, StoreError
 from app.private_files import PRIVATE_FILE, ensure_private_dir, output_target
+from app.processes import pid_alive
 from app.store.migrations import MIGRATIONS, is_murmurs, migrate, schema_version
 
 log = logging.getLogger("murmur.backups")
@@ -62,14 +66,70 @@ def backups_dir(db_path: Path) -> Path:
 
 def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     if read_only:
-        return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
-    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+    else:
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+    # A backup may come from anywhere: what its schema runs (a trigger during the migration, a view) may call
+    # only what cannot harm, as SQLite advises for files of unknown origin. Murmur's own migrations need no more.
+    db.execute("PRAGMA trusted_schema = OFF")
+    return db
 
 
 def _beside(path: Path, purpose: str) -> Path:
     # Named by process: two at once never write into one file; left by a crash, it is this pid's, so it is
-    # ours to remove.
+    # ours to remove (remove_abandoned_copies, at the next start).
     return path.with_name(f".{path.name}.{os.getpid()}.{purpose}")
+
+
+_BESIDE = re.compile(r"^\.(?P<target>.+)\.(?P<pid>\d+)\.(?P<purpose>partial|restoring)$")
+# No copy takes this long to write and put in place: one older was left by a process that is gone, whatever its
+# pid says now (pids are reused).
+ABANDONED_AFTER = timedelta(days=1)
+
+
+def _made_beside(name: str) -> tuple[str, int, str] | None:
+    """The target's name, the pid and the purpose of a name `_beside` gives; None for any other name."""
+    match = _BESIDE.match(name)
+    return (match["target"], int(match["pid"]), match["purpose"]) if match else None
+
+
+def _copy_writer(path: Path, db_path: Path) -> int | None:
+    """The pid of the process that made `path`, when it is a copy a backup or a restore of this database makes: a
+    backup being written in the backups folder, beside the database a restore's copy or that copy being written."""
+    made = _made_beside(path.name)
+    if made is None:
+        return None
+    target, pid, purpose = made
+    if path.parent == backups_dir(db_path):
+        return pid if purpose == "partial" and _NAME.match(target) else None
+    restoring = (db_path.name, pid, "restoring")
+    return pid if made == restoring or (purpose == "partial" and _made_beside(target) == restoring) else None
+
+
+def _abandoned(path: Path, db_path: Path) -> bool:
+    pid = _copy_writer(path, db_path)
+    if pid is None:
+        return False
+    try:
+        info = path.lstat()
+    except FileNotFoundError:  # removed by another Murmur starting at the same time
+        return False
+    if not stat.S_ISREG(info.st_mode):  # a link or a folder of that name is not a copy Murmur wrote
+        return False
+    return not pid_alive(pid) or time.time() - info.st_mtime > ABANDONED_AFTER.total_seconds()
+
+
+def remove_abandoned_copies(db_path: Path) -> None:
+    """Remove the copies a backup or a restore killed midway left, in the backups folder and beside the database:
+    those of processes that are gone, and any older than a run takes. Every other file stays."""
+    for folder in (db_path.parent, backups_dir(db_path)):
+        try:
+            left = [path for path in folder.iterdir() if _abandoned(path, db_path)] if folder.is_dir() else []
+            for path in left:
+                path.unlink(missing_ok=True)
+                log.info("removed %s, left by a backup or a restore that did not finish", path)
+        except OSError as error:  # never stops the command: the copy is only space taken
+            log.warning("cannot remove what a backup left in %s: %s", folder, error.strerror)
 
 
 def _copy(db_path: Path, target: Path, raw: bool = False) -> None:
@@ -197,12 +257,43 @@ def _tables(db: sqlite3.Connection) -> frozenset[str]:
     return frozenset(row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
 
 
+_Schema = dict[tuple[str, str], tuple[str, str | None]]  # (type, name) -> (the table it is on, its SQL)
+_SQLITES_OWN_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat2", "sqlite_stat3", "sqlite_stat4"})
+_TYPE_ORDER = ("trigger", "view", "table", "index")  # what acts by itself first; a table before its indexes
+
+
+def _schema(db: sqlite3.Connection) -> _Schema:
+    """Every object of the database's schema with the table it is on and its SQL (whitespace aside), but for
+    what SQLite keeps by itself: its counters and statistics, and the tables behind each full-text index."""
+    shadows = {row[1] for row in db.execute("PRAGMA table_list") if row[0] == "main" and row[2] == "shadow"}
+    return {
+        (kind, name): (table, " ".join(sql.split()) if sql else sql)
+        for kind, name, table, sql in db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")
+        if name not in shadows and not (kind == "table" and name in _SQLITES_OWN_TABLES)
+    }
+
+
 @cache
-def _murmur_tables() -> frozenset[str]:
-    """The tables of a database brought up to date: what a restored one must have."""
+def _murmur_schema() -> _Schema:
+    """The schema of a database brought up to date: exactly what a restored one must hold."""
     with closing(sqlite3.connect(":memory:", isolation_level=None)) as db:
         migrate(db, ":memory:")
-        return _tables(db)
+        return _schema(db)
+
+
+def _schema_mismatch(db: sqlite3.Connection, shown: Path) -> str | None:
+    """One line naming the first object of the database's schema that is not as Murmur makes it (missing, added
+    or altered), or None when the schema is exactly Murmur's."""
+    found, murmurs = _schema(db), _murmur_schema()
+    altered = {key for key in found.keys() & murmurs.keys() if found[key] != murmurs[key]}
+    differing = sorted((found.keys() ^ murmurs.keys()) | altered, key=lambda k: (_TYPE_ORDER.index(k[0]), k[1]))
+    if not differing:
+        return None
+    kind, name = differing[0]
+    if (kind, name) not in found:
+        return f"{shown} lacks Murmur's {kind} {name}: it is not a whole backup"
+    made = "that Murmur did not make" if (kind, name) not in murmurs else "changed from the one Murmur made"
+    return f"{shown} holds {'an' if kind == 'index' else 'a'} {kind} '{name}' {made}; nothing was changed"
 
 
 def _integrity(db: sqlite3.Connection) -> str | None:
@@ -259,13 +350,13 @@ def _prepare(backup_path: Path, copy: Path) -> None:
             raise _unrestorable(backup_path, error) from None
         try:
             migrate(db, str(backup_path))
-            problem, missing = _integrity(db), sorted(_murmur_tables() - _tables(db))
+            problem, mismatch = _integrity(db), _schema_mismatch(db, backup_path)
         except sqlite3.Error as error:
             raise StoreError(f"{backup_path} cannot be brought up to date; nothing was changed ({error})") from None
     if problem:
         raise StoreError(f"{backup_path} is damaged once brought up to date ({problem}); nothing was changed")
-    if missing:
-        raise StoreError(f"{backup_path} lacks Murmur's table {missing[0]}: it is not a whole backup")
+    if mismatch:  # another program's trigger or view would run on every change to the list
+        raise StoreError(mismatch)
 
 
 def _readable(db_path: Path) -> bool:

@@ -111,6 +111,9 @@ class Store:
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
         dbapi_connection.execute("PRAGMA synchronous = FULL")
         dbapi_connection.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
+        # trusted_schema stays ON, SQLite's default: OFF, it refuses the full-text index's own triggers ("unsafe
+        # use of virtual table": FTS5 is not marked innocuous), so no entry could be written. A database from
+        # elsewhere is held to exactly Murmur's schema before it is restored instead (app/store/backups.py).
 
     def _on_begin(self, connection: Any) -> None:
         options = connection.get_execution_options()

@@ -4,12 +4,14 @@ import json
 import os
 import sqlite3
 import stat
+import time
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from tests.support.murmur_cli import Murmur, assert_one_line_error
+from tests.support.processes import dead_pid
 
 
 @pytest.fixture
@@ -139,6 +141,69 @@ def test_a_backup_that_would_brick_the_list_is_refused_and_nothing_changes(murmu
     listed = murmur.run("list")
     assert listed.returncode == 0 and "Buy oat milk" in listed.stdout
     assert not [b for b in murmur.json("backups") if b["kind"] == "pre-restore"]
+
+
+def test_a_backup_someone_added_triggers_and_a_view_to_is_refused_and_nothing_changes(
+    murmur: Murmur, tmp_path: Path
+) -> None:
+    murmur.run("add", "buy oat milk")
+    tampered = tmp_path / "tampered.db"
+    murmur.run("backup", str(tampered))
+    with closing(sqlite3.connect(tampered)) as db:
+        db.executescript(
+            """
+            CREATE TABLE seen (summary TEXT);
+            CREATE TRIGGER keep_a_copy AFTER INSERT ON entries BEGIN INSERT INTO seen VALUES (new.summary); END;
+            CREATE TRIGGER wipe_all AFTER INSERT ON entries WHEN new.summary LIKE '%wipe%'
+                BEGIN UPDATE entries SET status = 'archived'; END;
+            CREATE VIEW everything_said AS SELECT text FROM utterances;
+            """
+        )
+
+    done = murmur.run("restore", str(tampered))
+
+    assert_one_line_error(done, 1, f"{tampered} holds a trigger 'keep_a_copy' that Murmur did not make; nothing was")
+    murmur.run("add", "wipe the table")
+    listed = murmur.run("list")
+    assert "Buy oat milk" in listed.stdout and "Wipe the table" in listed.stdout
+    assert not [b for b in murmur.json("backups") if b["kind"] == "pre-restore"]
+    with closing(sqlite3.connect(murmur.db_path)) as db:
+        assert db.execute("SELECT name FROM sqlite_master WHERE name IN ('seen', 'keep_a_copy')").fetchall() == []
+
+
+def test_what_a_backup_or_a_restore_killed_midway_left_is_removed_at_the_next_start(
+    murmur: Murmur, tmp_path: Path
+) -> None:
+    murmur.run("add", "buy oat milk")
+    backups, dead, alive = tmp_path / "backups", dead_pid(), os.getpid()
+    left = [
+        backups / f".murmur-20261124T070000Z-pre-migration.db.{dead}.partial",
+        tmp_path / f".murmur.db.{dead}.restoring",
+        tmp_path / f"..murmur.db.{dead}.restoring.{dead}.partial",
+        backups / f".murmur-20261120T070000Z-daily.db.{alive}.partial",  # older than any run: its pid was reused
+    ]
+    others = [
+        backups / f".murmur-20261124T070000Z-daily.db.{alive}.partial",  # a live process is writing it
+        tmp_path / f".murmur.db.{alive}.restoring",
+        backups / f".my-notes.db.{dead}.partial",  # not a backup's name
+        tmp_path / f".other.db.{dead}.restoring",  # another database's
+        tmp_path / f".murmur.db.{dead}.restoring.txt",
+        tmp_path / f"murmur.db.{dead}.restoring",
+    ]
+    for path in left + others:
+        path.write_bytes(b"\0" * 4096)
+    days_ago = time.time() - 3 * 86400
+    os.utime(left[-1], (days_ago, days_ago))
+    mine = tmp_path / "mine.txt"
+    mine.write_text("my own file")
+    link = backups / f".murmur-20261124T070000Z-manual.db.{dead}.partial"
+    link.symlink_to(mine)  # a link of that name is not a copy Murmur wrote
+
+    assert murmur.run("list").returncode == 0
+
+    assert [path for path in left if path.exists()] == []
+    assert [path for path in others if not path.exists()] == []
+    assert link.is_symlink() and mine.read_text() == "my own file"
 
 
 def test_export_replaces_a_file_only_with_force_and_writes_through_a_link(murmur: Murmur, tmp_path: Path) -> None:

@@ -11,8 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from app.desktop.entries import APP_ID, PNG_SIZES, desktop_entry
+from app.desktop.entries import APP_ID, PNG_SIZES, autostart_path, desktop_entry, launcher, set_autostart
 from tests.support.murmur_cli import ROOT
+
+# What Murmur wrote at login before `murmur desktop install` existed (an older version's autostart entry).
+OLDER_AUTOSTART_ENTRY = """[Desktop Entry]
+Type=Application
+Name=Murmur
+Comment=Push-to-talk list keeper
+Exec=murmur
+Icon=murmur
+Terminal=false
+X-GNOME-Autostart-enabled=true
+"""
 
 
 def _murmur(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -70,6 +81,60 @@ def test_install_writes_valid_files_and_uninstall_removes_exactly_them(tmp_path:
     assert {Path(p) for p in json.loads(removed.stdout)["removed"]} == written
     assert not any(path.exists() for path in written) and mine.exists()
     assert _murmur(tmp_path, "desktop", "uninstall").stdout.startswith("Nothing to remove")
+
+
+def test_uninstall_leaves_a_file_changed_since_install_and_says_so(tmp_path: Path) -> None:
+    installed = {Path(p) for p in json.loads(_murmur(tmp_path, "desktop", "install", "--json").stdout)["written"]}
+    entry = tmp_path / ".local/share/applications" / f"{APP_ID}.desktop"
+    entry.write_text(entry.read_text() + "NoDisplay=true\n")  # the user hid it from the menu
+
+    removed = _murmur(tmp_path, "desktop", "uninstall")
+
+    assert removed.stdout.splitlines() == [
+        f"Removed {len(installed) - 1} files.",
+        f"Left {entry}: changed since Murmur wrote it",
+    ]
+    assert [path for path in installed if path.exists()] == [entry] and entry.read_text().endswith("NoDisplay=true\n")
+
+
+def test_a_record_of_the_previous_release_removes_only_what_this_version_writes(tmp_path: Path) -> None:
+    installed = json.loads(_murmur(tmp_path, "desktop", "install", "--autostart", "--json").stdout)["written"]
+    metainfo = tmp_path / ".local/share/metainfo" / f"{APP_ID}.metainfo.xml"
+    metainfo.write_text(metainfo.read_text().replace("<name>Murmur</name>", "<name>My Murmur</name>"))
+    unknown = tmp_path / ".local/share/applications/murmur.desktop"  # a path this version never writes
+    unknown.write_text("[Desktop Entry]\nType=Application\nName=Mine\nExec=mine\n")
+    record = tmp_path / "murmur-data" / "desktop-files.json"
+    record.write_text(json.dumps(sorted([*installed, str(unknown)])))  # the paths alone, as the previous release kept
+
+    removed = json.loads(_murmur(tmp_path, "desktop", "uninstall", "--json").stdout)
+
+    assert sorted(removed["left"]) == sorted([str(metainfo), str(unknown)])
+    assert sorted(removed["removed"]) == sorted(set(installed) - {str(metainfo)})
+    assert metainfo.exists() and unknown.exists() and not record.exists()
+    assert not any(Path(path).exists() for path in removed["removed"])
+
+
+@pytest.mark.parametrize(
+    ("content", "stays"),
+    [
+        (OLDER_AUTOSTART_ENTRY, False),
+        (OLDER_AUTOSTART_ENTRY.replace("Exec=murmur", "Exec=murmur --hidden"), True),
+        ("[Desktop Entry]\nType=Application\nName=Murmur the sound player\nExec=murmur-player\n", True),
+    ],
+    ids=["an older Murmur's", "edited by the user", "another program's"],
+)
+def test_start_at_login_removes_an_older_murmurs_autostart_entry_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str, stays: bool
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    older = tmp_path / "autostart" / "murmur.desktop"
+    older.parent.mkdir()
+    older.write_text(content)
+
+    assert set_autostart(True) is None
+
+    assert older.exists() is stays and (not stays or older.read_text() == content)
+    assert autostart_path().read_text() == desktop_entry(launcher(), autostart=True)
 
 
 def test_a_path_with_spaces_and_quotes_is_quoted_as_the_spec_asks(tmp_path: Path) -> None:

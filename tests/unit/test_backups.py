@@ -1,6 +1,7 @@
 """Backups of real SQLite files: standalone and owner-only, one a day and rotated, checked before a restore,
 taken before a migration, and a restore that can itself be taken back."""
 
+import re
 import sqlite3
 import stat
 from contextlib import closing
@@ -172,9 +173,10 @@ def test_an_older_database_is_backed_up_before_it_is_migrated_and_a_new_one_is_n
     assert list_backups(new) == []
 
 
-def test_an_older_backup_is_migrated_as_it_is_restored(store: Store, db_path: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("steps", range(1, len(MIGRATIONS) + 1))
+def test_an_older_backup_is_migrated_as_it_is_restored(store: Store, db_path: Path, tmp_path: Path, steps: int) -> None:
     old = tmp_path / "old.db"
-    _old_database(old, 6)
+    _old_database(old, steps)
     with closing(sqlite3.connect(old)) as db, db:
         db.execute(
             "INSERT INTO entries (id, content, summary, category, status, source_text, created_at, updated_at) "
@@ -216,6 +218,68 @@ def test_a_backup_missing_tables_of_its_schema_is_refused(store: Store, db_path:
 
     with pytest.raises(StoreError, match="lacks Murmur's table undo_items"):
         restore_backup(db_path, gutted, NOW)
+    assert _summaries(db_path) == ["Buy milk"]
+
+
+# What someone may add to a backup: each would run unseen on every change to the restored list, in no undo log,
+# and be copied into every later backup.
+HIDDEN_COPY = """
+    CREATE TABLE seen (summary TEXT);
+    CREATE TRIGGER keep_a_copy AFTER INSERT ON entries BEGIN INSERT INTO seen VALUES (new.summary); END
+"""
+WIPE = """CREATE TRIGGER wipe_all AFTER INSERT ON entries WHEN new.summary LIKE '%wipe%'
+    BEGIN UPDATE entries SET status = 'archived'; END"""
+SYNC_NOTHING = """
+    DROP TRIGGER entries_sync_insert;
+    CREATE TRIGGER entries_sync_insert AFTER INSERT ON entries BEGIN SELECT 1; END
+"""
+RESERVED_NAME = """
+    PRAGMA writable_schema = ON;
+    INSERT INTO sqlite_master VALUES ('trigger', 'sqlite_wipe', 'entries', 0,
+        'CREATE TRIGGER sqlite_wipe AFTER INSERT ON entries BEGIN DELETE FROM entries; END')
+"""
+
+
+@pytest.mark.parametrize(
+    ("tampering", "refused"),
+    [
+        (HIDDEN_COPY, "holds a trigger 'keep_a_copy' that Murmur did not make; nothing was changed"),
+        (WIPE, "holds a trigger 'wipe_all' that Murmur did not make; nothing was changed"),
+        ("CREATE VIEW open_entries AS SELECT * FROM entries", "holds a view 'open_entries' that Murmur did not make"),
+        ("CREATE INDEX by_summary ON entries (summary)", "holds an index 'by_summary' that Murmur did not make"),
+        ("CREATE TABLE seen (summary TEXT)", "holds a table 'seen' that Murmur did not make"),
+        (SYNC_NOTHING, "holds a trigger 'entries_sync_insert' changed from the one Murmur made; nothing was changed"),
+        ("DROP TRIGGER entries_sync_delete", "lacks Murmur's trigger entries_sync_delete: it is not a whole backup"),
+        (RESERVED_NAME, "holds a trigger 'sqlite_wipe' that Murmur did not make"),
+    ],
+    ids=["hidden copy", "wipe", "view", "index", "table", "altered", "missing", "reserved name"],
+)
+def test_a_backup_holding_a_schema_other_than_murmurs_is_refused_and_nothing_changes(
+    store: Store, db_path: Path, tampering: str, refused: str
+) -> None:
+    _add(store, "Buy milk")
+    tampered = back_up(db_path, BackupKind.MANUAL, NOW).path
+    with closing(sqlite3.connect(tampered)) as db:
+        db.executescript(tampering)
+
+    with pytest.raises(StoreError, match=re.escape(f"{tampered} {refused}")):
+        restore_backup(db_path, tampered, NOW)
+
+    assert _summaries(db_path) == ["Buy milk"]
+    assert not any(b.kind is BackupKind.PRE_RESTORE for b in list_backups(db_path))
+    assert [p.name for p in db_path.parent.iterdir() if p.name.startswith(".")] == []  # no copy left behind
+
+
+def test_what_sqlite_keeps_by_itself_does_not_stop_a_restore(store: Store, db_path: Path) -> None:
+    _add(store, "Buy milk")
+    analysed = back_up(db_path, BackupKind.MANUAL, NOW).path
+    with closing(sqlite3.connect(analysed)) as db:
+        db.execute("ANALYZE")  # statistics tables, by another tool or the sqlite3 shell
+        assert db.execute("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_stat%'").fetchone()[0] > 0
+    _add(store, "Call mom")
+
+    restore_backup(db_path, analysed, NOW)
+
     assert _summaries(db_path) == ["Buy milk"]
 
 

@@ -1,8 +1,6 @@
 """An utterance's run: leased to one process, done only when it ends, reverted when its process died."""
 
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -20,6 +18,7 @@ from app.errors import LlmError, RunInProgressError
 from app.service import MurmurService
 from app.store import Store
 from app.store.models import Entry, Utterance, utc_now
+from tests.support.processes import dead_pid
 
 MILK = CreateAction(content="Buy milk", summary="Buy milk", category=Category.TODO, source_text="buy milk")
 
@@ -65,12 +64,6 @@ def saved(store: Store, utterance_id: int = 1) -> Utterance:
 def entries(store: Store) -> list[Entry]:
     with store.read() as session:
         return list(session.exec(select(Entry)).all())
-
-
-def dead_pid() -> int:
-    finished = subprocess.Popen([sys.executable, "-c", "pass"])
-    finished.wait()
-    return finished.pid
 
 
 def set_lease(store: Store, **columns: object) -> None:

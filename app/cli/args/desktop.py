@@ -15,5 +15,7 @@ def add_commands(
         "--prefix", metavar="DIR", help="for packagers: write into DIR/share (Exec=murmur), not the user's folders"
     )
     installing.set_defaults(func="app.cli.desktop:cmd_desktop_install")
-    removing = actions.add_parser("uninstall", parents=[common, as_json], help="remove exactly what install wrote")
+    removing = actions.add_parser(
+        "uninstall", parents=[common, as_json], help="remove what install wrote, but for files changed since"
+    )
     removing.set_defaults(func="app.cli.desktop:cmd_desktop_uninstall")
