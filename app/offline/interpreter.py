@@ -28,7 +28,7 @@ from app.domain.spans import shift_length
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, SaidAgain, read_create
-from app.offline.entity_first import EntityReading, read_about_entries, unknown_edit
+from app.offline.entity_first import Back, EntityReading, read_about_entries, said_back, unknown_edit
 from app.offline.entity_first.mentions import EntryWords
 from app.offline.facts import personal_fact
 from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
@@ -69,13 +69,15 @@ class _Utterance:
         self.failures: list[ParseFailure] = []
         self.facts: list[str] = []  # to remember
         self.choices: list[Choice] = []  # readings offered back where the words were unsure
+        self.back = Back.NOT  # how the clause being read stands to the utterance before
         self._marks: list[tuple[int, int, int]] = []  # where each clause's results begin, for "scratch that"
 
-    def read(self, clause: str) -> None:
+    def read(self, clause: str, back: Back = Back.NOT) -> None:
         intent = read_intent(clause, self.context.clock)
         if intent is not None and intent.kind == RETRACT:
             self._retract(clause)
             return
+        self.back = back
         mark = (len(self.actions), len(self.failures), len(self.facts))
         self._marks.append(mark)
         if intent is not None and self._act_on_existing(intent, clause):
@@ -86,14 +88,14 @@ class _Utterance:
             self._create(clause)
 
     def _reread_by_entry(self, clause: str, failures_from: int) -> None:
-        reading = read_about_entries(clause, self.context, self.entry_words)
+        reading = read_about_entries(clause, self.context, self.entry_words, self.back)
         if reading is not None and reading.actions:
             del self.failures[failures_from:]
             self._take(reading)
 
     def _read_entity_first(self, clause: str) -> bool:
         """Read by the entry the clause names (or the last utterance touched); False when it names none."""
-        reading = read_about_entries(clause, self.context, self.entry_words) or unknown_edit(clause)
+        reading = read_about_entries(clause, self.context, self.entry_words, self.back) or unknown_edit(clause)
         if reading is None:
             return False
         self._take(reading)
@@ -194,9 +196,10 @@ class OfflineInterpreter:
         if (answer := answer_question(text, context.entries, context.clock)) is not None:
             return ParseResult([], [], answer=answer)
         utterance = _Utterance(context)
-        for clause in split_clauses(text):
+        back = said_back(text)
+        for number, clause in enumerate(split_clauses(text)):
             try:
-                utterance.read(clause)
+                utterance.read(clause, back if number == 0 else Back.NOT)
             except Exception:  # the contract: never raise; one odd clause must not lose the others
                 log.exception("offline rules failed on a clause")
                 error = f"could not read '{clause[:80]}'; try saying it another way"

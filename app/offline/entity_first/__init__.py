@@ -1,5 +1,5 @@
 """Reading a clause by the open entry it names first, then what the rest of its words ask of that entry."""
 
-from app.offline.entity_first.reading import EntityReading, read_about_entries, unknown_edit
+from app.offline.entity_first.reading import Back, EntityReading, read_about_entries, said_back, unknown_edit
 
-__all__ = ["EntityReading", "read_about_entries", "unknown_edit"]
+__all__ = ["Back", "EntityReading", "read_about_entries", "said_back", "unknown_edit"]

@@ -6,12 +6,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import Action, ArchiveAction, Cause, Choice, CompleteAction, ParseFailure, UpdateAction
+from app.domain.checklist import find_item, items_of, split_items
 from app.domain.clock import Clock
 from app.domain.dates import find_due_phrase, moved_due
-from app.domain.enums import ActionKind, FailureKind
+from app.domain.enums import ActionKind, Category, FailureKind
 from app.domain.spans import shift_length
 from app.offline.answers.wording import long_when
 from app.offline.cues import capitalised
@@ -56,7 +58,30 @@ class EntityReading:
     choices: tuple[Choice, ...] = ()
 
 
-def read_about_entries(clause: str, context: InterpretContext, entry_words: EntryWords) -> EntityReading | None:
+class Back(Enum):
+    """How an utterance's first clause stands to the utterance before it."""
+
+    NOT = "not"
+    CONTINUES = "continues"  # "and butter", "oh and vanilla": more of what was just said
+    CORRECTS = "corrects"  # "actually make that 8pm", "sorry, saturday", "make it urgent": a change to it
+
+
+_MAKE_IT = re.compile(r"^(?:make|change|move|set|put|switch|push|turn)\s+(?:it|that|this)\b", re.IGNORECASE)
+_GOING_ON = re.compile(r"^(?:(?:oh|ah|um|uh)[\s,]+)?(?:and|also|plus)\b", re.IGNORECASE)
+
+
+def said_back(utterance: str) -> Back:
+    """Whether an utterance opens by referring to the one before: read before its clauses are split, since the
+    split takes a correction's words off what they correct."""
+    opened = without_openers(utterance)
+    if opened.correcting or _MAKE_IT.match(opened.text):
+        return Back.CORRECTS
+    return Back.CONTINUES if _GOING_ON.match(utterance.strip()) else Back.NOT
+
+
+def read_about_entries(
+    clause: str, context: InterpretContext, entry_words: EntryWords, back: Back = Back.NOT
+) -> EntityReading | None:
     """The clause's reading about an open entry, or None when it names none (a new entry, most likely)."""
     opened = without_openers(clause)
     text = opened.text
@@ -70,11 +95,38 @@ def read_about_entries(clause: str, context: InterpretContext, entry_words: Entr
     if mentions.named:
         return _which(mentions.named, text, clause, context.clock)
     touched = [entry for entry in entry_words.entries if entry.id in context.last_touched]
-    if touched and (opened.correcting or _POINTS_BACK.search(text)):
+    if touched and len(touched) == 1 and (listed := _list_correction(touched[0], text, back)) is not None:
+        return listed
+    corrects = back is Back.CORRECTS or opened.correcting or _POINTS_BACK.search(text)
+    if touched and corrects:
         if len(touched) == 1:
             return _about(touched[0], text, text, clause, context.clock, pointed=True)
         return _which_touched(touched, text, clause, context.clock)
     return _loosely(mentions, text, clause, context.clock)
+
+
+_NOT_ITEM = re.compile(r"^(?:not|no|scratch|drop|remove|skip|without|forget)\s+(?:the\s+|any\s+)?(?P<item>.+?)$", re.I)
+_ITEM_TAIL = re.compile(r"[\s,]+(?:actually|too|as\s+well|sorry|i\s+forgot|forgot\s+that|we've\s+got\s+\w+).*$", re.I)
+
+
+def _list_correction(entry: Entry, text: str, back: Back) -> EntityReading | None:
+    """Right after a list was added to: "and butter" adds one more, "not the sugar" / "scratch the eggs" takes
+    one of its items off again."""
+    items = items_of(entry.summary, entry.items)
+    if entry.category is not Category.LIST and not items:
+        return None
+    said = _ITEM_TAIL.sub("", text).strip(" ,.")
+    reason = f'User said: "{text}"'
+    if (taken := _NOT_ITEM.match(said)) and (index := find_item(items, taken["item"])) is not None:
+        return EntityReading((UpdateAction(entry.id, {"remove_items": [items[index].text]}, reason),))
+    if back is Back.NOT or not said or len(said.split()) > _ITEM_WORDS or find_item(items, said) is not None:
+        return None
+    if words_of(said)[0].key in TASK_VERB_KEYS:
+        return None  # "and call mum": a task of its own
+    return EntityReading((UpdateAction(entry.id, {"add_items": split_items(said)}, reason),))
+
+
+_ITEM_WORDS = 4
 
 
 def _about_whom(text: str, entry_words: EntryWords, clock: Clock) -> Mentions:
