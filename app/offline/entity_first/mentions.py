@@ -63,16 +63,15 @@ class EntryWords:
     def __init__(self, entries: Sequence[Entry]) -> None:
         self.entries = [entry for entry in entries if entry.status in _OPEN]
         self._keys = {entry.id: keys_of(entry.summary) for entry in self.entries}
+        # What each entry acts on: its words but the verb it opens with ("run" of "Go for a run" is a thing).
+        self._things = {
+            entry.id: self._keys[entry.id] - {verb_of(entry)} - _PARTICLES - _KINDS for entry in self.entries
+        }
         self._spread = Counter(key for keys in self._keys.values() for key in keys)
 
     def weight(self, key: str) -> float:
         kind = KIND_WEIGHT if key in _KINDS else VERB_WEIGHT if key in _VERBS | _PARTICLES else 1.0
         return kind / max(1, self._spread[key])
-
-    def verb_of(self, entry: Entry) -> str | None:
-        """The task verb an entry's title opens with ("call" of "Call mum"), if any."""
-        first = next(iter(words_of(entry.summary)), None)
-        return first.key if first is not None and first.key in _VERBS else None
 
     def find(self, words: Sequence[Word]) -> Mentions:
         said = [word for word in words if word.meaningful]
@@ -90,8 +89,7 @@ class EntryWords:
     def _mention(self, entry: Entry, said: Sequence[Word]) -> Mention | None:
         keys = self._keys[entry.id]
         matched = [word for word in said if _in(word.key, keys)]
-        things = {_match(word.key, keys) for word in matched} - _VERBS - _PARTICLES - _KINDS
-        if not things:
+        if not {_match(word.key, keys) for word in matched} & self._things[entry.id]:
             return None
         total = sum(self.weight(key) for key in keys)
         got = sum(self.weight(key) for key in {_match(word.key, keys) for word in matched})
@@ -101,25 +99,27 @@ class EntryWords:
         """Another thing of the entry's kind: a word said right before one of the entry's that is not its own
         ("the lab report" is not "Finish the quarterly report", "oat milk" not "Buy milk"), or a thing said that
         the entry lacks while it has one not said ("lunch with the investors" is not "Lunch with Anna")."""
-        keys = self._keys[mention.entry.id]
-        unsaid = keys - {_match(word.key, keys) for word in mention.said} - _VERBS - _PARTICLES - _KINDS
+        keys, things = self._keys[mention.entry.id], self._things[mention.entry.id]
+        unsaid = things - {_match(word.key, keys) for word in mention.said} - _VERBS
         extra = [
             w for w in words if w.meaningful and w not in mention.said and _only_a_thing(w) and not _in(w.key, keys)
         ]
         if unsaid and extra:
             return True
-        for before, word in zip(words, words[1:], strict=False):
-            if word in mention.said and before not in mention.said and before.end + 1 == word.start:
-                key = before.key
-                if before.meaningful and not (key in _VERBS | _PARTICLES | _KINDS or key.isdigit() or _in(key, keys)):
-                    return True
-        return False
+        return any(
+            word in mention.said
+            and _match(word.key, keys) in things
+            and before not in mention.said
+            and before.end + 1 == word.start
+            and _modifies(before)
+            and not _in(before.key, keys)
+            for before, word in zip(words, words[1:], strict=False)
+        )
 
     def _names(self, mention: Mention) -> bool:
         keys = self._keys[mention.entry.id]
-        alone = any(
-            self._spread[_match(word.key, keys)] == 1 and word.key not in _VERBS | _PARTICLES for word in mention.said
-        )
+        things = self._things[mention.entry.id]
+        alone = any(self._spread[key] == 1 for word in mention.said if (key := _match(word.key, keys)) in things)
         return mention.share >= NAMED or (alone and mention.share >= NAMED_BY_ONE)
 
 
@@ -136,6 +136,20 @@ def _only_a_thing(word: Word) -> bool:
     return (
         bool(lemmas) and "VERB" not in lemmas and bool({"NOUN", "PROPN"} & set(lemmas)) and word.key not in _NOT_THINGS
     )
+
+
+def verb_of(entry: Entry) -> str | None:
+    """The task verb an entry's title opens with ("call" of "Call mum"), if any."""
+    first = next(iter(words_of(entry.summary)), None)
+    return first.key if first is not None and first.key in _VERBS else None
+
+
+def _modifies(word: Word) -> bool:
+    """A word that can say which thing of a kind ("lab" report, "oat" milk, "quarterly" report)."""
+    if not word.meaningful or word.key in _VERBS | _PARTICLES | _KINDS or word.key.isdigit():
+        return False
+    kinds = set(getAllLemmas(word.said.lower()))
+    return not kinds or bool(kinds & {"NOUN", "PROPN", "ADJ"})
 
 
 def _widest_first(mentions: tuple[Mention, ...]) -> tuple[Mention, ...]:

@@ -5,7 +5,9 @@ taken off too, and kept as a sign that the clause corrects what was just said.""
 import re
 from dataclasses import dataclass
 
-_CORRECTING = r"(?:no|nope|wait|sorry|actually|oops|whoops|i\s+mean|i\s+meant|hang\s+on|hold\s+on)\b"
+_CORRECTING = (
+    r"(?:no|nope|wait|sorry|actually|oops|whoops|i\s+mean|i\s+meant|hang\s+on|hold\s+on|never\s?mind(?=\s*,))\b"
+)
 _OPENING = re.compile(
     rf"^(?:(?P<correcting>{_CORRECTING})[\s,.!:-]*"
     r"|(?:hey|hi|oh|ah|so|okay|ok|alright|all\s+right|right|well|um+|uh+|hmm+|ugh|yeah|yes|and|also|plus|please"

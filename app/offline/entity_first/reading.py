@@ -17,7 +17,7 @@ from app.domain.enums import ActionKind, Category, FailureKind
 from app.domain.spans import shift_length
 from app.offline.answers.wording import long_when
 from app.offline.cues import capitalised
-from app.offline.entity_first.mentions import EntryWords, Mention, Mentions
+from app.offline.entity_first.mentions import EntryWords, Mention, Mentions, verb_of
 from app.offline.entity_first.openers import without_openers
 from app.offline.entity_first.requests import RENAMING, Asks, Request, past_tense, read_request
 from app.offline.entity_first.words import Word, keys_of, word_key, words_of
@@ -28,7 +28,7 @@ from app.store.models import Entry
 _NEW = re.compile(
     r"^(?:remind\s+me\b(?!\s+(?:again|about|of)\b)|(?:i|we)\s+(?:need|have|want|should|must)\s+to\b"
     r"|don'?t\s+(?:let\s+me\s+)?forget|(?:make\s+a\s+)?note\b|new\s+|idea\b|add\s+(?:a|an)\s+|every\b"
-    r"|what\s+if\b|how\s+about\b|maybe\s+(?:we|i)\b|(?:i|we)\s+(?:was|were)\s+thinking\b|(?:i'm|i\s+am|i\s+feel)\b"
+    r"|what\s+if\b|how\s+about\b|maybe\s+(?:we|i)\b|(?:i|we)\s+(?:was|were)\s+thinking\b|i\s+feel\b"
     r"|(?:urgent(?:ly)?|important|asap|(?:high|low)[- ]priority)\b[\s:,-]+)",
     re.IGNORECASE,
 )
@@ -130,10 +130,17 @@ _ITEM_WORDS = 4
 
 
 def _about_whom(text: str, entry_words: EntryWords, clock: Clock) -> Mentions:
-    """The entries the clause names, its words of time aside ("tomorrow morning" names no "Morning walk")."""
+    """The entries the clause names, its words of time aside ("tomorrow morning" names no "Morning walk") unless
+    they are all of an entry's ("reading for twenty minutes" is "Read for 20 minutes")."""
+    whole = entry_words.find(words_of(text))
+    if whole.one is not None and whole.one.share >= _ALL_SAID:
+        return whole
     due = find_due_phrase(text, clock)
     spoken = due.spoken if due else ()
     return entry_words.find([w for w in words_of(text) if not any(_within(w, text, part) for part in spoken)])
+
+
+_ALL_SAID = 0.99
 
 
 def _named_part(text: str) -> str:
@@ -154,7 +161,7 @@ def _another_task(text: str, entry: Entry, entry_words: EntryWords) -> bool:
     said = words_of(text)
     if not said or said[0].key not in TASK_VERB_KEYS or said[0].key in EDITING_VERBS or past_tense(said[0].said):
         return False
-    if said[0].key != entry_words.verb_of(entry):
+    if said[0].key != verb_of(entry):
         return True
     thing = _OBJECT_ENDS.split(text[said[0].end :], maxsplit=1)[0]
     # The task said again whole: with a day it is a deadline the other rules weigh, unless said to replace one.
@@ -164,7 +171,7 @@ def _another_task(text: str, entry: Entry, entry_words: EntryWords) -> bool:
 def _about(
     entry: Entry, rest: str, text: str, clause: str, clock: Clock, pointed: bool = False
 ) -> EntityReading | None:
-    request = read_request(text, rest, entry.summary, clock)
+    request = read_request(text, rest, entry.summary, clock, verb_of(entry))
     if request is None:
         return _unclear(entry, clause) if pointed else None
     action = _action(request, entry, clause, clock)
@@ -181,7 +188,7 @@ def _which_touched(touched: Sequence[Entry], text: str, clause: str, clock: Cloc
     choices = tuple(
         Choice(_label(action, entry, clock), (action,))
         for entry in touched
-        if (request := read_request(text, text, entry.summary, clock)) is not None
+        if (request := read_request(text, text, entry.summary, clock, verb_of(entry))) is not None
         and (action := _action(request, entry, clause, clock)) is not None
     )
     return _asking(choices, touched, clause) if choices else None
@@ -203,7 +210,7 @@ def _choices(mentions: Sequence[Mention], text: str, clause: str, clock: Clock) 
     """What is asked, as a choice for each entry the words may mean (none when nothing is asked of them)."""
     found = []
     for mention in mentions:
-        request = read_request(text, _rest(text, mention), mention.entry.summary, clock)
+        request = read_request(text, _rest(text, mention), mention.entry.summary, clock, verb_of(mention.entry))
         action = _action(request, mention.entry, clause, clock) if request else None
         if action is not None:
             found.append(Choice(_label(action, mention.entry, clock), (action,)))

@@ -12,7 +12,7 @@ from functools import lru_cache
 from lemminflect import getAllInflections, getAllLemmas
 
 from app.domain.clock import Clock
-from app.domain.dates import find_due_phrase
+from app.domain.dates import DuePhrase, find_due_phrase
 from app.domain.spoken_numbers import CARDINALS
 
 
@@ -36,7 +36,7 @@ class Request:
 
 _NOT = r"(?:not|never|n't|no longer)"
 _CANCEL = re.compile(
-    r"\b(?:cancel(?:l?ed|l?ing)?|call(?:ed)?\s+off|delete|remove|scrap(?:ped)?|drop(?:ped)?|forget\s+(?:about\s+)?"
+    r"\b(?:cancel(?:l?ed|l?ing)?|call(?:ed)?\s+off|delete|remove|scrap(?:ped)?|drop\s+(?:it|that)|forget\s+(?:about\s+)?"
     r"|get\s+rid\s+of|(?:don't|do\s+not|no\s+longer)\s+need|no\s+need|(?:isn't|is\s+not|not)\s+happening"
     r"|don't\s+bother|off\s+the\s+list|never\s?mind)\b",
     re.IGNORECASE,
@@ -78,7 +78,9 @@ _SHIFT = re.compile(
 )
 _COUNTS = {"a": 1, "an": 1, "one": 1, "a couple of": 2, "a couple": 2, "a few": 3} | CARDINALS
 # "A, not B" / "not B, A" / "it's A, not B": the right words and the wrong ones.
-_NOT_THIS = re.compile(r"^(?P<right>.+?)[\s,]+not\s+(?P<wrong>.+?)$|^not\s+(?P<wrong2>.+?)[\s,]+(?P<right2>.+)$", re.I)
+_NOT_THIS = re.compile(
+    r"^(?P<right>[^,]+?),?\s+not\s+(?P<wrong>[^,]+)$|^not\s+(?P<wrong2>[^,]+),\s*(?P<right2>[^,]+)$", re.I
+)
 RENAMING = re.compile(
     r"^(?:rename|retitle|re-?name)\s+(?P<old>.+?)\s+(?:to|as)\s+(?P<new>.+)$"
     r"|^(?:change|correct|fix)\s+(?P<old2>.+?)\s+to\s+(?P<new2>.+)$",
@@ -86,8 +88,9 @@ RENAMING = re.compile(
 )
 
 
-def read_request(clause: str, rest: str, title: str, clock: Clock) -> Request | None:
-    """What `clause` asks of the entry called `title`; `rest`: the clause without the entry's words."""
+def read_request(clause: str, rest: str, title: str, clock: Clock, verb: str | None = None) -> Request | None:
+    """What `clause` asks of the entry called `title` (opening with `verb`); `rest`: the clause without the entry's
+    words."""
     if (renamed := _renamed(clause, title, clock)) is not None:
         return renamed
     if _cancels(rest):
@@ -97,17 +100,38 @@ def read_request(clause: str, rest: str, title: str, clock: Clock) -> Request | 
             return Request(Asks.PRIORITY, priority=level)
     if (shift := _shift(rest)) is not None:
         return Request(Asks.MOVE, shift=shift)
-    due = find_due_phrase(rest, clock)
-    past = _past_verbs(clause)
+    if part := _PART_OF_DAY.search(rest):  # "change it to the afternoon": that part of the same day
+        return Request(Asks.MOVE, when=f"{getattr(clock.calendar, part['part'].lower()):%H:%M}")
+    due = _said_due(rest, clock)
+    past = _done_by_the_user(clause)
     if _DONE.search(rest) and not _negated(rest, _DONE):
         return Request(Asks.COMPLETE)
-    if past and not (past & _MOVING) and not _NOT_YET.search(clause) and not _AHEAD.search(clause):
+    if _does_the_task(past, verb) and not _NOT_YET.search(clause) and not _AHEAD.search(clause):
         return Request(Asks.COMPLETE)
     if (state := _STATE.search(clause)) and state["particle"].lower() in title.lower().split():
         return Request(Asks.COMPLETE)
     if due is not None and due.moment > clock.now:
         return Request(Asks.MOVE, when=due.text)
     return None
+
+
+_PART_OF_DAY = re.compile(
+    r"^(?:(?:change|move|make|switch)\s+(?:it|that)\s+)?(?:to\s+)?(?:the\s+)?(?P<part>morning|afternoon|evening)$", re.I
+)
+_DENIED = re.compile(r"(?:\b(?:not|no\s+longer|instead\s+of)|n't\s+(?:do|make))\s+$", re.IGNORECASE)
+
+
+def _said_due(text: str, clock: Clock) -> DuePhrase | None:
+    """The due said last that is not denied: "can't do wednesday anymore, make it thursday" is thursday."""
+    found: DuePhrase | None = None
+    while (due := find_due_phrase(text, clock)) is not None:
+        at = text.lower().find(due.text.lower())
+        if at < 0:
+            break
+        if not _DENIED.search(text[:at]):
+            found = due
+        text = f"{text[:at]} {' ' * len(due.text)} {text[at + len(due.text) :]}"
+    return found
 
 
 def _negated(text: str, pattern: re.Pattern[str]) -> bool:
@@ -133,9 +157,46 @@ def _shift(rest: str) -> str | None:
     return f"{'-' if earlier else ''}{count} {found['unit'].lower()}{'s' if count != 1 else ''}"
 
 
-def _past_verbs(text: str) -> frozenset[str]:
-    """The base forms of the verbs said in the past tense ("rang" -> "ring", "been bought" -> "buy")."""
-    return frozenset(base for word in re.findall(r"[a-z]+", text.lower()) if (base := _past_of(word)))
+# Who did it: the user ("rang the bank", "I've finally booked it") or the task itself ("the milk's been bought").
+_BY_THE_USER = re.compile(
+    r"(?:^|\b(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+|\b(?:is|are|was|were|been|got|gets|'s|'re)\s+|\band\s+)"
+    r"(?:(?:just|finally|already|also|actually|now|all|eventually)\s+)*$",
+    re.IGNORECASE,
+)
+# Verbs that do one another's task: "rang the bank" does "Call the bank".
+_SAME_TASK = (
+    frozenset("call ring phone".split()),
+    frozenset("buy get pick grab purchase".split()),
+    frozenset("return drop bring take send post".split()),
+    frozenset("email mail message text write reply".split()),
+    frozenset("clean tidy hoover vacuum wash".split()),
+    frozenset("book reserve schedule arrange".split()),
+    frozenset("fix repair mend".split()),
+    frozenset("go visit attend".split()),
+    frozenset("pay settle".split()),
+)
+# Verbs that finish any task ("sorted the insurance", "did my reading").
+_ANY_TASK = frozenset("do finish complete sort handle manage get".split())
+
+
+def _does_the_task(past: frozenset[str], verb: str | None) -> bool:
+    """A verb the user said in the past tense does the task opening with `verb` (any, when it has none)."""
+    past = past - _MOVING
+    if not past:
+        return False
+    if verb is None or past & (_ANY_TASK | {verb}):
+        return True
+    return any(past & group and verb in group for group in _SAME_TASK)
+
+
+def _done_by_the_user(text: str) -> frozenset[str]:
+    """The base forms of the verbs said in the past tense of what the user did or of the task itself ("rang" ->
+    "ring", "the milk's been bought" -> "buy"); not of anyone else's doing ("the dentist rang")."""
+    return frozenset(
+        base
+        for found in re.finditer(r"[a-z]+", text.lower())
+        if (base := _past_of(found.group(0))) and _BY_THE_USER.search(text[: found.start()].lower())
+    )
 
 
 def past_tense(word: str) -> bool:
