@@ -23,7 +23,7 @@ from app.domain.actions import (
 )
 from app.domain.clock import Clock
 from app.domain.dates import moved_due
-from app.domain.enums import ActionKind
+from app.domain.enums import ActionKind, FailureKind
 from app.domain.spans import shift_length
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
@@ -81,7 +81,8 @@ class _Utterance:
         mark = (len(self.actions), len(self.failures), len(self.facts))
         self._marks.append(mark)
         if intent is not None and self._act_on_existing(intent, clause):
-            if len(self.actions) == mark[0]:  # the phrasing found no entry: its words in another form may name one
+            unmatched = all(f.cause.kind is FailureKind.NOT_FOUND for f in self.failures[mark[1] :])
+            if len(self.actions) == mark[0] and unmatched:  # no entry found: its words in another form may name one
                 self._reread_by_entry(clause, mark[1])
             return
         if not self._read_entity_first(clause):
