@@ -11,6 +11,7 @@ import re
 
 from app.domain.dates import spoken_to_digits
 from app.domain.spoken_numbers import CARDINALS
+from app.offline.entity_first.requests import past_tense
 from app.offline.vocabulary import (
     COMMAND_OPENINGS,
     COMMAND_VERBS,
@@ -44,7 +45,10 @@ _POLITE_START = re.compile(r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+
 _POLITE_END = re.compile(r"[\s,]*\b(?:please|thanks|thank you)$", re.IGNORECASE)
 # A clause of nothing but these says nothing ("oh wait, scratch that" -> "scratch that").
 _ONLY_FILLER = re.compile(
-    r"^(?:(?:oh|wait|no|sorry|oops|hold on|hmm|yes|yeah|ok|okay|right|so|well|like|you know|i mean)\b[\s,.!]*)+$", re.I
+    r"^(?:(?:oh|wait|no|sorry|oops|hold on|hmm|yes|yeah|ok|okay|right|so|well|like|you know|i mean"
+    r"|cool|thanks|thank you|cheers|great|nice|perfect|awesome|got it|sounds good|all good|that's it|that's all)"
+    r"\b[\s,.!]*)+$",
+    re.I,
 )
 _PRIORITY_LEAD = re.compile(
     r"^(?:urgent(?:ly)?|important|asap|(?:high|low)[- ]priority|p\s?[1-5]|priority\s+[1-5])\s*[:,-]?\s+", re.I
@@ -96,6 +100,14 @@ def _starts_with_command(piece: str) -> bool:
     return word.lower() in COMMAND_VERBS and len(piece.split()) > 1 and not is_name
 
 
+def _is_news(piece: str) -> bool:
+    """A clause opening with a verb in the past tense ("sent off the form", "I've renewed the card")."""
+    words = re.sub(
+        r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|also\s+|already\s+)*", "", piece.strip(), flags=re.I
+    ).split()
+    return bool(words) and past_tense(words[0])
+
+
 def _is_completion(piece: str) -> bool:
     return bool(_COMPLETION_TAIL.search(piece.rstrip(_EDGE_PUNCTUATION)))
 
@@ -109,6 +121,8 @@ def _starts_new_clause(piece: str, before: str) -> bool:
     """
     # Only the ends of `before` matter; looking at its whole would be quadratic in a long ramble.
     piece, head, tail = clean_clause(piece[:_LOOK]), clean_clause(before[:_LOOK]), before[-_LOOK:]
+    if _is_news(piece) and _is_news(head):  # "replied to Claire and sent off the form": two things done
+        return True
     before_is_command = _starts_with_command(head) or _is_completion(tail)
     if len(head.split()) <= _LEAD_WORDS and not before_is_command:
         return False  # "tomorrow, call the bank": a short lead belongs to what follows

@@ -7,12 +7,14 @@ applies the actions, and what cannot be acted on comes back as a ParseFailure sa
 """
 
 import logging
+import re
 from datetime import datetime
 
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import (
     Action,
     ArchiveAction,
+    Cause,
     Choice,
     CompleteAction,
     CreateAction,
@@ -154,6 +156,12 @@ class _Utterance:
             self.actions.append(addition)
             return
         create = read_create(clause, self.context.clock)
+        if create is None and len(re.findall(r"[^\W_]+", clause)) > 1:  # words, but none to make a thing of: said back
+            error = f"could not make out what to do with '{clause[:80]}'; say it another way"
+            self.failures.append(
+                ParseFailure(ActionKind.CREATE.value, error, clause, Cause(FailureKind.INVALID, clause))
+            )
+            return
         action = self.summaries.refresh_or_create(create) if create else None
         if isinstance(action, SaidAgain):
             self.listed.append(action.entry)
