@@ -5,6 +5,7 @@ Rules a user can predict:
   has already passed today means tomorrow.
 - A phrase with only a day ("Thursday", "tomorrow", "dec 3") is due at 09:00 that day; "today"
   after 09:00 is due at the next full hour.
+- A part of the day said with a clock time ("tonight at 9", "at 8 tomorrow morning") says am or pm.
 - A bare clock time ("at 5", "at 3:15", "half past six") is the sensible daytime hour: with a day, 7-11
   is the morning and 12-6 the afternoon; alone, the next such time from now ("at 8" said at 10:00 is
   20:00). dateparser alone reads "at 5" as May and "3:15" as the night.

@@ -99,14 +99,31 @@ def _next_day_of_month(day: int, now: datetime) -> str:
     return f"the {day}th"  # no such day (the 32nd): left for dateparser to refuse
 
 
-def _half_of_day(found: re.Match[str]) -> str:
-    """ "at 10 tonight" is 22:00, "at 7 in the morning" 07:00: the part of day says am or pm."""
-    return f"{found['time']}{'am' if found['part'] == 'morning' else 'pm'}"
+# A clock time said with a part of the day, either way round and with a day between ("tonight at 9", "at 8
+# tomorrow morning", "tomorrow night at 10"). Read as one time: the part made into a second clock time of its
+# own left dateparser two times, and it took the second number for a month.
+_PART_SAID = r"(?:(?P<lead>this|in\s+the)\s+)?(?P<part>morning|afternoon|evening|night|tonight)"
+_HOUR_SAID = r"at\s+(?P<hour>\d{1,2})(?::(?P<minute>[0-5]\d))?(?:\s*(?P<half>[ap])\.?m\.?)?(?![\w:])"
+_DAY_SAID = rf"(?:(?P<day>{_DAY_WORD})\s+)?"
 
 
-_PART_WITH_TIME = r"(?:(?:in\s+the|this)\s+)?(?P<part>morning|afternoon|evening|night|tonight)"
+def _half_of(part: str, hour: int) -> str:
+    """A morning hour is am, any later part's pm; 12 at night is midnight."""
+    return "a" if part == "morning" or (hour == 12 and part in ("night", "tonight")) else "p"
+
+
+def _clock_in_part(found: re.Match[str]) -> str:
+    """ "tonight at 9" -> "today at 9:00pm", "at 8 tomorrow morning" -> "tomorrow at 8:00am"."""
+    part, hour, minute = found["part"], int(found["hour"]), found["minute"] or "00"
+    day = found["day"] or ("today" if part == "tonight" or found["lead"] == "this" else "")
+    if not 1 <= hour <= 12:  # a 24-hour time says it all
+        return f"{day} at {hour:02d}:{minute}".strip()
+    return f"{day} at {hour}:{minute}{found['half'] or _half_of(part, hour)}m".strip()
+
+
 _REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
-    (re.compile(rf"(?P<time>at\s+\d{{1,2}}(?::\d\d)?)\s+{_PART_WITH_TIME}\b"), lambda m, now, c: _half_of_day(m)),
+    (re.compile(rf"\b{_HOUR_SAID}\s+{_DAY_SAID}{_PART_SAID}\b"), lambda m, now, c: _clock_in_part(m)),
+    (re.compile(rf"\b{_DAY_SAID}{_PART_SAID}\s+{_HOUR_SAID}"), lambda m, now, c: _clock_in_part(m)),
     (re.compile(r"\bhalf\s+an\s+hour\b"), lambda m, now, c: "30 minutes"),
     (re.compile(r"\ban\s+hour\s+and\s+a\s+half\b"), lambda m, now, c: "90 minutes"),
     (re.compile(r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?!\s+of\b)"),
