@@ -121,6 +121,13 @@ def _clock_in_part(found: re.Match[str]) -> str:
     return f"{day} at {hour}:{minute}{found['half'] or _half_of(part, hour)}m".strip()
 
 
+def _part_of_today(part: str, now: datetime, calendar: LocalCalendar) -> str:
+    """ "tonight", "this evening": today at the user's hour for it, or, once that has passed, today without
+    an hour (later today, as "today" is), never tomorrow."""
+    at = calendar.part_of_day(part)
+    return f"today at {at:%H:%M}" if now.time() < at else "today"
+
+
 _REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
     (re.compile(rf"\b{_HOUR_SAID}\s+{_DAY_SAID}{_PART_SAID}\b"), lambda m, now, c: _clock_in_part(m)),
     (re.compile(rf"\b{_DAY_SAID}{_PART_SAID}\s+{_HOUR_SAID}"), lambda m, now, c: _clock_in_part(m)),
@@ -142,8 +149,9 @@ _REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
     (re.compile(r"\b(?:at\s+)?lunch(?:\s*time)?\b"), lambda m, now, c: _at("12:00")),
     (re.compile(r"\b(?:at\s+)?(?:noon|midday)\b"), lambda m, now, c: _at("12:00")),
     (re.compile(r"\b(?:at\s+)?midnight\b"), lambda m, now, c: _at("00:00")),
-    (re.compile(r"\btonight\b"), lambda m, now, c: _at(f"{c.night:%H:%M}")),
-    (re.compile(rf"\b(?:this\s+|in\s+the\s+|at\s+)?(?P<part>{_PART})\b"),
+    (re.compile(rf"\b(?:this\s+(?P<part>{_PART})|tonight)\b"),
+     lambda m, now, c: _part_of_today(m["part"] or "night", now, c)),
+    (re.compile(rf"\b(?:in\s+the\s+|at\s+)?(?P<part>{_PART})\b"),
      lambda m, now, c: _at(f"{c.part_of_day(m['part']):%H:%M}")),
 ]  # fmt: skip
 

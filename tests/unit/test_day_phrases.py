@@ -84,9 +84,10 @@ def test_parts_of_the_day_and_ends_of_periods(phrase: str, expected: datetime) -
     assert resolve_due(phrase, clock()) == expected
 
 
-def test_a_part_of_the_day_already_past_is_tomorrows() -> None:
-    late = local(2026, 11, 23, 23, 30)
-    assert resolve_due("this evening", clock(late)) == local(2026, 11, 24, 19)
+def test_a_part_of_today_already_past_is_later_today_as_today_is() -> None:
+    assert resolve_due("this evening", clock(local(2026, 11, 23, 21, 10))) == local(2026, 11, 23, 22)
+    assert resolve_due("tonight", clock(local(2026, 11, 23, 23, 30))) == local(2026, 11, 23, 23, 59)
+    assert resolve_due("today", clock(local(2026, 11, 23, 23, 30))) == local(2026, 11, 23, 23, 59)
 
 
 def test_the_hours_of_the_day_are_the_users() -> None:
