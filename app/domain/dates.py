@@ -106,7 +106,7 @@ _SPOKEN_TIME = re.compile(
 # "at 5", "at 3:15", "5:30": a clock time with nothing saying morning or afternoon ("06:30" says it).
 _BARE_TIME = re.compile(
     r"(?:\bat\s+(?P<hour>[1-9]\d?)(?::(?P<minute>\d{2}))?|\b(?P<h>[1-9]\d?):(?P<m>\d{2}))"
-    r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|h\b|o'?clock\s+(?:in|at)\b|%|percent|(?:min(?:ute)?|hour|hr|day|week|month|year)s?\b))"
+    r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|h\b|%|percent|(?:min(?:ute)?|hour|hr|day|week|month|year)s?\b))"
     r"(?![\d:])",
     re.IGNORECASE,
 )
@@ -115,12 +115,23 @@ _DAYTIME = range(7, 22)  # a bare hour is read as one of these
 _CLOCK_IN_TEXT = re.compile(r"\bat\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?![\d:.,]\d|\s*(?:%|percent|minutes?|hours?)\b)")
 
 
+# "9 o'clock", "by nine o'clock": the hour alone, after "at" unless another word leads it.
+_OCLOCK = re.compile(
+    rf"\b(?P<lead>(?:at|by|around|before|after|until|till)\s+)?(?P<spoken>\d{{1,2}}|{'|'.join(CARDINALS)})\s+o'?clock\b",
+    re.IGNORECASE,
+)
+
+
+def _hour_said(spoken: str) -> int:
+    return int(spoken) if spoken.isdigit() else CARDINALS[spoken.lower()]
+
+
 def spoken_to_digits(phrase: str) -> str:
-    """ "half past six" -> "at 6:30", "at quarter to nine" -> "at 8:45"."""
+    """ "half past six" -> "at 6:30", "at quarter to nine" -> "at 8:45", "nine o'clock" -> "at 9"."""
+    phrase = _OCLOCK.sub(lambda found: f"{found['lead'] or 'at '}{_hour_said(found['spoken'])}", phrase)
 
     def digits(match: re.Match[str]) -> str:
-        spoken = match.group("spoken").lower()
-        hour = int(spoken) if spoken.isdigit() else CARDINALS[spoken]
+        hour = _hour_said(match.group("spoken"))
         if match.group("half"):
             return f"at {hour}:30"
         if match.group("rel").lower() == "past":
