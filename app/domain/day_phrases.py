@@ -1,6 +1,7 @@
 """Day phrases dateparser reads otherwise than people mean them, made explicit before it reads them:
-named days ("on Thanksgiving"), the day's parts at the user's hours ("this evening"), ends of periods
-("by the end of the week" is Friday at 17:00), "next week" (its Monday), "next month" (its 1st)."""
+named days ("on Thanksgiving"), the day's parts at the user's hours ("this evening"), or saying am or pm of
+a clock time ("tonight at 9"), ends of periods ("by the end of the week" is Friday at 17:00), "next week"
+(its Monday), "next month" (its 1st), days counted ("a week from friday", "the first monday of the month")."""
 
 import re
 from collections.abc import Callable
@@ -8,9 +9,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from dateutil.relativedelta import relativedelta
+from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE, relativedelta
 
 from app.domain.local_calendar import MONTH_NAME, LocalCalendar
+from app.domain.spoken_numbers import CARDINALS, ordinal_value
 
 END_OF_DAY = "17:00"  # close of business, and the hour the end of a week or month is due
 LATER_TODAY = timedelta(hours=3)
@@ -30,6 +32,12 @@ _MONTH_DAY = (
 )
 # "before the 20th": that day of this month, or of the next once it is past.
 _ORDINAL_DAY = r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\b)"
+# "a week from friday", "the first monday of the month": days dateparser cannot count.
+_WEEKS_FROM = rf"(?P<count>a|one|two|three|four|\d)\s+weeks?\s+from\s+(?:on\s+)?(?P<start>today|tomorrow|{_WEEKDAY})"
+_NTH_WEEKDAY = (
+    rf"(?:on\s+)?(?:the\s+)?(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<weekday>{_WEEKDAY})"
+    r"\s+of\s+(?P<which>the|this|next)\s+month"
+)
 _DAY_PREPOSITIONS = frozenset("on at for by before until till after over during this next".split())
 _NOT_A_NOUN = frozenset("at on in by and or to for with from this next before after until the a , . ! ?".split())
 _PERIODS = (
@@ -37,7 +45,7 @@ _PERIODS = (
     r"|(?:the\s+)?end\s+of\s+(?:the\s+|this\s+|next\s+)?(?:day|week|month)|close\s+of\s+business|end\s+of\s+business"
     r"|\bcob\b|\beod\b|next\s+(?:week|month|year|weekend)|(?:this\s+|the\s+|over\s+the\s+)?weekend"
     r"|first\s+thing(?:\s+in\s+the\s+morning)?|(?:at|by|before|after|around)\s+lunch(?:\s*time)?|lunchtime|tonight"
-    rf"|this\s+{_PART}|in\s+the\s+{_PART}"
+    rf"|this\s+{_PART}|in\s+the\s+{_PART}|{_WEEKS_FROM}|{_NTH_WEEKDAY}"
 )
 
 
@@ -128,9 +136,39 @@ def _part_of_today(part: str, now: datetime, calendar: LocalCalendar) -> str:
     return f"today at {at:%H:%M}" if now.time() < at else "today"
 
 
+_WEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)
+
+
+def _weekday_said(said: str) -> int:
+    return ("mon", "tue", "wed", "thu", "fri", "sat", "sun").index(said[:3])
+
+
+def _nth_weekday_of_month(found: re.Match[str], now: datetime) -> str:
+    """ "the first monday of the month": this month's, or the next month's once this one's is past (today counts)."""
+    nth = -1 if found["nth"] == "last" else ordinal_value(found["nth"]) or 1
+    wanted = relativedelta(day=31 if nth < 0 else 1, weekday=_WEEKDAYS[_weekday_said(found["weekday"])](nth))
+    month = now.date().replace(day=1) + relativedelta(months=found["which"] == "next")
+    said = month + wanted
+    return _iso(said if said >= now.date() else month + relativedelta(months=1) + wanted)
+
+
+def _weeks_from(found: re.Match[str], now: datetime) -> str:
+    """ "a week from friday", "two weeks from tomorrow": counted from that day; a weekday is the coming one, as
+    "friday" said on a Friday is next week's."""
+    count, start = found["count"], found["start"]
+    weeks = int(count) if count.isdigit() else CARDINALS.get(count, 1)  # "a week"
+    if start in ("today", "tomorrow"):
+        day = now.date() + timedelta(days=start == "tomorrow")
+    else:
+        day = now.date() + relativedelta(days=1, weekday=_WEEKDAYS[_weekday_said(start)])
+    return _iso(day + timedelta(weeks=weeks))
+
+
 _REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
     (re.compile(rf"\b{_HOUR_SAID}\s+{_DAY_SAID}{_PART_SAID}\b"), lambda m, now, c: _clock_in_part(m)),
     (re.compile(rf"\b{_DAY_SAID}{_PART_SAID}\s+{_HOUR_SAID}"), lambda m, now, c: _clock_in_part(m)),
+    (re.compile(rf"\b{_WEEKS_FROM}\b"), lambda m, now, c: _weeks_from(m, now)),
+    (re.compile(rf"\b{_NTH_WEEKDAY}\b"), lambda m, now, c: _nth_weekday_of_month(m, now)),
     (re.compile(r"\bhalf\s+an\s+hour\b"), lambda m, now, c: "30 minutes"),
     (re.compile(r"\ban\s+hour\s+and\s+a\s+half\b"), lambda m, now, c: "90 minutes"),
     (re.compile(r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?!\s+of\b)"),

@@ -78,6 +78,11 @@ def test_named_days_follow_the_country() -> None:
         ("before june 30", local(2027, 6, 30)),
         ("no later than friday", local(2026, 11, 27)),
         ("midnight", local(2026, 11, 24, 0)),
+        ("a week from friday", local(2026, 12, 4)),
+        ("two weeks from tomorrow", local(2026, 12, 8)),
+        ("on the first monday of the month", local(2026, 12, 7)),  # this month's was Nov 2
+        ("the last friday of the month", local(2026, 11, 27)),
+        ("the second tuesday of next month", local(2026, 12, 8)),
     ],
 )
 def test_parts_of_the_day_and_ends_of_periods(phrase: str, expected: datetime) -> None:
