@@ -252,7 +252,7 @@ def find_day_phrase(text: str, now: datetime, calendar: LocalCalendar) -> DaySai
     thing ("the christmas cards") comes only when there is no other."""
     named = rf"(?:{_named_days(calendar, now.year)[0]}|{_PERIODS}|{_MONTH_DAY}|{_ORDINAL_DAY})"
     around = re.compile(
-        rf"(?:\b{DEADLINE}\s+)?(?:\b(?:{_DAY_WORD}|{_CLOCK_WORD})\s+)?(?<!\w)(?P<day>{named})(?!\w)(?:\s+(?:{_TIME_WORD}|{_DAY_WORD})\b)?",
+        rf"(?:\b{DEADLINE}\s+)?(?:\b{_DAY_WORD}\s+)?(?:\b{_CLOCK_WORD}\s+)?(?<!\w)(?P<day>{named})(?!\w)(?:\s+(?:{_TIME_WORD}|{_DAY_WORD})\b)?",
         re.IGNORECASE,
     )
     naming: DaySaid | None = None
