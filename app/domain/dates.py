@@ -4,7 +4,9 @@ Rules a user can predict:
 - A phrase with a time ("at 5pm", "friday morning", "in 2 hours") keeps that time; a time that
   has already passed today means tomorrow.
 - A phrase with only a day ("Thursday", "tomorrow", "dec 3") is due at 09:00 that day; "today"
-  after 09:00 is due at the next full hour.
+  after 09:00 is due at the next full hour, or at 23:59 once no full hour of the day is left. "Tonight" and
+  "this evening" said after their hour are today too, as "today" is.
+- A part of the day said with a clock time ("tonight at 9", "at 8 tomorrow morning") says am or pm.
 - A bare clock time ("at 5", "at 3:15", "half past six") is the sensible daytime hour: with a day, 7-11
   is the morning and 12-6 the afternoon; alone, the next such time from now ("at 8" said at 10:00 is
   20:00). dateparser alone reads "at 5" as May and "3:15" as the night.
@@ -33,6 +35,7 @@ if TYPE_CHECKING:  # dateparser takes a fifth of a second to import: only a date
     from dateparser.date import DateDataParser
 
 DEFAULT_DUE_TIME = time(9, 0)
+_LAST_MINUTE = time(23, 59)
 ENGLISH = ("en",)  # the offline rules' cue words are English, so their date search is too
 
 # Periods dateparser reports when the phrase itself named a time of day.
@@ -103,7 +106,7 @@ _SPOKEN_TIME = re.compile(
 # "at 5", "at 3:15", "5:30": a clock time with nothing saying morning or afternoon ("06:30" says it).
 _BARE_TIME = re.compile(
     r"(?:\bat\s+(?P<hour>[1-9]\d?)(?::(?P<minute>\d{2}))?|\b(?P<h>[1-9]\d?):(?P<m>\d{2}))"
-    r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|h\b|o'?clock\s+(?:in|at)\b|%|percent|(?:min(?:ute)?|hour|hr|day|week|month|year)s?\b))"
+    r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|h\b|%|percent|(?:min(?:ute)?|hour|hr|day|week|month|year)s?\b))"
     r"(?![\d:])",
     re.IGNORECASE,
 )
@@ -112,12 +115,23 @@ _DAYTIME = range(7, 22)  # a bare hour is read as one of these
 _CLOCK_IN_TEXT = re.compile(r"\bat\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?![\d:.,]\d|\s*(?:%|percent|minutes?|hours?)\b)")
 
 
+# "9 o'clock", "by nine o'clock": the hour alone, after "at" unless another word leads it.
+_OCLOCK = re.compile(
+    rf"\b(?P<lead>(?:at|by|around|before|after|until|till)\s+)?(?P<spoken>\d{{1,2}}|{'|'.join(CARDINALS)})\s+o'?clock\b",
+    re.IGNORECASE,
+)
+
+
+def _hour_said(spoken: str) -> int:
+    return int(spoken) if spoken.isdigit() else CARDINALS[spoken.lower()]
+
+
 def spoken_to_digits(phrase: str) -> str:
-    """ "half past six" -> "at 6:30", "at quarter to nine" -> "at 8:45"."""
+    """ "half past six" -> "at 6:30", "at quarter to nine" -> "at 8:45", "nine o'clock" -> "at 9"."""
+    phrase = _OCLOCK.sub(lambda found: f"{found['lead'] or 'at '}{_hour_said(found['spoken'])}", phrase)
 
     def digits(match: re.Match[str]) -> str:
-        spoken = match.group("spoken").lower()
-        hour = int(spoken) if spoken.isdigit() else CARDINALS[spoken]
+        hour = _hour_said(match.group("spoken"))
         if match.group("half"):
             return f"at {hour}:30"
         if match.group("rel").lower() == "past":
@@ -173,10 +187,16 @@ def _clock_only(phrase: str, now_local: datetime) -> datetime | None:
     return moment if moment > now_local else moment + timedelta(days=1)
 
 
+def _later_today(now_local: datetime) -> datetime:
+    """The next full hour, or the day's last minute once no full hour of it is left ("today" said at 23:10)."""
+    next_hour = now_local.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    return min(next_hour, datetime.combine(now_local.date(), _LAST_MINUTE))
+
+
 def _with_default_time(day_local: datetime, now_local: datetime) -> datetime:
     due = datetime.combine(day_local.date(), DEFAULT_DUE_TIME)
     if due <= now_local and day_local.date() == now_local.date():
-        due = now_local.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        due = _later_today(now_local)
     return due
 
 

@@ -1,6 +1,7 @@
 """Day phrases dateparser reads otherwise than people mean them, made explicit before it reads them:
-named days ("on Thanksgiving"), the day's parts at the user's hours ("this evening"), ends of periods
-("by the end of the week" is Friday at 17:00), "next week" (its Monday), "next month" (its 1st)."""
+named days ("on Thanksgiving"), the day's parts at the user's hours ("this evening"), or saying am or pm of
+a clock time ("tonight at 9"), ends of periods ("by the end of the week" is Friday at 17:00), "next week"
+(its Monday), "next month" (its 1st), days counted ("a week from friday", "the first monday of the month")."""
 
 import re
 from collections.abc import Callable
@@ -8,9 +9,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from dateutil.relativedelta import relativedelta
+from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE, relativedelta
 
 from app.domain.local_calendar import MONTH_NAME, LocalCalendar
+from app.domain.spoken_numbers import CARDINALS, ordinal_value
 
 END_OF_DAY = "17:00"  # close of business, and the hour the end of a week or month is due
 LATER_TODAY = timedelta(hours=3)
@@ -30,6 +32,12 @@ _MONTH_DAY = (
 )
 # "before the 20th": that day of this month, or of the next once it is past.
 _ORDINAL_DAY = r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\b)"
+# "a week from friday", "the first monday of the month": days dateparser cannot count.
+_WEEKS_FROM = rf"(?P<count>a|one|two|three|four|\d)\s+weeks?\s+from\s+(?:on\s+)?(?P<start>today|tomorrow|{_WEEKDAY})"
+_NTH_WEEKDAY = (
+    rf"(?:on\s+)?(?:the\s+)?(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<weekday>{_WEEKDAY})"
+    r"\s+of\s+(?P<which>the|this|next)\s+month"
+)
 _DAY_PREPOSITIONS = frozenset("on at for by before until till after over during this next".split())
 _NOT_A_NOUN = frozenset("at on in by and or to for with from this next before after until the a , . ! ?".split())
 _PERIODS = (
@@ -37,7 +45,7 @@ _PERIODS = (
     r"|(?:the\s+)?end\s+of\s+(?:the\s+|this\s+|next\s+)?(?:day|week|month)|close\s+of\s+business|end\s+of\s+business"
     r"|\bcob\b|\beod\b|next\s+(?:week|month|year|weekend)|(?:this\s+|the\s+|over\s+the\s+)?weekend"
     r"|first\s+thing(?:\s+in\s+the\s+morning)?|(?:at|by|before|after|around)\s+lunch(?:\s*time)?|lunchtime|tonight"
-    rf"|this\s+{_PART}|in\s+the\s+{_PART}"
+    rf"|this\s+{_PART}|in\s+the\s+{_PART}|{_WEEKS_FROM}|{_NTH_WEEKDAY}"
 )
 
 
@@ -99,14 +107,68 @@ def _next_day_of_month(day: int, now: datetime) -> str:
     return f"the {day}th"  # no such day (the 32nd): left for dateparser to refuse
 
 
-def _half_of_day(found: re.Match[str]) -> str:
-    """ "at 10 tonight" is 22:00, "at 7 in the morning" 07:00: the part of day says am or pm."""
-    return f"{found['time']}{'am' if found['part'] == 'morning' else 'pm'}"
+# A clock time said with a part of the day, either way round and with a day between ("tonight at 9", "at 8
+# tomorrow morning", "tomorrow night at 10"). Read as one time: the part made into a second clock time of its
+# own left dateparser two times, and it took the second number for a month.
+_PART_SAID = r"(?:(?P<lead>this|in\s+the)\s+)?(?P<part>morning|afternoon|evening|night|tonight)"
+_HOUR_SAID = r"at\s+(?P<hour>\d{1,2})(?::(?P<minute>[0-5]\d))?(?:\s*(?P<half>[ap])\.?m\.?)?(?![\w:])"
+_DAY_SAID = rf"(?:(?P<day>{_DAY_WORD})\s+)?"
 
 
-_PART_WITH_TIME = r"(?:(?:in\s+the|this)\s+)?(?P<part>morning|afternoon|evening|night|tonight)"
+def _half_of(part: str, hour: int) -> str:
+    """A morning hour is am, any later part's pm; 12 at night is midnight."""
+    return "a" if part == "morning" or (hour == 12 and part in ("night", "tonight")) else "p"
+
+
+def _clock_in_part(found: re.Match[str]) -> str:
+    """ "tonight at 9" -> "today at 9:00pm", "at 8 tomorrow morning" -> "tomorrow at 8:00am"."""
+    part, hour, minute = found["part"], int(found["hour"]), found["minute"] or "00"
+    day = found["day"] or ("today" if part == "tonight" or found["lead"] == "this" else "")
+    if not 1 <= hour <= 12:  # a 24-hour time says it all
+        return f"{day} at {hour:02d}:{minute}".strip()
+    return f"{day} at {hour}:{minute}{found['half'] or _half_of(part, hour)}m".strip()
+
+
+def _part_of_today(part: str, now: datetime, calendar: LocalCalendar) -> str:
+    """ "tonight", "this evening": today at the user's hour for it, or, once that has passed, today without
+    an hour (later today, as "today" is), never tomorrow."""
+    at = calendar.part_of_day(part)
+    return f"today at {at:%H:%M}" if now.time() < at else "today"
+
+
+_WEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)
+
+
+def _weekday_said(said: str) -> int:
+    return ("mon", "tue", "wed", "thu", "fri", "sat", "sun").index(said[:3])
+
+
+def _nth_weekday_of_month(found: re.Match[str], now: datetime) -> str:
+    """ "the first monday of the month": this month's, or the next month's once this one's is past (today counts)."""
+    nth = -1 if found["nth"] == "last" else ordinal_value(found["nth"]) or 1
+    wanted = relativedelta(day=31 if nth < 0 else 1, weekday=_WEEKDAYS[_weekday_said(found["weekday"])](nth))
+    month = now.date().replace(day=1) + relativedelta(months=found["which"] == "next")
+    said = month + wanted
+    return _iso(said if said >= now.date() else month + relativedelta(months=1) + wanted)
+
+
+def _weeks_from(found: re.Match[str], now: datetime) -> str:
+    """ "a week from friday", "two weeks from tomorrow": counted from that day; a weekday is the coming one, as
+    "friday" said on a Friday is next week's."""
+    count, start = found["count"], found["start"]
+    weeks = int(count) if count.isdigit() else CARDINALS.get(count, 1)  # "a week"
+    if start in ("today", "tomorrow"):
+        day = now.date() + timedelta(days=start == "tomorrow")
+    else:
+        day = now.date() + relativedelta(days=1, weekday=_WEEKDAYS[_weekday_said(start)])
+    return _iso(day + timedelta(weeks=weeks))
+
+
 _REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
-    (re.compile(rf"(?P<time>at\s+\d{{1,2}}(?::\d\d)?)\s+{_PART_WITH_TIME}\b"), lambda m, now, c: _half_of_day(m)),
+    (re.compile(rf"\b{_HOUR_SAID}\s+{_DAY_SAID}{_PART_SAID}\b"), lambda m, now, c: _clock_in_part(m)),
+    (re.compile(rf"\b{_DAY_SAID}{_PART_SAID}\s+{_HOUR_SAID}"), lambda m, now, c: _clock_in_part(m)),
+    (re.compile(rf"\b{_WEEKS_FROM}\b"), lambda m, now, c: _weeks_from(m, now)),
+    (re.compile(rf"\b{_NTH_WEEKDAY}\b"), lambda m, now, c: _nth_weekday_of_month(m, now)),
     (re.compile(r"\bhalf\s+an\s+hour\b"), lambda m, now, c: "30 minutes"),
     (re.compile(r"\ban\s+hour\s+and\s+a\s+half\b"), lambda m, now, c: "90 minutes"),
     (re.compile(r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?!\s+of\b)"),
@@ -125,8 +187,9 @@ _REWRITES: list[tuple[re.Pattern[str], Rewrite]] = [
     (re.compile(r"\b(?:at\s+)?lunch(?:\s*time)?\b"), lambda m, now, c: _at("12:00")),
     (re.compile(r"\b(?:at\s+)?(?:noon|midday)\b"), lambda m, now, c: _at("12:00")),
     (re.compile(r"\b(?:at\s+)?midnight\b"), lambda m, now, c: _at("00:00")),
-    (re.compile(r"\btonight\b"), lambda m, now, c: _at(f"{c.night:%H:%M}")),
-    (re.compile(rf"\b(?:this\s+|in\s+the\s+|at\s+)?(?P<part>{_PART})\b"),
+    (re.compile(rf"\b(?:this\s+(?P<part>{_PART})|tonight)\b"),
+     lambda m, now, c: _part_of_today(m["part"] or "night", now, c)),
+    (re.compile(rf"\b(?:in\s+the\s+|at\s+)?(?P<part>{_PART})\b"),
      lambda m, now, c: _at(f"{c.part_of_day(m['part']):%H:%M}")),
 ]  # fmt: skip
 
@@ -189,7 +252,7 @@ def find_day_phrase(text: str, now: datetime, calendar: LocalCalendar) -> DaySai
     thing ("the christmas cards") comes only when there is no other."""
     named = rf"(?:{_named_days(calendar, now.year)[0]}|{_PERIODS}|{_MONTH_DAY}|{_ORDINAL_DAY})"
     around = re.compile(
-        rf"(?:\b{DEADLINE}\s+)?(?:\b(?:{_DAY_WORD}|{_CLOCK_WORD})\s+)?(?<!\w)(?P<day>{named})(?!\w)(?:\s+(?:{_TIME_WORD}|{_DAY_WORD})\b)?",
+        rf"(?:\b{DEADLINE}\s+)?(?:\b{_DAY_WORD}\s+)?(?:\b{_CLOCK_WORD}\s+)?(?<!\w)(?P<day>{named})(?!\w)(?:\s+(?:{_TIME_WORD}|{_DAY_WORD})\b)?",
         re.IGNORECASE,
     )
     naming: DaySaid | None = None

@@ -72,11 +72,11 @@ _TRAILING_RETRACT = re.compile(r"\s+(?=(?:scratch|strike|forget|ignore|cancel)\s
 # "at four" reads as "at 4", which the date rules know; "at three thirty" as "at 3:30".
 _AT_NUMBER = re.compile(
     rf"\b(?P<lead>at|by|around|before|after|until|till)\s+(?P<hour>{'|'.join(CARDINALS)})"
-    r"(?:\s+(?P<minutes>fifteen|thirty|forty[\s-]five|o'?clock))?\b",
+    r"(?:\s+(?P<minutes>fifteen|thirty|forty[\s-]five))?\b",
     re.IGNORECASE,
 )
 _NOT_CORRECTIONS = frozenset("later more less longer rush idea way problem need one".split())
-_MINUTES = {"fifteen": ":15", "thirty": ":30", "forty five": ":45", "forty-five": ":45", "oclock": "", "o'clock": ""}
+_MINUTES = {"fifteen": ":15", "thirty": ":30", "forty five": ":45", "forty-five": ":45"}
 _TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": ""})
 
 

@@ -78,15 +78,21 @@ def test_named_days_follow_the_country() -> None:
         ("before june 30", local(2027, 6, 30)),
         ("no later than friday", local(2026, 11, 27)),
         ("midnight", local(2026, 11, 24, 0)),
+        ("a week from friday", local(2026, 12, 4)),
+        ("two weeks from tomorrow", local(2026, 12, 8)),
+        ("on the first monday of the month", local(2026, 12, 7)),  # this month's was Nov 2
+        ("the last friday of the month", local(2026, 11, 27)),
+        ("the second tuesday of next month", local(2026, 12, 8)),
     ],
 )
 def test_parts_of_the_day_and_ends_of_periods(phrase: str, expected: datetime) -> None:
     assert resolve_due(phrase, clock()) == expected
 
 
-def test_a_part_of_the_day_already_past_is_tomorrows() -> None:
-    late = local(2026, 11, 23, 23, 30)
-    assert resolve_due("this evening", clock(late)) == local(2026, 11, 24, 19)
+def test_a_part_of_today_already_past_is_later_today_as_today_is() -> None:
+    assert resolve_due("this evening", clock(local(2026, 11, 23, 21, 10))) == local(2026, 11, 23, 22)
+    assert resolve_due("tonight", clock(local(2026, 11, 23, 23, 30))) == local(2026, 11, 23, 23, 59)
+    assert resolve_due("today", clock(local(2026, 11, 23, 23, 30))) == local(2026, 11, 23, 23, 59)
 
 
 def test_the_hours_of_the_day_are_the_users() -> None:
