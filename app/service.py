@@ -23,6 +23,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
+from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
@@ -169,6 +170,7 @@ class PipelineResult:
     fallback_reason: str | None = None  # the model failed for this reason, and the offline rules filed it
     fallback_remedy: Remedy | None = None  # what would let the model work again, for the front ends to say
     run_id: str = ""  # the run that made it, as its events say
+    choices: tuple[str, ...] = ()  # the readings offered back (it waits in the inbox): `retry --choice` takes one
 
     @property
     def touched(self) -> tuple[str, ...]:
@@ -306,7 +308,9 @@ class MurmurService:
         user's correction of what was heard, run instead (the first words are kept with it)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
-            held = HeldRequest.of(utterance, options.confirmed)
+            held: HeldRequest | ChosenReading | None = HeldRequest.of(utterance, options.confirmed)
+            if options.choice is not None:
+                held = ChosenReading.of(utterance, options.choice)
             if held is not None and text is not None:
                 raise UsageError("another assistant's request is not words to put right: confirm it or dismiss it")
             if text is not None:
@@ -317,7 +321,8 @@ class MurmurService:
         run.start(source)
         if held is None:
             return self._process(run, utterance_id, text, source, options)
-        return self._process(run, utterance_id, text, source, replace(options, origin=held.origin), held)
+        origin = held.origin if isinstance(held, HeldRequest) else None
+        return self._process(run, utterance_id, text, source, replace(options, origin=origin), held)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
@@ -338,9 +343,10 @@ class MurmurService:
         text: str,
         source: UtteranceSource,
         options: RunOptions,
-        held: HeldRequest | None = None,
+        held: HeldRequest | ChosenReading | None = None,
     ) -> PipelineResult:
-        """Run what was said (or, `held`, the changes another program asked for) to its end."""
+        """Run what was said (or, `held`, the changes another program asked for, or the reading the user chose)
+        to its end."""
         run.report(TranscriptEvent(text, source, utterance_id))
         result: PipelineResult | None = None
         failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
@@ -435,17 +441,18 @@ class MurmurService:
             turns=outcome.turns,
             usage=outcome.usage,
             memory_changes=workspace.memory_changes,
+            choices=tuple(choice.label for choice in workspace.choices),
         )
 
     @staticmethod
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
         """One read, then the writes: the facts to remember first, then the actions, their undo record and the
         outcome together, all in one undo batch."""
-        entries = workspace.context_entries()
-        parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
+        entries, touched = workspace.context_entries(), workspace.last_touched()
+        parsed = interpreter.interpret(text, InterpretContext(entries, workspace.clock, last_touched=touched))
         workspace.remember_said(parsed.remember)
         workspace.note_parse_failures(parsed.failures)
-        workspace.finish(parsed.actions, reply=parsed.answer)
+        workspace.finish(parsed.actions, reply=parsed.answer, choices=parsed.choices)
         return AgentOutcome(message=parsed.answer, turns=1)
 
     # -- direct edits, undo, reads -----------------------------------------------------------

@@ -91,6 +91,8 @@ class HeldRequest:
         if utterance.held is None:
             return None
         kept = json.loads(utterance.held)
+        if "asked" not in kept:  # readings offered back to the user (app.changes.choices), not a request
+            return None
         assert utterance.id is not None
         asked = [(str(kind), dict(item)) for kind, item in kept["asked"]]
         return HeldRequest(asked, str(kept["origin"]), utterance.id, confirmed, str(kept["why"]))

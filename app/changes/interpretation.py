@@ -33,6 +33,7 @@ class RunOptions:
     new_conversation: bool = False  # do not continue an open question
     clock_started: float | None = None  # time.monotonic() when the utterance's deadline began; None: at the run
     origin: str | None = None  # the other program the words came through (an MCP client's name); None: the user
+    choice: int | None = None  # the reading the user picked (from 1) of those offered back for a saved utterance
 
 
 @dataclass(frozen=True)

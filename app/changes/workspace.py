@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, update
 
+from app.changes.choices import offer
 from app.changes.executor import (
     ActionFailure,
     AppliedAction,
@@ -24,14 +25,14 @@ from app.changes.executor import (
 from app.changes.memories import MemoryChange, remember
 from app.changes.originals import note_originals
 from app.changes.runs import end_run, renew_lease, revert_run
-from app.domain.actions import Action, ParseFailure
+from app.domain.actions import Action, Choice, ParseFailure
 from app.domain.clock import Clock
 from app.domain.enums import MemorySource, Status, UtteranceOutcome
 from app.domain.verbs import counted
 from app.errors import UsageError
 from app.store import Store
 from app.store.models import Conversation, Entry, UndoBatch, Utterance
-from app.store.queries import list_entries
+from app.store.queries import list_entries, touched_before
 
 
 @dataclass
@@ -44,11 +45,17 @@ class Workspace:
     memory_changes: list[MemoryChange] = field(default_factory=list)
     undo_id: int | None = None
     origin: str | None = None  # the other program the run is for, marked on its undo batch
+    choices: list[Choice] = field(default_factory=list)  # readings offered back, for the user to pick one
 
     def context_entries(self) -> list[Entry]:
         """The entries the user may be talking about (active and snoozed)."""
         with self.store.read() as session:
             return list_entries(session, self.clock.now, statuses=(Status.ACTIVE, Status.SNOOZED))
+
+    def last_touched(self) -> list[str]:
+        """The entries the session's previous utterance made or changed (what "that", "it", "actually ..." mean)."""
+        with self.store.read() as session:
+            return touched_before(session, self.utterance_id)
 
     def apply(
         self, actions: Sequence[Action], originals: Sequence[tuple[str, str]] = ()
@@ -72,6 +79,7 @@ class Workspace:
         error: str | None = None,
         conversation_id: int | None = None,
         reply: str | None = None,
+        choices: Sequence[Choice] = (),
     ) -> None:
         """Apply the last `actions` and end the run, in one transaction: done when anything applied (now
         or in an earlier turn) or when the run's whole work was to answer in words (`reply`, no `error`, nothing
@@ -88,6 +96,9 @@ class Workspace:
                 failures = [*self.failures, *result.failures]
                 reasons = error or "; ".join(f.error for f in failures) or "nothing to do was found in it"
                 end_run(session, utterance, UtteranceOutcome.FAILED, reasons, self.clock.now)
+                if choices:  # it waits in the inbox with them, until one is chosen
+                    offer(utterance, choices)
+                    self.choices.extend(choices)
             if conversation_id is not None:
                 _join_conversation(session, utterance, conversation_id)
         self._record(result)

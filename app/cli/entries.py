@@ -41,7 +41,9 @@ def _store_service(args: argparse.Namespace) -> MurmurService:
 
 
 def _run_options(args: argparse.Namespace) -> RunOptions:
-    return RunOptions(confirmed=getattr(args, "confirm", False), new_conversation=args.new)
+    return RunOptions(
+        confirmed=getattr(args, "confirm", False), new_conversation=args.new, choice=getattr(args, "choice", None)
+    )
 
 
 # -- what was said --------------------------------------------------------------------------------

@@ -93,13 +93,22 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
         "message": result.message,
         "question": result.question,
         "turns": result.turns,
+        "choices": [
+            {"number": number, "label": label, "command": f"murmur retry {result.utterance_id} --choice {number}"}
+            for number, label in enumerate(result.choices, start=1)
+        ],
         "usage": {
             "prompt_tokens": usage.prompt_tokens,
             "completion_tokens": usage.completion_tokens,
             "cost_usd": round(usage.cost_usd, 6),
         },
     }
-    return report_execution(service, result, as_json, extra)
+    status = report_execution(service, result, as_json, extra)
+    if result.choices and not as_json:
+        say(f"Not sure what you meant; it waits in the inbox ({result.utterance_id}). Did you mean:")
+        for number, label in enumerate(result.choices, start=1):
+            say(f"  {number}. {label}  murmur retry {result.utterance_id} --choice {number}")
+    return status
 
 
 def first_offline_notice() -> bool:

@@ -318,6 +318,30 @@ def parse_action(kind: str, data: Any) -> Action:
     return parser(data)
 
 
+def asked_item(action: Action) -> tuple[str, dict[str, Any]]:
+    """`action` as the tools take it (what `parse_action` reads back): to be kept, and applied later."""
+    if isinstance(action, CreateAction):
+        item: dict[str, Any] = {
+            "content": action.content,
+            "summary": action.summary,
+            "category": action.category.value,
+            "source_text": action.source_text,
+            "priority": action.priority,
+            "due_date": action.due_text,
+            "repeat": action.recurrence,
+            "items": list(action.items) or None,
+        }
+        return action.kind.value, {name: value for name, value in item.items() if value is not None}
+    item = {"id": action.entry_id, "reason": action.reason}
+    if isinstance(action, UpdateAction):
+        item["fields"] = {name: list(v) if isinstance(v, tuple) else v for name, v in action.changes.items()}
+    elif isinstance(action, CompleteAction) and action.item:
+        item["item"] = action.item
+    elif isinstance(action, SnoozeAction):
+        item["until"] = action.until_text
+    return action.kind.value, item
+
+
 def parse_actions(items: Iterable[tuple[str, Any]]) -> ParseResult:
     """Parse each (kind, data) pair on its own; failures are collected, never raised."""
     actions: list[Action] = []

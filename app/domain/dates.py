@@ -98,7 +98,7 @@ def _attach(naive_local: datetime, tz: ZoneInfo) -> datetime:
 
 
 _SPOKEN_TIME = re.compile(
-    r"\b(?:at\s+)?(?:(?P<half>half)\s+past|(?:a\s+)?(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
+    r"\b(?:at\s+)?(?:(?P<half>half)(?:\s+past)?|(?:a\s+)?(?P<quarter>quarter)\s+(?P<rel>past|to))\s+(?P<spoken>\d{1,2}|"
     + "|".join(CARDINALS)
     + r")\b",
     re.IGNORECASE,
@@ -122,13 +122,23 @@ _OCLOCK = re.compile(
 )
 
 
+# "at ten", "until four": an hour said in words (never a month, never a count of minutes).
+_AT_WORD = re.compile(
+    rf"\b(?P<lead>at|by|around|until|till)\s+(?P<spoken>{'|'.join(CARDINALS)})\b"
+    r"(?!\s+(?:minutes?|hours?|days?|weeks?|months?|years?|people|of|o'?clock|fifteen|thirty|forty|\d)\b)",
+    re.IGNORECASE,
+)
+
+
 def _hour_said(spoken: str) -> int:
     return int(spoken) if spoken.isdigit() else CARDINALS[spoken.lower()]
 
 
 def spoken_to_digits(phrase: str) -> str:
-    """ "half past six" -> "at 6:30", "at quarter to nine" -> "at 8:45", "nine o'clock" -> "at 9"."""
+    """ "half past six" (or "half six") -> "at 6:30", "at quarter to nine" -> "at 8:45", "nine o'clock" and "at
+    nine" -> "at 9"."""
     phrase = _OCLOCK.sub(lambda found: f"{found['lead'] or 'at '}{_hour_said(found['spoken'])}", phrase)
+    phrase = _AT_WORD.sub(lambda found: f"{found['lead']} {_hour_said(found['spoken'])}", phrase)
 
     def digits(match: re.Match[str]) -> str:
         hour = _hour_said(match.group("spoken"))

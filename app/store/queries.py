@@ -319,3 +319,23 @@ def usage_summary(
 def recent_requests(session: Session, limit: int = 20) -> list[LlmRequest]:
     """The latest requests to the model, newest first, with what was sent and answered."""
     return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
+
+
+# The entries the latest change of an earlier utterance of the same session made or changed (not undone).
+_TOUCHED_BEFORE = text(
+    """
+    SELECT DISTINCT i.entry_id FROM undo_items i
+    WHERE i.subject = 'entry' AND i.undone_at IS NULL AND i.batch_id = (
+        SELECT b.id FROM undo_batches b JOIN utterances earlier ON earlier.id = b.utterance_id
+        JOIN utterances now_said ON now_said.id = :utterance
+        WHERE earlier.session_id = now_said.session_id AND earlier.id < now_said.id AND b.undone_at IS NULL
+        ORDER BY b.id DESC LIMIT 1
+    )
+    """
+)
+
+
+def touched_before(session: Session, utterance_id: int) -> list[str]:
+    """What "that", "it" and "actually ..." refer to in utterance `utterance_id`: the entries the session's previous
+    change made or changed."""
+    return [row[0] for row in session.execute(_TOUCHED_BEFORE, {"utterance": utterance_id})]

@@ -106,6 +106,9 @@ def add_commands(
     words.add_argument(
         "--rehear", action="store_true", help="hear its recording again with the best engine installed, run that"
     )
+    words.add_argument(
+        "--choice", type=int, metavar="K", help="apply reading K of those offered back when Murmur was unsure"
+    )
     retry.add_argument(
         "--engine",
         choices=REHEAR_ENGINES,

@@ -69,8 +69,10 @@ class EntryWords:
         }
         self._spread = Counter(key for keys in self._keys.values() for key in keys)
 
-    def weight(self, key: str) -> float:
-        kind = KIND_WEIGHT if key in _KINDS else VERB_WEIGHT if key in _VERBS | _PARTICLES else 1.0
+    def weight(self, entry: Entry, key: str) -> float:
+        """How much `key` tells `entry` apart: a thing it acts on more than its verb, a rare word more than one
+        many entries share."""
+        kind = 1.0 if key in self._things[entry.id] else KIND_WEIGHT if key in _KINDS else VERB_WEIGHT
         return kind / max(1, self._spread[key])
 
     def find(self, words: Sequence[Word]) -> Mentions:
@@ -91,8 +93,8 @@ class EntryWords:
         matched = [word for word in said if _in(word.key, keys)]
         if not {_match(word.key, keys) for word in matched} & self._things[entry.id]:
             return None
-        total = sum(self.weight(key) for key in keys)
-        got = sum(self.weight(key) for key in {_match(word.key, keys) for word in matched})
+        total = sum(self.weight(entry, key) for key in keys)
+        got = sum(self.weight(entry, key) for key in {_match(word.key, keys) for word in matched})
         return Mention(entry, got / total if total else 0.0, tuple(matched))
 
     def _another_thing(self, mention: Mention, words: Sequence[Word]) -> bool:

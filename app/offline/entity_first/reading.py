@@ -34,8 +34,8 @@ _NEW = re.compile(
 )
 # Verbs that change an entry rather than name a task of their own.
 EDITING_VERBS = frozenset(
-    "move push reschedule postpone bump shift change make mark delete cancel rename retitle tick check cross "
-    "take put add remove drop scrap archive snooze set switch do".split()
+    "move push reschedule postpone bump shift change make mark delete cancel rename retitle remove scrap archive "
+    "snooze switch".split()
 )
 TASK_VERB_KEYS = frozenset(word_key(verb) for verb in TASK_VERBS)
 # Words that say a due replaces the one there ("call mum on saturday instead").

@@ -12,7 +12,7 @@ from functools import lru_cache
 from lemminflect import getAllInflections, getAllLemmas
 
 from app.domain.clock import Clock
-from app.domain.dates import DuePhrase, find_due_phrase
+from app.domain.dates import DuePhrase, find_due_phrase, spoken_to_digits
 from app.domain.spoken_numbers import CARDINALS
 
 
@@ -100,6 +100,8 @@ def read_request(clause: str, rest: str, title: str, clock: Clock, verb: str | N
             return Request(Asks.PRIORITY, priority=level)
     if (shift := _shift(rest)) is not None:
         return Request(Asks.MOVE, shift=shift)
+    if hour := _BARE_HOUR.match(clause.strip(" ,.!")):  # "make it ten", "8pm not 7pm": a time for the same day
+        return Request(Asks.MOVE, when=spoken_to_digits(f"at {hour['time']}"))
     if part := _PART_OF_DAY.search(rest):  # "change it to the afternoon": that part of the same day
         return Request(Asks.MOVE, when=f"{getattr(clock.calendar, part['part'].lower()):%H:%M}")
     due = _said_due(rest, clock)
@@ -115,6 +117,12 @@ def read_request(clause: str, rest: str, title: str, clock: Clock, verb: str | N
     return None
 
 
+_BARE_HOUR = re.compile(
+    r"^(?:(?:make|change|move|set)\s+(?:it|that)\s+(?:to\s+)?)?(?:i\s+meant?\s+)?(?:at\s+)?"
+    rf"(?P<time>\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?|{'|'.join(CARDINALS)}|noon|midnight|half\s+\w+|quarter\s+(?:past|to)\s+\w+)"
+    r"(?:\s+(?:o'?clock|instead|then|please))*(?:[\s,]+not\s+\S+)?$",
+    re.IGNORECASE,
+)
 _PART_OF_DAY = re.compile(
     r"^(?:(?:change|move|make|switch)\s+(?:it|that)\s+)?(?:to\s+)?(?:the\s+)?(?P<part>morning|afternoon|evening)$", re.I
 )
