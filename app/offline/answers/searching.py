@@ -1,0 +1,54 @@
+"""The entries a question's words name, open or done, down to one item of a checklist ("did I get the
+sunscreen": the sunscreen of the packing list)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.domain.checklist import ChecklistItem, items_of
+from app.domain.enums import Status
+from app.offline.answers.words import Forms, content_words, forms, found_in
+from app.store.models import Entry
+
+OPEN = (Status.ACTIVE, Status.SNOOZED)
+_KEPT = (*OPEN, Status.COMPLETED)  # an archived entry was put away: no answer names it
+# Verbs that say nothing of which entry: "did I get the stamps" asks about stamps, "have I got to call" about a call.
+_GENERIC = frozenset().union(*(forms(w) for w in "get make do have go take put need want be see".split()))
+
+
+@dataclass(frozen=True)
+class Hit:
+    entry: Entry
+    item: ChecklistItem | None = None  # the one item of its checklist the words name
+
+    @property
+    def done(self) -> bool:
+        return self.item.done if self.item is not None else self.entry.status is Status.COMPLETED
+
+
+def telling(said: Sequence[Forms]) -> list[Forms]:
+    """The words that say which entry: not the verbs any entry could have."""
+    return [word for word in said if not word & _GENERIC]
+
+
+def _hit(entry: Entry, said: Sequence[Forms], loose: bool) -> Hit | None:
+    words = content_words(f"{entry.summary} {entry.content}")
+    items = [(item, content_words(item.text)) for item in items_of(entry.summary, entry.items)]
+    found = [word for word in said if found_in(word, words)]
+    if found and (loose or len(found) == len(said)):
+        return Hit(entry)
+    for item, item_words in items:  # most words in the item, the rest in the entry ("stamps" on "Post office run")
+        in_item = [word for word in said if found_in(word, item_words)]
+        if in_item and (loose or all(word in found or word in in_item for word in said)):
+            return Hit(entry, item)
+    return None
+
+
+def search(said: Sequence[Forms], entries: Sequence[Entry], loose: bool = False, open_only: bool = False) -> list[Hit]:
+    """The entries holding every telling word of `said` (`loose`: any of them); done ones too unless
+    `open_only`. None when `said` has no telling word."""
+    wanted = telling(said)
+    if not wanted:
+        return []
+    statuses = OPEN if open_only else _KEPT
+    hits = (_hit(entry, wanted, loose) for entry in entries if entry.status in statuses)
+    return [hit for hit in hits if hit is not None]
