@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from app.domain.clock import Clock
 from app.offline.answers.asking import Question, Reply, read_question
-from app.offline.answers.kinds import Kind, read_kind
+from app.offline.answers.kinds import read_kind
 from app.offline.answers.lookup import look_up
 from app.offline.answers.periods import Ask, Period, read_period, today_period
 from app.offline.answers.searching import search
@@ -43,11 +43,11 @@ def _put_to_list(question: Question, period: Period | None, entries: Sequence[En
     """The answer to a question of one of the kinds the list answers by its words; for one in the first
     person that matches nothing, saying so; None for any other question."""
     reading = read_kind(question, period.said if period else "")
-    if reading is None:
+    if reading is None or not reading.subject:  # "is it done": which entry is for the rules to say
         return None
     if (answer := look_up(reading, entries, period, clock)) is not None:
         return answer
-    return nothing_about(reading.subject) if reading.mine or reading.kind is Kind.PROGRESS else None
+    return nothing_about(reading.subject) if reading.about_list else None
 
 
 def answer_question(text: str, entries: Sequence[Entry], clock: Clock) -> str | None:

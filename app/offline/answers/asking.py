@@ -23,7 +23,7 @@ _ABOUT_ENTRY = re.compile(r"^(?:(?:at\s+|on\s+)?(?:what|which)\s+(?:time|day|dat
 _CONFIRMING = re.compile(r"^(?:is|are|do|have|am|will)\b")
 # Words that say the question is about the list whatever else it holds ("what do I have at the office tomorrow").
 _LISTS_THINGS = re.compile(
-    r"\b(?:due|planned|scheduled|on\s+(?:my|the)\s+(?:list|plate|schedule|calendar|agenda)"
+    r"\b(?:due|planned|scheduled|on\s+(?:my|the)\s+(?:(?:to-?do|task)\s+)?(?:list|plate|schedule|calendar|agenda)"
     r"|(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got|(?<!should )(?<!could )(?<!would )(?<!can )(?:i|we)\s+have"
     r"|i've\s+got|i\s+got)\b"
 )

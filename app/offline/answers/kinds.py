@@ -20,10 +20,13 @@ class Kind(Enum):
 class Reading:
     kind: Kind
     subject: str  # the words that name what is asked about
-    mine: bool  # asked in the first person: about the user's own list even when nothing matches
+    about_list: bool  # asked of the user's own list: "nothing on your list" is an answer
 
 
-_NAMED_LIST = re.compile(r"\b(?:on|in)\s+(?:my|the|our)\s+(?P<name>(?:[\w'-]+\s+){1,3})list\b")
+# "on my shopping list"; "on my to-do list" is the whole list, asked about as "what's on my list" is.
+_NAMED_LIST = re.compile(
+    r"\b(?:on|in)\s+(?:my|the|our)\s+(?!(?:to-?do|task)\s+list)(?P<name>(?:[\w'-]+\s+){1,3})list\b"
+)
 _NEEDED_FROM = re.compile(r"\bneed\s+(?:to\s+(?:get|buy|pick\s+up)\s+)?(?:from|at)\s+(?:the\s+)?(?P<name>.+)$")
 _ASKS_CONTENTS = re.compile(r"^(?:what|anything|any|show me|tell me|give me)\b")
 # "is the rent paid": the state asked about, cut so the rest names the entry.
@@ -35,7 +38,9 @@ _DONE_STATE = re.compile(
 # "did I write down", "did I say": asking what was kept, not whether something was done.
 _DID_RECALL = re.compile(r"^(?:what\s+)?did\s+(?:i|we)\s+(?:write|note|jot|put|save|say|add|decide|call\s+it)\b")
 _RECALL = re.compile(r"^what(?:'s|\s+is|\s+was|\s+were|\s+are|'re)\b")
-_RECALL_WORDS = frozenset("write wrote written down note noted jot jotted save saved say said idea thought had".split())
+_RECALL_WORDS = frozenset(
+    "write wrote written down note noted jot jotted save saved say said idea thought had about".split()
+)
 # "anyone", "which": asking for every entry of a sort, not one.
 _INDEFINITE_WORDS = frozenset(
     "anyone anybody anything anywhere someone somebody something any which else other".split()
@@ -43,18 +48,24 @@ _INDEFINITE_WORDS = frozenset(
 _INDEFINITE = re.compile(r"\b(?:" + "|".join(sorted(_INDEFINITE_WORDS - {"else", "other"})) + r")\b")
 _SORT_ASKED = re.compile(r"^(?:which|what)\s+[\w'-]+\s+(?:do|did|have|should|must|can)\s+(?:i|we)\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|we've|our|us)\b")
+_HOW_SOON = frozenset("already ever actually yet now then".split())
+# Words saying a thing is done, not which thing: "have I finished the packing list" asks about the packing list.
+_STATE_WORDS = frozenset(
+    "done finished complete completed sorted handled dealt taken care ticked crossed off out all".split()
+)
 _GOT = frozenset({"got", "gotten", "been"})  # "have I got the dentist tomorrow" asks whether it is on the list
 
 
 def _asks_done(question: Question) -> bool:
-    """ "did I book the flights", "have I renewed the insurance", "is the rent paid"."""
+    """ "did I book the flights", "have I renewed the insurance", "is the rent paid", "are the tiles fixed"."""
     if question.opener.startswith("did"):
         return not _DID_RECALL.match(question.text)
+    words = question.text.split()
     if question.opener.startswith("have"):
-        rest = question.text.split()[2:]
-        rest = rest[1:] if rest[:1] in (["already"], ["ever"], ["actually"]) else rest
+        rest = [word for word in words[2:] if word not in _HOW_SOON]
         return bool(rest) and rest[0] not in _GOT and participle(rest[0])
-    return question.opener in ("is", "are") and bool(_DONE_STATE.search(question.text))
+    last = [word for word in words if word not in _HOW_SOON][-1]
+    return question.opener in ("is", "are") and (bool(_DONE_STATE.search(question.text)) or participle(last))
 
 
 def _named_list(question: Question) -> str | None:
@@ -76,7 +87,9 @@ def read_kind(question: Question, said: str) -> Reading | None:
     if (name := _named_list(question)) is not None:
         return Reading(Kind.CONTENTS, name, mine)
     if _asks_done(question):
-        return Reading(Kind.PROGRESS, _DONE_STATE.sub("", subject), mine)
+        # "is the museum closed" is about the world unless the list has a museum
+        about_list = mine or bool(_DONE_STATE.search(question.text))
+        return Reading(Kind.PROGRESS, _without(subject, _STATE_WORDS), about_list)
     asks_when = question.opener.endswith(("time", "day", "date"))  # "which day do I see Anna"
     if mine and not asks_when and (_INDEFINITE.search(question.text) or _SORT_ASKED.match(question.text)):
         return Reading(Kind.SEARCH, _without(subject, _INDEFINITE_WORDS), mine)

@@ -23,7 +23,7 @@ def _contents(said: Sequence[Forms], entries: Sequence[Entry], period: Period | 
     need from the garden centre": "Buy compost at the garden centre")."""
     lists = [e for e in entries if e.status in OPEN and (e.category is Category.LIST or items_of(e.summary, e.items))]
     if named := search(said, lists):
-        return lines([list_contents(hit.entry) for hit in named])
+        return lines([list_contents(hit.entry, clock) for hit in named])
     return _sorted_out(said, entries, period, clock)
 
 
@@ -43,7 +43,7 @@ def _sorted_out(said: Sequence[Forms], entries: Sequence[Entry], period: Period 
 
 def _recalled(said: Sequence[Forms], entries: Sequence[Entry], period: Period | None, clock: Clock) -> str | None:
     hits = search(said, entries)
-    return lines([kept_text(hit.entry) for hit in hits]) if hits else None
+    return lines([kept_text(hit.entry, clock) for hit in hits]) if hits else None
 
 
 _LOOKUPS: dict[Kind, Lookup] = {

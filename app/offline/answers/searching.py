@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from app.domain.checklist import ChecklistItem, items_of
 from app.domain.enums import Status
 from app.offline.answers.words import Forms, content_words, forms, found_in
+from app.offline.vocabulary import TASK_VERBS
 from app.store.models import Entry
 
 OPEN = (Status.ACTIVE, Status.SNOOZED)
 _KEPT = (*OPEN, Status.COMPLETED)  # an archived entry was put away: no answer names it
 # Verbs that say nothing of which entry: "did I get the stamps" asks about stamps, "have I got to call" about a call.
 _GENERIC = frozenset().union(*(forms(w) for w in "get make do have go take put need want be see".split()))
+_TASK_VERBS = frozenset().union(*(forms(verb) for verb in TASK_VERBS))
 
 
 @dataclass(frozen=True)
@@ -36,9 +38,11 @@ def _hit(entry: Entry, said: Sequence[Forms], loose: bool) -> Hit | None:
     found = [word for word in said if found_in(word, words)]
     if found and (loose or len(found) == len(said)):
         return Hit(entry)
-    for item, item_words in items:  # most words in the item, the rest in the entry ("stamps" on "Post office run")
+    # An item is named by its own words, the rest by the entry's ("stamps" on "Post office run"); the verb
+    # said to it ("did I buy the stamps") is in neither.
+    for item, item_words in items:
         in_item = [word for word in said if found_in(word, item_words)]
-        if in_item and (loose or all(word in found or word in in_item for word in said)):
+        if in_item and (loose or all(word in found or word in in_item or word & _TASK_VERBS for word in said)):
             return Hit(entry, item)
     return None
 

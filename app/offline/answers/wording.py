@@ -101,6 +101,8 @@ def _progress(hit: Hit, clock: Clock) -> str:
         return f"Not yet: {item.text} is still open on {entry.summary}"
     if hit.done:
         return f"Yes, {entry.summary} is done"
+    if items := items_of(entry.summary, entry.items):  # a list is done when every item is
+        return f"{'Yes' if all(i.done for i in items) else 'Not yet'}: {list_contents(entry, clock)}"
     return f"Not yet: {entry.summary} is still on your list ({_with_snooze(entry, clock)})"
 
 
@@ -109,23 +111,23 @@ def progress_answer(hits: Sequence[Hit], clock: Clock) -> str:
     return "; ".join(_progress(hit, clock) for hit in hits[:SHOWN]) + "."
 
 
-def list_contents(entry: Entry) -> str:
+def list_contents(entry: Entry, clock: Clock) -> str:
     """ "Packing list: charger, socks (passport done)": what is still to do on a list."""
     items = items_of(entry.summary, entry.items)
     left, done = [i.text for i in items if not i.done], [i.text for i in items if i.done]
     if not items:
-        return kept_text(entry)
+        return kept_text(entry, clock)
     if not left:
         return f"Everything on {entry.summary} is done"
     return f"{entry.summary}: {', '.join(left)}" + (f" ({', '.join(done)} done)" if done else "")
 
 
-def kept_text(entry: Entry) -> str:
-    """What a note or idea says: its summary, and the rest of its words when they say more."""
+def kept_text(entry: Entry, clock: Clock) -> str:
+    """What a note or idea says: its summary, and the rest of its words when they say more; when it is due."""
     content = entry.content.strip()
-    if not content or content == entry.summary or entry.summary in content:
-        return content or entry.summary
-    return f"{entry.summary}: {content}"
+    says_more = bool(content) and entry.summary not in content
+    text = f"{entry.summary}: {content}" if says_more else content or entry.summary
+    return f"{text} ({entry_due(entry, clock)})" if entry.due_at or entry.recurrence else text
 
 
 def lines(texts: Sequence[str]) -> str:
