@@ -442,7 +442,8 @@ class MurmurService:
         """One read, then the writes: the facts to remember first, then the actions, their undo record and the
         outcome together, all in one undo batch."""
         entries = workspace.context_entries()
-        parsed = interpreter.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
+        context = InterpretContext(entries=entries, clock=workspace.clock, done_lately=workspace.done_lately())
+        parsed = interpreter.interpret(text, context)
         workspace.remember_said(parsed.remember)
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions, reply=parsed.answer)

@@ -11,6 +11,7 @@ a run whose process died.
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from sqlmodel import Session, col, update
 
@@ -31,7 +32,9 @@ from app.domain.verbs import counted
 from app.errors import UsageError
 from app.store import Store
 from app.store.models import Conversation, Entry, UndoBatch, Utterance
-from app.store.queries import list_entries
+from app.store.queries import completed_since, list_entries
+
+RECENTLY_DONE = timedelta(days=30)  # how far back a question whether something is done looks
 
 
 @dataclass
@@ -49,6 +52,11 @@ class Workspace:
         """The entries the user may be talking about (active and snoozed)."""
         with self.store.read() as session:
             return list_entries(session, self.clock.now, statuses=(Status.ACTIVE, Status.SNOOZED))
+
+    def done_lately(self) -> list[Entry]:
+        """The entries completed lately: what "did I call the bank?" asks about."""
+        with self.store.read() as session:
+            return completed_since(session, self.clock.now - RECENTLY_DONE)
 
     def apply(
         self, actions: Sequence[Action], originals: Sequence[tuple[str, str]] = ()
