@@ -2,11 +2,11 @@
 "Window cleaning", "emails" finds "Email the landlord" and "renewed" finds "Renew the insurance"."""
 
 import re
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Collection, Iterable
+from functools import cache, lru_cache
 
 from lemminflect import getAllLemmas, getAllLemmasOOV, getInflection
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from app.offline.vocabulary import STOP_WORDS
 
@@ -31,21 +31,25 @@ def participle(word: str) -> bool:
     return any(word in getInflection(lemma, "VBN") and word != lemma for lemma in lemmas)
 
 
-def content_words(text: str, dropped: Iterable[str] = ()) -> tuple[Forms, ...]:
-    """The forms of each word of `text` that says something (no stop words, none of `dropped`)."""
-    skip = STOP_WORDS.union(dropped)
+@lru_cache(maxsize=4096)  # an entry's words are the same from one question to the next
+def content_words(text: str) -> tuple[Forms, ...]:
+    """The forms of each word of `text` that says something (no stop words)."""
     words = (w.removesuffix("'s") for w in _WORD.findall(text.lower()))
-    return tuple(dict.fromkeys(forms(w) for w in words if w and w not in skip))
+    return tuple(dict.fromkeys(forms(w) for w in words if w and w not in STOP_WORDS))
 
 
-def same_word(said: Forms, other: Forms) -> bool:
-    """One word, in any of its forms, or spelled nearly alike."""
-    if said & other:
-        return True
-    return any(
-        fuzz.ratio(a, b) >= _SPELLED_ALIKE for a in said for b in other if min(len(a), len(b)) >= _FUZZY_MIN_LENGTH
+def all_forms(words: Iterable[Forms]) -> frozenset[str]:
+    return frozenset().union(*words)
+
+
+def with_slips(said: Forms, vocabulary: Collection[str]) -> Forms:
+    """The word's forms, and the words of `vocabulary` spelled nearly alike to one of them (a slip of the
+    recogniser, or of spelling)."""
+    candidates = [word for word in vocabulary if len(word) >= _FUZZY_MIN_LENGTH]
+    alike = (
+        found
+        for form in said
+        if len(form) >= _FUZZY_MIN_LENGTH
+        for found, _, _ in process.extract(form, candidates, scorer=fuzz.ratio, score_cutoff=_SPELLED_ALIKE, limit=None)
     )
-
-
-def found_in(said: Forms, words: Iterable[Forms]) -> bool:
-    return any(same_word(said, word) for word in words)
+    return said.union(alike)
