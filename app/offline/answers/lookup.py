@@ -24,7 +24,8 @@ def _contents(said: Sequence[Forms], entries: Sequence[Entry], period: Period | 
     lists = [e for e in entries if e.status in OPEN and (e.category is Category.LIST or items_of(e.summary, e.items))]
     if named := search(said, lists):
         return lines([list_contents(hit.entry, clock) for hit in named])
-    return _sorted_out(said, entries, period, clock)
+    found = [hit.entry for hit in search(said, entries, open_only=True)]
+    return entries_answer(found, clock, Reply.WHEN) if found else None
 
 
 def _progress(said: Sequence[Forms], entries: Sequence[Entry], period: Period | None, clock: Clock) -> str | None:

@@ -186,3 +186,18 @@ def test_a_question_about_the_world_is_still_kept_as_a_question(question: str) -
 @pytest.mark.parametrize("question", ["what's on my to-do list", "what's on the todo list today"])
 def test_the_to_do_list_is_the_whole_list_not_a_list_named_to_do(question: str) -> None:
     assert answered(question) == "Nothing is due today."
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("um so did I, uh, book the flights", FLIGHTS),
+        ("hey murmur, is the rent paid?", RENT),
+        ("can you tell me what's on my packing list", PACKING),
+        ("oh um what was the wifi password", WIFI),
+        ("okay so which emails do I have to send", LANDLORD),
+        ("do you know when the windows are getting cleaned", WINDOWS),
+    ],
+)
+def test_fillers_and_openers_do_not_change_the_reading(question: str, named: Entry) -> None:
+    assert named.summary in answered(question)
