@@ -448,8 +448,13 @@ class MurmurService:
     def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
         """One read, then the writes: the facts to remember first, then the actions, their undo record and the
         outcome together, all in one undo batch."""
-        entries, touched = workspace.context_entries(), workspace.last_touched()
-        parsed = interpreter.interpret(text, InterpretContext(entries, workspace.clock, last_touched=touched))
+        context = InterpretContext(
+            workspace.context_entries(),
+            workspace.clock,
+            last_touched=workspace.last_touched(),
+            done_lately=workspace.done_lately(),
+        )
+        parsed = interpreter.interpret(text, context)
         workspace.remember_said(parsed.remember)
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions, reply=parsed.answer, choices=parsed.choices)

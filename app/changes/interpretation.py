@@ -25,6 +25,7 @@ class InterpretContext:
     entries: Sequence[Entry]
     clock: Clock
     last_touched: Sequence[str] = ()  # the IDs of the entries the session's previous utterance made or changed
+    done_lately: Sequence[Entry] = ()  # entries completed lately: answers to "did I ...?", never acted on
 
 
 @dataclass(frozen=True)

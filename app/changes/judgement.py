@@ -34,9 +34,10 @@ def fault_in(text: str, outcome: AgentOutcome, workspace: Workspace, rules: Inte
     if workspace.applied or workspace.memory_changes or outcome.question:
         return None
     entries = workspace.context_entries()
-    parsed = rules.interpret(text, InterpretContext(entries=entries, clock=workspace.clock))
+    done_lately = workspace.done_lately()
+    parsed = rules.interpret(text, InterpretContext(entries=entries, clock=workspace.clock, done_lately=done_lately))
     if parsed.answer is not None:
-        return _wrong_answer(outcome.message or "", parsed.answer, entries)
+        return _wrong_answer(outcome.message or "", parsed.answer, [*entries, *done_lately])
     asked = all(isinstance(a, CreateAction) and a.category is Category.QUESTION for a in parsed.actions)
     if not parsed.actions or asked or says_why_nothing_changed(outcome.message or "", bool(workspace.failures)):
         return None

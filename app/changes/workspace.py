@@ -11,6 +11,7 @@ a run whose process died.
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from sqlmodel import Session, col, update
 
@@ -32,7 +33,9 @@ from app.domain.verbs import counted
 from app.errors import UsageError
 from app.store import Store
 from app.store.models import Conversation, Entry, UndoBatch, Utterance
-from app.store.queries import list_entries, touched_before
+from app.store.queries import completed_since, list_entries, touched_before
+
+RECENTLY_DONE = timedelta(days=30)  # how far back a question whether something is done looks
 
 
 @dataclass
@@ -56,6 +59,11 @@ class Workspace:
         """The entries the session's previous utterance made or changed (what "that", "it", "actually ..." mean)."""
         with self.store.read() as session:
             return touched_before(session, self.utterance_id)
+
+    def done_lately(self) -> list[Entry]:
+        """The entries completed lately: what "did I call the bank?" asks about."""
+        with self.store.read() as session:
+            return completed_since(session, self.clock.now - RECENTLY_DONE)
 
     def apply(
         self, actions: Sequence[Action], originals: Sequence[tuple[str, str]] = ()

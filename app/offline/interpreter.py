@@ -202,7 +202,7 @@ class OfflineInterpreter:
     def interpret(self, text: str, context: InterpretContext) -> ParseResult:
         if not isinstance(text, str) or not text.strip():
             return ParseResult([], [])
-        if (answer := answer_question(text, context.entries, context.clock)) is not None:
+        if (answer := answer_question(text, [*context.entries, *context.done_lately], context.clock)) is not None:
             return ParseResult([], [], answer=answer)
         utterance = _Utterance(context)
         back = said_back(text)

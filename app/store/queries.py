@@ -171,6 +171,12 @@ def list_entries(
     return [_show_awake(entry, now) for entry in session.exec(query).all()]
 
 
+def completed_since(session: Session, since: datetime) -> list[Entry]:
+    """The entries completed at or after `since`, the latest first."""
+    query = select(Entry).where(col(Entry.status) == Status.COMPLETED.value, col(Entry.completed_at) >= since)
+    return list(session.exec(query.order_by(col(Entry.completed_at).desc())).all())
+
+
 def entries_with_ids(session: Session, ids: Iterable[str]) -> list[Entry]:
     """The entries of these IDs that exist, as stored."""
     return list(session.exec(select(Entry).where(col(Entry.id).in_(list(ids)))).all())

@@ -64,3 +64,15 @@ def test_a_birthday_remembered_is_a_day_to_be_due_on(murmur: Murmur) -> None:
     assert cake["summary"] == "Order a cake" and cake["due_at"][5:16] == "05-05T09:00"
     murmur.json("memory", "forget", murmur.json("memory", "list")[0]["short_id"])
     assert murmur.json("add", "buy candles for my birthday")["applied"][0]["entry"]["due_at"] is None
+
+
+def test_whether_something_is_done_is_answered_from_what_was_done_lately(murmur: Murmur) -> None:
+    insurance = murmur.json("add", "renew the car insurance")["applied"][0]["entry"]
+    murmur.json("add", "call the vet")
+    murmur.json("complete", insurance["short_id"])
+    assert "Yes, Renew the car insurance is done." in murmur.run("add", "have I renewed the car insurance?").stdout
+    assert "Not yet: Call the vet" in murmur.run("add", "did I call the vet").stdout
+    assert sorted(e["summary"] for e in murmur.json("list", "--status", "all")) == [
+        "Call the vet",
+        "Renew the car insurance",
+    ]

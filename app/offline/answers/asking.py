@@ -10,7 +10,10 @@ from enum import Enum
 
 from app.offline.vocabulary import HESITATIONS
 
-_LEAD_IN = r"^(?:(?:so|ok|okay|hey|and|well|oh|right|alright|please|murmur)[\s,]+)*(?:(?:can|could)\s+you\s+)?"
+_LEAD_IN = (
+    r"^(?:(?:so|ok|okay|hey|and|well|oh|right|alright|please|murmur|wait)[\s,]+)*"
+    r"(?:(?:can|could)\s+you\s+)?(?:(?:tell|show)\s+me\s+|do\s+you\s+know\s+)?"
+)
 _OPENER = re.compile(
     _LEAD_IN + r"(?P<opener>(?:at\s+|on\s+)?(?:what|which)\s+(?:time|day|date)|what|which|when|anything|any|is|are"
     r"|(?:do|did|have|am|will)\s+(?:i|we)|got|how|show\s+me|tell\s+me|give\s+me)\b"
@@ -20,7 +23,7 @@ _ABOUT_ENTRY = re.compile(r"^(?:(?:at\s+|on\s+)?(?:what|which)\s+(?:time|day|dat
 _CONFIRMING = re.compile(r"^(?:is|are|do|have|am|will)\b")
 # Words that say the question is about the list whatever else it holds ("what do I have at the office tomorrow").
 _LISTS_THINGS = re.compile(
-    r"\b(?:due|planned|scheduled|on\s+(?:my|the)\s+(?:list|plate|schedule|calendar|agenda)"
+    r"\b(?:due|planned|scheduled|on\s+(?:my|the)\s+(?:(?:to-?do|task)\s+)?(?:list|plate|schedule|calendar|agenda)"
     r"|(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got|(?<!should )(?<!could )(?<!would )(?<!can )(?:i|we)\s+have"
     r"|i've\s+got|i\s+got)\b"
 )
@@ -44,10 +47,18 @@ _LIST_WORDS = frozenset(
     """
     list lists plate schedule calendar agenda diary plan plans thing things stuff task tasks todo todos to-do chore
     chores errand errands appointment appointments meeting meetings event events deadline deadlines reminder
-    reminders busy free
+    reminders busy free morning afternoon evening night
     """.split()
 )
 _WHEN_WORDS = frozenset("time day date o'clock".split())  # "what time is lunch with Anna": not part of its name
+# "is swimming mondays or just fridays", "how often do I water the plants": asking how an entry repeats.
+_ASKS_REPEAT = re.compile(r"\bhow\s+often\b|\b(?:what|which)\s+days\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b")
+_REPEAT_WORDS = frozenset(
+    """
+    how often or just only every each days week weekly daily monthly mondays tuesdays wednesdays thursdays fridays
+    saturdays sundays monday tuesday wednesday thursday friday saturday sunday
+    """.split()
+)
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z]+)*")
 
 
@@ -60,7 +71,6 @@ def _normalised(text: str) -> str:
 class Reply(Enum):
     WHEN = "when"  # "when's my haircut": when it is due
     YES = "yes"  # "do I still have to call mom": yes, it is on the list
-    NOT_YET = "not yet"  # "did I call mom": an open entry was not done
 
 
 @dataclass(frozen=True)
@@ -74,9 +84,14 @@ class Question:
 
     @property
     def reply(self) -> Reply:
-        if self.opener.startswith("did"):
-            return Reply.NOT_YET
+        if self.asks_repeat:
+            return Reply.WHEN
         return Reply.YES if _CONFIRMING.match(self.opener) else Reply.WHEN
+
+    @property
+    def asks_repeat(self) -> bool:
+        """It asks on which days an entry comes round, not when it is next due."""
+        return bool(_ASKS_REPEAT.search(self.text))
 
     @property
     def keeps_list(self) -> bool:
@@ -93,6 +108,7 @@ class Question:
         own words go too; for one naming an entry the words of when ("time", "day") go."""
         text = self.text.replace(said, " ", 1) if said else self.text
         dropped = _ASKING_WORDS | (_WHEN_WORDS if naming_entry else _LIST_WORDS)
+        dropped |= _REPEAT_WORDS if naming_entry and self.asks_repeat else frozenset()
         if naming_entry:
             text = _MEETING_VERB.sub(" ", text)
         words = (word for word in _WORD.findall(text) if word.removesuffix("'s") not in dropped)
@@ -103,4 +119,5 @@ def read_question(text: str) -> Question | None:
     """The question `text` asks, by its opening; None when it does not open like one."""
     normalised = _normalised(text)
     found = _OPENER.match(normalised)
-    return Question(normalised, re.sub(r"\s+", " ", found["opener"])) if found else None
+    # The lead-in ("so", "hey", "can you tell me") is no part of what is asked about.
+    return Question(normalised[found.start("opener") :], re.sub(r"\s+", " ", found["opener"])) if found else None

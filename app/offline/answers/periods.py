@@ -29,6 +29,9 @@ class Period:
 
 
 _TONIGHT = time(17, 0)  # after the working day
+_NOON = time(12, 0)
+_PART_OF_DAY = re.compile(r"\b(?P<part>morning|afternoon|evening|night)\b")
+_PART_HOURS = {"morning": (time(0), _NOON), "afternoon": (_NOON, _TONIGHT), "evening": (_TONIGHT, None)}
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _LEFT = re.compile(r"\b(?:left|remaining|still|else|rest)\b")
 _ANY_DIGIT = re.compile(r"\d")
@@ -154,11 +157,31 @@ def _still(period: Period, clock: Clock) -> Period:
     return replace(period, start=max(period.start, clock.now), still=True, with_overdue=True)
 
 
+def _whole_day(period: Period, clock: Clock) -> bool:
+    day = period.start.astimezone(clock.tz)
+    return period.ask is Ask.DUE and day.time() == time() and period.end == _days(day.date(), 1, clock)[1]
+
+
+def _part_of_day(period: Period, text: str, clock: Clock) -> Period:
+    """ "friday afternoon", "tomorrow morning": only those hours of the day named."""
+    found = _PART_OF_DAY.search(text)
+    if found is None or not _whole_day(period, clock):
+        return period
+    begins, ends = _PART_HOURS["evening" if found["part"] == "night" else found["part"]]
+    day = period.start.astimezone(clock.tz).date()
+    start = datetime.combine(day, begins, tzinfo=clock.tz)
+    end = datetime.combine(day, ends, tzinfo=clock.tz) if ends else period.end
+    label = f"this {found['part']}" if period.label == "today" else f"{period.label} {found['part']}"
+    return replace(period, start=start, end=end, label=label)
+
+
 def read_period(text: str, clock: Clock) -> Period | None:
     """The period a question (lower case) asks about; "what's left" alone means today; None when it
     names none."""
     found = next((build(hit, clock) for pattern, build in _PERIODS if (hit := pattern.search(text))), None)
     found = found or _dated(text, clock)
+    if found is not None:
+        found = _part_of_day(found, text, clock)
     if _LEFT.search(text):
         return _still(found or today_period(clock), clock)
     return found

@@ -3,11 +3,13 @@
 from collections.abc import Sequence
 from datetime import datetime
 
+from app.domain.checklist import items_of
 from app.domain.clock import Clock
 from app.domain.recurrence import describe
 from app.domain.summaries import clipped
 from app.offline.answers.asking import Reply
 from app.offline.answers.periods import Ask, Period
+from app.offline.answers.searching import Hit
 from app.offline.answers.timing import Dated, time_from
 from app.store.models import Entry
 
@@ -56,9 +58,10 @@ def period_answer(period: Period, dated: Sequence[Dated], late: Sequence[Dated],
 
 
 def entry_due(entry: Entry, clock: Clock) -> str:
-    """ "Sat Nov 28 at 10:30", "tomorrow at 07:00 (every Monday, Wednesday and Friday)", "no due date"."""
+    """ "Sat Nov 28 at 10:30", "tomorrow at 07:00 (every Monday, Wednesday and Friday)", "every Tuesday", "no due
+    date"."""
     if entry.due_at is None:
-        return "no due date"
+        return describe(entry.recurrence) if entry.recurrence else "no due date"
     if entry.recurrence:
         turn = time_from(entry, clock.now, clock) or entry.due_at
         return f"{long_when(turn, clock)} ({describe(entry.recurrence)})"
@@ -78,10 +81,54 @@ def entries_answer(entries: Sequence[Entry], clock: Clock, reply: Reply) -> str:
     """When the entries named are due, said as `reply` to the question when it named just one."""
     if reply is Reply.YES and len(entries) == 1:
         return f"Yes, {entries[0].summary} is on your list ({_with_snooze(entries[0], clock)})."
-    if reply is Reply.NOT_YET and len(entries) == 1:
-        return f"Not yet: {entries[0].summary} is still on your list ({_with_snooze(entries[0], clock)})."
     return "; ".join(f"{entry.summary}: {_with_snooze(entry, clock)}" for entry in entries) + "."
 
 
 def not_listed(said: str) -> str:
     return f"No, '{clipped(said.strip(), _SAID_SHOWN)}' is not on your list."
+
+
+def nothing_about(said: str) -> str:
+    """To a question about the user's own list that names nothing on it ("did I call the vet?")."""
+    return f"Nothing on your list matches '{clipped(said.strip(), _SAID_SHOWN)}'."
+
+
+def _progress(hit: Hit, clock: Clock) -> str:
+    entry, item = hit.entry, hit.item
+    if item is not None:
+        if item.done:
+            return f"Yes, {item.text} is ticked off on {entry.summary}"
+        return f"Not yet: {item.text} is still open on {entry.summary}"
+    if hit.done:
+        return f"Yes, {entry.summary} is done"
+    if items := items_of(entry.summary, entry.items):  # a list is done when every item is
+        return f"{'Yes' if all(i.done for i in items) else 'Not yet'}: {list_contents(entry, clock)}"
+    return f"Not yet: {entry.summary} is still on your list ({_with_snooze(entry, clock)})"
+
+
+def progress_answer(hits: Sequence[Hit], clock: Clock) -> str:
+    """Whether each entry (or checklist item) asked about is done."""
+    return "; ".join(_progress(hit, clock) for hit in hits[:SHOWN]) + "."
+
+
+def list_contents(entry: Entry, clock: Clock) -> str:
+    """ "Packing list: charger, socks (passport done)": what is still to do on a list."""
+    items = items_of(entry.summary, entry.items)
+    left, done = [i.text for i in items if not i.done], [i.text for i in items if i.done]
+    if not items:
+        return kept_text(entry, clock)
+    if not left:
+        return f"Everything on {entry.summary} is done"
+    return f"{entry.summary}: {', '.join(left)}" + (f" ({', '.join(done)} done)" if done else "")
+
+
+def kept_text(entry: Entry, clock: Clock) -> str:
+    """What a note or idea says: its summary, and the rest of its words when they say more; when it is due."""
+    content = entry.content.strip()
+    says_more = bool(content) and entry.summary not in content
+    text = f"{entry.summary}: {content}" if says_more else content or entry.summary
+    return f"{text} ({entry_due(entry, clock)})" if entry.due_at or entry.recurrence else text
+
+
+def lines(texts: Sequence[str]) -> str:
+    return "; ".join(texts[:SHOWN]) + "."
