@@ -23,7 +23,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from app.changes.choices import ChosenReading
+from app.changes.choices import ChosenReading, offered_labels
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
@@ -328,6 +328,12 @@ class MurmurService:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
         with self.store.read() as session:
             return waiting_utterances(session)
+
+    @staticmethod
+    def choices_of(utterance: Utterance) -> list[str]:
+        """The readings offered back for a waiting utterance, as the user reads them (`retry` with `choice` takes
+        one, counted from 1); none when Murmur was not unsure of it."""
+        return offered_labels(utterance)
 
     def dismiss(self, utterance_id: int) -> Dismissal:
         """Take an utterance out of the inbox; it stays in the store, and undo brings it back."""

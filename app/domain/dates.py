@@ -29,7 +29,7 @@ from app.domain.clock import Clock
 from app.domain.day_phrases import explicit, find_day_phrase
 from app.domain.local_calendar import LocalCalendar
 from app.domain.spans import find_span, span_from_now
-from app.domain.spoken_numbers import CARDINALS
+from app.domain.spoken_numbers import CARDINALS, ORDINAL_WORDS, ordinal_value
 
 if TYPE_CHECKING:  # dateparser takes a fifth of a second to import: only a date to read loads it
     from dateparser.date import DateDataParser
@@ -130,6 +130,34 @@ _AT_WORD = re.compile(
 )
 
 
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+# "the tenth of december", "on the first": a day of the month said in words, as the date rules read digits.
+_DAY_IN_WORDS = re.compile(
+    rf"\b(?:(?P<lead>on|for|by|until|till|before|to)\s+)?the\s+(?P<day>{ORDINAL_WORDS})\b"
+    rf"(?=\s+of\s+(?:{_MONTHS})\b|\s*(?:[,.;!?]|$|\s+(?:instead|then|please|at|in)\b))",
+    re.IGNORECASE,
+)
+_MINUTES_PAST = re.compile(
+    rf"\b(?:at\s+)?(?P<minutes>five|ten|twenty|twenty[\s-]five)\s+(?P<rel>past|to)\s+(?P<spoken>\d{{1,2}}|{'|'.join(CARDINALS)})\b",
+    re.IGNORECASE,
+)
+_MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty five": 25}
+
+
+def _day_in_digits(found: re.Match[str]) -> str:
+    day = ordinal_value(found["day"]) or 1
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    lead = f"{found['lead']} " if found["lead"] else ""
+    return f"{lead}the {day}{suffix}"
+
+
+def _minutes_past(found: re.Match[str]) -> str:
+    hour, minutes = _hour_said(found["spoken"]), _MINUTE_WORDS[re.sub(r"[\s-]+", " ", found["minutes"].lower())]
+    if found["rel"].lower() == "to":
+        hour, minutes = (hour - 2) % 12 + 1, 60 - minutes
+    return f"at {hour}:{minutes:02d}"
+
+
 def _hour_said(spoken: str) -> int:
     return int(spoken) if spoken.isdigit() else CARDINALS[spoken.lower()]
 
@@ -139,6 +167,7 @@ def spoken_to_digits(phrase: str) -> str:
     nine" -> "at 9"."""
     phrase = _OCLOCK.sub(lambda found: f"{found['lead'] or 'at '}{_hour_said(found['spoken'])}", phrase)
     phrase = _AT_WORD.sub(lambda found: f"{found['lead']} {_hour_said(found['spoken'])}", phrase)
+    phrase = _MINUTES_PAST.sub(_minutes_past, _DAY_IN_WORDS.sub(_day_in_digits, phrase))
 
     def digits(match: re.Match[str]) -> str:
         hour = _hour_said(match.group("spoken"))

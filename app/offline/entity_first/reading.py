@@ -35,7 +35,7 @@ _NEW = re.compile(
 # Verbs that change an entry rather than name a task of their own.
 EDITING_VERBS = frozenset(
     "move push reschedule postpone bump shift change make mark delete cancel rename retitle remove scrap archive "
-    "snooze switch".split()
+    "snooze switch do".split()
 )
 TASK_VERB_KEYS = frozenset(word_key(verb) for verb in TASK_VERBS)
 # Words that say a due replaces the one there ("call mum on saturday instead").
