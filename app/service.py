@@ -321,7 +321,7 @@ class MurmurService:
         run.start(source)
         if held is None:
             return self._process(run, utterance_id, text, source, options)
-        origin = held.origin if isinstance(held, HeldRequest) else None
+        origin = held.origin if isinstance(held, HeldRequest) else options.origin
         return self._process(run, utterance_id, text, source, replace(options, origin=origin), held)
 
     def inbox(self) -> list[Utterance]:

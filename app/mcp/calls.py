@@ -15,10 +15,10 @@ from app.changes.held import Caps
 from app.changes.interpretation import RunOptions
 from app.domain.enums import DueSpan, UtteranceSource
 from app.errors import UsageError
-from app.mcp.catalog import ADD, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
+from app.mcp.catalog import ADD, CHOOSE, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
 from app.memory.recall import render_hits
 from app.presentation.applied import applied_line
-from app.presentation.assistants import asked_words, batch_words
+from app.presentation.assistants import asked_words, batch_words, unsure_words
 from app.presentation.summaries import summarize
 from app.presentation.undo import changed_entries, undo_text
 from app.render import applied_json, failure_json, iso, memory_json, page_json, undo_json
@@ -88,6 +88,15 @@ def _add(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     return _changed(caller, result, result.message)
 
 
+def _choose(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
+    said, number = arguments.get("utterance"), arguments.get("choice")
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (said, number)):
+        raise UsageError("utterance and choice must be the numbers 'add' returned")
+    assert isinstance(said, int) and isinstance(number, int)
+    result = caller.service.retry(said, options=RunOptions(origin=caller.client, choice=number))
+    return _changed(caller, result, result.message)
+
+
 def _by_id(tool: str, reshaped: Reshape | None = None) -> Call:
     """The call of a tool that changes entries: each item of its list one action of the agent's tool `tool`;
     `reshaped`: the list's key and each item as `tool` takes it, for a tool of the server's own."""
@@ -118,11 +127,17 @@ def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: 
     lines = [message] if message else []
     lines += [applied_line(item, clock.now, clock.tz) for item in result.applied]
     lines.append(batch_words(summarize(result.applied, result.failures, memory), result.undo_id))
+    choices = result.choices if isinstance(result, PipelineResult) else ()
+    if choices:
+        assert isinstance(result, PipelineResult)
+        lines.append(unsure_words(result.utterance_id, choices))
     data = {
         "applied": [applied_json(item, clock.tz) for item in result.applied],
         "failures": [failure_json(failure) for failure in result.failures],
         "batch": result.undo_id,
         "message": message,
+        "choices": [{"choice": n, "reading": label} for n, label in enumerate(choices, start=1)],
+        "utterance": result.utterance_id if isinstance(result, PipelineResult) else None,
     }
     return Reply("\n".join(lines), data)
 
@@ -145,4 +160,5 @@ CALLS: dict[str, Call] = {
     **{tool: _by_id(tool) for tool in MUTATING},
     RESCHEDULE: _by_id(UPDATE, ("entries", _rescheduled)),
     UNDO: _undo,
+    CHOOSE: _choose,
 }

@@ -12,6 +12,7 @@ from app.agent.tools import ARCHIVE, COMPLETE, CREATE, RECALL, SEARCH, SNOOZE, T
 from app.domain.enums import DueSpan
 
 WHATS_DUE, ADD, RESCHEDULE, UNDO, MEMORIES = "whats_due", "add", "reschedule_entries", "undo", "memories"
+CHOOSE = "choose_reading"
 BY_ID = (UPDATE, COMPLETE, SNOOZE, ARCHIVE)
 
 # What the agent's descriptions call "the context" is, for an assistant, what these tools listed.
@@ -77,6 +78,19 @@ def tool_specs(allow_memories: bool) -> list[ToolSpec]:
             "Add what the user says, in their own words ('call the dentist Thursday, and milk is done'): Murmur "
             "reads them as if spoken (dates, lists, completions) and returns what changed, one undoable batch.",
             _schema({"text": {"type": "string", "description": "the user's words, as they would say them"}}, ["text"]),
+            writes=True,
+        ),
+        ToolSpec(
+            CHOOSE,
+            "When Murmur was unsure what 'add' was given meant, it changed nothing and returned the likely readings, "
+            "numbered, with the utterance they belong to: ask the user which they meant, then apply that one here.",
+            _schema(
+                {
+                    "utterance": {"type": "integer", "minimum": 1, "description": "the utterance 'add' returned"},
+                    "choice": {"type": "integer", "minimum": 1, "description": "the reading's number, from 1"},
+                },
+                ["utterance", "choice"],
+            ),
             writes=True,
         ),
         _from_agent(CREATE, writes=True, note=_ONE_BATCH),

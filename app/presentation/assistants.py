@@ -33,3 +33,12 @@ def assistant_remedy(remedy: Remedy) -> str:
             return f"the user can change {key} in Murmur's settings"
         case Words(text=text):
             return text
+
+
+def unsure_words(utterance_id: int, choices: Sequence[str]) -> str:
+    """The readings offered back, as an assistant relays them to its user."""
+    listed = "; ".join(f"{number}. {label}" for number, label in enumerate(choices, start=1))
+    return (
+        f"Murmur was not sure what was meant and changed nothing; ask the user which they meant, then call "
+        f"choose_reading with utterance {utterance_id} and its number: {listed}"
+    )

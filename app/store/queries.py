@@ -327,15 +327,14 @@ def recent_requests(session: Session, limit: int = 20) -> list[LlmRequest]:
     return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
 
 
-# The entries the latest change of an earlier utterance of the same session made or changed (not undone).
+# The entries the session's previous utterance made or changed (none when it changed nothing, or was undone).
 _TOUCHED_BEFORE = text(
     """
-    SELECT DISTINCT i.entry_id FROM undo_items i
-    WHERE i.subject = 'entry' AND i.undone_at IS NULL AND i.batch_id = (
-        SELECT b.id FROM undo_batches b JOIN utterances earlier ON earlier.id = b.utterance_id
-        JOIN utterances now_said ON now_said.id = :utterance
-        WHERE earlier.session_id = now_said.session_id AND earlier.id < now_said.id AND b.undone_at IS NULL
-        ORDER BY b.id DESC LIMIT 1
+    SELECT DISTINCT i.entry_id FROM undo_items i JOIN undo_batches b ON b.id = i.batch_id
+    WHERE i.subject = 'entry' AND i.undone_at IS NULL AND b.undone_at IS NULL AND b.utterance_id = (
+        SELECT earlier.id FROM utterances earlier JOIN utterances now_said ON now_said.id = :utterance
+        WHERE earlier.session_id = now_said.session_id AND earlier.id < now_said.id
+        ORDER BY earlier.id DESC LIMIT 1
     )
     """
 )
@@ -343,5 +342,5 @@ _TOUCHED_BEFORE = text(
 
 def touched_before(session: Session, utterance_id: int) -> list[str]:
     """What "that", "it" and "actually ..." refer to in utterance `utterance_id`: the entries the session's previous
-    change made or changed."""
+    utterance made or changed."""
     return [row[0] for row in session.execute(_TOUCHED_BEFORE, {"utterance": utterance_id})]

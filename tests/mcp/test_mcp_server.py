@@ -15,7 +15,7 @@ from tests.support.mcp_client import CLIENT, called, history, mcp_session, text_
 from tests.support.murmur_cli import Murmur
 
 WRITING = {"add", "create_entries", "update_entries", "complete_entries", "snooze_entries", "archive_entries"}
-WRITING |= {"reschedule_entries", "undo"}
+WRITING |= {"reschedule_entries", "undo", "choose_reading"}
 
 
 @pytest.fixture
@@ -128,6 +128,26 @@ def test_a_malformed_call_is_an_error_and_changes_nothing(murmur: Murmur) -> Non
     assert "'entries' must be a non-empty list" in refusals[0]
     assert "nothing was changed" in refusals[2] and "unknown tool 'delete_everything'" in refusals[4]
     assert murmur.json("list") == [] and history(murmur) == []
+
+
+def test_an_unsure_reading_changes_nothing_and_the_assistant_applies_the_one_chosen(murmur: Murmur) -> None:
+    assert murmur.run("add", "--offline", "pay the gas bill friday, and pay the phone bill monday").returncode == 0
+
+    async def scenario() -> tuple[dict[str, Any], str, dict[str, Any]]:
+        async with mcp_session(murmur) as session:
+            unsure = await session.call_tool("add", {"text": "paid the bill"})
+            assert isinstance(unsure.structured_content, dict)
+            data = unsure.structured_content
+            chosen = next(c["choice"] for c in data["choices"] if "phone" in c["reading"])
+            done = await called(session, "choose_reading", {"utterance": data["utterance"], "choice": chosen})
+            return data, text_of(unsure), done
+
+    unsure, words, done = anyio.run(scenario)
+    assert unsure["applied"] == [] and len(unsure["choices"]) == 2 and "choose_reading" in words
+    assert [a["entry"]["summary"] for a in done["applied"]] == ["Pay the phone bill"]
+    open_now = {entry["summary"]: entry["status"] for entry in murmur.json("list", "--status", "all")}
+    assert open_now == {"Pay the gas bill": "active", "Pay the phone bill": "completed"}
+    assert history(murmur)[0]["origin"] == CLIENT
 
 
 def test_read_only_hides_and_refuses_the_writing_tools(murmur: Murmur) -> None:
