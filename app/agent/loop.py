@@ -65,7 +65,7 @@ from app.memory.context import assemble_entries
 from app.memory.profile import profile_lines
 from app.memory.recall import RecallQuery, recall, render_hits
 from app.memory.search_arguments import ToolArgumentError, time_argument
-from app.memory.sessions import session_memory
+from app.memory.sessions import session_memory, touched_entries
 from app.presentation.applied import tool_result_line
 from app.presentation.failures import tool_failure_line, tool_parse_failure_line
 from app.presentation.memories import tool_memory_line
@@ -217,7 +217,8 @@ class LlmAgent:
             entries = assemble_entries(session, clock.now, clock.tz, _recently_said(run), self.config.context_tokens)
             memory = session_memory(session, run.workspace.utterance_id, clock.now)
             profile = profile_lines(session, self.profile_tokens)
-        before = session_lines(memory, run.conversation_id, clock.tz)
+            touched = touched_entries(session, run.workspace.utterance_id)
+        before = session_lines(memory, run.conversation_id, clock.tz, touched)
         if self.privacy.redact:
             before = [redact(line).text for line in before]
             profile = [redact(line).text for line in profile]

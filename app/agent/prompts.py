@@ -78,8 +78,11 @@ def system_prompt(profile: Sequence[str]) -> str:
     )
 
 
-def session_lines(memory: SessionMemory, conversation_id: int | None, tz: ZoneInfo) -> list[str]:
-    """The previous session's synthesis, and what was said just before outside the talk in progress."""
+def session_lines(
+    memory: SessionMemory, conversation_id: int | None, tz: ZoneInfo, touched: Sequence[tuple[str, str]] = ()
+) -> list[str]:
+    """The previous session's synthesis, what was said just before outside the talk in progress, and the entries
+    (short ID, summary) the previous utterance made or changed."""
     lines = []
     if (previous := memory.previous) is not None and previous.ended_at is not None:
         span = f"{previous.started_at.astimezone(tz):%a %d %b %H:%M}-{previous.ended_at.astimezone(tz):%H:%M}"
@@ -92,6 +95,9 @@ def session_lines(memory: SessionMemory, conversation_id: int | None, tz: ZoneIn
             lines.append(f"  {at} user: {utterance.text}")
             if utterance.reply:
                 lines.append(f"  {at} murmur: {utterance.reply}")
+    if touched:
+        named = "; ".join(f"{short_id} {summary}" for short_id, summary in touched)
+        lines.append(f'- Changed by the previous utterance ("that", "it", "actually ..." mean these): {named}')
     return lines
 
 

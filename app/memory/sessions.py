@@ -7,9 +7,11 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select
 
-from app.domain.enums import SessionEnd
-from app.store.models import TalkSession, Utterance
+from app.domain.enums import SessionEnd, Status
+from app.store.models import Entry, TalkSession, Utterance
+from app.store.queries import short_id_of, touched_before
 
+_OPEN = (Status.ACTIVE, Status.SNOOZED)
 FIRST_REQUESTS = 3  # a new session's first utterances see the previous session's synthesis
 RECENT_DIALOGUE = timedelta(minutes=10)  # an utterance this soon after the last one sees what was said
 RECENT_EXCHANGES = 4
@@ -115,3 +117,9 @@ def session_memory(session: Session, utterance_id: int, now: datetime) -> Sessio
         .limit(RECENT_EXCHANGES)
     ).all()
     return SessionMemory(previous, list(reversed(recent)))
+
+
+def touched_entries(session: Session, utterance_id: int) -> list[tuple[str, str]]:
+    """The entries (short ID, summary) the session's previous utterance made or changed, still open."""
+    found = (session.get(Entry, entry_id) for entry_id in touched_before(session, utterance_id))
+    return [(short_id_of(session, entry.id), entry.summary) for entry in found if entry and entry.status in _OPEN]

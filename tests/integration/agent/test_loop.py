@@ -269,3 +269,16 @@ def test_the_context_is_fresh_every_turn(agent_service: ServiceFactory) -> None:
     assert [m["role"] for m in server.requests[0]["messages"]] == ["system", "user"]  # one system message
     assert "none yet" in first and '"Buy milk"' in second  # the new entry is in the next turn's context
     assert sum(1 for m in server.requests[1]["messages"] if m["content"] and "Current context" in m["content"]) == 1
+
+
+def test_the_model_is_told_what_the_previous_utterance_changed(agent_service: ServiceFactory) -> None:
+    script = [Reply(tool_calls=[create(item("Dinner with Sam"))]), Reply("Added."), Reply("Which time?")]
+    with FakeLlmServer(script) as server:
+        service = agent_service(server)
+        service.submit("dinner with Sam on saturday at 7pm")
+        service.submit("actually make that 8pm")
+    before = server.requests[0]["messages"][0]["content"]
+    told = server.requests[-1]["messages"][0]["content"]
+    assert "Changed by the previous utterance" not in before
+    line = next(line for line in told.splitlines() if line.startswith("- Changed by the previous utterance"))
+    assert line.endswith("Dinner with Sam") and '"that", "it"' in line
