@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.support.time_phrase_sweep import KINDS, sweep  # noqa: E402
 from tests.support.utterance_corpus import (  # noqa: E402
     BLIND,
     CORPUS,
@@ -63,6 +64,17 @@ def main() -> None:
         + _shares(runs_count, sum(passed.values()), sum(wrong.values()))
     )
     print(f"{elapsed / runs_count * 1000:.1f} ms a reading")
+    if args.blind:
+        _time_phrase_sweep()
+
+
+def _time_phrase_sweep() -> None:
+    """The time phrases read at every hour, as the unit test reads them: readings that break a rule (goal 0)."""
+    readings = broken = 0
+    for kind in KINDS:
+        for _, rules in sweep(kind, full=False):
+            readings, broken = readings + 1, broken + bool(rules)
+    print(f"time phrases at every hour: {broken} of {readings} readings break a rule (bench/date_sweep_bench.py)")
 
 
 def _shares(runs: int, passed: int, wrong: int) -> str:
