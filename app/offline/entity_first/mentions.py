@@ -133,11 +133,9 @@ _NOT_THINGS = frozenset(
 
 
 def _only_a_thing(word: Word) -> bool:
-    """A word that can only name a thing (a noun, no verb of that spelling) and names one that matters."""
-    lemmas = getAllLemmas(word.said.lower())
-    return (
-        bool(lemmas) and "VERB" not in lemmas and bool({"NOUN", "PROPN"} & set(lemmas)) and word.key not in _NOT_THINGS
-    )
+    """A word that can only name a thing (a noun, not a verb or a word of how) and names one that matters."""
+    kinds = set(getAllLemmas(word.said.lower()))
+    return bool(kinds & {"NOUN", "PROPN"}) and not kinds & {"VERB", "ADJ", "ADV"} and word.key not in _NOT_THINGS
 
 
 def verb_of(entry: Entry) -> str | None:
