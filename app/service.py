@@ -23,7 +23,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from app.changes.choices import ChosenReading, offered_labels
+from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
@@ -31,6 +31,7 @@ from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
 from app.changes.judgement import fault_in
 from app.changes.memories import MemoryChange, edit_memory, forget, remember
+from app.changes.offers import offered_labels
 from app.changes.originals import clear_originals, shareable
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.spool import Spool, file_spooled

@@ -1,35 +1,14 @@
-"""Readings offered back instead of guessed: kept with the utterance that waits in the inbox, applied once the user
-picks one (`murmur retry N --choice K`, a button in the toast or the Inbox, an assistant's retry).
+"""The reading the user picked of those offered back (app.changes.offers), applied once they pick it: `murmur retry
+N --choice K`, a button in the toast or the Inbox, an assistant's choose_reading."""
 
-They live in the utterance's `held` column beside another program's held request ({"choices": [...]}), as the
-tools take them, so a choice is applied by the executor like any other change.
-"""
-
-import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from app.changes.interpretation import InterpretContext
-from app.domain.actions import Choice, ParseResult, asked_item, parse_actions
+from app.changes.offers import offered
+from app.domain.actions import ParseResult, parse_actions
 from app.errors import UsageError, Words, command
 from app.store.models import Utterance
-
-
-def offer(utterance: Utterance, choices: Sequence[Choice]) -> None:
-    """Keep `choices` with the utterance that waits for one of them."""
-    kept = [{"label": choice.label, "asked": [list(asked_item(a)) for a in choice.actions]} for choice in choices]
-    utterance.held = json.dumps({"choices": kept}, ensure_ascii=False)
-
-
-def offered(utterance: Utterance) -> list[tuple[str, list[tuple[str, dict[str, Any]]]]]:
-    """The readings kept with `utterance` (its label, and its changes as the tools take them), none when none."""
-    kept = json.loads(utterance.held) if utterance.held else {}
-    return [(str(c["label"]), [(str(k), dict(item)) for k, item in c["asked"]]) for c in kept.get("choices", ())]
-
-
-def offered_labels(utterance: Utterance) -> list[str]:
-    return [label for label, _ in offered(utterance)]
 
 
 @dataclass

@@ -15,7 +15,6 @@ from datetime import timedelta
 
 from sqlmodel import Session, col, update
 
-from app.changes.choices import offer
 from app.changes.executor import (
     ActionFailure,
     AppliedAction,
@@ -24,6 +23,7 @@ from app.changes.executor import (
     failures_from_parse,
 )
 from app.changes.memories import MemoryChange, remember
+from app.changes.offers import offer
 from app.changes.originals import note_originals
 from app.changes.runs import end_run, renew_lease, revert_run
 from app.domain.actions import Action, Choice, ParseFailure

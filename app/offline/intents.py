@@ -86,7 +86,7 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 
 _COMPLETE, _ARCHIVE, _SNOOZE = ActionKind.COMPLETE.value, ActionKind.ARCHIVE.value, ActionKind.SNOOZE.value
-_ASKING = r"(?:(?:can|could|would)\s+you\s+|please\s+|let's\s+|i\s+(?:need|want)\s+to\s+)?"
+_ASKING = r"(?:(?:can|could|would)\s+(?:you|we)\s+|shall\s+we\s+|please\s+|let's\s+|i\s+(?:need|want)\s+to\s+)?"
 _MOVED = r"(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|bumped|shifted|delayed|put\s+off)"
 _TO_WHEN = r"(?P<rest>\s+(?:to|until|till|for|by|into|on|at)\s+.+)"
 _CHANGE_ENDS = r"(?:\s+(?:instead|now))+"

@@ -83,18 +83,24 @@ class _Utterance:
         mark = (len(self.actions), len(self.failures), len(self.facts))
         self._marks.append(mark)
         if intent is not None and self._act_on_existing(intent, clause):
-            unmatched = all(f.cause.kind is FailureKind.NOT_FOUND for f in self.failures[mark[1] :])
-            if len(self.actions) == mark[0] and unmatched:  # no entry found: its words in another form may name one
+            if len(self.actions) == mark[0]:  # no one entry found: the entry's words in another form may tell
                 self._reread_by_entry(clause, mark[1])
             return
         if not self._read_entity_first(clause):
             self._create(clause)
 
     def _reread_by_entry(self, clause: str, failures_from: int) -> None:
+        """After a phrasing found no entry (or several): one that the entry's words name instead, or the readings
+        to choose from where it found several; else the phrasing's own failure stands."""
         reading = read_about_entries(clause, self.context, self.entry_words, self.back)
-        if reading is not None and reading.actions:
+        if reading is None:
+            return
+        unmatched = all(f.cause.kind is FailureKind.NOT_FOUND for f in self.failures[failures_from:])
+        if reading.actions and unmatched:
             del self.failures[failures_from:]
             self._take(reading)
+        elif reading.choices:  # the phrasing's failure says best what was unclear; the readings go with it
+            self.choices.extend(reading.choices)
 
     def _read_entity_first(self, clause: str) -> bool:
         """Read by the entry the clause names (or the last utterance touched); False when it names none."""
@@ -137,7 +143,9 @@ class _Utterance:
             whole = self._locate(intent, intent.whole, clause)
             if whole.entry is not None or not any(m.candidates for m in matches):
                 matches = [whole]
-        if not intent.strict and all(m.entry is None for m in matches):
+        # A loose phrasing that names no entry may be a new task ("cancel the gym membership"); one that names
+        # several alike is about one of them, and asks which ("cancel the appointment" with two listed).
+        if not intent.strict and all(m.entry is None and not m.candidates for m in matches):
             return False
         done: set[tuple[str, str | None]] = set()
         for found in matches:

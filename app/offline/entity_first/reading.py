@@ -5,7 +5,7 @@ which entry, it asks back with the likely readings; naming no entry, it leaves t
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 
 from app.changes.interpretation import InterpretContext
@@ -279,7 +279,23 @@ def _moved(entry: Entry, request: Request, clock: Clock) -> datetime | None:
             return None
         start = (entry.due_at or clock.now).astimezone(clock.tz).replace(tzinfo=None)
         return (start - length if earlier else start + length).replace(tzinfo=clock.tz)
-    return moved_due(entry.due_at, request.when or "", clock) if request.when else None
+    if not request.when:
+        return None
+    moved = moved_due(entry.due_at, request.when, clock)
+    return _same_half_of_day(moved, entry.due_at, request.when, clock) if moved else None
+
+
+_NO_HALF_SAID = re.compile(r"^at\s+\d{1,2}(?::\d\d)?$")
+
+
+def _same_half_of_day(moved: datetime, old: datetime | None, when: str, clock: Clock) -> datetime:
+    """An hour said alone to correct a time means the one nearer the time it corrects: "make it ten" of 21:00 is
+    22:00, "I meant half nine" of 09:00 is 09:30."""
+    if old is None or not _NO_HALF_SAID.match(when):
+        return moved
+    other = moved + timedelta(hours=12 if moved.astimezone(clock.tz).hour < 12 else -12)
+    nearer = min((moved, other), key=lambda moment: abs(moment - old))
+    return nearer if nearer > clock.now else moved
 
 
 def _label(action: Action, entry: Entry, clock: Clock) -> str:

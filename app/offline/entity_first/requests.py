@@ -228,7 +228,8 @@ def _past_of(word: str) -> str | None:
 def _renamed(clause: str, title: str, clock: Clock) -> Request | None:
     if found := RENAMING.match(clause.strip(" .!?")):
         new = (found["new"] or found["new2"]).strip(" ,.")
-        if find_due_phrase(new, clock) is None and not any(p.search(new) for _, p in _PRIORITIES):
+        said_when = find_due_phrase(new, clock) or _PART_OF_DAY.search(new)
+        if not said_when and not any(p.search(new) for _, p in _PRIORITIES):
             return Request(Asks.RENAME, title=new)
     if found := _NOT_THIS.match(clause.strip(" .!?")):
         right = _bare(found["right"] or found["right2"])
