@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from app.domain.actions import CreateAction, UpdateAction
+from app.domain.actions import CreateAction, UpdateAction, by_its_name
 from app.domain.checklist import ChecklistItem, derived_items, find_item, items_of, split_items
 from app.domain.enums import Category, Status
 from app.offline.cues import LIST_ADD, TODO_LISTS
@@ -114,6 +114,9 @@ class Checklists:
 
 
 def with_items(create: CreateAction) -> CreateAction:
-    """A new entry with the items its summary names: "Buy eggs, bread and milk", "Packing list: passport"."""
+    """A new entry with the items its summary names: "Buy eggs, bread and milk", or the list "Packing list" of
+    "Packing list: passport"."""
+    if (named := by_its_name(create)) is not create:
+        return named
     items: Sequence[ChecklistItem] = derived_items(create.summary)
     return replace(create, items=tuple(item.text for item in items)) if items else create
