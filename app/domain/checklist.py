@@ -59,7 +59,7 @@ def split_items(phrase: str) -> tuple[str, ...]:
     else:
         parts = _AND.split(parts[0])
         head = parts[0].split()
-        if len(parts) == 2 and len(head) >= _WORDS_AS_ITEMS:
+        if len(parts) == 2 and len(head) >= _WORDS_AS_ITEMS and not _ARTICLE.match(parts[0]):  # "a stud finder"
             parts = [*head, parts[1]]
     return tuple(text for p in parts if (text := _ARTICLE.sub("", p.strip(_EDGES))))
 
