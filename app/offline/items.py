@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from app.domain.actions import CreateAction, UpdateAction, by_its_name
+from app.domain.actions import Cause, CreateAction, UpdateAction, by_its_name
 from app.domain.checklist import ChecklistItem, derived_items, find_item, items_of, split_items
-from app.domain.enums import Category, Status
+from app.domain.enums import Category, FailureKind, Status
 from app.offline.cues import ADD_VERBS, LIST_ADD, TODO_LISTS
 from app.offline.list_names import lists_named
 from app.offline.list_phrasings import REMOVE, TAKEN_BACK, UNTICK, item_phrases, more_items
@@ -104,8 +104,19 @@ class Checklists:
         if named := self._lists_named(clause):
             return self._one_item(named, target, _any) or _not_on(named[0], target[0])
         if match.entry is not None:
-            return self._item_match(match.entry, target) or match if self._items[match.entry.id] else match
-        return self._one_item(self._touched or self._lists, target, _any) or match
+            return (self._item_match(match.entry, target) or match) if self._items[match.entry.id] else match
+        return self._first_item(self._where(clause), target, _any) or match
+
+    def _where(self, clause: str) -> list[list[Entry]]:
+        """The lists to look for an item on, in turn: those the clause names; else the list just changed, then all."""
+        if named := self._lists_named(clause):
+            return [named]
+        return [self._touched, self._lists] if self._touched else [self._lists]
+
+    def _first_item(
+        self, where: Sequence[Sequence[Entry]], target: Sequence[str], fits: _ItemFits
+    ) -> EntryMatch | None:
+        return next((found for lists in where if (found := self._one_item(lists, target, fits))), None)
 
     def _one_item(self, lists: Sequence[Entry], target: Sequence[str], fits: _ItemFits) -> EntryMatch | None:
         """The one item a wording names among `lists` (those `fits` allows)."""
@@ -133,13 +144,14 @@ class Checklists:
     def item_change(self, clause: str) -> UpdateAction | None:
         """An item taken back ("I still need the coffee beans") or taken off ("we don't need napkins anymore"),
         when the words name one item of an open list; None otherwise (read as before)."""
-        lists = self._lists_named(clause) or self._touched or self._lists
+        where = self._where(clause)
         for phrase in item_phrases(clause):
-            if phrase.kind == UNTICK and (found := self._one_item(lists, (phrase.said,), _ticked)):
+            said = (phrase.said,)
+            if phrase.kind == UNTICK and (found := self._first_item(where, said, _ticked)):
                 return _unticked(found, clause)
+            # Taken off: the thing still to get, else one done ("we don't need napkins" ticked already).
             if phrase.kind == REMOVE and (
-                found := self._one_item(lists, (phrase.said,), _open_only)
-                or self._one_item(lists, (phrase.said,), _any)
+                found := self._first_item(where, said, _open_only) or self._first_item(where, said, _any)
             ):
                 return removed(found, clause)
         taken_back = TAKEN_BACK.match(clause)
@@ -169,7 +181,7 @@ def _with_when_cut(target: Sequence[str]) -> tuple[str, ...]:
 
 
 def _not_on(entry: Entry, said: str) -> EntryMatch:
-    return EntryMatch(None, f"'{said}' is not on '{entry.summary}'")
+    return EntryMatch(None, f"'{said}' is not on '{entry.summary}'", cause=Cause(FailureKind.NOT_FOUND, said))
 
 
 def _unticked(found: EntryMatch, clause: str) -> UpdateAction:

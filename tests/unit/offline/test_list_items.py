@@ -175,3 +175,10 @@ def test_saying_a_list_makes_the_list_by_its_name_with_its_things_as_items() -> 
         "Beach list",
         ("towels", "kite", "suncream"),
     )
+
+
+def test_after_one_list_changed_an_item_of_another_is_still_found() -> None:
+    assert changes("we haven't found the head torch yet", touched=(GROCERIES,)) == (
+        CAMPING.id,
+        {"untick_item": "head torch"},
+    )
