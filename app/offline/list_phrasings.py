@@ -66,6 +66,7 @@ _MORE = _p(r"^(?:(?:and|also|plus)\s+)?(?:some\s+|a\s+|an\s+)?(?P<items>[\w'-]+(
 _REACTIONS = frozenset(
     "great good cool nice perfect thanks cheers lovely brilliant awesome done ok okay yes no".split()
 )
+_POINTING = frozenset("it that this them those these me you".split())  # "missed that" names no thing
 
 
 def more_items(clause: str) -> str | None:
@@ -73,7 +74,9 @@ def more_items(clause: str) -> str | None:
     found = _MORE.match(clause.strip(" .!"))
     if found is None or not (words := found.group("items").lower().split()):
         return None
-    return None if words[0] in TASK_VERBS or words[0] in _REACTIONS or words[-1] in _REACTIONS else found.group("items")
+    if words[0] in TASK_VERBS or words[0] in _REACTIONS or words[-1] in _REACTIONS or _POINTING & set(words):
+        return None
+    return found.group("items")
 
 
 # A lead naming the list, then what to add ("for the hardware shop, add wall plugs").

@@ -159,7 +159,8 @@ def test_right_after_a_list_changed_one_more_thing_goes_on_it_and_one_taken_back
     assert changes("oh and pine nuts", touched=(GROCERIES,)) == (GROCERIES.id, {"add_items": ("pine nuts",)})
     assert changes("not the basil actually", touched=(GROCERIES,)) == (GROCERIES.id, {"remove_items": ("basil",)})
     assert isinstance(only("pine nuts"), CreateAction)  # no list just changed: a note as before
-    assert isinstance(only("great", touched=(GROCERIES,)), CreateAction)
+    assert not [a for a in read("great", touched=(GROCERIES,)) if isinstance(a, UpdateAction)]
+    assert not [a for a in read("missed that", touched=(GROCERIES,)) if isinstance(a, UpdateAction)]
 
 
 def test_saying_a_list_makes_the_list_by_its_name_with_its_things_as_items() -> None:
