@@ -553,6 +553,10 @@ class MurmurService:
         """Append items to the open entry's checklist, skipping those already on it."""
         return self.edit([entry_id], {"add_items": list(items)}, reason)
 
+    def remove_items(self, entry_id: str, items: Sequence[str], reason: str = BY_HAND) -> ExecutionResult:
+        """Take items off the open entry's checklist, ticked or not; one undo puts them back where they were."""
+        return self.edit([entry_id], {"remove_items": list(items)}, reason)
+
     def open_entry(self, entry_id: str) -> Entry | None:
         """The entry with this full ID while it is open (active or snoozed); None once done or gone."""
         with self.store.read() as session:

@@ -41,8 +41,11 @@ goes in due_date.
 a repeat), note, idea, list, question, thought. priority only when the user signals importance \
 (1 most important, 5 least).
 - A list of things ("buy eggs, bread and milk", "packing list: passport, charger") gets items, one thing \
-each. An entry's items show after it as "items: [x] eggs; [ ] bread": tick one with complete_entries' item, \
-add more with update_entries' add_items, rather than a new entry.
+each; a named list's summary is its name ("Packing list"), its things are only items. An entry's items show \
+after it as "items: [x] eggs; [ ] bread": tick one with complete_entries' item, add more with \
+update_entries' add_items (rather than a new entry), take one off with remove_items and untick one with \
+untick_item; archive a list only when the whole list goes. A list is named by its name ("the hardware list" \
+is "Hardware shop").
 
 What you know about the user:
 - Facts and preferences they gave are listed under "What you know about the user"; act on them (with "by \

@@ -100,6 +100,11 @@ TOOLS: list[dict[str, Any]] = [
                             "description": "things to add to the entry's checklist ('add butter to the shopping "
                             "list'); those already on it are skipped",
                         },
+                        "remove_items": {
+                            **_TEXTS,
+                            "description": "items to take off the entry's checklist, ticked or not ('take bananas "
+                            "off the shopping list'); never archive a whole list for one of its items",
+                        },
                         "untick_item": {"type": "string", "description": "a ticked item to mark not done again"},
                     },
                 },

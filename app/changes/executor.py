@@ -23,7 +23,17 @@ from app.domain.actions import (
     UpdateAction,
     describe_action,
 )
-from app.domain.checklist import ChecklistItem, dump_items, find_item, items_of, load_items, progress, same_item
+from app.domain.checklist import (
+    ChecklistItem,
+    derived_items,
+    dump_items,
+    find_item,
+    items_of,
+    list_name,
+    load_items,
+    progress,
+    same_item,
+)
 from app.domain.clock import Clock
 from app.domain.dates import DEFAULT_DUE_TIME, moved_due, resolve_due
 from app.domain.enums import FailureKind, Status, UndoKind
@@ -150,13 +160,35 @@ def _added_items(items: Sequence[ChecklistItem], texts: Sequence[str]) -> list[C
     return result
 
 
+def _store_items(entry: Entry, items: Sequence[ChecklistItem]) -> None:
+    """Keep a changed set of items; a list whose title repeated its items ("Shopping list: eggs, milk") is called by
+    its name from now on, as that title would no longer say what is on it."""
+    if (name := list_name(entry.summary)) != entry.summary:
+        entry.content = name if entry.content == entry.summary else entry.content
+        entry.summary = name
+    if not items and derived_items(entry.summary):  # the title would bring the items back
+        raise InvalidActionError(f"'{entry.summary}' names its items; archive it rather than take off the last one")
+    entry.items = dump_items(items)
+
+
 def _add_items(entry: Entry, texts: Sequence[str]) -> str:
     items = _open_checklist(entry)
     added = _added_items(items, texts)
     if len(added) == len(items):
         raise InvalidActionError(f"{', '.join(texts)}: already on '{entry.summary}'")
-    entry.items = dump_items(added)
+    _store_items(entry, added)
     return "added " + ", ".join(item.text for item in added[len(items) :])
+
+
+def _remove_items(entry: Entry, phrases: Sequence[str]) -> str:
+    """Take the items `phrases` name off the list, ticked or not; one that names no item refuses the whole change."""
+    items = _open_checklist(entry)
+    removed: list[str] = []
+    for phrase in phrases:
+        index = _item_index(entry, items, phrase)
+        removed.append(items.pop(index).text)
+    _store_items(entry, items)
+    return "removed " + ", ".join(removed)
 
 
 def _untick(entry: Entry, phrase: str, clock: Clock) -> str:
@@ -184,6 +216,8 @@ def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
         if name in changes:
             setattr(entry, name, changes[name])
     notes = [_add_items(entry, changes["add_items"])] if "add_items" in changes else []
+    if "remove_items" in changes:
+        notes.append(_remove_items(entry, changes["remove_items"]))
     if "untick_item" in changes:
         notes.append(_untick(entry, changes["untick_item"], clock))
     if "due_date" in changes:

@@ -1,4 +1,5 @@
-"""The list commands: add, list, complete, archive, snooze, merge, edit, undo, history, inbox, retry, dismiss."""
+"""The list commands: add, list, complete, archive, snooze, merge, edit, items, undo, history, inbox, retry,
+dismiss."""
 
 import argparse
 from collections.abc import Callable
@@ -152,6 +153,19 @@ def cmd_edit(args: argparse.Namespace) -> int:
         if (value := getattr(args, name)) is not None  # options not given leave their field alone
     }
     return _by_hand(args, lambda service: service.edit(args.ids, fields, args.reason))
+
+
+def cmd_items(args: argparse.Namespace) -> int:
+    [entry_id], texts = args.ids, [text for text in (t.strip() for t in args.texts) if text]
+    if args.change in ("tick", "untick") and len(texts) != 1:
+        raise UsageError(f"{args.change} takes one item at a time (quote an item of several words)")
+    changes: dict[str, Callable[[MurmurService], ExecutionResult]] = {
+        "add": lambda service: service.add_items(entry_id, texts, args.reason),
+        "remove": lambda service: service.remove_items(entry_id, texts, args.reason),
+        "tick": lambda service: service.tick_item(entry_id, texts[0], args.reason),
+        "untick": lambda service: service.untick_item(entry_id, texts[0], args.reason),
+    }
+    return _by_hand(args, changes[args.change])
 
 
 def cmd_merge(args: argparse.Namespace) -> int:

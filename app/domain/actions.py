@@ -9,10 +9,10 @@ becomes the content. Checklist items come as a list of texts or as one spoken li
 """
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.domain.checklist import split_items
+from app.domain.checklist import named_list, split_items
 from app.domain.enums import ActionKind, Category, FailureKind, Status
 from app.domain.recurrence import rule_from
 from app.domain.summaries import card_summary
@@ -121,6 +121,7 @@ UPDATABLE_FIELDS = (
     "status",
     "snooze_until",
     "add_items",  # checklist items to append
+    "remove_items",  # checklist items to take off the list, ticked or not
     "untick_item",  # a ticked item to take back
 )
 # Other names a model uses for the repeat: the field of older prompts, and the entry's own.
@@ -208,13 +209,24 @@ def _entry_id(data: Mapping[str, Any]) -> str:
     return entry_id
 
 
+def by_its_name(create: CreateAction) -> CreateAction:
+    """A new list called by its name with its things as items: "Packing list: passport, charger" is the list
+    "Packing list" of two items, so its title never goes stale as items change; other entries as they are."""
+    named = named_list(create.summary)
+    if named is None or not named.name:
+        return create
+    said = named_list(create.content)
+    content = named.name if said is not None and said.name == named.name else create.content
+    return replace(create, summary=named.name, content=content, items=(*named.items, *create.items))
+
+
 def parse_create(data: Mapping[str, Any]) -> CreateAction:
     content = _text(data.get("content"))
     summary = _text(data.get("summary"))
     if not content and not summary:
         raise InvalidActionError("create needs content or a summary")
     content = content or summary
-    return CreateAction(
+    create = CreateAction(
         content=content,
         summary=summary or card_summary(content),
         category=parse_category(data.get("category")),
@@ -224,6 +236,7 @@ def parse_create(data: Mapping[str, Any]) -> CreateAction:
         recurrence=parse_repeat(_repeat_of(data)),
         items=parse_items(data.get("items")),
     )
+    return by_its_name(create)
 
 
 def parse_update_fields(fields: Any) -> dict[str, Any]:
@@ -246,10 +259,10 @@ def parse_update_fields(fields: Any) -> dict[str, Any]:
             changes["recurrence"] = _changed_repeat(value)
         elif name == "status":
             changes[name] = parse_status(value)
-        elif name == "add_items":
+        elif name in ("add_items", "remove_items"):
             changes[name] = parse_items(value)
             if not changes[name]:
-                raise InvalidActionError("add_items needs at least one item")
+                raise InvalidActionError(f"{name} needs at least one item")
         elif name == "untick_item":
             changes[name] = _text(value)
             if not changes[name]:

@@ -59,7 +59,7 @@ def split_items(phrase: str) -> tuple[str, ...]:
     else:
         parts = _AND.split(parts[0])
         head = parts[0].split()
-        if len(parts) == 2 and len(head) >= _WORDS_AS_ITEMS:
+        if len(parts) == 2 and len(head) >= _WORDS_AS_ITEMS and not _ARTICLE.match(parts[0]):  # "a stud finder"
             parts = [*head, parts[1]]
     return tuple(text for p in parts if (text := _ARTICLE.sub("", p.strip(_EDGES))))
 
@@ -80,15 +80,39 @@ _NAMED_LIST = re.compile(
 )
 
 
-def derived_items(summary: str) -> tuple[ChecklistItem, ...]:
-    """The items a list-like summary names; () for an ordinary entry ("Call the plumber", "Buy milk")."""
+@dataclass(frozen=True)
+class NamedList:
+    """A summary that names a list and then its items: "Shopping list: eggs, milk" is "Shopping list" and two."""
+
+    name: str
+    items: tuple[str, ...]
+
+
+def named_list(summary: str) -> NamedList | None:
+    """The list's name and items a headed summary holds; None for an errand ("Buy eggs and bread") or an
+    ordinary entry."""
     summary = summary.strip().removesuffix("…")
     if found := _NAMED_LIST.match(summary):
-        return tuple(ChecklistItem(text) for text in split_items(found.group("items")))
+        return NamedList(found.group("head").strip(), split_items(found.group("items")))
     if (found := _HEADED.match(summary)) and len(texts := split_items(found.group("items"))) > 1:
         if all(len(text.split()) <= _ITEM_WORDS for text in texts):
-            return tuple(ChecklistItem(text) for text in texts)
-    if (found := _ERRAND.match(summary)) and len(texts := split_items(found.group("items"))) > 1:
+            return NamedList(found.group("head").strip(), texts)
+    return None
+
+
+def list_name(summary: str) -> str:
+    """What a list is called: the head of "Shopping list: eggs, milk", else the whole summary ("Hardware shop")."""
+    named = named_list(summary)
+    return named.name if named is not None and named.name else summary
+
+
+def derived_items(summary: str) -> tuple[ChecklistItem, ...]:
+    """The items a list-like summary names; () for an ordinary entry ("Call the plumber", "Buy milk")."""
+    if (named := named_list(summary)) is not None:
+        return tuple(ChecklistItem(text) for text in named.items)
+    if (found := _ERRAND.match(summary.strip().removesuffix("…"))) and len(
+        texts := split_items(found.group("items"))
+    ) > 1:
         return tuple(ChecklistItem(text) for text in texts)
     return ()
 
@@ -96,6 +120,16 @@ def derived_items(summary: str) -> tuple[ChecklistItem, ...]:
 def items_of(entry_summary: str, raw: str | None) -> tuple[ChecklistItem, ...]:
     """The entry's checklist: its stored items, else those its summary names."""
     return load_items(raw) or derived_items(entry_summary)
+
+
+def with_items_named(summary: str, items: Sequence[ChecklistItem]) -> str:
+    """The summary naming its items, for a format without sub-tasks: "Packing list: passport, charger and
+    sunscreen" of the list "Packing list"; a summary that already names them (or no items) as it is."""
+    if not items or derived_items(summary):
+        return summary
+    texts = [item.text for item in items]
+    said = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+    return f"{summary}: {said}"
 
 
 def progress(items: Sequence[ChecklistItem]) -> str:

@@ -148,8 +148,9 @@ _QUESTION = re.compile(
     rf"|^(?:do|will)\s+{_PRONOUN}",
     re.I,
 )
+ADD_VERBS = r"(?:add|put|stick|pop|throw)"  # "stick bin bags on the shopping list"
 LIST_ADD = re.compile(
-    r"\b(?:add|put)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"\b{ADD_VERBS}\s+(?P<items>.+?)\s+(?:to|on|onto)\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<name>(?:[\w'-]+\s+){0,2}?)list\b",
     re.I,
 )

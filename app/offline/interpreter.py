@@ -34,7 +34,8 @@ from app.offline.entity_first import Back, EntityReading, read_about_entries, sa
 from app.offline.entity_first.mentions import EntryWords
 from app.offline.facts import personal_fact
 from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
-from app.offline.items import Checklists, with_items
+from app.offline.items import Checklists, removed, with_items
+from app.offline.list_phrasings import joined_list_clauses
 from app.offline.matching import EntryIndex, EntryMatch
 from app.store.models import Entry
 
@@ -65,7 +66,7 @@ class _Utterance:
         self.index = EntryIndex(context.entries)
         self.entry_words = EntryWords(context.entries)
         self.summaries = OpenSummaries(context.entries, context.clock, self.index)
-        self.checklists = Checklists(context.entries)
+        self.checklists = Checklists(context.entries, context.last_touched)
         self.actions: list[Action] = []
         self.listed: list[Entry] = []  # said again with nothing new: already on the list
         self.failures: list[ParseFailure] = []
@@ -82,6 +83,9 @@ class _Utterance:
         self.back = back
         mark = (len(self.actions), len(self.failures), len(self.facts))
         self._marks.append(mark)
+        if (item_change := self.checklists.item_change(clause)) is not None:  # an item taken back or off a list
+            self.actions.append(item_change)
+            return
         if intent is not None and self._act_on_existing(intent, clause):
             if len(self.actions) == mark[0]:  # no one entry found: the entry's words in another form may tell
                 self._reread_by_entry(clause, mark[1])
@@ -117,8 +121,10 @@ class _Utterance:
         self.choices.extend(reading.choices)
 
     def _locate(self, intent: Intent, target: Target, clause: str) -> EntryMatch:
-        """The entry a wording names; for a completion, maybe one item of a list (see items.py)."""
+        """The entry a wording names; for a completion or an archive, maybe one item of a list (see items.py)."""
         match = _find(target, self.index)
+        if intent.kind == ActionKind.ARCHIVE:
+            return self.checklists.removal(match, target, clause)
         return self.checklists.resolve(match, target, clause) if intent.kind == ActionKind.COMPLETE else match
 
     def _retract(self, clause: str) -> None:
@@ -185,7 +191,7 @@ def _action(intent: Intent, found: EntryMatch, clause: str, clock: Clock) -> Act
     if intent.kind == ActionKind.COMPLETE:
         return CompleteAction(entry_id=entry.id, reason=_reason(clause), item=found.item)
     if intent.kind == ActionKind.ARCHIVE:
-        return ArchiveAction(entry_id=entry.id, reason=_reason(clause))
+        return removed(found, clause) if found.item else ArchiveAction(entry_id=entry.id, reason=_reason(clause))
     if intent.kind == RESCHEDULE:
         moved = _moved(intent, entry, clock)
         due = f"{moved.astimezone(clock.tz):%Y-%m-%d %H:%M}" if moved else intent.until_text or DEFAULT_SNOOZE
@@ -214,7 +220,7 @@ class OfflineInterpreter:
             return ParseResult([], [], answer=answer)
         utterance = _Utterance(context)
         back = said_back(text)
-        for number, clause in enumerate(split_clauses(text)):
+        for number, clause in enumerate(joined_list_clauses(split_clauses(text))):
             try:
                 utterance.read(clause, back if number == 0 else Back.NOT)
             except Exception:  # the contract: never raise; one odd clause must not lose the others

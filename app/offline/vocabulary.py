@@ -10,7 +10,7 @@ COMMAND_VERBS = frozenset(
     install invite iron learn look mail make mark meet message mop move mow order organise organize pack pay
     phone pick plan post postpone practice practise prepare print push put read register remember remind remove
     renew repair replace reply research reserve return review ring schedule scratch sell send set ship shop sign
-    snooze sort start study submit sweep take talk text tick tidy try update vacuum visit walk wash watch water
+    snooze sort start stick study submit sweep take talk text tick tidy try update vacuum visit walk wash watch water
     wipe write
     """.split()
 )
@@ -39,7 +39,7 @@ COMMAND_OPENINGS = (
     "i need", "i have", "i should", "i must", "i've got to", "i gotta", "we need", "we have to", "we should",
     "need to", "have to", "don't forget", "do not forget", "don't let me forget", "remind me", "remember to",
     "note that", "note:", "make a note", "check off", "tick off", "cross off", "never mind", "forget about",
-    "done with", "finished", "i finished", "i bought", "i'm done with", "please", "let's",
+    "done with", "finished", "i finished", "i bought", "i got ", "i'm done with", "please", "let's",
 )  # fmt: skip
 
 # Words that carry no meaning when matching a phrase to an entry ("the milk one" -> "milk").

@@ -5,8 +5,8 @@ category is a `+project` ("+reminder"); `due:YYYY-MM-DD` the due day (todo.txt h
 other than the usual morning hour goes in `due_time:HH:MM`), and `rec:` a simple repeat (1d, 2w, 1m, 1y) as
 todo.txt's clients write it. On reading, a `+project` or `@context` naming a category is the category, and
 other projects and contexts stay in the summary as the user wrote them. todo.txt has no sub-tasks: a list's
-items are not written (its summary still names them, "Buy eggs, bread and milk"); JSON, CSV and iCalendar keep
-them.
+items are written in its line after its name ("Packing list: passport, charger"), unless its summary names them
+("Buy eggs, bread and milk"); JSON, CSV and iCalendar keep them one by one.
 """
 
 import re
@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 import pytodotxt
 
 from app.changes.imports import IncomingEntry, Problem, ReadFile
+from app.domain.checklist import load_items, with_items_named
 from app.domain.enums import Category, Status
 from app.domain.recurrence import canonical_rule
 from app.portable.common import at_local, category_named, is_default_time, one_line
@@ -41,7 +42,7 @@ def _rec(rule: str) -> str | None:
 
 def _line(entry: Entry, tz: ZoneInfo) -> str:
     task = pytodotxt.Task()
-    task.description = one_line(entry.summary)
+    task.description = one_line(with_items_named(entry.summary, load_items(entry.items)))
     if entry.priority is not None:
         task.priority = _LETTERS[entry.priority - 1]
     task.creation_date = entry.created_at.astimezone(tz).date()

@@ -12,6 +12,7 @@ from app.domain.enums import ActionKind, UndoKind
 from app.domain.recurrence import describe
 from app.domain.verbs import PAST_TENSE, TICKED, past_tense
 from app.presentation.entries import entry_line
+from app.presentation.list_items import ITEM_VERBS, ItemChange, item_change
 from app.presentation.names import quoted
 from app.presentation.times import when
 from app.terminal import terminal_safe
@@ -24,10 +25,13 @@ _FIELD_NAMES = {
     "due_date": "due date",
     "recurrence": "repeat",
     "add_items": "items added",
+    "remove_items": "items removed",
     "untick_item": "an item unticked",
 }
 # The window's verbs, in the order a title groups the entries: the kinds of action, then ticks.
-_TITLE_ORDER = (*(PAST_TENSE[UndoKind(kind)].capitalize() for kind in ActionKind), TICKED.capitalize())
+_TITLE_ORDER = tuple(
+    word.capitalize() for word in (*(PAST_TENSE[UndoKind(kind)] for kind in ActionKind), TICKED, *ITEM_VERBS)
+)
 
 
 def applied_line(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
@@ -67,12 +71,19 @@ def _ticked(item: AppliedAction) -> str | None:
     return action.item if found is None else items[found].text
 
 
+def _items_changed(item: AppliedAction) -> ItemChange | None:
+    return item_change(item.action.changes) if isinstance(item.action, UpdateAction) else None
+
+
 def _done_word(item: AppliedAction) -> str:
-    return past_tense(item.action).capitalize()
+    changed = _items_changed(item)
+    return (changed.verb if changed else past_tense(item.action)).capitalize()
 
 
 def _named(item: AppliedAction) -> str:
-    """“Buy milk”, or for a tick “milk” on “Buy eggs and milk”."""
+    """“Buy milk”, or for a tick “milk” on “Buy eggs and milk”, for items taken off “bananas” from “Shopping list”."""
+    if changed := _items_changed(item):
+        return changed.named(item.entry.summary)
     ticked = _ticked(item)
     return quoted(item.entry.summary) if ticked is None else f"{quoted(ticked)} on {quoted(item.entry.summary)}"
 
@@ -108,6 +119,8 @@ def applied_words(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
     name = quoted(entry.summary)
     if _ticked(item) is not None:
         return f"{_done_word(item)} {_named(item)}, {item.note}"
+    if _items_changed(item) is not None:
+        return f"{_done_word(item)} {_named(item)}"
     if isinstance(action, CreateAction):
         text = f"{_done_word(item)} {entry.category.value} {name}"
     elif isinstance(action, UpdateAction):

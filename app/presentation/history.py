@@ -5,6 +5,7 @@ import json
 
 from app.domain.enums import UndoKind, UndoSubject
 from app.domain.verbs import PAST_TENSE, TICKED
+from app.presentation.list_items import item_change
 from app.presentation.names import quoted
 from app.store.models import UndoItem
 
@@ -38,6 +39,8 @@ def action_text(item: UndoItem, names: dict[str, str]) -> str:
     if item.kind is UndoKind.COMPLETE and (ticked := described.get("item")):  # one item of its checklist
         text = f"{TICKED.capitalize()} “{ticked}” on “{name}”"
     changes = dict(described.get("changes") or {})
+    if changed := item_change(changes):  # "Removed “bananas” from “Shopping list”"
+        return changed.words(name)
     if changes.get("summary") and (was := _summary_before(item)):
         text = f"{RENAMED.capitalize()} “{was}” to “{changes.pop('summary')}”"
     if changes:

@@ -213,6 +213,9 @@ class Murmur(QObject):
         window.details.item_add_requested.connect(
             lambda entry_id, item: self.edit(lambda service: service.add_items(entry_id, [item]))
         )
+        window.details.item_remove_requested.connect(
+            lambda entry_id, item: self.edit(lambda service: service.remove_items(entry_id, [item]))
+        )
         entries = window.entries
         entries.complete_requested.connect(lambda ids: self.edit(lambda service: service.complete(ids)))
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))

@@ -84,6 +84,7 @@ class DetailsPanel(QWidget):
     edited = Signal(str, object)  # entry ID, {field: raw words}
     item_check_requested = Signal(str, str, bool)  # entry ID, the item's text, ticked (True) or unticked
     item_add_requested = Signal(str, str)  # entry ID, the new item's text
+    item_remove_requested = Signal(str, str)  # entry ID, the text of the item to take off the list
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -109,6 +110,7 @@ class DetailsPanel(QWidget):
         self.checklist = ChecklistEditor()
         self.checklist.check_requested.connect(self._on_checklist_check_requested)
         self.checklist.add_requested.connect(self._on_checklist_add_requested)
+        self.checklist.remove_requested.connect(self._on_checklist_remove_requested)
         self.category = QComboBox()
         self.category.setAccessibleName("Category")
         for category in Category:
@@ -334,6 +336,10 @@ class DetailsPanel(QWidget):
     def _on_checklist_add_requested(self, item: str) -> None:
         if self._row is not None:
             self.item_add_requested.emit(self._row.id, item)
+
+    def _on_checklist_remove_requested(self, item: str) -> None:
+        if self._row is not None:
+            self.item_remove_requested.emit(self._row.id, item)
 
     def _on_pick_clicked(self) -> None:
         picker = self.due_picker()

@@ -225,14 +225,12 @@ def _create_problems(action: CreateAction, want: Mapping[str, Any], clock: Clock
     problems = []
     if (category := want.get("category", "todo")) != action.category.value:
         problems.append(f"category {action.category.value}, expected {category}")
-    summary = action.summary.lower()
+    # What the new entry shows: its title, and a list's items under it (a named list's title is only its name).
+    shown = " | ".join((action.summary, *action.items))
+    summary = shown.lower()
+    problems += [f"summary '{shown}' lacks '{kept}'" for kept in want.get("keep", []) if kept.lower() not in summary]
     problems += [
-        f"summary '{action.summary}' lacks '{kept}'" for kept in want.get("keep", []) if kept.lower() not in summary
-    ]
-    problems += [
-        f"summary '{action.summary}' keeps '{dropped}'"
-        for dropped in want.get("drop", [])
-        if dropped.lower() in _words(summary)
+        f"summary '{shown}' keeps '{dropped}'" for dropped in want.get("drop", []) if dropped.lower() in _words(summary)
     ]
     if "priority" in want and want["priority"] != action.priority:
         problems.append(f"priority {action.priority}, expected {want['priority']}")

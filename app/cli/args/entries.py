@@ -9,6 +9,7 @@ from app.domain.enums import Category, Status, UtteranceSource
 from app.recordings.hearing import REHEAR_ENGINES
 
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
+ITEM_CHANGES = ("add", "remove", "tick", "untick")
 
 
 def add_commands(
@@ -77,6 +78,16 @@ def add_commands(
     )
     edit.add_argument("--status", choices=[s.value for s in Status])
     edit.set_defaults(func="app.cli.entries:cmd_edit")
+
+    items = sub.add_parser(
+        "items", parents=[common, as_json, reason], help="add, remove, tick or untick items of an entry's checklist"
+    )
+    items.add_argument("ids", nargs=1, metavar="SHORT_ID", help="the list (see `murmur list`)")
+    items.add_argument("change", choices=ITEM_CHANGES, help="what to do to the items (each is undoable)")
+    items.add_argument(
+        "texts", nargs="+", metavar="TEXT", help="one item each (quote one of several words); tick and untick take one"
+    )
+    items.set_defaults(func="app.cli.entries:cmd_items")
 
     undo = sub.add_parser(
         "undo", parents=[common, as_json], help="revert the latest batch, an older one, or one action"

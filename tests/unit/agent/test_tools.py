@@ -39,3 +39,22 @@ def test_a_new_list_keeps_its_items() -> None:
     entry = {"content": "Buy eggs and bread", "category": "todo", "source_text": "x", "items": ["eggs", "bread"]}
     [action] = actions_from_arguments(CREATE, {"entries": [entry]}).actions
     assert isinstance(action, CreateAction) and action.items == ("eggs", "bread")
+
+
+def test_items_to_take_off_a_list_are_offered_and_parsed_like_those_to_add() -> None:
+    assert properties(UPDATE)["remove_items"]["items"] == {"type": "string"}
+    updates = [
+        {"id": "3fa1b2", "fields": {"remove_items": ["bananas"]}, "reason": "asked"},
+        {"id": "3fa1b2", "fields": {"remove_items": " "}, "reason": "asked"},
+    ]
+    parsed = actions_from_arguments(UPDATE, {"updates": updates})
+    assert [a.changes for a in parsed.actions if isinstance(a, UpdateAction)] == [{"remove_items": ("bananas",)}]
+    assert [f.error for f in parsed.failures] == ["remove_items needs at least one item"]
+
+
+def test_a_new_list_the_model_titles_with_its_items_is_called_by_its_name() -> None:
+    entry = {"content": "Packing list: boots, map", "summary": "Packing list: boots, map", "category": "list",
+             "source_text": "x"}  # fmt: skip
+    [action] = actions_from_arguments(CREATE, {"entries": [entry]}).actions
+    assert isinstance(action, CreateAction)
+    assert (action.summary, action.content, action.items) == ("Packing list", "Packing list", ("boots", "map"))

@@ -241,3 +241,22 @@ def test_an_undo_names_what_came_back_or_went(store: Store, clock: Clock) -> Non
     words.remove_word("JSON")
     assert undo_text(words.undo(), {}) == "Undone: “jay son -> JSON” is one of your words again"
     assert undo_text(words.undo(), {}) == "Undone: “jay son -> JSON” is no longer one of your words"
+
+
+def test_a_list_s_items_changed_are_named_with_the_list(store: Store, clock: Clock) -> None:
+    made_list = CreateAction("Picnic list", "Picnic list", Category.LIST, "picnic list", items=("rolls", "jam", "tea"))
+    list_id = apply(store, clock, [made_list]).applied[0].entry.id
+    removed = apply(store, clock, [UpdateAction(list_id, {"remove_items": ("jam", "tea")})]).applied
+    added = apply(store, clock, [UpdateAction(list_id, {"add_items": ("cake",)})]).applied
+    assert applied_title(removed, [], clock.now, clock.tz) == "Removed “jam” and “tea” from “Picnic list”"
+    assert applied_words(added[0], clock.now, clock.tz) == "Added “cake” to “Picnic list”"
+    assert applied_title([*removed, *added], [], clock.now, clock.tz) == (
+        "Added “cake” to “Picnic list”, removed “jam” and “tea” from “Picnic list”"
+    )
+    with store.read() as session:
+        items = [item for batch in history(session, limit=5) for item in batch.items]
+    names = {list_id: "Picnic list"}
+    assert [action_text(item, names) for item in items][:2] == [
+        "Added “cake” to “Picnic list”",
+        "Removed “jam” and “tea” from “Picnic list”",
+    ]
