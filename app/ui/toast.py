@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.presentation.choices import UNSURE, WAITS_FOR_CHOICE
+from app.presentation.choices import UNSURE, WHICH_READING
 from app.ui.jobs import BatchReport
 from app.ui.plain_text import plain_label
 from app.ui.reading_buttons import ReadingButtons
@@ -70,9 +70,8 @@ class ToastContent:
 
 def content_of(report: BatchReport) -> ToastContent:
     details = report.applied + report.failures  # the failures say "Couldn't …" themselves
-    if report.choices and report.utterance_id is not None:
-        readings = Readings(report.utterance_id, report.choices)
-        return ToastContent(title=UNSURE, message=WAITS_FOR_CHOICE, details=details, readings=readings)
+    if report.choices and report.utterance_id is not None:  # no details: the buttons say what each would do
+        return ToastContent(title=UNSURE, message=WHICH_READING, readings=Readings(report.utterance_id, report.choices))
     if report.confirm:
         return ToastContent(
             title="Waiting for your yes",
@@ -170,8 +169,8 @@ class Toast(QFrame):
         buttons.addWidget(self.undo_button)
         self._body = QVBoxLayout(self)
         self._body.addLayout(head)
-        self._body.addWidget(self.readings)
         self._body.addWidget(self.message)
+        self._body.addWidget(self.readings)
         self._body.addWidget(self.details_area)
         self._body.addLayout(buttons)
 

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import Status
-from app.presentation.choices import UNSURE
+from app.presentation.choices import UNSURE, WHICH_READING
 from app.ui.application import Murmur
 from app.ui.reading_buttons import WrappingButton
-from app.ui.toast import FADE_MS
+from app.ui.toast import FADE_MS, Readings, ToastContent
 from tests.support.app_window import said_and_shown, summaries, type_and_enter
 
 WAIT_MS = 15_000
@@ -38,10 +38,10 @@ def words_of(buttons: list[WrappingButton]) -> list[str]:
 def test_the_toast_offers_the_readings_and_a_click_applies_that_one(qtbot: QtBot, murmur: Murmur) -> None:
     unsure_of_the_bill(qtbot, murmur)
     toast = murmur.toast
-    assert toast.isVisible() and toast.title.text() == UNSURE
+    assert toast.isVisible() and toast.title.text() == UNSURE and toast.message.text() == WHICH_READING
     assert words_of(toast.readings.buttons) == READINGS
     assert all(button.isVisible() for button in toast.readings.buttons)
-    assert not toast.undo_button.isVisible() and not toast.retry_button.isVisible()
+    assert not any(b.isVisible() for b in (toast.undo_button, toast.retry_button, toast.details_button))
     assert statuses(murmur) == {"Pay the gas bill": Status.ACTIVE, "Pay the phone bill": Status.ACTIVE}
 
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
@@ -86,3 +86,28 @@ def test_an_utterance_without_readings_offers_none(qtbot: QtBot, murmur: Murmur)
     inbox.tree.topLevelItem(0).setSelected(True)
     assert inbox.unsure.isHidden() and inbox.readings.buttons == []
     assert murmur.toast.readings.isHidden()
+
+
+LONG = "Move 'Call the dentist about the crown that came loose at lunch last week' to Fri Nov 27 at 16:00?"
+
+
+def whole(buttons: list[WrappingButton], room: int) -> bool:
+    """Each button within `room` across and as tall as its words need, wrapped at its width."""
+    return all(b.width() <= room and b.words.height() >= b.words.heightForWidth(b.words.width()) > 0 for b in buttons)
+
+
+def test_long_readings_wrap_whole_in_the_smallest_window(qtbot: QtBot, murmur: Murmur) -> None:
+    murmur.window.resize(480, 360)
+    murmur.window.show()
+    qtbot.waitExposed(murmur.window)
+    toast, inbox = murmur.toast, murmur.window.inbox
+    toast.show_content(ToastContent(UNSURE, WHICH_READING, readings=Readings(1, (LONG, "Tick off 'Haircut'?"))))
+    qtbot.waitUntil(lambda: whole(toast.readings.buttons, toast.width()))
+    assert toast.readings.buttons[0].height() > toast.readings.buttons[1].height()  # two lines, against one
+    toast.dismiss()
+
+    unsure_of_the_bill(qtbot, murmur)
+    toast.dismiss()  # its room in the window goes with it
+    murmur.window.show_place("inbox")
+    inbox.tree.topLevelItem(0).setSelected(True)
+    qtbot.waitUntil(lambda: whole(inbox.readings.buttons, inbox.width()))
