@@ -184,6 +184,7 @@ class Murmur(QObject):
         window.inbox.retry_requested.connect(self.retry)
         window.inbox.edit_requested.connect(lambda utterance_id, words: self.retry(utterance_id, text=words))
         window.inbox.dismiss_requested.connect(self.dismiss)
+        window.inbox.choice_requested.connect(self.choose)
         window.inbox.recording.play_requested.connect(self.player.toggle)
         window.inbox.recording.hear_again_requested.connect(self.hear_again)
         window.inbox.hear_all_requested.connect(self.hear_all_again)
@@ -229,6 +230,7 @@ class Murmur(QObject):
         self.toast.confirm_clicked.connect(partial(self.retry, confirmed=True))
         self.toast.merge_clicked.connect(self.merge)
         self.toast.settings_clicked.connect(self.open_settings)
+        self.toast.choice_clicked.connect(self.choose)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.hotkey.failed.connect(self._show_hotkey_problem)
@@ -520,6 +522,12 @@ class Murmur(QObject):
         job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, retry_of=utterance_id, confirmed=confirmed)
         self._queue_utterance(job)
 
+    def choose(self, utterance_id: int, choice: int) -> None:
+        """Apply the reading the user picked (from 1) of those offered back for a waiting utterance: a run of its
+        own, undoable, after which it leaves the inbox."""
+        job = jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, choice=choice)
+        self._queue_utterance(job)
+
     def hear_again(self, utterance_id: int) -> None:
         """Hear a waiting utterance's recording again with the best engine installed and run what it hears (the
         words first heard are kept); the toast offers Undo, as for any retry. Once queued, asking again does nothing."""
@@ -656,6 +664,7 @@ class Murmur(QObject):
         self.model.set_snapshot(views.entries)
         self.window.inbox.set_utterances(views.inbox, views.entries.now, views.entries.tz)
         self.window.inbox.set_sounds(views.sounds)
+        self.window.inbox.set_readings(views.readings)
         self.window.set_inbox_count(len(views.inbox))
         names = {entry.id: entry.summary for entry in views.entries.entries}
         self.window.history.set_history(views.history, views.entries.now, views.entries.tz, names)

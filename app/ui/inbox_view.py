@@ -1,16 +1,18 @@
 """What the user said that could not be applied (failed or unfinished): Retry it, put its words right and
 retry (Edit…), or Dismiss it (kept in the store; undo brings it back); Play its recording, or Hear it again with
-the best engine installed (an offer above the list when one better than the live one could). Empty, it says what
-lands here."""
+the best engine installed (an offer above the list when one better than the live one could); when Murmur was unsure
+what it meant, pick one of the readings it offers. Empty, it says what lands here."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QPushButton,
     QStackedWidget,
@@ -20,12 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.presentation.choices import DID_YOU_MEAN
 from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
 from app.store.models import Utterance
 from app.ui.empty_state import EmptyState
 from app.ui.inbox_sounds import InboxSounds
 from app.ui.plain_text import plain_tooltip
+from app.ui.reading_buttons import ReadingButtons
 from app.ui.recording_buttons import RecordingButtons
 from app.ui.rehear_banner import RehearBanner
 
@@ -37,6 +41,7 @@ class InboxView(QWidget):
     dismiss_requested = Signal(int)
     edit_requested = Signal(int, str)  # the utterance, and the user's words to run instead
     hear_all_requested = Signal(list)  # the utterances the offer would hear again, in the inbox's order
+    choice_requested = Signal(int, int)  # the utterance, and the reading of it picked (from 1)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,6 +83,15 @@ class InboxView(QWidget):
         edit_row.addWidget(self.cancel_edit_button)
         self.editing.setVisible(False)
         self._editing_id: int | None = None
+        self.readings = ReadingButtons(QBoxLayout.Direction.LeftToRight)
+        self.readings.reading_chosen.connect(self._on_reading_chosen)
+        self.unsure = QWidget()  # the readings of the one utterance selected, when Murmur was unsure of it
+        unsure_row = QHBoxLayout(self.unsure)
+        unsure_row.setContentsMargins(0, 0, 0, 0)
+        unsure_row.addWidget(QLabel(DID_YOU_MEAN))
+        unsure_row.addWidget(self.readings, 1)
+        self.unsure.setVisible(False)
+        self._offered: Mapping[int, Sequence[str]] = {}
         self.recording = RecordingButtons()
         self.offer = RehearBanner()
         self.offer.accepted.connect(self._on_offer_accepted)
@@ -92,6 +106,7 @@ class InboxView(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.offer)
         layout.addWidget(self.pages)
+        layout.addWidget(self.unsure)
         layout.addWidget(self.editing)
         layout.addWidget(self.buttons)
         self._show_empty(True)  # until the app fills it
@@ -125,6 +140,11 @@ class InboxView(QWidget):
         self.offer.show_offer(rehear_offer_text(offer.count, offer.engine) if offer else None)
         self._on_item_selection_changed()
 
+    def set_readings(self, offered: Mapping[int, Sequence[str]]) -> None:
+        """The readings offered back for the utterances listed, by utterance (those Murmur was unsure of)."""
+        self._offered = offered
+        self._on_item_selection_changed()
+
     def _show_empty(self, empty: bool) -> None:
         self.pages.setCurrentWidget(self.empty if empty else self.tree)
         self.buttons.setVisible(not empty)
@@ -138,6 +158,9 @@ class InboxView(QWidget):
             button.setEnabled(chosen)
         ids = self._selected_ids()
         self.recording.show_for(ids[0] if ids else None, self._sounds.missing(ids[0]) if ids else None)
+        offered = self._offered.get(ids[0], ()) if len(ids) == 1 else ()
+        self.readings.show_readings(offered)
+        self.unsure.setVisible(bool(offered))
 
     def listed_ids(self) -> list[int]:
         """The utterances the inbox lists, in its order."""
@@ -151,6 +174,11 @@ class InboxView(QWidget):
     def _on_retry_clicked(self) -> None:
         for utterance_id in self._selected_ids():
             self.retry_requested.emit(utterance_id)
+
+    def _on_reading_chosen(self, number: int) -> None:
+        ids = self._selected_ids()
+        if len(ids) == 1:
+            self.choice_requested.emit(ids[0], number)
 
     def _on_dismiss_clicked(self) -> None:
         for utterance_id in self._selected_ids():

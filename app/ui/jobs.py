@@ -73,6 +73,7 @@ class BatchReport:
     interpreter: str = ""  # what read the utterance ("offline": the built-in rules)
     fallback_reason: str | None = None  # the model failed for this reason, and the built-in rules filed it
     fallback_remedy: Remedy | None = None
+    choices: tuple[str, ...] = ()  # unsure what was meant, nothing was done: the readings offered for utterance_id
 
     @property
     def failed(self) -> bool:
@@ -104,6 +105,7 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         interpreter=pipeline.interpreter if pipeline else "",
         fallback_reason=pipeline.fallback_reason if pipeline else None,
         fallback_remedy=pipeline.fallback_remedy if pipeline else None,
+        choices=pipeline.choices if pipeline else (),
     )
 
 
@@ -138,6 +140,7 @@ class UtteranceJob:
     source: UtteranceSource = UtteranceSource.TYPED
     retry_of: int | None = None
     confirmed: bool = False  # the user said yes to a run that waited for it
+    choice: int | None = None  # the reading the user picked (from 1) of those offered back for `retry_of`
     reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
     run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
     audio: bytes = field(default=b"", repr=False)  # what the microphone heard, kept with the utterance
@@ -151,7 +154,7 @@ class UtteranceJob:
             elif self.rehear:
                 result = self.service.rehear(self.retry_of, on_event=self.on_event)
             else:
-                options, corrected = RunOptions(confirmed=self.confirmed), self.text or None
+                options, corrected = RunOptions(confirmed=self.confirmed, choice=self.choice), self.text or None
                 result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
             confirm = isinstance(error, ConfirmationNeeded)
@@ -323,6 +326,7 @@ class Views:
     usage: UsageSummary
     memories: list[tuple[str, Memory]]  # (short ID, memory), most recently used first
     sounds: InboxSounds = InboxSounds()  # the inbox's recordings
+    readings: dict[int, tuple[str, ...]] = field(default_factory=dict)  # those offered back, by waiting utterance
 
 
 @dataclass(frozen=True, eq=False)
@@ -340,7 +344,14 @@ class RefreshJob:
         usage = self.service.usage(self.monthly_budget)
         history = self.service.history(self.history_limit)
         inbox = self.service.inbox()
-        return Views(entries, inbox, history, usage, self.service.memories(), inbox_sounds(self.service, inbox))
+        sounds = inbox_sounds(self.service, inbox)
+        return Views(entries, inbox, history, usage, self.service.memories(), sounds, offered_readings(inbox))
+
+
+def offered_readings(inbox: Sequence[Utterance]) -> dict[int, tuple[str, ...]]:
+    """The readings offered back for each waiting utterance that has some."""
+    offered = {u.id: tuple(MurmurService.choices_of(u)) for u in inbox if u.id is not None}
+    return {utterance_id: labels for utterance_id, labels in offered.items() if labels}
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)

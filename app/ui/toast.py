@@ -1,6 +1,7 @@
 """The toast after each run or edit, so the user sees at once what changed and can undo it: a summary, the actions
 on expand, Undo; partial failures say "(1 couldn't be processed)" with the reasons on expand; a
-total failure is an error toast with Retry. It fades after a few seconds, but not while hovered.
+total failure is an error toast with Retry. It fades after a few seconds, but not while hovered, nor while it asks
+which of a few readings was meant (a button each).
 
 While the main window is shown the toast sits at the bottom centre of the window's room for it, a strip the
 window keeps empty while a toast shows, so it never lies over a button, a text box or a list: a click meant for
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QEasingCurve, QEvent, QObject, QPoint, QPropertyAnimation, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QEnterEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -22,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.presentation.choices import UNSURE, WHICH_READING
 from app.ui.jobs import BatchReport
 from app.ui.plain_text import plain_label
+from app.ui.reading_buttons import ReadingButtons
 
 FADE_MS = 700
 MARGIN = 16  # from the screen's corner
@@ -43,6 +47,14 @@ QScrollArea#toastDetailsArea, QScrollArea#toastDetailsArea > QWidget > QWidget {
 
 
 @dataclass(frozen=True)
+class Readings:
+    """The readings offered back for an utterance that waits until the user picks one."""
+
+    utterance_id: int
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ToastContent:
     title: str
     message: str = ""
@@ -53,10 +65,13 @@ class ToastContent:
     confirm: bool = False  # the run waits for a yes: the button runs it again, confirmed
     merge: tuple[str, str] | None = None  # (new, into): the new entry looks like a listed one; Merge joins them
     settings_page: str | None = None  # a setting on this page of Settings would put it right: Settings opens it
+    readings: Readings | None = None  # it asks which was meant: a button each, and it stays until answered
 
 
 def content_of(report: BatchReport) -> ToastContent:
     details = report.applied + report.failures  # the failures say "Couldn't …" themselves
+    if report.choices and report.utterance_id is not None:  # no details: the buttons say what each would do
+        return ToastContent(title=UNSURE, message=WHICH_READING, readings=Readings(report.utterance_id, report.choices))
     if report.confirm:
         return ToastContent(
             title="Waiting for your yes",
@@ -89,6 +104,7 @@ class Toast(QFrame):
     confirm_clicked = Signal(int)  # the utterance to run again, with the user's yes
     merge_clicked = Signal(str, str)  # the new entry, and the listed one it is the same as
     settings_clicked = Signal(str)  # the settings page to open
+    choice_clicked = Signal(int, int)  # the utterance, and the reading of it picked (from 1)
     closed = Signal()  # faded out or dismissed
 
     def __init__(self, seconds: float, parent: QWidget | None = None, room: QWidget | None = None) -> None:
@@ -132,6 +148,8 @@ class Toast(QFrame):
         self.merge_button.clicked.connect(self._on_merge_clicked)
         self.settings_button = QPushButton("Settings…")
         self.settings_button.clicked.connect(self._on_settings_clicked)
+        self.readings = ReadingButtons(QBoxLayout.Direction.TopToBottom)
+        self.readings.reading_chosen.connect(self._on_reading_chosen)
         close_button = QToolButton()
         close_button.setObjectName("toastClose")
         close_button.setText("✕")
@@ -152,6 +170,7 @@ class Toast(QFrame):
         self._body = QVBoxLayout(self)
         self._body.addLayout(head)
         self._body.addWidget(self.message)
+        self._body.addWidget(self.readings)
         self._body.addWidget(self.details_area)
         self._body.addLayout(buttons)
 
@@ -186,6 +205,7 @@ class Toast(QFrame):
         self.merge_button.setVisible(content.merge is not None)
         self.settings_button.setVisible(content.settings_page is not None)
         self.settings_button.setToolTip(f"Open Settings → {content.settings_page}" if content.settings_page else "")
+        self.readings.show_readings(content.readings.labels if content.readings else ())
         self.show_again()
 
     def show_again(self) -> None:
@@ -197,7 +217,8 @@ class Toast(QFrame):
         self._fit()
         self.show()
         self.raise_()
-        self._timer.start()
+        if not self._asks():
+            self._timer.start()
 
     def dismiss(self) -> None:
         self._timer.stop()
@@ -297,9 +318,13 @@ class Toast(QFrame):
         super().enterEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
-        if self.isVisible():
+        if self.isVisible() and not self._asks():
             self._timer.start()
         super().leaveEvent(event)
+
+    def _asks(self) -> bool:
+        """It waits for the user's pick of a reading: fading, it would leave the question unseen."""
+        return self.content is not None and self.content.readings is not None
 
     def _on_timer_timeout(self) -> None:
         self._fade.start()
@@ -334,3 +359,9 @@ class Toast(QFrame):
             utterance_id, confirm = self.content.retry_utterance_id, self.content.confirm
             self.dismiss()
             (self.confirm_clicked if confirm else self.retry_clicked).emit(utterance_id)
+
+    def _on_reading_chosen(self, number: int) -> None:
+        if self.content and self.content.readings is not None:
+            utterance_id = self.content.readings.utterance_id
+            self.dismiss()
+            self.choice_clicked.emit(utterance_id, number)
