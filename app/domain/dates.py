@@ -125,7 +125,7 @@ _OCLOCK = re.compile(
 # "at ten", "until four": an hour said in words (never a month, never a count of minutes).
 _AT_WORD = re.compile(
     rf"\b(?P<lead>at|by|around|until|till)\s+(?P<spoken>{'|'.join(CARDINALS)})\b"
-    r"(?!\s+(?:minutes?|hours?|days?|weeks?|months?|years?|people|of|o'?clock|fifteen|thirty|forty|\d)\b)",
+    r"(?!\s+(?:minutes?|hours?|days?|weeks?|months?|years?|people|of|o'?clock|past|to|fifteen|thirty|forty|\d)\b)",
     re.IGNORECASE,
 )
 
@@ -166,8 +166,8 @@ def spoken_to_digits(phrase: str) -> str:
     """ "half past six" (or "half six") -> "at 6:30", "at quarter to nine" -> "at 8:45", "nine o'clock" and "at
     nine" -> "at 9"."""
     phrase = _OCLOCK.sub(lambda found: f"{found['lead'] or 'at '}{_hour_said(found['spoken'])}", phrase)
-    phrase = _AT_WORD.sub(lambda found: f"{found['lead']} {_hour_said(found['spoken'])}", phrase)
     phrase = _MINUTES_PAST.sub(_minutes_past, _DAY_IN_WORDS.sub(_day_in_digits, phrase))
+    phrase = _AT_WORD.sub(lambda found: f"{found['lead']} {_hour_said(found['spoken'])}", phrase)
 
     def digits(match: re.Match[str]) -> str:
         hour = _hour_said(match.group("spoken"))

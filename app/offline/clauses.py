@@ -75,6 +75,7 @@ _AT_NUMBER = re.compile(
     r"(?:\s+(?P<minutes>fifteen|thirty|forty[\s-]five))?\b",
     re.IGNORECASE,
 )
+_APOLOGY = re.compile(r"^(?:i\s+)?(?:forgot|my\s+bad|my\s+mistake|meant\s+to\s+say)\b(?!\s+to\b)", re.IGNORECASE)
 _NOT_CORRECTIONS = frozenset("later more less longer rush idea way problem need one".split())
 _MINUTES = {"fifteen": ":15", "thirty": ":30", "forty five": ":45", "forty-five": ":45"}
 _TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": ""})
@@ -100,6 +101,14 @@ def _starts_with_command(piece: str) -> bool:
     return word.lower() in COMMAND_VERBS and len(piece.split()) > 1 and not is_name
 
 
+def _tells_of_doing(piece: str) -> bool:
+    """ "I've renewed the library card", "we paid the deposit": what the user did, a clause of its own."""
+    said = re.match(
+        r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|also\s+|already\s+|finally\s+)*(?P<verb>\w+)", piece.strip(), re.I
+    )
+    return said is not None and said["verb"].lower() not in ("got", "been", "had") and past_tense(said["verb"])
+
+
 def _is_news(piece: str) -> bool:
     """A clause opening with a verb in the past tense ("sent off the form", "I've renewed the card")."""
     words = re.sub(
@@ -121,7 +130,7 @@ def _starts_new_clause(piece: str, before: str) -> bool:
     """
     # Only the ends of `before` matter; looking at its whole would be quadratic in a long ramble.
     piece, head, tail = clean_clause(piece[:_LOOK]), clean_clause(before[:_LOOK]), before[-_LOOK:]
-    if _is_news(piece) and _is_news(head):  # "replied to Claire and sent off the form": two things done
+    if (_is_news(piece) and _is_news(head)) or _tells_of_doing(piece):  # two things said, two clauses
         return True
     before_is_command = _starts_with_command(head) or _is_completion(tail)
     if len(head.split()) <= _LEAD_WORDS and not before_is_command:
@@ -165,6 +174,8 @@ def _corrected(clause: str) -> str:
     if found is None or not (after := clause[found.end() :].strip(" ,")):
         return clause
     before = clause[: found.start()]
+    if _APOLOGY.match(after):  # "and vanilla, sorry, forgot that": sorry for the words before, not instead of them
+        return before
     anchor = re.search(rf"(?i)\b{re.escape(_first_word(after))}\b(?!.*\b{re.escape(_first_word(after))}\b)", before)
     if anchor is not None:
         return _corrected(before[: anchor.start()] + after)

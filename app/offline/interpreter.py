@@ -30,13 +30,21 @@ from app.domain.spans import shift_length
 from app.offline.answers import answer_question
 from app.offline.clauses import split_clauses
 from app.offline.creating import OpenSummaries, SaidAgain, read_create
-from app.offline.entity_first import Back, EntityReading, read_about_entries, said_back, unknown_edit
+from app.offline.entity_first import (
+    Back,
+    EntityReading,
+    joined_where_named,
+    read_about_entries,
+    said_back,
+    unknown_edit,
+)
 from app.offline.entity_first.mentions import EntryWords
 from app.offline.facts import personal_fact
 from app.offline.intents import DEFAULT_SNOOZE, RESCHEDULE, RETRACT, Intent, Target, read_intent
 from app.offline.items import Checklists, removed, with_items
 from app.offline.list_phrasings import joined_list_clauses
 from app.offline.matching import EntryIndex, EntryMatch
+from app.offline.passed_today import passed_today
 from app.store.models import Entry
 
 log = logging.getLogger("murmur.offline")
@@ -138,6 +146,11 @@ class _Utterance:
         else:
             error = f"nothing said before '{clause}' to take back; use undo for earlier changes"
             self.failures.append(ParseFailure(tool=ActionKind.ARCHIVE.value, error=error, raw=clause))
+            # Said of the last utterance's entries: which change to take back is not known here, so it is offered.
+            touched = [e for e in self.entry_words.entries if e.id in self.context.last_touched]
+            self.choices.extend(
+                Choice(f"Archive '{e.summary}'?", (ArchiveAction(e.id, _reason(clause)),)) for e in touched
+            )
 
     def _act_on_existing(self, intent: Intent, clause: str) -> bool:
         """Add the intent's actions (or failures); False when a loose phrasing matched nothing."""
@@ -179,6 +192,9 @@ class _Utterance:
         action = self.summaries.refresh_or_create(create) if create else None
         if isinstance(action, SaidAgain):
             self.listed.append(action.entry)
+        elif isinstance(action, CreateAction) and (passed := passed_today(action, self.context.clock)):
+            self.failures.append(passed[0])
+            self.choices.append(passed[1])
         elif isinstance(action, CreateAction):
             self.actions.append(with_items(action))
         elif action is not None:
@@ -220,7 +236,8 @@ class OfflineInterpreter:
             return ParseResult([], [], answer=answer)
         utterance = _Utterance(context)
         back = said_back(text)
-        for number, clause in enumerate(joined_list_clauses(split_clauses(text))):
+        clauses = joined_where_named(joined_list_clauses(split_clauses(text)), utterance.entry_words)
+        for number, clause in enumerate(clauses):
             try:
                 utterance.read(clause, back if number == 0 else Back.NOT)
             except Exception:  # the contract: never raise; one odd clause must not lose the others

@@ -223,7 +223,9 @@ def read(kind: PhraseKind, number: int, sentence: str, clock: Clock) -> Reading:
     phrase = kind.words(number)
     said = sentence.format(phrase)
     result = _INTERPRETER.interpret(said, InterpretContext(entries=[], clock=clock))
-    creates = [action for action in result.actions if isinstance(action, CreateAction)]
+    # A time of today already past is asked about ("tonight at 9" at 21:55): the reading offered is what it read.
+    offered = [action for choice in result.choices for action in choice.actions] if not result.actions else []
+    creates = [action for action in [*result.actions, *offered] if isinstance(action, CreateAction)]
     if len(creates) != 1:
         return Reading(kind, phrase, said, clock, None, None)
     due = resolve_due(creates[0].due_text, clock) if creates[0].due_text else None

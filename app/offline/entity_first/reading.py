@@ -70,6 +70,32 @@ _MAKE_IT = re.compile(r"^(?:make|change|move|set|put|switch|push|turn)\s+(?:it|t
 _GOING_ON = re.compile(r"^(?:(?:oh|ah|um|uh)[\s,]+)?(?:and|also|plus)\b", re.IGNORECASE)
 
 
+# A clause that goes on about the thing the clause before named: "the boiler guy can't do wednesday, make it
+# thursday"; "tax return... let's aim for the 30th instead".
+_GOES_ON = re.compile(
+    r"^(?:(?:let's|lets|can\s+we|could\s+we)\s+)?(?:make|do|move|change|push|set|put|switch)\s+(?:it|that)\b"
+    r"|^(?:let's|lets)\s+(?:aim|go|say|do)\b",
+    re.IGNORECASE,
+)
+
+
+def joined_where_named(clauses: Sequence[str], entry_words: EntryWords) -> list[str]:
+    """The clauses, each one that goes on about the entry the one before named joined to it, so the two read as
+    one sentence about that entry."""
+    joined: list[str] = []
+    for clause in clauses:
+        before = joined[-1] if joined else None
+        if before is not None and _GOES_ON.match(without_openers(clause).text) and _names_one(before, entry_words):
+            joined[-1] = f"{before}, {clause}"
+        else:
+            joined.append(clause)
+    return joined
+
+
+def _names_one(clause: str, entry_words: EntryWords) -> bool:
+    return entry_words.find(words_of(without_openers(clause).text)).one is not None
+
+
 def said_back(utterance: str) -> Back:
     """Whether an utterance opens by referring to the one before: read before its clauses are split, since the
     split takes a correction's words off what they correct."""

@@ -174,7 +174,7 @@ _BY_THE_USER = re.compile(
 # Verbs that do one another's task: "rang the bank" does "Call the bank".
 _SAME_TASK = (
     frozenset("call ring phone".split()),
-    frozenset("buy get pick grab purchase".split()),
+    frozenset("buy get pick grab purchase collect fetch".split()),
     frozenset("return drop bring take send post".split()),
     frozenset("email mail message text write reply".split()),
     frozenset("clean tidy hoover vacuum wash".split()),
@@ -232,11 +232,34 @@ def _renamed(clause: str, title: str, clock: Clock) -> Request | None:
         if not said_when and not any(p.search(new) for _, p in _PRIORITIES):
             return Request(Asks.RENAME, title=new)
     if found := _NOT_THIS.match(clause.strip(" .!?")):
-        right = _bare(found["right"] or found["right2"])
         wrong = _bare(found["wrong"] or found["wrong2"])
+        right = _parallel(found["right"] or found["right2"], wrong)
         if right and wrong and wrong.lower() in title.lower() and find_due_phrase(wrong, clock) is None:
             return Request(Asks.RENAME, replace=(wrong, right))
     return None
+
+
+_SHORT_RIGHT = 3  # words: "the dry cleaner's" is said whole; a longer phrase ends with what it puts right
+
+
+_WHAT_IT_IS = re.compile(
+    r"^(?:it's|it\s+is|that's|it\s+was)\s+(?:the\s+|my\s+|a\s+)?(?P<thing>.+?)(?:\s+(?:i|we|that|which|who|you)\b.*)?$",
+    re.I,
+)
+_AFTER_LAST_LINK = re.compile(r".*\b(?:for|to|with|at|from|on|in|of)\s+(?P<tail>.+)$", re.IGNORECASE)
+
+
+def _parallel(said: str, wrong: str) -> str:
+    """The words that stand for `wrong`: "the birthday card is for Mila" puts "Mila" for "Maya", "it's the fiddle
+    leaf fig I need to repot" puts "fiddle leaf fig" for "the monstera"."""
+    right = _bare(said)
+    if len(right.split()) <= _SHORT_RIGHT:
+        return right
+    if found := _WHAT_IT_IS.match(_TAIL.sub("", said.strip(" ,."))):
+        return found["thing"]
+    if (found := _AFTER_LAST_LINK.match(right)) and len(found["tail"].split()) <= _SHORT_RIGHT:
+        return found["tail"]
+    return " ".join(right.split()[-max(1, len(wrong.split())) :])
 
 
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|it\s+was|that's|the\s+one\s+for|for|actually|i\s+mean)\s+)+", re.I)
