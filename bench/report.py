@@ -21,6 +21,7 @@ PAGE = ROOT / "docs" / "benchmarks.md"
 BENCHES = [
     "bench/offline_bench.py",
     "bench/offline_bench.py --held-out",
+    "bench/offline_bench.py --blind",
     "bench/date_sweep_bench.py",
     "bench/robustness_bench.py",
     "bench/executor_bench.py",
