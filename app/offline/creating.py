@@ -72,8 +72,26 @@ def read_create(clause: str, clock: Clock) -> CreateAction | None:
     if action is None:
         return None
     if repeat is None:
-        return replace(action, due_text=due.text if due else None)
+        return replace(action, due_text=_evening_if_meant(due, bare, clock) if due else None)
     return replace(action, recurrence=repeat.rule, due_text=_first_time(repeat, due, clock))
+
+
+# What happens in the evening: a bare hour said with one is pm ("dinner on saturday at half seven" is 19:30).
+_EVENING_THINGS = re.compile(
+    r"\b(?:dinner|supper|drinks|party|date\s+night|movie\s+night|quiz\s+night|game\s+night|concert|gig|theatre"
+    r"|theater)\b",
+    re.IGNORECASE,
+)
+_BARE_CLOCK = re.compile(r"\b(?P<clock>(?:1[01]|[1-9])(?::[0-5]\d)?)\b(?!\s*(?:am|pm|a\.m|p\.m|o'?clock\s+in))", re.I)
+
+
+def _evening_if_meant(due: DuePhrase, card: str, clock: Clock) -> str:
+    """The due as said, its bare morning hour made pm when what is due happens in the evening."""
+    local = due.moment.astimezone(clock.tz)
+    said = _BARE_CLOCK.search(due.text)
+    if said is None or local.hour >= 12 or not _EVENING_THINGS.search(card) or re.search(r"morning", due.text, re.I):
+        return due.text
+    return f"{due.text[: said.end()]}pm{due.text[said.end() :]}"
 
 
 def _yearly(text: str, now_local: datetime, clock: Clock) -> SpokenRecurrence | None:

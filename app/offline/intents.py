@@ -113,8 +113,8 @@ PHRASINGS = [
     Phrasing(
         _COMPLETE,
         _p(
-            rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been|got)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?"
-            rf"(?P<verb>{_PARTICIPLES}){_TOO}$"
+            rf"^(?P<x>.+?)(?:\s+(?:is|are|was|were|has been|have been|got)|'s(?:\s+been)?|'re|'ve\s+been)\s+"
+            rf"(?:all\s+|now\s+|already\s+)?(?P<verb>{_PARTICIPLES}){_TOO}$"
         ),
         True,
         tail=True,
