@@ -423,7 +423,12 @@ class MurmurService:
                     workspace.close_conversation(outcome.conversation_id)
                     raise ModelFault(fault)
                 question = f"the assistant asked: {outcome.message}" if outcome.question else None
-                workspace.finish(error=question, conversation_id=outcome.conversation_id, reply=outcome.message)
+                workspace.finish(
+                    error=question,
+                    conversation_id=outcome.conversation_id,
+                    reply=outcome.message,
+                    choices=outcome.choices,
+                )
             else:
                 on_event(ThinkingEvent(1, interpreter.name))
                 outcome = self._read_and_apply(interpreter, text, workspace)

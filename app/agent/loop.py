@@ -4,7 +4,8 @@ Per turn: a fresh context message (time, current entries) -> one streamed reques
 call run as soon as it is complete, with a real tool result per call (what was applied, or
 "Error: ...") -> again, until the model answers in words or `max_turns` is reached. A call with
 invalid or truncated arguments never runs; an identical call runs only once per conversation.
-A transport failure reverts what the run applied and leaves the utterance retryable.
+A transport failure reverts what the run applied and leaves the utterance retryable. An ask_which call
+ends the run with its question, changing nothing: its readings wait with the utterance for the user to pick.
 """
 
 import json
@@ -29,6 +30,7 @@ from app.agent.session_summary import synthesize
 from app.agent.text_protocol import MALFORMED
 from app.agent.tools import (
     ARCHIVE,
+    ASK,
     COMPLETE,
     FORGET,
     MUTATING,
@@ -38,7 +40,9 @@ from app.agent.tools import (
     SNOOZE,
     TOOLS,
     UPDATE,
+    Question,
     actions_from_arguments,
+    question_from_arguments,
 )
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
@@ -53,6 +57,7 @@ from app.domain.model_text import only_said
 from app.domain.redaction import PLACEHOLDERS, Redacted, redact, secret_in
 from app.errors import (
     BudgetExceededError,
+    InvalidActionError,
     LlmError,
     ModelFault,
     ModelSetAside,
@@ -71,6 +76,7 @@ from app.presentation.failures import tool_failure_line, tool_parse_failure_line
 from app.presentation.memories import tool_memory_line
 from app.store import Store
 from app.store.models import LlmRequest
+from app.store.queries import get_entry
 
 log = logging.getLogger("murmur.agent")
 
@@ -98,6 +104,7 @@ class _Run:
     usage: Usage = field(default_factory=Usage)
     turn: int = 0
     started: float = field(default_factory=time.monotonic)  # the utterance's deadline runs from here
+    asked: Question | None = None  # the model asked which reading was meant: the run ends with this turn
 
 
 class LlmAgent:
@@ -138,7 +145,7 @@ class LlmAgent:
         run.started = options.clock_started or run.started
         try:
             message = self._talk(run)
-            question = self._asks(run, message)
+            question = run.asked is not None or self._asks(run, message)
         except LlmError:
             # What was said cannot be the answer the talk waited for: the next words start afresh.
             workspace.close_conversation(run.conversation_id)
@@ -156,6 +163,7 @@ class LlmAgent:
             turns=run.turn,
             usage=run.usage,
             conversation_id=conversation_id,
+            choices=run.asked.choices if run.asked else (),
         )
 
     def _talk(self, run: _Run) -> str:
@@ -166,6 +174,10 @@ class LlmAgent:
                 return "Stopped early: the monthly budget is spent."
             run.on_event(ThinkingEvent(run.turn, self.name))
             reply = self._request(run)
+            if run.asked is not None:
+                # The question is the model's last word: the talk goes on from it when the user answers.
+                run.history.append(ChatMessage(Role.ASSISTANT, run.asked.text))
+                return run.asked.text
             if not reply.tool_calls:
                 message = clean_reply(reply.content)
                 if not message and run.turn == 1:
@@ -400,13 +412,15 @@ class LlmAgent:
         return self._tool_result(run, call, content)
 
     def _execute(self, run: _Run, call: ToolCall) -> str:
-        known = [*MUTATING, SEARCH, RECALL, REMEMBER, FORGET]
+        known = [*MUTATING, SEARCH, RECALL, REMEMBER, FORGET, ASK]
         problem = None
         arguments: Any = None
         if call.name == MALFORMED:
             problem = f"this <execute> block is not a JSON list of calls, each with a name and args: {call.arguments}"
         elif call.name not in known:
             problem = f"unknown tool {call.name!r}; the tools are {', '.join(known)}"
+        elif run.asked is not None and call.name not in (SEARCH, RECALL):
+            problem = "the user was just asked which they meant; nothing else changes until they answer"
         else:
             try:
                 arguments = json.loads(call.arguments or "{}")
@@ -416,6 +430,8 @@ class LlmAgent:
                 problem = "the arguments must be a JSON object; nothing done"
         if problem:
             return self._refuse(run, call, problem)
+        if call.name == ASK:
+            return self._ask(run, arguments)
         if call.name == SEARCH:
             return self._search(run, arguments)
         if call.name == RECALL:
@@ -459,6 +475,29 @@ class LlmAgent:
         """A call that cannot run at all: the user hears of it too (what was not done is said, never skipped)."""
         run.workspace.note_parse_failures([ParseFailure(tool=call.name, error=problem)])
         return f"Error: {problem}"
+
+    def _ask(self, run: _Run, arguments: dict[str, Any]) -> str:
+        """Keep the question and its readings, each entry named by its full ID so that the reading picked later
+        changes the entry meant even once its short ID matches another; refused when changes were already made
+        (the utterance is done, so nothing would wait for the pick)."""
+        if run.workspace.applied or run.workspace.memory_changes:
+            return "Error: changes were already made for these words; say what you did, or ask in words"
+        try:
+            with run.workspace.store.read() as session:
+                asked = question_from_arguments(arguments, lambda action: _named_for_good(session, action))
+        except InvalidActionError as error:
+            return f"Error: {error}; nothing was asked"
+        run.asked = asked
+        offered = [f"{number}. {choice.label}" for number, choice in enumerate(asked.choices, start=1)]
+        dropped = [f"Not offered: {why}" for why in asked.dropped]
+        return "\n".join(
+            [
+                f"Asked the user: {asked.text}",
+                *offered,
+                *dropped,
+                "Nothing was changed. The reading the user picks is applied for them; or they answer in words.",
+            ]
+        )
 
     def _search(self, run: _Run, arguments: dict[str, Any]) -> str:
         with run.workspace.store.read() as session:
@@ -560,6 +599,13 @@ def _recently_said(run: _Run) -> str:
     ("move it to Friday" is about what they named a moment ago)."""
     said = [message.content for message in run.history if message.role is Role.USER]
     return " ".join([run.original, *said[-3:-1]])
+
+
+def _named_for_good(session: Session, action: Action) -> Action:
+    """`action` with its entry's full ID, found as the executor finds it; a MurmurError when no one entry has it."""
+    if isinstance(action, CreateAction):
+        return action
+    return replace(action, entry_id=get_entry(session, action.entry_id).id)
 
 
 def _canonical(arguments: str) -> str:

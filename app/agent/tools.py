@@ -2,13 +2,16 @@
 
 Each mutating tool takes a list of items, so one call can change several entries; search_entries only
 reads. There is no delete tool: the worst a confused model can do is archive, and that is undoable.
+ask_which changes nothing: it offers the user readings to pick from, each one change as a mutating tool takes it.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from app.domain.actions import ParseFailure, ParseResult, parse_actions
+from app.domain.actions import Action, Choice, ParseFailure, ParseResult, parse_actions
 from app.domain.enums import ActionKind, Category, Status
+from app.errors import InvalidActionError, MurmurError
 from app.memory.entry_search import MAX_PAGE, SearchSort
 
 _ID = {"type": "string", "description": "the entry's short ID as shown in the context, e.g. 3fa1b2"}
@@ -53,7 +56,7 @@ def _list_of(key: str, item_properties: dict[str, Any], item_required: list[str]
     return {key: {"type": "array", "items": item, "minItems": 1}}
 
 
-CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE, SEARCH, RECALL, REMEMBER, FORGET = (
+CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE, SEARCH, RECALL, REMEMBER, FORGET, ASK = (
     "create_entries",
     "update_entries",
     "complete_entries",
@@ -63,7 +66,19 @@ CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE, SEARCH, RECALL, REMEMBER, FORGET = (
     "recall",
     "remember",
     "forget",
+    "ask_which",
 )
+
+# Each mutating tool: the argument holding its list, and the action kind of each item.
+MUTATING: dict[str, tuple[str, ActionKind]] = {
+    CREATE: ("entries", ActionKind.CREATE),
+    UPDATE: ("updates", ActionKind.UPDATE),
+    COMPLETE: ("entries", ActionKind.COMPLETE),
+    ARCHIVE: ("entries", ActionKind.ARCHIVE),
+    SNOOZE: ("entries", ActionKind.SNOOZE),
+}
+# How many readings ask_which offers: one is no question, and more than a few the user cannot weigh.
+FEWEST_CHOICES, MOST_CHOICES = 2, 4
 
 TOOLS: list[dict[str, Any]] = [
     _function(
@@ -187,16 +202,42 @@ TOOLS: list[dict[str, Any]] = [
         {"id": {"type": "string", "description": "the memory's ID as shown under 'What you know about the user'"}},
         ["id"],
     ),
+    _function(
+        ASK,
+        "Ask the user which they meant instead of guessing: when several entries fit what they said ('paid the "
+        "bill' with a gas bill and a phone bill open) or a change names no entry ('mark it done' with nothing "
+        f"said before). Give {FEWEST_CHOICES} to {MOST_CHOICES} likely readings, each the one change it would make: "
+        'a tool that changes entries and one item of its list as that tool takes it, e.g. {"label": "Tick off '
+        '\'Pay the gas bill\'", "tool": "complete_entries", "item": {"id": "3fa1b2", "reason": "paid '
+        'it"}}. Nothing changes now: the user picks one (applied for them) or answers in words. Not when one entry '
+        "clearly fits, and never with other changes.",
+        {
+            "question": {"type": "string", "description": "one short question, e.g. 'Which bill did you pay?'"},
+            "choices": {
+                "type": "array",
+                "minItems": FEWEST_CHOICES,
+                "maxItems": MOST_CHOICES,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "label": {
+                            "type": "string",
+                            "description": "the reading as the user reads it on a button: \"Tick off 'Pay the gas "
+                            "bill'\"",
+                        },
+                        "tool": {"type": "string", "enum": list(MUTATING)},
+                        "item": {
+                            "type": "object",
+                            "description": "one item of that tool's list, exactly as that tool takes it",
+                        },
+                    },
+                    "required": ["label", "tool", "item"],
+                },
+            },
+        },
+        ["question", "choices"],
+    ),
 ]
-
-# Each mutating tool: the argument holding its list, and the action kind of each item.
-MUTATING: dict[str, tuple[str, ActionKind]] = {
-    CREATE: ("entries", ActionKind.CREATE),
-    UPDATE: ("updates", ActionKind.UPDATE),
-    COMPLETE: ("entries", ActionKind.COMPLETE),
-    ARCHIVE: ("entries", ActionKind.ARCHIVE),
-    SNOOZE: ("entries", ActionKind.SNOOZE),
-}
 
 
 def actions_from_arguments(tool: str, arguments: Any) -> ParseResult:
@@ -208,3 +249,50 @@ def actions_from_arguments(tool: str, arguments: Any) -> ParseResult:
     if not isinstance(items, list) or not items:
         return ParseResult([], [ParseFailure(tool=tool, error=f"'{key}' must be a non-empty list", raw=arguments)])
     return parse_actions((kind.value, item) for item in items)
+
+
+@dataclass(frozen=True)
+class Question:
+    """An ask_which call read: the question, the readings offered, and why any other reading was dropped."""
+
+    text: str
+    choices: tuple[Choice, ...]
+    dropped: tuple[str, ...] = ()
+
+
+def question_from_arguments(arguments: Mapping[str, Any], resolve: Callable[[Action], Action]) -> Question:
+    """The question an ask_which call asks. Each reading is parsed as its tool's own item is, then passed through
+    `resolve` (which names the entry for good, or raises a MurmurError); one that fails is dropped with its reason.
+    InvalidActionError when no question is left to ask."""
+    text = arguments.get("question")
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidActionError("'question' must be the question to the user, in words")
+    offered = arguments.get("choices")
+    if not isinstance(offered, list) or not FEWEST_CHOICES <= len(offered) <= MOST_CHOICES:
+        raise InvalidActionError(f"'choices' must be a list of {FEWEST_CHOICES} to {MOST_CHOICES} readings")
+    choices: list[Choice] = []
+    dropped: list[str] = []
+    for number, offer in enumerate(offered, start=1):
+        try:
+            choices.append(_choice(offer, resolve))
+        except MurmurError as error:
+            dropped.append(f"choice {number}: {error}")
+    if len(choices) < FEWEST_CHOICES:
+        raise InvalidActionError("; ".join([*dropped, f"fewer than {FEWEST_CHOICES} readings are left to offer"]))
+    return Question(text.strip(), tuple(choices), tuple(dropped))
+
+
+def _choice(offer: Any, resolve: Callable[[Action], Action]) -> Choice:
+    """One reading: its label, and the one change its tool's item asks for."""
+    if not isinstance(offer, Mapping):
+        raise InvalidActionError(f"a reading must be an object with label, tool and item, not {type(offer).__name__}")
+    label, tool = offer.get("label"), offer.get("tool")
+    if not isinstance(label, str) or not label.strip():
+        raise InvalidActionError("a reading needs a label, the words its button shows")
+    if tool not in MUTATING:
+        raise InvalidActionError(f"unknown tool {tool!r}; a reading's tool is one of {', '.join(MUTATING)}")
+    parsed = actions_from_arguments(tool, {MUTATING[tool][0]: [offer.get("item")]})
+    if parsed.failures:
+        raise InvalidActionError(f"{tool}: {parsed.failures[0].error}")
+    [action] = parsed.actions
+    return Choice(label.strip(), (resolve(action),))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from app.domain.actions import ParseResult
+from app.domain.actions import Choice, ParseResult
 from app.domain.clock import Clock
 from app.domain.events import EventCallback
 from app.store import Store
@@ -56,6 +56,7 @@ class AgentOutcome:
     turns: int = 0
     usage: Usage = Usage()
     conversation_id: int | None = None
+    choices: tuple[Choice, ...] = ()  # with the question: the readings it offers, kept until the user picks one
 
 
 class Interpreter(Protocol):

@@ -1,9 +1,24 @@
-"""The tools' calls about checklists become the actions the executor ticks, adds and creates items by."""
+"""The tools' calls about checklists become the actions the executor ticks, adds and creates items by; a question's
+readings become the choices offered back."""
 
+from dataclasses import replace
 from typing import Any
 
-from app.agent.tools import COMPLETE, CREATE, TOOLS, UPDATE, actions_from_arguments
-from app.domain.actions import CompleteAction, CreateAction, UpdateAction
+import pytest
+
+from app.agent.tools import (
+    ARCHIVE,
+    ASK,
+    COMPLETE,
+    CREATE,
+    SNOOZE,
+    TOOLS,
+    UPDATE,
+    actions_from_arguments,
+    question_from_arguments,
+)
+from app.domain.actions import Action, ArchiveAction, Choice, CompleteAction, CreateAction, UpdateAction
+from app.errors import EntryNotFoundError, InvalidActionError
 
 
 def properties(tool: str) -> dict[str, Any]:
@@ -58,3 +73,51 @@ def test_a_new_list_the_model_titles_with_its_items_is_called_by_its_name() -> N
     [action] = actions_from_arguments(CREATE, {"entries": [entry]}).actions
     assert isinstance(action, CreateAction)
     assert (action.summary, action.content, action.items) == ("Packing list", "Packing list", ("boots", "map"))
+
+
+def reading(label: str, tool: str, item: Any) -> dict[str, Any]:
+    return {"label": label, "tool": tool, "item": item}
+
+
+def test_a_question_offers_only_the_readings_its_tools_parse_and_each_is_resolved() -> None:
+    offered = [
+        reading(" Tick off 'Pay the gas bill' ", COMPLETE, {"id": "3fa1b2", "reason": "paid"}),
+        reading("Set it to done", UPDATE, {"id": "3fa1b2", "fields": {"status": "done"}, "reason": "paid"}),
+        reading("Archive it", ARCHIVE, {"id": "9c0d1e"}),
+        reading("", ARCHIVE, {"id": "9c0d1e"}),
+    ]
+    question = question_from_arguments(
+        {"question": "Which bill? ", "choices": offered},
+        lambda action: (
+            replace(action, entry_id=action.entry_id + "0" * 26) if isinstance(action, ArchiveAction) else action
+        ),
+    )
+    assert question.text == "Which bill?"
+    assert question.choices == (
+        Choice("Tick off 'Pay the gas bill'", (CompleteAction("3fa1b2", reason="paid"),)),
+        Choice("Archive it", (ArchiveAction("9c0d1e" + "0" * 26),)),
+    )
+    assert question.dropped == (
+        "choice 2: update_entries: unknown status 'done'; expected one of active, snoozed, completed, archived",
+        "choice 4: a reading needs a label, the words its button shows",
+    )
+
+
+def test_a_question_without_enough_readings_is_refused() -> None:
+    def unknown(action: Action) -> Action:
+        raise EntryNotFoundError("no entry has ID 'abcdef'")
+
+    one = [reading("Gas", COMPLETE, {"id": "abcdef"}), reading("Phone", "delete_entries", {"id": "abcdef"})]
+    with pytest.raises(InvalidActionError, match="^choice 1: no entry has ID 'abcdef'; choice 2: unknown tool"):
+        question_from_arguments({"question": "Which?", "choices": one}, unknown)
+    with pytest.raises(InvalidActionError, match="2 to 4 readings"):
+        question_from_arguments({"question": "Which?", "choices": one * 3}, unknown)
+    with pytest.raises(InvalidActionError, match="'question' must be"):
+        question_from_arguments({"choices": one}, unknown)
+
+
+def test_the_question_tool_takes_the_changing_tools_items() -> None:
+    schema = next(t["function"]["parameters"] for t in TOOLS if t["function"]["name"] == ASK)
+    choice = schema["properties"]["choices"]
+    assert (choice["minItems"], choice["maxItems"]) == (2, 4)
+    assert choice["items"]["properties"]["tool"]["enum"] == [CREATE, UPDATE, COMPLETE, ARCHIVE, SNOOZE]
