@@ -281,4 +281,5 @@ def read_category(bare: str, repeats: bool, dated: bool = False, deadline: bool 
         return cue
     if _THOUGHT.search(bare):
         return CategoryCue(Category.THOUGHT, _keep)
-    return CategoryCue(Category.NOTE, _keep)
+    # "bins out at half nine tonight": a thing to do at a time, said without its verb
+    return CategoryCue(Category.TODO if dated else Category.NOTE, _keep)

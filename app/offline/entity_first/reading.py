@@ -85,7 +85,8 @@ def joined_where_named(clauses: Sequence[str], entry_words: EntryWords) -> list[
     joined: list[str] = []
     for clause in clauses:
         before = joined[-1] if joined else None
-        if before is not None and _GOES_ON.match(without_openers(clause).text) and _names_one(before, entry_words):
+        goes_on = _GOES_ON.match(clause.strip()) or _GOES_ON.match(without_openers(clause).text)
+        if before is not None and goes_on and _names_one(before, entry_words):
             joined[-1] = f"{before}, {clause}"
         else:
             joined.append(clause)
