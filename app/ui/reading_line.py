@@ -1,5 +1,6 @@
 """Under the typed box: what the words would do if Enter were pressed now, a line per change, each cut to the width
-(the whole in the tooltip), so the box and the list below never grow sideways with what is typed."""
+(the whole in the tooltip), so the box and the list below never grow sideways with what is typed. A line is cut in
+its middle: it begins with what would be done and ends with when, the two parts worth keeping."""
 
 from collections.abc import Sequence
 
@@ -39,4 +40,4 @@ class ReadingLine(QLabel):
 
     def _fit(self) -> None:
         metrics, width = self.fontMetrics(), self.contentsRect().width()
-        self.setText("\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in self._lines))
+        self.setText("\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideMiddle, width) for line in self._lines))
