@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from datetime import time as dt_time
 from pathlib import Path
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
@@ -36,7 +36,7 @@ from app.changes.originals import clear_originals, shareable
 from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.spool import Spool, file_spooled
 from app.changes.undo import HistoryBatch, UndoResult, batch_to_undo, history, latest_batch, undo_in_chunks, undo_item
-from app.changes.workspace import Workspace
+from app.changes.workspace import RECENTLY_DONE, Workspace
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -92,6 +92,7 @@ from app.memory.search_arguments import ToolArgumentError, search_request
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
 from app.presentation.failures import failure_line
+from app.presentation.reading import ReadAction, ReadingPreview
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
 from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
@@ -122,6 +123,7 @@ from app.store.backups import (
 )
 from app.store.models import Entry, LlmRequest, Memory, SyncState, TalkSession, UndoBatch, Utterance
 from app.store.queries import (
+    completed_since,
     entries_by_age,
     entries_with_ids,
     entry_tally,
@@ -134,6 +136,7 @@ from app.store.queries import (
     short_ids,
     short_ids_after,
     stored_rows,
+    touched_by,
     usage_summary,
     waiting_utterances,
     wake_snoozed,
@@ -471,6 +474,45 @@ class MurmurService:
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions, reply=parsed.answer, choices=parsed.choices)
         return AgentOutcome(message=parsed.answer, turns=1)
+
+    # -- the reading before Enter ---------------------------------------------------------------
+
+    def preview(self, text: str) -> ReadingPreview:
+        """What the offline rules would do with `text` if it were submitted now, read against what a run now would
+        see; only reads (no utterance saved, no run, no write). With a model set up it reads the words on submit,
+        so the rules' reading is marked as theirs; an empty (or unsavable) text reads as nothing."""
+        if isinstance(self.interpreter, Agent):
+            rules, rules_only = self.rules, True
+        else:
+            rules, rules_only = self.interpreter, False
+        try:
+            text = validate_utterance_text(text)
+        except UsageError:
+            return ReadingPreview()
+        if rules is None:
+            return ReadingPreview()
+        context = self._reading_context()
+        parsed = rules.interpret(text, context)
+        known = {entry.id: entry for entry in [*context.done_lately, *context.entries]}
+        return ReadingPreview(
+            actions=tuple(_read_action(action, known, context.clock) for action in parsed.actions),
+            answer=parsed.answer,
+            choices=tuple(choice.label for choice in parsed.choices),
+            remember=parsed.remember,
+            unread=len(parsed.failures),
+            rules_only=rules_only,
+        )
+
+    def _reading_context(self) -> InterpretContext:
+        """The context `_read_and_apply` gives the rules (see `Workspace`), read without an utterance of its own."""
+        clock = self._run_clock()
+        with self.store.read() as session:
+            return InterpretContext(
+                list_entries(session, clock.now, statuses=(Status.ACTIVE, Status.SNOOZED)),
+                clock,
+                last_touched=_touched_last(session, clock.now, self.session_gap),
+                done_lately=completed_since(session, clock.now - RECENTLY_DONE),
+            )
 
     # -- direct edits, undo, reads -----------------------------------------------------------
 
@@ -1120,6 +1162,30 @@ def _stored_rows(session: Session, entry_ids: set[str], everything: bool) -> Sto
     said = {row["utterance_id"] for row in entries}
     utterances = [row for row in stored_rows(session, "utterances") if everything or row["id"] in said]
     return StoredRows(entries, utterances, stored_rows(session, "memories"), schema_of(session))
+
+
+def _touched_last(session: Session, now: datetime, gap: timedelta) -> list[str]:
+    """What "that", "it" and "actually ..." would refer to in words said now: what the open session's latest
+    utterance made or changed; nothing once the session has been silent past `gap` (the words would begin anew)."""
+    talk = open_session(session)
+    if talk is None or now - talk.last_at > gap:
+        return []
+    latest = session.exec(
+        select(Utterance.id).where(Utterance.session_id == talk.id).order_by(col(Utterance.id).desc())
+    ).first()
+    return [] if latest is None else touched_by(session, latest)
+
+
+def _read_action(action: Action, known: Mapping[str, Entry], clock: Clock) -> ReadAction:
+    """`action` with the name of its entry and the moment it would put the entry at, read as the executor reads it."""
+    if isinstance(action, CreateAction):
+        return ReadAction(action, action.summary, resolve_due(action.due_text, clock) if action.due_text else None)
+    entry = known.get(action.entry_id)
+    name = entry.summary if entry is not None else action.entry_id
+    if isinstance(action, SnoozeAction):
+        return ReadAction(action, name, resolve_due(action.until_text, clock))
+    due = action.changes.get("due_date") if isinstance(action, UpdateAction) else None
+    return ReadAction(action, name, moved_due(entry.due_at if entry else None, due, clock) if due else None)
 
 
 def _put_replacements(session: Session, utterance: Utterance) -> None:

@@ -19,7 +19,7 @@ from app.terminal import terminal_safe
 
 NAMES_IN_TITLE = 2  # "Created “A”, “B” and 3 more": the title stays one or two lines
 # An updated entry's fields as the window names them: "Updated “Buy milk” (title, due date)".
-_FIELD_NAMES = {
+FIELD_NAMES = {
     "content": "text",
     "summary": "title",
     "due_date": "due date",
@@ -124,7 +124,7 @@ def applied_words(item: AppliedAction, now: datetime, tz: ZoneInfo) -> str:
     if isinstance(action, CreateAction):
         text = f"{_done_word(item)} {entry.category.value} {name}"
     elif isinstance(action, UpdateAction):
-        fields = [_FIELD_NAMES.get(key, key.replace("_", " ")) for key in action.changes]
+        fields = [FIELD_NAMES.get(key, key.replace("_", " ")) for key in action.changes]
         text = f"{_done_word(item)} {name}" + (f" ({', '.join(fields)})" if fields else "")
     else:
         text = f"{_done_word(item)} {name}"

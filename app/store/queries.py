@@ -327,20 +327,28 @@ def recent_requests(session: Session, limit: int = 20) -> list[LlmRequest]:
     return list(session.exec(select(LlmRequest).order_by(col(LlmRequest.id).desc()).limit(limit)).all())
 
 
-# The entries the session's previous utterance made or changed (none when it changed nothing, or was undone).
-_TOUCHED_BEFORE = text(
-    """
+# The entries an utterance made or changed (none when it changed nothing, or was undone).
+_TOUCHED_BY_SQL = """
     SELECT DISTINCT i.entry_id FROM undo_items i JOIN undo_batches b ON b.id = i.batch_id
-    WHERE i.subject = 'entry' AND i.undone_at IS NULL AND b.undone_at IS NULL AND b.utterance_id = (
+    WHERE i.subject = 'entry' AND i.undone_at IS NULL AND b.undone_at IS NULL AND b.utterance_id = """
+_TOUCHED_BEFORE = text(
+    _TOUCHED_BY_SQL
+    + """(
         SELECT earlier.id FROM utterances earlier JOIN utterances now_said ON now_said.id = :utterance
         WHERE earlier.session_id = now_said.session_id AND earlier.id < now_said.id
         ORDER BY earlier.id DESC LIMIT 1
     )
     """
 )
+_TOUCHED_BY = text(_TOUCHED_BY_SQL + ":utterance")
 
 
 def touched_before(session: Session, utterance_id: int) -> list[str]:
     """What "that", "it" and "actually ..." refer to in utterance `utterance_id`: the entries the session's previous
     utterance made or changed."""
     return [row[0] for row in session.execute(_TOUCHED_BEFORE, {"utterance": utterance_id})]
+
+
+def touched_by(session: Session, utterance_id: int) -> list[str]:
+    """The entries utterance `utterance_id` made or changed, as long as those changes stand."""
+    return [row[0] for row in session.execute(_TOUCHED_BY, {"utterance": utterance_id})]

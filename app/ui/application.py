@@ -39,6 +39,7 @@ from app.logs import setup_logging
 from app.memory.recall import RecallHit
 from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
+from app.presentation.reading import ReadingPreview, reading_lines
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.speech_in import engine_threads
@@ -171,6 +172,7 @@ class Murmur(QObject):
         voice.answer_window_closed.connect(self._update_state)
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
+        window.reading_requested.connect(self._on_reading_requested)
         window.mic_pressed.connect(self.mic_switch.press)
         window.mic_released.connect(self.mic_switch.release)
         window.undo_last_requested.connect(self.undo_last)
@@ -607,6 +609,17 @@ class Murmur(QObject):
                 self.window.said_before.set_hits(outcome.result, clock.now, clock.tz)
 
         run_in_thread(Call("recall", lambda: service.recall(words)), self.window, show)
+
+    def _on_reading_requested(self, words: str) -> None:
+        """What the typed words would do, read off the GUI thread (the rules take a few milliseconds, more with a
+        long list); a reading of words the box no longer holds is dropped."""
+        service, clock = self.service, self.service.clock()
+
+        def show(outcome: JobOutcome[ReadingPreview]) -> None:
+            if isinstance(outcome, Finished) and self.window.input.text().strip() == words:
+                self.window.reading.show_lines(reading_lines(outcome.result, clock.now, clock.tz))
+
+        run_in_thread(Call("preview", lambda: service.preview(words)), self.window, show)
 
     def _on_typed(self, text: str) -> None:
         self.submit(text, UtteranceSource.TYPED)

@@ -1,6 +1,6 @@
-"""The main window: a sidebar of views, the conversation (mic, live words, what happened), typed input,
-and the page of the chosen view: the entry list (with its search, empty state and details) or the
-inbox, history, usage or memory.
+"""The main window: a sidebar of views, the conversation (mic, live words, what happened), typed input with
+what it would do under it, and the page of the chosen view: the entry list (with its search, empty state and
+details) or the inbox, history, usage or memory.
 
 Thin: it shows what it is given and asks through signals; `application.Murmur` does the work.
 Closing hides it to the tray when there is one. Geometry and view state persist.
@@ -42,6 +42,7 @@ from app.ui.inbox_view import InboxView
 from app.ui.memory_view import MemoryView
 from app.ui.plain_text import plain_label
 from app.ui.problems_bar import ProblemsBar
+from app.ui.reading_line import ReadingLine
 from app.ui.said_before_view import MIN_LETTERS, SaidBeforeView
 from app.ui.setup_notes import SetupNotes
 from app.ui.sidebar import PLURALS, Place, Sidebar
@@ -68,6 +69,7 @@ EXPORT_TYPES = {
 }
 SORTS = {Sort.DUE: "By due", Sort.CREATED: "Newest first", Sort.KIND: "By kind", Sort.ALPHABETICAL: "A to Z"}
 RECALL_DELAY_MS = 350  # the search box's pause before past talk is searched
+READING_DELAY_MS = 250  # the typed box's pause before what the words would do is read
 
 STYLE = """
 QLabel#status { font-weight: 600; }
@@ -117,6 +119,7 @@ class MainWindow(QMainWindow):
     export_requested = Signal(Path, str)  # the file chosen, and the format its type names
     import_requested = Signal(Path)
     recall_requested = Signal(str)  # search what was said before for these words
+    reading_requested = Signal(str)  # what would these typed words do, if Enter were pressed now?
 
     def __init__(self, model: EntryListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +145,10 @@ class MainWindow(QMainWindow):
         self.input.setPlaceholderText(TYPE_PROMPT)
         self.input.setClearButtonEnabled(True)
         self.input.returnPressed.connect(self._on_input_return_pressed)
+        self.input.textChanged.connect(self._on_input_text_changed)
+        self.reading = ReadingLine()
+        self._reading_timer = QTimer(self, singleShot=True, interval=READING_DELAY_MS)
+        self._reading_timer.timeout.connect(self._on_reading_timer_timeout)
 
         self.model = model
         self.entries = EntryView(model)
@@ -204,6 +211,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.setup_notes)
         layout.addLayout(top)
         layout.addWidget(self.input)
+        layout.addWidget(self.reading)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self._toast_room())
         central = QWidget()
@@ -384,6 +392,17 @@ class MainWindow(QMainWindow):
         if text:
             self.input.setText("")  # unlike clear(), not undoable: Ctrl+Z then undoes the entry it made
             self.typed.emit(text)
+
+    def _on_input_text_changed(self, text: str) -> None:
+        """What the words would do is read once typing pauses; with nothing typed there is nothing to say."""
+        if text.strip():
+            self._reading_timer.start()
+        else:
+            self._reading_timer.stop()
+            self.reading.show_lines(())
+
+    def _on_reading_timer_timeout(self) -> None:
+        self.reading_requested.emit(self.input.text().strip())
 
     def _on_search_text_changed(self, text: str) -> None:
         """The list filters at once; past talk is searched once typing pauses (a short search hides it)."""
