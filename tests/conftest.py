@@ -9,6 +9,10 @@ from app.domain.clock import Clock
 from app.store import Store
 from tests.support.clock import FIXED_CLOCK
 
+# One private PulseAudio per worker for every package: a fixture imported into several conftests is several
+# fixtures, each a daemon of its own, and the variables in os.environ would name whichever started last.
+from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
+
 # Fixtures every test may use: `memory_keyring` (no test touches the user's real keyring).
 pytest_plugins = ["tests.support.memory_keyring"]
 

@@ -14,7 +14,6 @@ from app.domain.clock import Clock
 from app.recordings.retention import Retention
 from app.service import MurmurService
 from tests.support.clock import FIXED_CLOCK
-from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture: a speaker to play into)
 from tests.support.speech import captured_speech
 
 

@@ -8,7 +8,6 @@ import pytest
 from app.speech_in.engines import EngineChoice, load_engine
 from app.speech_in.transcriber import Engine
 from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of models)
-from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 from tests.support.speech import (
     COMMANDS,
     FLITE_VOICES,

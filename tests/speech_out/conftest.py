@@ -2,5 +2,4 @@
 server standing in for the Piper voices repository."""
 
 from tests.support.model_server import server  # noqa: F401 (a fixture)
-from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 from tests.support.speech import whisper_model  # noqa: F401 (a fixture)

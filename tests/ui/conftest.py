@@ -18,7 +18,6 @@ from app.ui.microphone import DictationFactory, real_dictation
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.model_server import server  # noqa: F401 (a fixture: a local server of Vosk model zips)
-from tests.support.pulse import pulse_audio  # noqa: F401 (a fixture)
 from tests.support.speech import whisper_model  # noqa: F401 (a fixture: a real Whisper base model)
 from tests.support.xserver import display  # noqa: F401 (a fixture: a private X server with a tray)
 from tests.sync.conftest import phone, radicale  # noqa: F401 (fixtures: a real CalDAV server, a second client)
