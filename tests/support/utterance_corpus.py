@@ -193,8 +193,19 @@ def load(path: Path = CORPUS) -> list[Case]:
     return cases
 
 
+# A book's list at one moment, made once for all the cases said then (building rows costs more than reading).
+_LISTS: dict[tuple[int, datetime, str], dict[str, Entry]] = {}
+
+
+def _listed(book: Book, clock: Clock) -> dict[str, Entry]:
+    key = (id(book), clock.now, str(clock.tz))
+    if key not in _LISTS:
+        _LISTS[key] = {item["key"]: _entry(item, clock) for item in book.entries}
+    return _LISTS[key]
+
+
 def read(case: Case, clock: Clock) -> tuple[ParseResult, dict[str, Entry]]:
-    listed = {item["key"]: _entry(item, clock) for item in case.book.entries}
+    listed = _listed(case.book, clock)
     touched = tuple(listed[item["key"]].id for item in case.book.entries if item.get("touched"))
     context = InterpretContext(entries=list(listed.values()), clock=clock, last_touched=touched)
     return OfflineInterpreter().interpret(case.say, context), listed

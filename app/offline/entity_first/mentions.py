@@ -68,12 +68,17 @@ class EntryWords:
             entry.id: self._keys[entry.id] - {verb_of(entry)} - _PARTICLES - _KINDS for entry in self.entries
         }
         self._spread = Counter(key for keys in self._keys.values() for key in keys)
+        self._all_keys = frozenset(self._spread)
 
     def weight(self, entry: Entry, key: str) -> float:
         """How much `key` tells `entry` apart: a thing it acts on more than its verb, a rare word more than one
         many entries share."""
         kind = 1.0 if key in self._things[entry.id] else KIND_WEIGHT if key in _KINDS else VERB_WEIGHT
         return kind / max(1, self._spread[key])
+
+    def shares_a_word(self, words: Sequence[Word]) -> bool:
+        """Whether any word said is any open entry's (in any form; a slip of one long word counts too)."""
+        return any(word.meaningful and _in(word.key, self._all_keys) for word in words)
 
     def find(self, words: Sequence[Word]) -> Mentions:
         said = [word for word in words if word.meaningful]

@@ -159,9 +159,10 @@ _ITEM_WORDS = 4
 def _about_whom(text: str, entry_words: EntryWords, clock: Clock) -> Mentions:
     """The entries the clause names, its words of time aside ("tomorrow morning" names no "Morning walk") unless
     they are all of an entry's ("reading for twenty minutes" is "Read for 20 minutes")."""
-    whole = entry_words.find(words_of(text))
-    if whole.one is not None and whole.one.share >= _ALL_SAID:
-        return whole
+    said = words_of(text)
+    whole = entry_words.find(said)
+    if not entry_words.shares_a_word(said) or (whole.one is not None and whole.one.share >= _ALL_SAID):
+        return whole  # no entry's words said at all, or all of one's
     due = find_due_phrase(text, clock)
     spoken = due.spoken if due else ()
     return entry_words.find([w for w in words_of(text) if not any(_within(w, text, part) for part in spoken)])
