@@ -3,6 +3,7 @@ sunscreen": the sunscreen of the packing list)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from app.domain.checklist import ChecklistItem, items_of
 from app.domain.enums import Status
@@ -13,8 +14,18 @@ from app.store.models import Entry
 OPEN = (Status.ACTIVE, Status.SNOOZED)
 _KEPT = (*OPEN, Status.COMPLETED)  # an archived entry was put away: no answer names it
 # Verbs that say nothing of which entry: "did I get the stamps" asks about stamps, "have I got to call" about a call.
-_GENERIC = frozenset().union(*(forms(w) for w in "get make do have go take put need want be see".split()))
-_TASK_VERBS = frozenset().union(*(forms(verb) for verb in TASK_VERBS))
+
+
+@cache
+def _generic() -> frozenset[str]:
+    """Every form of the verbs any task may use: they say nothing of which ("did I get ...")."""
+    return frozenset().union(*(forms(w) for w in "get make do have go take put need want be see".split()))
+
+
+@cache
+def _task_verbs() -> frozenset[str]:
+    """Every form of the task verbs, made at the first question asked, not at every start."""
+    return frozenset().union(*(forms(verb) for verb in TASK_VERBS))
 
 
 @dataclass(frozen=True)
@@ -29,7 +40,7 @@ class Hit:
 
 def telling(said: Sequence[Forms]) -> list[Forms]:
     """The words that say which entry: not the verbs any entry could have."""
-    return [word for word in said if not word & _GENERIC]
+    return [word for word in said if not word & _generic()]
 
 
 @dataclass(frozen=True)
@@ -57,7 +68,7 @@ class _Words:
         # said to it ("did I buy the stamps") is in neither.
         for item, item_words in self.items:
             in_item = [word for word in said if word & item_words]
-            if in_item and (loose or all(word in found or word in in_item or word & _TASK_VERBS for word in said)):
+            if in_item and (loose or all(word in found or word in in_item or word & _task_verbs() for word in said)):
                 return Hit(self.entry, item)
         return None
 

@@ -11,12 +11,13 @@ from lemminflect import getAllLemmas
 from rapidfuzz import fuzz
 
 from app.domain.enums import Status
-from app.offline.entity_first.words import Word, keys_of, word_key, words_of
+from app.offline.entity_first.words import Word, keys_of, words_of
 from app.offline.vocabulary import TASK_VERBS
 from app.store.models import Entry
 
 _OPEN = (Status.ACTIVE, Status.SNOOZED)
-_VERBS = frozenset(word_key(verb) for verb in TASK_VERBS) | {"go", "see", "have", "do", "get", "make", "take"}
+# The task verbs are written in their base form already: their keys without asking lemminflect at every start.
+_VERBS = frozenset(TASK_VERBS) | {"go", "see", "have", "do", "get", "make", "take"}
 # A verb's particle says how, never which ("out" of "Sort out the loft" is not "the bins out"): weighed as verbs.
 _PARTICLES = frozenset("out up in off back away down over through".split())
 # Words that say what kind of thing an entry is, not which: "the appointment" fits every appointment.

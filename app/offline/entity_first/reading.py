@@ -20,7 +20,7 @@ from app.offline.cues import capitalised
 from app.offline.entity_first.mentions import EntryWords, Mention, Mentions, verb_of
 from app.offline.entity_first.openers import without_openers
 from app.offline.entity_first.requests import RENAMING, Asks, Request, past_tense, read_request
-from app.offline.entity_first.words import Word, keys_of, word_key, words_of
+from app.offline.entity_first.words import Word, keys_of, words_of
 from app.offline.vocabulary import TASK_VERBS
 from app.store.models import Entry
 
@@ -37,7 +37,7 @@ EDITING_VERBS = frozenset(
     "move push reschedule postpone bump shift change make mark delete cancel rename retitle remove scrap archive "
     "snooze switch do".split()
 )
-TASK_VERB_KEYS = frozenset(word_key(verb) for verb in TASK_VERBS)
+TASK_VERB_KEYS = frozenset(TASK_VERBS)  # written in their base form: their own keys
 # Words that say a due replaces the one there ("call mum on saturday instead").
 _REPLACING = re.compile(r"\b(?:instead|now|rather|actually|not)\b", re.IGNORECASE)
 # Where the thing a task acts on ends: "mum" of "call mum on saturday instead".
