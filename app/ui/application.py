@@ -7,6 +7,7 @@
 import logging
 import os
 import sys
+import threading
 from collections.abc import Callable, Collection
 from functools import partial
 from pathlib import Path
@@ -37,6 +38,7 @@ from app.domain.events import (
 from app.errors import MurmurError
 from app.logs import setup_logging
 from app.memory.recall import RecallHit
+from app.offline.entity_first.words import warm as warm_words
 from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
 from app.presentation.reading import ReadingPreview, reading_lines
@@ -359,6 +361,7 @@ class Murmur(QObject):
             log.warning("the session was not ended at quit: %s", error)
 
     def _preload_speech(self) -> None:
+        threading.Thread(target=warm_words, name="warm-words", daemon=True).start()  # off the GUI thread
         try:
             from app.speech_in.dictation import preload
 

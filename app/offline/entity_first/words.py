@@ -64,3 +64,8 @@ def words_of(text: str) -> list[Word]:
 def keys_of(text: str) -> frozenset[str]:
     """The meaningful keys of `text` ("Read for 20 minutes" -> {"read", "20", "minute"})."""
     return frozenset(word.key for word in words_of(text) if word.meaningful)
+
+
+def warm() -> None:
+    """Load the English word tables now (about 0.2 s), so the first utterance read does not wait for them."""
+    word_key("called")
