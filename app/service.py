@@ -418,7 +418,9 @@ class MurmurService:
         on_event: EventCallback,
         options: RunOptions,
     ) -> PipelineResult:
-        workspace = Workspace(self.store, self._run_clock(), utterance_id, origin=options.origin)
+        workspace = Workspace(
+            self.store, self._run_clock(), utterance_id, origin=options.origin, may_remember=options.may_remember
+        )
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)

@@ -35,6 +35,7 @@ class RunOptions:
     clock_started: float | None = None  # time.monotonic() when the utterance's deadline began; None: at the run
     origin: str | None = None  # the other program the words came through (an MCP client's name); None: the user
     choice: int | None = None  # the reading the user picked (from 1) of those offered back for a saved utterance
+    may_remember: bool = True  # facts said may become memories (not through an assistant the user has not allowed)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from app.store.models import Conversation, Entry, UndoBatch, Utterance
 from app.store.queries import completed_since, list_entries, touched_before
 
 RECENTLY_DONE = timedelta(days=30)  # how far back a question whether something is done looks
+NO_MEMORIES_HERE = "assistants may not change your memories (mcp.allow_memories is off); nothing was remembered"
 
 
 @dataclass
@@ -49,6 +50,7 @@ class Workspace:
     undo_id: int | None = None
     origin: str | None = None  # the other program the run is for, marked on its undo batch
     choices: list[Choice] = field(default_factory=list)  # readings offered back, for the user to pick one
+    may_remember: bool = True  # off: the run changes no memory (an assistant the user has not allowed them)
 
     def context_entries(self) -> list[Entry]:
         """The entries the user may be talking about (active and snoozed)."""
@@ -113,7 +115,10 @@ class Workspace:
 
     def change_memory(self, change: Callable[[Session, int | None], MemoryChange]) -> MemoryChange:
         """One change to the user's memories (`change` gets the session and the run's undo batch, if any), in
-        its own transaction, joining the run's undo batch: one Undo reverts it with the rest."""
+        its own transaction, joining the run's undo batch: one Undo reverts it with the rest. A UsageError, changing
+        nothing, when the run may not change memories."""
+        if not self.may_remember:
+            raise UsageError(NO_MEMORIES_HERE)
         with self.store.write() as session:
             done = change(session, self.undo_id)
             renew_lease(self._utterance(session))

@@ -40,6 +40,7 @@ class Caller:
     service: MurmurService
     client: str
     caps: Caps
+    may_remember: bool = False  # the user's mcp.allow_memories: whether its words may become memories
 
 
 Call = Callable[[Caller, Mapping[str, Any]], Reply]
@@ -83,7 +84,7 @@ def _add(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     text = arguments.get("text")
     if not isinstance(text, str):
         raise UsageError("text must be the user's words")
-    options = RunOptions(origin=caller.client)
+    options = RunOptions(origin=caller.client, may_remember=caller.may_remember)
     result = caller.service.submit(text, UtteranceSource.TYPED, options=options)
     return _changed(caller, result, result.message)
 
@@ -93,7 +94,9 @@ def _choose(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (said, number)):
         raise UsageError("utterance and choice must be the numbers 'add' returned")
     assert isinstance(said, int) and isinstance(number, int)
-    result = caller.service.retry(said, options=RunOptions(origin=caller.client, choice=number))
+    result = caller.service.retry(
+        said, options=RunOptions(origin=caller.client, choice=number, may_remember=caller.may_remember)
+    )
     return _changed(caller, result, result.message)
 
 

@@ -108,7 +108,7 @@ class MurmurMcp:
         if name not in self.specs:
             raise UsageError(f"unknown tool {name!r}; the tools are {', '.join(self.specs)}")
         caps = Caps(self.settings.llm.confirm_over, self.settings.llm.max_mutations)
-        caller = Caller(self.service, client, caps)
+        caller = Caller(self.service, client, caps, self.settings.mcp.allow_memories and self.closed is None)
         log.info("%s: %s", client, name)
         return CALLS[name](caller, arguments)
 

@@ -150,6 +150,22 @@ def test_an_unsure_reading_changes_nothing_and_the_assistant_applies_the_one_cho
     assert history(murmur)[0]["origin"] == CLIENT
 
 
+def test_words_an_assistant_adds_become_no_memory_unless_the_user_allows_it(murmur: Murmur) -> None:
+    async def scenario() -> dict[str, Any]:
+        async with mcp_session(murmur) as session:
+            result = await session.call_tool("add", {"text": "remember that my sister is allergic to peanuts"})
+            assert isinstance(result.structured_content, dict)
+            return result.structured_content
+
+    refused = anyio.run(scenario)
+    assert murmur.json("memory", "list") == []
+    assert "mcp.allow_memories is off" in refused["failures"][0]["error"]
+    assert [item["text"] for item in murmur.json("inbox")] == ["remember that my sister is allergic to peanuts"]
+    assert murmur.run("config", "set", "mcp.allow_memories", "true").returncode == 0
+    anyio.run(scenario)
+    assert [memory["text"] for memory in murmur.json("memory", "list")] == ["My sister is allergic to peanuts"]
+
+
 def test_read_only_hides_and_refuses_the_writing_tools(murmur: Murmur) -> None:
     assert murmur.run("config", "set", "mcp.read_only", "true").returncode == 0
 
