@@ -2,6 +2,8 @@
 the due read back as typed with a warning when no reminder could fire, and its history in words."""
 
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -82,6 +84,7 @@ def test_the_panel_gives_way_in_a_narrow_window_and_ctrl_i_toggles_it(qtbot: QtB
 
 NEW_YORK = ZoneInfo("America/New_York")
 # The user's own clock: their zone (MURMUR_TZ), their country's named days and the hour they call evening.
+MONDAY_MORNING_IN_NEW_YORK = datetime(2026, 11, 23, 10, 0, tzinfo=NEW_YORK)
 AMERICAN = Settings(locale=LocaleSettings(country="US", evening="20:30"))
 
 
@@ -95,6 +98,9 @@ def test_the_due_read_back_is_the_due_saved(qtbot: QtBot, murmur_in_new_york: Mu
     """The reading under the due field is the service's: its zone, evening hour and named days, and what the
     words leave unsaid kept from the entry's due, as the edit keeps them."""
     murmur = murmur_in_new_york
+    # A morning, not the wall clock: "this evening" said after its hour is later today, not the evening's hour.
+    wall_clock = murmur.service.clock
+    murmur.service.clock = lambda: replace(wall_clock(), now=MONDAY_MORNING_IN_NEW_YORK)
     said_and_selected(qtbot, murmur, SAID)
     details = murmur.window.details
     for words in ("this evening", "on Thanksgiving"):
