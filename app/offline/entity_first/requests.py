@@ -76,7 +76,6 @@ _SHIFT = re.compile(
     r"(?:\s+(?P<way>later|earlier|back|forward))?\b",
     re.IGNORECASE,
 )
-_COUNTS = {"a": 1, "an": 1, "one": 1, "a couple of": 2, "a couple": 2, "a few": 3} | CARDINALS
 # "A, not B" / "not B, A" / "it's A, not B": the right words and the wrong ones.
 _NOT_THIS = re.compile(
     r"^(?P<right>[^,]+?),?\s+not\s+(?P<wrong>[^,]+)$|^not\s+(?P<wrong2>[^,]+),\s*(?P<right2>[^,]+)$", re.I
@@ -155,14 +154,14 @@ def _cancels(rest: str) -> bool:
 
 
 def _shift(rest: str) -> str | None:
-    """How far a span said moves the due ("a couple of hours later": "2 hours"; "a day earlier": "-1 day")."""
+    """How far a span said moves the due, as `shift_length` reads it ("a couple of hours later": "a couple of
+    hour"; "a day earlier": "-a day")."""
     found = _SHIFT.search(rest)
     if found is None or not (found["back"] or found["way"] or re.search(r"\b(?:push|put|move|bump)", rest, re.I)):
         return None
-    amount = _COUNTS.get(re.sub(r"\s+", " ", found["amount"].lower()))
-    count = amount if amount is not None else int(found["amount"])
     earlier = (found["way"] or "").lower() in ("earlier", "forward") or (found["back"] or "").lower() == "forward"
-    return f"{'-' if earlier else ''}{count} {found['unit'].lower()}{'s' if count != 1 else ''}"
+    amount = " ".join(found["amount"].lower().split())
+    return f"{'-' if earlier else ''}{amount} {found['unit'].lower()}"
 
 
 # Who did it: the user ("rang the bank", "I've finally booked it") or the task itself ("the milk's been bought").
