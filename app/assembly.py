@@ -126,6 +126,7 @@ def build_service(
             settings.recordings.keep, settings.recordings.max_days, settings.recordings.max_mb * 1_000_000
         ),
         ears=InstalledEars(settings.speech),
+        max_changes=max(1, settings.llm.max_mutations),
     )
     take_daily_backup(service)
     return service

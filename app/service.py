@@ -23,6 +23,7 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
+from app.bounds.limits import MASS_CHANGE_CAP, MAX_UTTERANCE_CHARS
 from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
@@ -84,6 +85,7 @@ from app.errors import (
     UndoError,
     UsageError,
     UtteranceKeptError,
+    waits_for_yes,
 )
 from app.memory.entry_search import MAX_PAGE, SearchPage, SearchRequest, SearchSort, search_page
 from app.memory.profile import active_memories, short_memory_ids
@@ -154,7 +156,6 @@ from app.vocabulary.words import Word
 log = logging.getLogger("murmur.service")
 
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
-MAX_UTTERANCE_CHARS = 20_000
 SYNC_WAIT_SECONDS = 10.0  # a sync started while another runs waits this long for it, then says so
 NO_OPTIONS = RunOptions()
 
@@ -218,6 +219,9 @@ class MurmurService:
     sync_source: SyncSource | None = None
     retention: Retention = field(default_factory=Retention)  # how long the sound of what was said is kept
     ears: Ears | None = None  # the speech engines that hear a kept recording again; None: none to load
+    # Changes one utterance's reading makes unasked (llm.max_mutations): past it they wait for the user's yes,
+    # whichever reads the words (the rules too: pasted words can name hundreds of entries).
+    max_changes: int = MASS_CHANGE_CAP
     spool: Spool = field(init=False)  # what was said while another program held the database
     recordings: RecordingsFolder = field(init=False)
 
@@ -436,7 +440,7 @@ class MurmurService:
                 )
             else:
                 on_event(ThinkingEvent(1, interpreter.name))
-                outcome = self._read_and_apply(interpreter, text, workspace)
+                outcome = self._read_and_apply(interpreter, text, workspace, options.confirmed)
                 on_event(AppliedEvent(len(workspace.applied), len(workspace.failures)))
         except MurmurError as error:
             workspace.abandon(str(error))
@@ -461,10 +465,11 @@ class MurmurService:
             choices=tuple(choice.label for choice in workspace.choices),
         )
 
-    @staticmethod
-    def _read_and_apply(interpreter: Interpreter, text: str, workspace: Workspace) -> AgentOutcome:
+    def _read_and_apply(
+        self, interpreter: Interpreter, text: str, workspace: Workspace, confirmed: bool
+    ) -> AgentOutcome:
         """One read, then the writes: the facts to remember first, then the actions, their undo record and the
-        outcome together, all in one undo batch."""
+        outcome together, all in one undo batch; more actions than `max_changes` wait for a yes unless `confirmed`."""
         context = InterpretContext(
             workspace.context_entries(),
             workspace.clock,
@@ -472,6 +477,9 @@ class MurmurService:
             done_lately=workspace.done_lately(),
         )
         parsed = interpreter.interpret(text, context)
+        if len(parsed.actions) > self.max_changes and not confirmed:
+            many = f"that would make {len(parsed.actions)} changes at once (more than {self.max_changes})"
+            raise waits_for_yes(workspace.utterance_id, f"{many}, llm.max_mutations")
         workspace.remember_said(parsed.remember)
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions, reply=parsed.answer, choices=parsed.choices)

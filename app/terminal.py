@@ -1,5 +1,6 @@
-"""Text bound for a terminal: nothing in it (from a model, a file or the store) may move the cursor, rewrite
-the line or reorder what is shown. Free of the rest of the app, so every front end can use it before anything loads."""
+"""Text bound for a terminal, or for any other program (an assistant over MCP, an exported file): nothing in it
+(from a model, a file, an assistant or the store) may move the cursor, rewrite the line or reorder what is shown.
+Free of the rest of the app, so every front end can use it before anything loads."""
 
 import json
 import re
@@ -19,11 +20,30 @@ _CONTROL = re.compile(f"[{_UNSAFE_CHARACTERS}]")
 _LINE_BREAKS = re.compile(r"[\n\t]")
 
 
+def unbroken(text: str) -> str:
+    """`text` with each lone UTF-16 surrogate (which no file, database or pipe can hold) as U+FFFD; a pair that
+    arrived split in two becomes its one character, so nothing readable is lost."""
+    if not any("\ud800" <= char <= "\udfff" for char in text):
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def terminal_safe(text: str, multiline: bool = True) -> str:
     """`text` (from a model, a file or the store) without anything a terminal would act on; newlines and
     tabs stay where the field may span lines, and become spaces where it is one line."""
-    text = _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
+    text = _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", unbroken(text)))
     return text if multiline else _LINE_BREAKS.sub(" ", text)
+
+
+def safe_data(value: Any) -> Any:
+    """JSON-like `value` bound for another program (an assistant, a file) with every string `terminal_safe`."""
+    if isinstance(value, str):
+        return terminal_safe(value)
+    if isinstance(value, Mapping):
+        return {key: safe_data(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [safe_data(item) for item in value]
+    return value
 
 
 def dumps(data: Mapping[str, Any] | Sequence[Any]) -> str:

@@ -24,6 +24,7 @@ from app.agent.text_protocol import ExecuteParser, bare_calls, to_text_messages,
 from app.agent.turn import LOOPING, AssistantTurn, ToolCall, ToolCallCallback
 from app.domain.summaries import clipped
 from app.errors import LlmError, ModelFault, Setting, command
+from app.terminal import unbroken
 
 log = logging.getLogger("murmur.agent")
 
@@ -227,6 +228,8 @@ class ChatClient:
         self._deadline.start(limit.seconds)
         try:
             turn = self._answer({**body, "timeout": timeout}, started, on_tool_call, parser, progress)
+            # a lone surrogate in the model's words is no text any file, database or pipe can hold
+            turn = replace(turn, content=unbroken(turn.content), raw_content=unbroken(turn.raw_content))
             return _calls_in_words(turn, parser, request.tool_names)
         except (openai.OpenAIError, httpx.HTTPError, ValueError, LlmError) as error:
             if self._deadline.expired or isinstance(error, openai.APITimeoutError) and _past(started, limit):

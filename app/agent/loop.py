@@ -45,6 +45,7 @@ from app.agent.tools import (
     question_from_arguments,
 )
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
+from app.bounds.checks import unbroken_data
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
 from app.changes.memories import MemoryChange, forget, remember
 from app.changes.workspace import Workspace
@@ -423,7 +424,8 @@ class LlmAgent:
             problem = "the user was just asked which they meant; nothing else changes until they answer"
         else:
             try:
-                arguments = json.loads(call.arguments or "{}")
+                # a lone surrogate ("\ud800" in JSON) is no text any file or database can hold
+                arguments = unbroken_data(json.loads(call.arguments or "{}"))
             except json.JSONDecodeError as error:
                 problem = f"the arguments are not valid JSON ({error.msg} at character {error.pos}); nothing done"
             if arguments is not None and not isinstance(arguments, dict):

@@ -10,6 +10,8 @@ from typing import Any
 
 from app.agent.search_tool import render_page
 from app.agent.tools import MUTATING, RECALL, SEARCH, UPDATE
+from app.bounds.checks import whole
+from app.bounds.limits import MAX_ROW_ID
 from app.changes.executor import ExecutionResult
 from app.changes.held import Caps
 from app.changes.interpretation import RunOptions
@@ -56,9 +58,7 @@ def _whats_due(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     when = arguments.get("when") or DueSpan.TODAY.value
     if when not in {span.value for span in DueSpan}:
         raise UsageError(f"when {when!r} is not one of {', '.join(span.value for span in DueSpan)}")
-    offset = arguments.get("offset") or 0
-    if not isinstance(offset, int) or offset < 0:
-        raise UsageError("offset must be a whole number, 0 or more")
+    offset = whole(arguments.get("offset") or 0, "offset", 0)
     page, tz = caller.service.due(DueSpan(when), offset), caller.service.clock().tz
     return Reply(render_page(page, tz, WHATS_DUE), page_json(page, tz))
 
@@ -90,10 +90,8 @@ def _add(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
 
 
 def _choose(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
-    said, number = arguments.get("utterance"), arguments.get("choice")
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (said, number)):
-        raise UsageError("utterance and choice must be the numbers 'add' returned")
-    assert isinstance(said, int) and isinstance(number, int)
+    said = whole(arguments.get("utterance"), "utterance (the number 'add' returned)", 1, MAX_ROW_ID)
+    number = whole(arguments.get("choice"), "choice (a reading's number)", 1)
     result = caller.service.retry(
         said, options=RunOptions(origin=caller.client, choice=number, may_remember=caller.may_remember)
     )
@@ -146,9 +144,7 @@ def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: 
 
 
 def _undo(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
-    batch = arguments.get("batch")
-    if not isinstance(batch, int) or isinstance(batch, bool):
-        raise UsageError("batch must be the batch number a change returned")
+    batch = whole(arguments.get("batch"), "batch (the number a change returned)", 1, MAX_ROW_ID)
     result = caller.service.undo_batch(batch, origin=caller.client)
     names = caller.service.names_now(changed_entries(result))
     return Reply(undo_text(result, names), undo_json(result, caller.service.clock().tz))

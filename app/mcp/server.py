@@ -17,6 +17,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INVALID_PARAMS
 
 from app import __version__
+from app.bounds.checks import unbroken_data
 from app.changes.held import Caps
 from app.config import Settings
 from app.domain.enums import DueSpan
@@ -24,6 +25,7 @@ from app.domain.redaction import redact
 from app.errors import MurmurError, UsageError, Words
 from app.mcp.calls import CALLS, Caller, Reply
 from app.mcp.catalog import ToolSpec, tool_specs
+from app.mcp.wire import requests_in
 from app.presentation.assistants import (
     READ_ONLY,
     READ_ONLY_CLOSED,
@@ -32,6 +34,7 @@ from app.presentation.assistants import (
     assistant_remedy,
 )
 from app.service import MurmurService
+from app.terminal import safe_data, terminal_safe
 
 log = logging.getLogger("murmur.mcp")
 
@@ -87,7 +90,7 @@ class MurmurMcp:
         try:
             # In the protocol's loop, not on a thread: a request read is answered (and its change made whole)
             # before the loop reads on, so a client that closes its end after asking still gets what it asked.
-            reply = self.call(params.name, params.arguments or {}, client)
+            reply = self.call(params.name, unbroken_data(params.arguments or {}), client)
         except MurmurError as error:
             log.info("%s: %s refused: %s", client, params.name, error)
             return _error(error)
@@ -132,16 +135,19 @@ class MurmurMcp:
         return types.ReadResourceResult(contents=[contents])
 
     def _shown(self, text: str) -> str:
-        """`text` as it may leave the machine: redacted when the user asked for it."""
+        """`text` as it may leave the machine: without what a program would act on (escapes, bidi overrides),
+        and redacted when the user asked for it."""
+        text = terminal_safe(text)
         return redact(text).text if self.settings.privacy.redact else text
 
     def _shown_data(self, data: dict[str, Any]) -> dict[str, Any]:
-        """`data` as it may leave the machine: the user's words in it redacted like the text (IDs, times and
-        names of kinds hold none, and are left as they are)."""
+        """`data` as it may leave the machine: cleaned as the text is, the user's words in it redacted like the
+        text (IDs, times and names of kinds hold none, and are left as they are)."""
+        data = safe_data(data)
         return _redacted(data) if self.settings.privacy.redact else data
 
     async def run_stdio(self) -> None:
-        async with stdio_server() as (read_stream, write_stream):
+        async with stdio_server(stdin=requests_in()) as (read_stream, write_stream):
             await self.server.run(read_stream, write_stream, self.server.create_initialization_options())
 
 
@@ -186,8 +192,9 @@ def _tool(spec: ToolSpec) -> types.Tool:
 
 def _error(error: MurmurError) -> types.CallToolResult:
     """A tool error the client's model reads: the message, what the user can do, and its code as data."""
-    text = str(error) if error.remedy is None else f"{error}; {assistant_remedy(error.remedy)}"
-    data = {"error": {"code": error.code.value, "message": str(error), "utterance_id": error.utterance_id}}
+    said = terminal_safe(str(error))
+    text = said if error.remedy is None else f"{said}; {assistant_remedy(error.remedy)}"
+    data = {"error": {"code": error.code.value, "message": said, "utterance_id": error.utterance_id}}
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=text)], structured_content=data, is_error=True
     )

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from app.bounds.limits import MAX_COUNT
 from app.domain.clock import Clock
 from app.domain.dates import resolve_due
 from app.domain.enums import Category, Status
@@ -46,9 +47,12 @@ def _integer(arguments: Mapping[str, Any], key: str, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ToolArgumentError(f"{key} must be a whole number")
     try:
-        return int(value)
-    except ValueError:
+        number = int(value)
+    except (ValueError, OverflowError):  # words, or an infinity
         raise ToolArgumentError(f"{key} must be a whole number") from None
+    if not 0 <= number <= MAX_COUNT:  # past it, SQLite's integers overflow
+        raise ToolArgumentError(f"{key} must be a whole number from 0 to {MAX_COUNT:,}")
+    return number
 
 
 def search_request(arguments: Mapping[str, Any], clock: Clock) -> SearchRequest:

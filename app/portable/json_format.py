@@ -15,13 +15,15 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from app.bounds.checks import shown
+from app.bounds.limits import MAX_ROW_ID
 from app.changes.imports import IncomingEntry, Problem, ReadFile
 from app.changes.memories import validate_kept_memory
 from app.domain.checklist import ChecklistItem, dump_items, load_items
 from app.domain.enums import Category, MemorySource, Status, UtteranceOutcome, UtteranceSource
 from app.domain.recurrence import canonical_rule
 from app.errors import UsageError
-from app.portable.values import MAX_ROW_ID, hex_id, in_range, optional_row_id, reason, shown, whole_number
+from app.portable.values import hex_id, in_range, optional_row_id, reason, whole_number
 from app.store.column_types import to_db_time
 
 FORMAT_VERSION = 1

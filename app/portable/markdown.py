@@ -11,6 +11,7 @@ from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.portable.common import is_default_time, one_line
 from app.store.models import Entry
+from app.terminal import terminal_safe
 
 GROUPS = ("Overdue", "Today", "Upcoming", "Someday", "Done")
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")  # what would turn words into markup
@@ -34,7 +35,7 @@ def _when(moment: datetime, tz: ZoneInfo) -> str:
 
 
 def _escaped(text: str) -> str:
-    return _SPECIAL.sub(r"\\\1", one_line(text))
+    return _SPECIAL.sub(r"\\\1", terminal_safe(one_line(text), multiline=False))
 
 
 def _lines(entry: Entry, tz: ZoneInfo) -> list[str]:

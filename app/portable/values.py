@@ -7,19 +7,11 @@ ValueError naming the field, so its row is skipped and named like any row that c
 
 from datetime import datetime
 
+from app.bounds.checks import shown
+from app.bounds.limits import FIRST_YEAR, LAST_YEAR, MAX_COUNT, MAX_ITEM_CHARS, MAX_ITEMS, MAX_ROW_ID, TEXT_CHARS
 from app.changes.imports import IncomingEntry, Problem, ReadFile
 
-FIRST_YEAR, LAST_YEAR = 1900, 2200  # what the list, the exports and the platform's clock all show
-MAX_COUNT = 2**31 - 1  # revisions and attempts: far above any real count, far inside SQLite's integers
-MAX_ROW_ID = 2**63 - 1  # SQLite's largest integer
 _HEX = frozenset("0123456789abcdef")
-_SHOWN_CHARS = 40  # of a bad value, in the problem that names it
-
-
-def shown(value: object) -> str:
-    """A bad value as a problem quotes it, cut short: it may be a whole document."""
-    said = repr(value)
-    return said if len(said) <= _SHOWN_CHARS else f"{said[: _SHOWN_CHARS - 1]}…"
 
 
 def reason(error: Exception) -> str:
@@ -62,6 +54,12 @@ def _check(entry: IncomingEntry) -> None:
         if moment is not None:
             in_range(moment, name)
     whole_number(entry.revision, "revision", 1)
+    texts = {"summary": entry.summary, "content": entry.content, "source_text": entry.source_text}
+    for name, text in {**texts, "due_text": entry.due_text or "", "recurrence": entry.recurrence or ""}.items():
+        if len(text) > TEXT_CHARS[name]:
+            raise ValueError(f"{name} is too long ({len(text):,} characters; at most {TEXT_CHARS[name]:,})")
+    if len(entry.items) > MAX_ITEMS or any(len(item.text) > MAX_ITEM_CHARS for item in entry.items):
+        raise ValueError(f"the checklist is too long (at most {MAX_ITEMS} items of {MAX_ITEM_CHARS} characters)")
 
 
 def checked(read: ReadFile) -> ReadFile:

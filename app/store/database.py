@@ -31,6 +31,7 @@ from sqlmodel import Session
 from app.errors import DatabaseBusyError, StoreError
 from app.private_files import create_private_database, tighten_database_files
 from app.store.backups import BackupKind, back_up
+from app.store.guard import hold_bounds
 from app.store.migrations import MIGRATIONS, check_openable, migrate, schema_version
 from app.store.watch import ChangeWatch
 
@@ -137,6 +138,7 @@ class Store:
         writer = self._writer if wait_ms is None else self._writer.execution_options(**{_WAIT_OPTION: wait_ms})
         try:
             with Session(writer, expire_on_commit=False) as session:
+                event.listen(session, "before_flush", hold_bounds)
                 with session.begin():
                     yield session
         except DBAPIError as error:

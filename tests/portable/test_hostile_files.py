@@ -34,11 +34,12 @@ def test_a_stray_quote_costs_only_its_row(empty: MurmurService, tmp_path: Path) 
 def test_a_cell_past_the_size_cap_costs_only_its_row_and_a_large_one_comes_in(
     empty: MurmurService, tmp_path: Path
 ) -> None:
-    rows = ["first,a", f"large,{'x' * 300_000}", f"huge,{'y' * 2_000_000}", "last,b"]
+    rows = ["first,a", f"large,{'x' * 19_000}", f"long,{'z' * 25_000}", f"huge,{'y' * 2_000_000}", "last,b"]
     outcome = empty.import_file(_csv(tmp_path, rows))
 
-    assert _lines(outcome.problems) == [4]
-    assert "larger than" in outcome.problems[0].message
+    assert _lines(outcome.problems) == [4, 5]
+    assert "content is too long (25,000 characters; at most 20,000)" in outcome.problems[0].message
+    assert "larger than" in outcome.problems[1].message
     assert sorted(entry.summary for entry in empty.entries(list(Status))) == ["first", "large", "last"]
 
 

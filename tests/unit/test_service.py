@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import select
 
+from app.bounds.limits import MAX_UTTERANCE_CHARS
 from app.changes.interpretation import InterpretContext
 from app.changes.workspace import Workspace
 from app.domain.actions import ParseFailure, ParseResult, parse_actions
@@ -19,7 +20,7 @@ from app.errors import UsageError
 from app.memory.context import assemble_entries
 from app.memory.entry_search import SearchRequest, search_page
 from app.offline import OfflineInterpreter
-from app.service import MAX_UTTERANCE_CHARS, MurmurService
+from app.service import MurmurService
 from app.store import Store
 from app.store.models import Entry, Utterance
 from tests.support.store_writes import CountingStore

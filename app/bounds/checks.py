@@ -1,0 +1,61 @@
+"""The checks: a value past its bound is an OutOfBounds error naming the field and the bound, in one line."""
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from app.bounds.limits import FIRST_YEAR, LAST_YEAR, MAX_COUNT, TEXT_CHARS
+from app.errors import InvalidActionError
+from app.terminal import unbroken
+
+_SHOWN_CHARS = 40  # of a bad value, in the message that names it
+_BREAKS = frozenset("\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines breaks at, and tabs
+
+
+class OutOfBounds(InvalidActionError):
+    """A value past one of Murmur's bounds; nothing was stored from it."""
+
+
+def shown(value: object) -> str:
+    """A bad value as a message quotes it, cut short: it may be a whole document."""
+    said = repr(value)
+    return said if len(said) <= _SHOWN_CHARS else f"{said[: _SHOWN_CHARS - 1]}…"
+
+
+def moment(value: datetime, name: str, last_year: int = LAST_YEAR) -> datetime:
+    """`value` when its year is one every view can show (up to `last_year`)."""
+    if not FIRST_YEAR <= value.year <= last_year:
+        raise OutOfBounds(f"{name} {value.date().isoformat()} is not between the years {FIRST_YEAR} and {last_year}")
+    return value
+
+
+def whole(value: object, name: str, low: int, high: int = MAX_COUNT) -> int:
+    """`value` when it is a whole number (not a bool) from `low` to `high`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise OutOfBounds(f"{name} {shown(value)} is not a whole number from {low} to {high:,}")
+    return value
+
+
+def one_line(text: str) -> str:
+    """`text` on one line: a summary is read a line an entry, and a line break in one would read as another
+    entry (or an instruction) wherever the list is shown."""
+    return " ".join(text.split()) if any(char in _BREAKS for char in text) else text
+
+
+def sized(text: str, name: str, limit: int | None = None) -> str:
+    """`text` when it is no longer than its field's bound (`limit`, else TEXT_CHARS[name])."""
+    most = limit if limit is not None else TEXT_CHARS[name]
+    if len(text) > most:
+        raise OutOfBounds(f"{name} is too long ({len(text):,} characters; at most {most:,})")
+    return text
+
+
+def unbroken_data(value: Any) -> Any:
+    """JSON-like `value` (a request's arguments, a model's answer) with every string made `unbroken`."""
+    if isinstance(value, str):
+        return unbroken(value)
+    if isinstance(value, Mapping):
+        return {unbroken(str(key)): unbroken_data(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [unbroken_data(item) for item in value]
+    return value

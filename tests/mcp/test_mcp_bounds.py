@@ -1,0 +1,94 @@
+"""An assistant over MCP holds the bounds every way in holds: a date no view can show, numbers past SQLite's
+integers, a lone surrogate, hundreds of entries in one `add`, text that would act on the reader's terminal. Each is
+refused (or cleaned) in one line, and the server answers on; through the official client and a real process."""
+
+import json
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+
+from tests.support.mcp_client import called, mcp_session, text_of
+from tests.support.murmur_cli import ROOT, Murmur
+
+
+@pytest.fixture
+def murmur(tmp_path: Path) -> Murmur:
+    murmur = Murmur(tmp_path / "murmur.db", tmp_path)
+    murmur.env["MURMUR_TZ"] = "America/Los_Angeles"  # west of UTC, where a due in year 1 broke every listing
+    return murmur
+
+
+def test_bounds_over_mcp(murmur: Murmur) -> None:
+    year_one = {"content": "x", "summary": "Ancient", "category": "task", "due_date": "0001-01-01 00:30"}
+    link = "\x1b]8;;https://evil.example\x07rent\x1b]8;;\x07"  # an OSC-8 hyperlink hiding where it goes
+    hostile = {"content": f"Pay {link}", "summary": "Pay \u202erent", "category": "todo"}
+    pasted = " and ".join(f"call person{n} tomorrow at {n % 12 + 1}pm" for n in range(100))
+
+    async def scenario() -> dict[str, str]:
+        async with mcp_session(murmur) as session:
+            said = {}
+            for name, tool, arguments in [
+                ("year one", "create_entries", {"entries": [year_one]}),
+                ("offset", "whats_due", {"when": "week", "offset": 10**30}),
+                ("batch", "undo", {"batch": 10**30}),
+                ("pasted", "add", {"text": pasted}),
+            ]:
+                result = await session.call_tool(tool, arguments)
+                assert result.is_error, name
+                said[name] = text_of(result)
+            made = await called(session, "create_entries", {"entries": [hostile]})
+            said["hostile"] = str(made)
+            said["week"] = text_of(await session.call_tool("whats_due", {"when": "week"}))
+            return said
+
+    said = anyio.run(scenario)
+    assert "not between the years 1900 and 9999" in said["year one"]
+    assert "offset" in said["offset"] and "not a whole number from 0" in said["offset"]
+    assert "not a whole number from 1" in said["batch"]
+    assert "100 changes at once" in said["pasted"] and "nothing was changed" in said["pasted"]
+    assert "\x1b" not in said["hostile"] and "\u202e" not in said["hostile"] and "Pay rent" in said["hostile"]
+    listed = murmur.json("list")
+    assert {entry["summary"] for entry in listed} == {"Pay \u202erent"}  # kept as given
+    assert murmur.run("list").returncode == 0
+
+
+def test_a_lone_surrogate_in_a_request_is_answered(murmur: Murmur) -> None:
+    """A raw client (the official one cannot send it): JSON's "\\ud800" is a lone UTF-16 surrogate."""
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "add", "arguments": {"text": "buy milk \ud800 now"}},
+        },
+    ]
+    lines = "".join(json.dumps(request) + "\n" for request in requests)
+    with subprocess.Popen(
+        [sys.executable, "-m", "app", "mcp", "--offline"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=murmur.env,
+        cwd=ROOT,
+        text=True,
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(lines)
+        server.stdin.flush()
+        answers = []
+        while not any(answer.get("id") == 2 for answer in answers):
+            ready, _, _ = select.select([server.stdout], [], [], 60)
+            assert ready, "the server did not answer the request"
+            answers.append(json.loads(server.stdout.readline()))
+        server.stdin.close()
+        server.wait(timeout=30)
+    [added] = [answer for answer in answers if answer.get("id") == 2]
+    assert not added["result"].get("isError"), added
+    assert added["result"]["structuredContent"]["applied"][0]["entry"]["summary"] == "Buy milk \ufffd now"
