@@ -113,6 +113,9 @@ def test_install_downloads_with_progress_and_the_next_dictation_uses_the_models(
 ) -> None:
     publish_whisper(server)
     publish_english_voice(server)  # the natural voice offered beside the models (tests/ui/test_voice_offer_dialog.py)
+    notes = murmur.window.setup_notes
+    murmur.check_setup()
+    qtbot.waitUntil(lambda: "rough on real voices" in notes.text.text(), timeout=WAIT_MS)
     _, dialog = shown(qtbot, murmur)
     progress: list[tuple[int, int]] = []
     dialog.download_progressed.connect(lambda done, total: progress.append((done, total)))
@@ -125,6 +128,7 @@ def test_install_downloads_with_progress_and_the_next_dictation_uses_the_models(
     assert dialog.progress.value() == dialog.progress.maximum()
     assert dialog.note.text() == "Installed. Your next dictation uses them." and dialog.later_button.text() == "Close"
     assert dialog.install_button.isHidden() and dialog.never_button.isHidden()
+    assert "rough on real voices" not in notes.text.text() and not notes.isHidden()  # the missing tray still said
 
     speech = murmur.settings.speech
     assert (speech.model, speech.whisper_model, speech.offer_models) == ("", WHISPER_ENGLISH, False)
