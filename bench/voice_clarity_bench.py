@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.config import SpeechSettings  # noqa: E402
 from app.speech_in.files import transcribe_file  # noqa: E402
-from app.speech_in.whisper_engine import whisper_available  # noqa: E402
 from app.speech_out.speaker import Speaker  # noqa: E402
 from tests.support.speech import REPLIES, corpus_word_error_rate, joe_voice, whisper_base_model  # noqa: E402
 
@@ -28,11 +27,11 @@ WHISPER = "Whisper base"
 
 
 def recognizers() -> dict[str, SpeechSettings]:
-    found = {BUNDLED: SpeechSettings(engine="pocketsphinx", final_engine="off")}
-    if whisper_available():
-        model = whisper_base_model(Path.home() / ".cache" / "murmur-speech-bench")
-        found[WHISPER] = SpeechSettings(engine="pocketsphinx", final_engine="whisper", whisper_model=str(model))
-    return found
+    model = whisper_base_model(Path.home() / ".cache" / "murmur-speech-bench")
+    return {
+        BUNDLED: SpeechSettings(engine="pocketsphinx", final_engine="off"),
+        WHISPER: SpeechSettings(engine="pocketsphinx", final_engine="whisper", whisper_model=str(model)),
+    }
 
 
 def words_wrong(

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 
 from app.domain.clock import Clock
+from app.speech_in import speech_models
+from app.speech_in.speech_models import GIB, Machine
 from app.store import Store
 from tests.support.clock import FIXED_CLOCK
 
@@ -25,6 +27,15 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MURMUR_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.delenv("MURMUR_DB", raising=False)
     monkeypatch.setenv("MURMUR_TZ", "Europe/Berlin")
+
+
+@pytest.fixture(autouse=True)
+def usual_machine(monkeypatch: pytest.MonkeyPatch) -> Machine:
+    """This process sees a usual laptop (4 cores, 8 GiB), so the Whisper model recommended (base) is the same on
+    every machine the tests run on; a process the tests start sees the real one."""
+    machine = Machine(cores=4, memory=8 * GIB)
+    monkeypatch.setattr(speech_models, "this_machine", lambda: machine)
+    return machine
 
 
 @pytest.fixture

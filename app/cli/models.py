@@ -37,10 +37,10 @@ def cmd_models_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json([{**asdict(m), "path": str(m.path), "in_use": m.name == in_use[m.kind]} for m in installed])
         return ExitCode.OK
-    if not any(m.kind == "vosk" for m in installed):
+    if not installed:
         where = f" for language {language!r}" if language else ""
-        say(f"No Vosk models installed{where} in {models.folder}; the bundled pocketsphinx engine (English only)")
-        say("is used. `murmur models list --available` shows what can be downloaded.")
+        say(f"No speech models installed{where} in {models.folder}; the built-in engine (English only, rough on")
+        say("real voices) is used. `murmur models recommended` names the Whisper model that fits this computer.")
     for m in installed:
         mark = "*" if m.name == in_use[m.kind] else " "
         say(f"{mark} {m.name:<40} {m.kind:<7} {m.language:<6} {m.size_text:>8}  {m.path}")
@@ -72,8 +72,8 @@ def _list_available(models: "SpeechModels", language: str, as_json: bool) -> int
     for w in whisper:
         note = f"installed; {w.description}" if w.name in installed else w.description
         say(f"{w.name:<40} {'whisper':<7} {w.language:<6} {w.size_text:>8}  {note}")
-    say("Download one with `murmur models download NAME`: a small Vosk model streams the words as you speak,")
-    say("a Whisper model writes the final text when you let go (it needs: pip install 'murmur-desktop[whisper]').")
+    say("Download one with `murmur models download NAME`: a Whisper model recognises what you say; a small Vosk")
+    say("model streams the words as you speak in languages the built-in engine does not know.")
     return ExitCode.OK
 
 
@@ -81,7 +81,6 @@ def cmd_models_recommended(args: argparse.Namespace) -> int:
     """The models a first run offers for the language (`murmur listen` asks about them on a terminal)."""
     from app.speech_in.language import base_language
     from app.speech_in.speech_models import recommended_models
-    from app.speech_in.whisper_engine import whisper_available
 
     models = _models(args)
     language = args.language or load_settings().speech.language or "en"
@@ -96,10 +95,8 @@ def cmd_models_recommended(args: argparse.Namespace) -> int:
     for r in recommended:
         note = f"installed; {r.purpose}" if r.name in installed else r.purpose
         say(f"{r.name:<40} {r.kind:<7} {r.language:<6} {r.size_text:>8}  {note}")
-    say("Download them with `murmur models download NAME`; installed, they are used without further setting.")
+    say("Download one with `murmur models download NAME`; installed, it is used without further setting.")
     _say_recommended_voice(models, language)
-    if not whisper_available():
-        say("The Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
     return ExitCode.OK
 
 
@@ -124,11 +121,6 @@ def cmd_models_download(args: argparse.Namespace) -> int:
         print_json({**row, "language": installed.language})
         return ExitCode.OK
     say(f"\ninstalled {installed.name} in {installed.path}; use it with `murmur models use {installed.name}`")
-    if installed.kind == "whisper":
-        from app.speech_in.whisper_engine import whisper_available
-
-        if not whisper_available():
-            say("the Whisper final pass also needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'")
     return ExitCode.OK
 
 

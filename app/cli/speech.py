@@ -111,6 +111,7 @@ def _wait_for_end(seconds: float | None, announce: bool) -> None:
 
 def cmd_listen(args: argparse.Namespace) -> int:
     from app.speech_in.dictation import Dictation
+    from app.speech_in.engines import bundled_hint
 
     seconds = args.seconds
     if seconds is None and not sys.stdin.isatty():
@@ -122,18 +123,20 @@ def cmd_listen(args: argparse.Namespace) -> int:
         settings = replace(settings, device=args.device)
     printer = _PartialPrinter(args.quiet or args.json)
     errors: list[str] = []
+    engine, model, final_engine = args.engine or "", args.model or "", args.final_engine or ""
     dictation = Dictation(
         settings,
         on_partial=printer,
         on_error=errors.append,
-        engine=args.engine or "",
-        model=args.model or "",
-        final_engine=args.final_engine or "",
+        engine=engine,
+        model=model,
+        final_engine=final_engine,
         hints=lambda: _vocabulary(args.db),
     )
     dictation.start()
     if not (args.quiet or args.json):
-        _tell_engine(dictation.engine_name, dictation.hint)
+        hint = bundled_hint(settings, engine=engine, model=model, final_engine=final_engine)
+        _tell_engine(dictation.engine_name, hint)
     try:
         _wait_for_end(seconds, announce=not args.quiet)
     except KeyboardInterrupt:
@@ -174,21 +177,21 @@ def _offer_models() -> None:
     if offer is None:
         return
     lines = [
-        f"Better speech recognition: the bundled engine is in use. Recommended ({offer.size_text} in all):",
+        f"Better speech recognition: the built-in engine is in use. Recommended ({offer.size_text} in all):",
         *(f"  {line}" for line in offer.model_lines()),
         offer.accuracy,
-        *([offer.missing_extra] if offer.missing_extra else []),
     ]
     print("\n".join(lines), file=sys.stderr)
     answer = _ask(f"Install {'them' if len(offer.models) > 1 else 'it'} now? [Y/n/never] ")
     if answer == "never":
         decline(settings)
-        print("Keeping the bundled engine; `murmur models recommended` names these models.", file=sys.stderr)
+        print("Keeping the built-in engine; `murmur models recommended` names these models.", file=sys.stderr)
     elif answer == "yes":
         printer = ProgressPrinter(quiet=False)
         try:
             accept(offer, settings, printer)
-            line = f"installed {', '.join(m.name for m in offer.models)}; listening with them"
+            them = "them" if len(offer.models) > 1 else "it"
+            line = f"installed {', '.join(m.name for m in offer.models)}; listening with {them}"
         except ModelError as error:  # the bundled engine still listens; the next run asks again
             line = f"murmur: warning: {cli_line(error)}"
         print(("\n" if printer.shown >= 0 else "") + line, file=sys.stderr)  # after the progress line

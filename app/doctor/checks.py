@@ -12,7 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Literal
@@ -28,7 +28,7 @@ from app.paths import config_dir, data_dir, log_dir
 from app.secrets import SYNC_PASSWORD, Secret, in_file, keyring_problem, saved_secret
 from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
-from app.speech_in.engines import choose_engine
+from app.speech_in.engines import bundled_hint, choose_engine
 from app.speech_in.speech_models import SpeechModels
 from app.speech_out.choice import choose_voice
 from app.store.backups import list_backups
@@ -62,7 +62,7 @@ _PACKAGES = ("PySide6-Essentials", "vosk", "pocketsphinx", "faster-whisper", "pi
 
 @dataclass(frozen=True)
 class Check:
-    """One thing that must work; `fix` says what to do when it does not."""
+    """One thing that must work; `fix` says what to do when it does not (or, where it works, how to do better)."""
 
     name: str
     ok: bool
@@ -157,6 +157,8 @@ def _speech(diagnosis: Diagnosis, settings: Settings) -> None:
 
     recommended = command("models", "recommended", instead=Words(_DOWNLOAD_MODELS), phrase="{} lists what to download")
     _attempt(diagnosis, "speech engine", engine, recommended)
+    if hint := bundled_hint(settings.speech):  # it works, so no failure; but the user should hear how to do better
+        diagnosis.checks[-1] = replace(diagnosis.checks[-1], fix=hint)
 
     def voice() -> str:
         return choose_voice(settings.speech).name

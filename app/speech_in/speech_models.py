@@ -1,11 +1,12 @@
-"""Vosk and Whisper models side by side: one models dir seen whole, download/remove/use by name, and the pair of
-models recommended for a language (what a first-run offer suggests).
+"""Vosk and Whisper models side by side: one models dir seen whole, download/remove/use by name, and the models
+recommended for a language on this machine (what a first-run offer suggests).
 
-A Vosk model streams the words while the user talks; a Whisper model writes the final text when they let go.
-Both kinds live in the same folder and are told apart by what their folders hold.
+A Whisper model recognises what the user says; a Vosk model streams the words live in the languages the bundled
+engine does not know. Both kinds live in the same folder and are told apart by what their folders hold.
 """
 
 import logging
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,9 +19,38 @@ from app.speech_in.whisper_models import CATALOGUE_BY_NAME, WhisperModelManager,
 
 log = logging.getLogger("murmur.speech")
 
-# English needs no model list to be recommended: the official small US English model (its size from the list).
-VOSK_ENGLISH, VOSK_ENGLISH_SIZE = "vosk-model-small-en-us-0.15", 41_205_931
-WHISPER_ENGLISH, WHISPER_MULTILINGUAL = "whisper-base.en", "whisper-base"
+GIB = 1024**3
+# Whisper's size by what the machine can run while the user waits: tiny where base would be slow or crowd the
+# memory, small (about three times base's work, for fewer errors) where there is room to spare. A 16 GB machine
+# reports a little less than 16 GiB (the firmware and the kernel keep some), hence 15.
+TINY_UNDER_CORES, TINY_UNDER_MEMORY = 2, 3 * GIB
+SMALL_FROM_CORES, SMALL_FROM_MEMORY = 8, 15 * GIB
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What a Whisper model's size is chosen by: logical cores and bytes of memory (None: not known)."""
+
+    cores: int | None
+    memory: int | None
+
+
+def this_machine() -> Machine:
+    try:
+        memory: int | None = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or the system does not tell
+        memory = None
+    return Machine(os.cpu_count(), memory)
+
+
+def whisper_size(machine: Machine) -> str:
+    """ "tiny", "base" or "small": the Whisper model that fits `machine`; base where a figure is not known."""
+    cores, memory = machine.cores, machine.memory
+    if (cores is not None and cores < TINY_UNDER_CORES) or (memory is not None and memory < TINY_UNDER_MEMORY):
+        return "tiny"
+    if cores is not None and memory is not None and cores >= SMALL_FROM_CORES and memory >= SMALL_FROM_MEMORY:
+        return "small"
+    return "base"
 
 
 @dataclass(frozen=True)
@@ -49,18 +79,24 @@ class ModelUse:
     speech: SpeechSettings
 
 
-def recommended_models(language: str) -> list[Recommendation]:
-    """The models worth having for dictation in `language`: a small Vosk model (live words) and Whisper base (the
-    final text). Other languages than English need the Vosk list to name their model; without it (offline) only
-    the Whisper one is returned. Nothing is downloaded."""
-    live = "streams the words live while you speak"
-    final = "writes the final text when you let go"  # the faster-whisper extra is told where it is missing
+def recommended_whisper(language: str, machine: Machine | None = None) -> Recommendation:
+    """The Whisper model for `language` that fits `machine` (default: this one): English-only for English, else
+    the multilingual model of the same size."""
+    english = base_language(language or "en") == "en"
+    size = whisper_size(machine or this_machine())
+    whisper = CATALOGUE_BY_NAME[f"whisper-{size}{'.en' if english else ''}"]
+    return Recommendation("whisper", whisper.name, whisper.language, whisper.size, "recognises what you say")
+
+
+def recommended_models(language: str, machine: Machine | None = None) -> list[Recommendation]:
+    """The models worth having for dictation in `language` on `machine` (default: this one): the Whisper model that
+    fits it; for other languages than English a small Vosk model first, since the live words need one there (the
+    bundled engine knows English only). The Vosk list names that model; without it (offline) only the Whisper one
+    is returned. Nothing is downloaded."""
+    whisper = recommended_whisper(language, machine)
     if base_language(language or "en") == "en":
-        whisper = CATALOGUE_BY_NAME[WHISPER_ENGLISH]
-        return [
-            Recommendation("vosk", VOSK_ENGLISH, "en-us", VOSK_ENGLISH_SIZE, live),
-            Recommendation("whisper", whisper.name, whisper.language, whisper.size, final),
-        ]
+        return [whisper]
+    live = "streams the words live while you speak"
     found: list[Recommendation] = []
     try:
         small = [m for m in official_models(language) if m.kind == "small"]
@@ -69,9 +105,7 @@ def recommended_models(language: str) -> list[Recommendation]:
         small = []
     if small:  # the list's first: the list puts a language's main model before its variants
         found.append(Recommendation("vosk", small[0].name, small[0].language, small[0].size, live))
-    whisper = CATALOGUE_BY_NAME[WHISPER_MULTILINGUAL]
-    found.append(Recommendation("whisper", whisper.name, whisper.language, whisper.size, final))
-    return found
+    return [*found, replace(whisper, purpose="writes the final text when you let go")]
 
 
 class SpeechModels:

@@ -1,7 +1,7 @@
 """faster-whisper (CTranslate2 Whisper) for the final text: no live partials, but the most accurate pass we have.
 
-An optional extra (`pip install murmur-desktop[whisper]`): Vosk or pocketsphinx stream the words while the
-user talks, and when they let go Whisper reads the whole utterance again. Int8 on the CPU; a dictation gets
+Vosk or pocketsphinx stream the words while the user talks, and when they let go Whisper reads the whole
+utterance again. Int8 on the CPU; a dictation gets
 greedy search and no word timings (the user is waiting), a file a beam of 5 and word timings (`thorough`).
 A dictation's encoder reads a window fitted to the utterance, not Whisper's fixed 30 s (`fitted_window`).
 """
@@ -43,15 +43,6 @@ def full_window(audio_seconds: float) -> float:
     return 30.0
 
 
-def whisper_available() -> bool:
-    """Is the faster-whisper extra installed?"""
-    try:
-        import faster_whisper  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def hint_prompt(hints: Sequence[str]) -> str | None:
     """The user's phrases as a prompt, most important (first) first, cut at a phrase boundary."""
     prompt = ""
@@ -82,8 +73,9 @@ class WhisperEngine:
         try:
             from app.speech_in.whisper_window import WindowedWhisperModel
         except ImportError:
+            # faster-whisper is a dependency: only an installation missing part of itself gets here
             raise ModelError(
-                "the Whisper final pass needs the faster-whisper extra: pip install 'murmur-desktop[whisper]'"
+                "faster-whisper is missing from this installation of Murmur; install Murmur again"
             ) from None
         if not (model_path / "model.bin").is_file():
             raise ModelError(f"{model_path} is not a Whisper model folder (no model.bin in it)")

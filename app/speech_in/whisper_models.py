@@ -50,6 +50,11 @@ class WhisperModel:
     def size_text(self) -> str:
         return size_text(self.size)
 
+    @property
+    def detail(self) -> str:
+        """What the model is good for, for a list of models (Settings → Speech)."""
+        return self.description
+
 
 def _row(size: str, megabytes: int, description: str, repo: str = "") -> WhisperModel:
     return WhisperModel(

@@ -45,6 +45,7 @@ from app.presentation.reading import ReadingPreview, reading_lines
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
 from app.speech_in import engine_threads
+from app.speech_in.engines import better_accuracy_hint
 from app.speech_out.choice import preload_voice
 from app.speech_out.reply import ReplyMode, reply_mode_for
 from app.store.backups import Backup
@@ -64,7 +65,7 @@ from app.ui.quit_watchdog import QuitWatchdog
 from app.ui.recording_player import RecordingPlayer
 from app.ui.reminders import ReminderScheduler
 from app.ui.reply_voice import ReplyVoice
-from app.ui.setup_notes import SetupCheck
+from app.ui.setup_notes import SetupCheck, bundled_line
 from app.ui.single_instance import InstanceServer
 from app.ui.sync_timer import SyncTimer
 from app.ui.talk import TalkMode, TalkSwitch
@@ -344,6 +345,15 @@ class Murmur(QObject):
                 self._show_setup_notes()
 
         run_in_thread(SetupCheck(self.settings.speech, self.tray is not None), self, show)
+
+    def _drop_bundled_note(self) -> None:
+        """A model of ours is named now: the note that the built-in engine is all dictation uses goes (a closed
+        set of notes stays closed)."""
+        note = bundled_line(better_accuracy_hint())
+        if note in self._setup_lines:
+            self._setup_lines = [line for line in self._setup_lines if line != note]
+            if not self.window.setup_notes.isHidden():
+                self._show_setup_notes()
 
     def offer_models(self) -> "ModelOfferPrompt":
         """Offer better speech models in a dialog, if no model is installed and the offer was not declined."""
@@ -858,6 +868,8 @@ class Murmur(QObject):
             self._show_error(str(error))
             return
         old, self.settings = self.settings, settings
+        if settings.speech.model or settings.speech.whisper_model:
+            self._drop_bundled_note()
         if settings.ui.theme != old.ui.theme:
             self._show_theme()
         self.toast.set_seconds(settings.ui.toast_seconds)

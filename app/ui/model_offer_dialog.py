@@ -2,7 +2,7 @@
 is up and never in the middle of a dictation. The policy (when to offer, what, accepting, declining) is
 `app.speech_in.model_offer`; this is its face.
 
-"Install" downloads off the GUI thread (the way Settings → Speech downloads a Vosk model: `run_in_thread` and a
+"Install" downloads off the GUI thread (the way Settings → Speech downloads a model: `run_in_thread` and a
 progress signal) with a progress bar in the dialog, then the app saves and applies the settings that use the
 models, so the next dictation uses them. "Not now", or closing its window, puts the offer off (not at the next
 start; after a month, or for another language); "Don't ask again" declines for good. All the words are plain text.
@@ -44,8 +44,10 @@ from app.ui.worker import Call, Failed, JobOutcome
 log = logging.getLogger("murmur.ui.models")
 
 TITLE = "Better speech recognition"
-INTRO = "Murmur is using its bundled speech engine. These free models recognise speech better, on this computer:"
-LATER = "Later on, Settings → Speech downloads Vosk models, these two among them."
+INTRO = (
+    "Murmur is using its built-in speech engine, which is rough on real voices. Free, and chosen to suit this computer:"
+)
+LATER = "Later on, Settings → Speech downloads speech models, these among them."
 
 
 def _label(text: str, name: str) -> QLabel:
@@ -89,8 +91,6 @@ class ModelOfferDialog(QDialog):
         self.voice_box.setVisible(offer.voice is not None)
         self.voice_box.toggled.connect(self._on_voice_toggled)
         self.accuracy = _label(offer.accuracy, "accuracy")
-        self.missing = _label(offer.missing_extra, "missing")
-        self.missing.setVisible(bool(offer.missing_extra))
         self.later = _label(LATER, "later")
         self.later.setEnabled(False)  # greyed: a side note
         self.progress = QProgressBar()
@@ -117,7 +117,6 @@ class ModelOfferDialog(QDialog):
         layout.addLayout(models)
         layout.addWidget(self.voice_box)
         layout.addWidget(self.accuracy)
-        layout.addWidget(self.missing)
         layout.addWidget(self.later)
         layout.addWidget(self.progress)
         layout.addWidget(self.note)
@@ -207,9 +206,8 @@ class OfferHost(Protocol):
 
 class ModelOfferPrompt(QObject):
     """Offers the models once per start of the app, if due (not declined, not put off lately): works the offer out
-    off the GUI thread (it looks at the disk, imports faster-whisper to see if it is there, and for other languages
-    than English fetches the Vosk list), waits for a dictation to end, shows the dialog, and has the app save and
-    apply what it decides."""
+    off the GUI thread (it looks at the disk, and for other languages than English fetches the Vosk list), waits
+    for a dictation to end, shows the dialog, and has the app save and apply what it decides."""
 
     worked_out = Signal(object)  # the ModelOffer, or None when there is nothing to offer
     shown = Signal(object)  # the ModelOfferDialog, now on screen

@@ -1,6 +1,7 @@
 """What the first start finds missing, said once at the top of the window: no microphone, no system tray,
-no speech engine for the language. Gathering the facts is plain Python (`SetupCheck`, run off the GUI
-thread: listing microphones starts PortAudio); `SetupNotes` shows the lines with a close button."""
+no speech engine for the language, or only the built-in one (rough on real voices). Gathering the facts is plain
+Python (`SetupCheck`, run off the GUI thread: listing microphones starts PortAudio); `SetupNotes` shows the lines
+with a close button."""
 
 from dataclasses import dataclass
 
@@ -9,9 +10,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from app.config import SpeechSettings
 from app.doctor.advice import NO_TRAY as TRAY_ADVICE
-from app.errors import SpeechError
+from app.errors import Command, SpeechError
 from app.speech_in.capture import list_input_devices
-from app.speech_in.engines import choose_engine
+from app.speech_in.engines import bundled_hint, choose_engine
 from app.ui.plain_text import plain_label
 from app.ui.remedies import remedy_words, window_line
 
@@ -25,6 +26,13 @@ class SetupFacts:
     microphone_problem: str | None  # why the microphones could not be listed
     tray: bool
     speech_problem: str | None  # why no speech engine fits the settings
+    bundled: Command | None = None  # how to get Whisper, while the built-in engine is all dictation uses
+
+
+def bundled_line(hint: Command) -> str:
+    """ "The built-in engine is rough on real voices: Settings → Speech downloads Whisper (…), …." """
+    words = remedy_words(hint)
+    return f"{words[:1].upper()}{words[1:]}."
 
 
 def missing_parts(facts: SetupFacts) -> list[str]:
@@ -38,6 +46,8 @@ def missing_parts(facts: SetupFacts) -> list[str]:
         lines.append(NO_TRAY)
     if facts.speech_problem:
         lines.append(f"Speech can't start: {facts.speech_problem}.")
+    elif facts.bundled is not None:
+        lines.append(bundled_line(facts.bundled))
     return lines
 
 
@@ -58,7 +68,8 @@ class SetupCheck:
             choose_engine(self.speech)
         except SpeechError as error:
             speech_problem = window_line(error)
-        return missing_parts(SetupFacts(microphones, microphone_problem, self.tray, speech_problem))
+        facts = SetupFacts(microphones, microphone_problem, self.tray, speech_problem, bundled_hint(self.speech))
+        return missing_parts(facts)
 
 
 class SetupNotes(QFrame):

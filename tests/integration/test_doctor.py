@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from app import __version__
+from app.config import SpeechSettings
+from app.speech_in.models import models_dir
 from app.store.migrations import MIGRATIONS
+from tests.support.fake_models import whisper_folder
 from tests.support.murmur_cli import Murmur
 from tests.support.xserver import display  # noqa: F401 (a fixture: a private X server with a tray)
 
@@ -43,7 +46,12 @@ def test_a_report_with_what_to_do_and_never_the_key(murmur: Murmur) -> None:
     }
     assert facts["database"] == str(murmur.db_path) and facts["schema"].startswith(f"{len(MIGRATIONS)} ")
     assert checks["database"]["ok"] and checks["backups"]["ok"]  # the day's backup, taken by `add`
-    assert checks["speech engine"] == {"name": "speech engine", "ok": True, "detail": "pocketsphinx (en)", "fix": ""}
+    rough = (
+        "the built-in engine is rough on real voices: `murmur models download whisper-base.en` gets Whisper, "
+        "which gets far more words right"
+    )
+    assert checks["speech engine"] == {"name": "speech engine", "ok": True, "detail": "pocketsphinx (en)", "fix": rough}
+    assert f"ok    speech engine: pocketsphinx (en)\n      better: {rough}\n" in text.stdout
     assert checks["tray"]["ok"] is False and "desktop session" in checks["tray"]["fix"]
     assert done.returncode == 1  # a check failed
     assert "FAIL  tray: no display\n      what to do: start Murmur from a desktop session" in text.stdout
@@ -61,3 +69,9 @@ def test_the_tray_is_found_on_a_desktop_that_has_one(murmur: Murmur, display: st
     murmur.env["DISPLAY"] = display
     checks = _checks(murmur.json("doctor", code=1))  # no microphone here: still a failing check
     assert checks["tray"] == {"name": "tray", "ok": True, "detail": "a system tray is there", "fix": ""}
+
+
+def test_with_a_whisper_model_the_speech_engine_needs_no_advice(murmur: Murmur) -> None:
+    whisper_folder(models_dir(SpeechSettings()), "whisper-base.en")
+    checks = _checks(json.loads(murmur.run("doctor", "--json").stdout))
+    assert checks["speech engine"] == {"name": "speech engine", "ok": True, "detail": "pocketsphinx (en)", "fix": ""}

@@ -135,7 +135,8 @@ def test_auto_uses_the_bundled_engine_without_a_model_and_says_how_to_do_better(
     choice = choose_engine(SpeechSettings(models_dir=str(tmp_path)))
     assert choice.kind == "pocketsphinx"
     assert choice.name == "pocketsphinx (bundled, English only)"
-    assert choice.hint is not None and "murmur models download" in remedy_words(choice.hint)
+    assert choice.hint is not None
+    assert "rough on real voices: `murmur models download whisper-base.en` gets Whisper" in remedy_words(choice.hint)
 
 
 def test_auto_prefers_an_installed_vosk_model_for_the_language(tmp_path: Path) -> None:

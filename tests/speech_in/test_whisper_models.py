@@ -243,16 +243,16 @@ def test_recommended_models(server: ModelServer, monkeypatch: pytest.MonkeyPatch
             {**server.row("vosk-model-de-0.21", b"22", "de"), "type": "big"},
         ]
     )
-    english = recommended_models("en")
-    assert [(r.kind, r.name) for r in english] == [("vosk", "vosk-model-small-en-us-0.15"), ("whisper", NAME)]
-    assert english[0].size_text == "41 MB" and english[1].size_text == "148 MB" and english[1].purpose
+    english = recommended_models("en")  # Whisper alone: the live words need no Vosk model in English
+    assert [(r.kind, r.name) for r in english] == [("whisper", NAME)]
+    assert english[0].size_text == "148 MB" and english[0].purpose
     assert [(r.kind, r.name) for r in recommended_models("de")] == [
         ("vosk", "vosk-model-small-de-0.15"),
         ("whisper", "whisper-base"),
     ]
     monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", "http://127.0.0.1:9/model-list.json")
     assert [r.name for r in recommended_models("de")] == ["whisper-base"]  # offline: what is known
-    assert [r.name for r in recommended_models("en")] == ["vosk-model-small-en-us-0.15", NAME]
+    assert [r.name for r in recommended_models("en")] == [NAME]  # English needs no list
 
 
 def test_both_kinds_side_by_side(server: ModelServer, tmp_path: Path, published: dict[str, bytes]) -> None:

@@ -13,12 +13,11 @@ import pytest
 from app.config import Settings, SpeechSettings, load_settings, save_settings
 from app.speech_in.model_offer import accept
 from app.speech_in.models import models_dir
-from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.speech_out.choice import choose_synthesizer
 from app.speech_out.synthesis import PiperSynthesizer, speak
 from app.speech_out.voice_offer import ENGLISH_VOICE, first_run_offer
 from app.speech_out.voices import PiperVoices
-from tests.support.fake_models import joe_as, publish_english_pair, publish_english_voice
+from tests.support.fake_models import WHISPER_ENGLISH, joe_as, publish_english_voice, publish_whisper
 from tests.support.model_server import ModelServer
 from tests.support.murmur_cli import Murmur
 
@@ -36,8 +35,8 @@ def test_the_english_offer_has_a_natural_voice_with_its_size(models: Path) -> No
     assert offer is not None and offer.voice is not None
     assert (offer.voice.kind, offer.voice.name, offer.voice.size_text) == ("piper", ENGLISH_VOICE, "63 MB")
     assert offer.voice_line() == f"A natural voice for replies, 63 MB ({ENGLISH_VOICE})"
-    assert [m.name for m in offer.models] == [VOSK_ENGLISH, WHISPER_ENGLISH]  # the models as before, beside it
-    assert offer.size_text == "252 MB" and offer.without_voice().size_text == "189 MB"
+    assert [m.name for m in offer.models] == [WHISPER_ENGLISH]  # the models as before, beside it
+    assert offer.size_text == "211 MB" and offer.without_voice().size_text == "148 MB"
     assert offer.without_voice().voice is None
 
 
@@ -53,14 +52,14 @@ def test_no_voice_is_offered_when_the_user_has_one(have: str, server: ModelServe
         voices = PiperVoices.from_settings(speech)
         voices.download(voices.find_available("en_GB-alan-low"))
     offer = first_run_offer(Settings(speech=speech))
-    assert offer is not None and [m.name for m in offer.models] == [VOSK_ENGLISH, WHISPER_ENGLISH]
-    assert offer.voice is None and offer.voice_line() == "" and offer.size_text == "189 MB"
+    assert offer is not None and [m.name for m in offer.models] == [WHISPER_ENGLISH]
+    assert offer.voice is None and offer.voice_line() == "" and offer.size_text == "148 MB"
 
 
 def test_without_piper_the_models_are_offered_alone(models: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "piper", None)  # as in a build that leaves Piper out: it cannot be imported
     offer = first_run_offer(Settings())
-    assert offer is not None and offer.voice is None and offer.size_text == "189 MB"
+    assert offer is not None and offer.voice is None and offer.size_text == "148 MB"
 
 
 def test_another_language_is_offered_its_voice_from_the_catalogue(
@@ -86,18 +85,18 @@ def test_no_offer_at_all_once_declined(models: Path) -> None:
 def test_accepting_downloads_the_voice_sets_it_and_a_reply_is_spoken_by_piper(
     server: ModelServer, models: Path
 ) -> None:
-    publish_english_pair(server)
+    publish_whisper(server)
     publish_english_voice(server)
     save_settings(Settings())
     offer = first_run_offer(load_settings())
     assert offer is not None
     progress: list[tuple[int, int | None]] = []
     chosen = accept(offer, load_settings(), lambda done, total: progress.append((done, total)))
-    assert sorted(p.name for p in models.iterdir()) == [".partial", ENGLISH_VOICE, VOSK_ENGLISH, WHISPER_ENGLISH]
+    assert sorted(p.name for p in models.iterdir()) == [".partial", ENGLISH_VOICE, WHISPER_ENGLISH]
     speech = load_settings().speech
     assert (speech.voice, speech.model, speech.whisper_model, speech.offer_models) == (
         ENGLISH_VOICE,
-        VOSK_ENGLISH,
+        "",
         WHISPER_ENGLISH,
         False,
     )
@@ -112,7 +111,7 @@ def test_accepting_downloads_the_voice_sets_it_and_a_reply_is_spoken_by_piper(
 
 
 def test_unticking_the_voice_keeps_espeak_ng(server: ModelServer, models: Path) -> None:
-    publish_english_pair(server)
+    publish_whisper(server)
     offer = first_run_offer(Settings())
     assert offer is not None
     accept(offer.without_voice(), Settings())
@@ -127,7 +126,7 @@ def test_murmur_models_recommended_names_the_voice(server: ModelServer, models: 
     assert text.returncode == 0, text.stderr
     line = f"A natural voice for replies: {ENGLISH_VOICE} (63 MB); `murmur voices download {ENGLISH_VOICE}`"
     assert line in text.stdout
-    assert [r["kind"] for r in murmur.json("models", "recommended")] == ["vosk", "whisper"]  # the models only
+    assert [r["kind"] for r in murmur.json("models", "recommended")] == ["whisper"]  # the models only
     server.piper_voices(joe_as(ENGLISH_VOICE) | joe_as("en_GB-alan-low"))
     listed = murmur.run("voices", "list", "--available").stdout
     assert f"{ENGLISH_VOICE}" in listed and "recommended" in listed.split(ENGLISH_VOICE)[1].splitlines()[0]

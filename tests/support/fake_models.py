@@ -7,12 +7,12 @@ import io
 import zipfile
 from pathlib import Path
 
-from app.speech_in.speech_models import VOSK_ENGLISH
+from app.speech_in.whisper_models import find_whisper_model
 from app.speech_out.voice_offer import ENGLISH_VOICE
 from tests.support.model_server import ModelServer
 from tests.support.speech import joe_voice
 
-WHISPER_ENGLISH_REPO = "Systran/faster-whisper-base.en"
+WHISPER_ENGLISH = "whisper-base.en"  # what the first run offers for English on the tests' usual machine
 VOSK_XX = "vosk-model-small-xx-0.1"  # a made-up model in a made-up language, for the model list and downloads
 
 
@@ -62,12 +62,9 @@ def whisper_folder(models: Path, name: str) -> Path:
     return folder
 
 
-def publish_english_pair(server: ModelServer, *, whisper: bool = True) -> None:
-    """The two models recommended for English on the server: the Vosk list with the small US English model, and
-    (unless `whisper` is False) whisper-base.en's repo on the fake hub."""
-    server.listing([server.row(VOSK_ENGLISH, vosk_zip(VOSK_ENGLISH), "en-us")])
-    if whisper:
-        server.hub_repo(WHISPER_ENGLISH_REPO, whisper_files())
+def publish_whisper(server: ModelServer, name: str = WHISPER_ENGLISH) -> None:
+    """The Whisper model `name` on the fake hub: its official repo, with model-shaped files."""
+    server.hub_repo(find_whisper_model(name).repo, whisper_files())
 
 
 def joe_as(name: str) -> dict[str, tuple[bytes, bytes]]:

@@ -15,10 +15,9 @@ from app.speech_in.engines import choose_engine, choose_final_engine
 from app.speech_in.model_offer import model_offer
 from app.speech_in.models import models_dir
 from app.speech_in.offer_snooze import OFFER_AGAIN_AFTER
-from app.speech_in.speech_models import VOSK_ENGLISH, WHISPER_ENGLISH
 from app.ui.application import Murmur
 from app.ui.model_offer_dialog import ModelOfferDialog, ModelOfferPrompt
-from tests.support.fake_models import publish_english_pair, publish_english_voice
+from tests.support.fake_models import WHISPER_ENGLISH, publish_english_voice, publish_whisper
 from tests.support.model_server import ModelServer
 from tests.support.pulse import PulseAudio
 
@@ -42,14 +41,13 @@ def test_the_dialog_says_what_the_models_are_their_sizes_and_the_gain(qtbot: QtB
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.windowTitle() == "Better speech recognition" and not dialog.isModal()
-    assert dialog.install_button.text() == "Install (189 MB)"
+    assert dialog.install_button.text() == "Install (148 MB)"
     assert (dialog.later_button.text(), dialog.never_button.text()) == ("Not now", "Don't ask again")
-    assert [label.text() for label in dialog.model_labels] == [
-        f"{VOSK_ENGLISH} (41 MB): streams the words live while you speak",
-        f"{WHISPER_ENGLISH} (148 MB): writes the final text when you let go",
-    ]
-    assert "about 12% with the bundled engine" in dialog.accuracy.text() and "about 5%" in dialog.accuracy.text()
-    assert dialog.missing.isHidden() and dialog.progress.isHidden() and dialog.note.isHidden()
+    assert [label.text() for label in dialog.model_labels] == [f"{WHISPER_ENGLISH} (148 MB): recognises what you say"]
+    intro = dialog.findChild(QLabel, "intro")
+    assert intro is not None and "built-in speech engine, which is rough on real voices" in intro.text()
+    assert "the built-in engine gets about 64% of the words wrong; Whisper base about 6.5%" in dialog.accuracy.text()
+    assert dialog.progress.isHidden() and dialog.note.isHidden()
     labels = dialog.findChildren(QLabel)
     assert labels and all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
 
@@ -102,20 +100,22 @@ def test_offline_the_install_says_so_in_a_sentence_naming_the_server(
     qtbot: QtBot, murmur: Murmur, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A name no resolver knows (RFC 2606): what a machine without a network meets for every name.
-    monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", "https://models.murmur.invalid/vosk/model-list.json")
     monkeypatch.setenv("MURMUR_WHISPER_HUB", "https://hub.murmur.invalid")
     _, dialog = shown(qtbot, murmur)
     with qtbot.waitSignal(dialog.install_failed, timeout=WAIT_MS) as blocker:
         qtbot.mouseClick(dialog.install_button, Qt.MouseButton.LeftButton)
     line = blocker.args[0]
-    assert line == "Couldn't reach models.murmur.invalid: you seem to be offline." and dialog.note.text() == line
+    assert line == "Couldn't reach hub.murmur.invalid: you seem to be offline." and dialog.note.text() == line
 
 
 def test_install_downloads_with_progress_and_the_next_dictation_uses_the_models(
     qtbot: QtBot, murmur: Murmur, server: ModelServer
 ) -> None:
-    publish_english_pair(server)
+    publish_whisper(server)
     publish_english_voice(server)  # the natural voice offered beside the models (tests/ui/test_voice_offer_dialog.py)
+    notes = murmur.window.setup_notes
+    murmur.check_setup()
+    qtbot.waitUntil(lambda: "rough on real voices" in notes.text.text(), timeout=WAIT_MS)
     _, dialog = shown(qtbot, murmur)
     progress: list[tuple[int, int]] = []
     dialog.download_progressed.connect(lambda done, total: progress.append((done, total)))
@@ -128,21 +128,20 @@ def test_install_downloads_with_progress_and_the_next_dictation_uses_the_models(
     assert dialog.progress.value() == dialog.progress.maximum()
     assert dialog.note.text() == "Installed. Your next dictation uses them." and dialog.later_button.text() == "Close"
     assert dialog.install_button.isHidden() and dialog.never_button.isHidden()
+    assert "rough on real voices" not in notes.text.text() and not notes.isHidden()  # the missing tray still said
 
     speech = murmur.settings.speech
-    assert (speech.model, speech.whisper_model, speech.offer_models) == (VOSK_ENGLISH, WHISPER_ENGLISH, False)
+    assert (speech.model, speech.whisper_model, speech.offer_models) == ("", WHISPER_ENGLISH, False)
     assert load_settings() == murmur.settings
     live = choose_engine(speech)  # what the next dictation starts with
     final = choose_final_engine(speech, live)
-    models = models_dir(speech)
-    assert (live.kind, live.model_path) == ("vosk", models / VOSK_ENGLISH)
-    assert final is not None and (final.kind, final.model_path) == ("whisper", models / WHISPER_ENGLISH)
+    assert final is not None and (final.kind, final.model_path) == ("whisper", models_dir(speech) / WHISPER_ENGLISH)
 
 
 def test_a_failed_install_is_one_line_in_the_dialog_and_can_be_tried_again(
     qtbot: QtBot, murmur: Murmur, server: ModelServer
 ) -> None:
-    publish_english_pair(server, whisper=False)  # the hub has no whisper-base.en
+    # the hub has no whisper-base.en yet
     before = murmur.settings
     _, dialog = shown(qtbot, murmur)
     qtbot.mouseClick(dialog.voice_box, Qt.MouseButton.LeftButton)  # the models alone: the voice is unticked
@@ -151,11 +150,11 @@ def test_a_failed_install_is_one_line_in_the_dialog_and_can_be_tried_again(
     line = blocker.args[0]
     assert "whisper-base.en" in line and "\n" not in line and dialog.note.text() == line
     assert line.startswith("Couldn't get ") and "from 127.0.0.1: HTTP 404" in line and "http://" not in line
-    assert dialog.install_button.isEnabled() and dialog.install_button.text() == "Try again (189 MB)"
+    assert dialog.install_button.isEnabled() and dialog.install_button.text() == "Try again (148 MB)"
     assert dialog.progress.isHidden() and dialog.later_button.text() == "Not now"
     assert not settings_path().exists() and murmur.settings == before
 
-    publish_english_pair(server)
+    publish_whisper(server)
     with qtbot.waitSignal(dialog.installed, timeout=WAIT_MS):
         qtbot.mouseClick(dialog.install_button, Qt.MouseButton.LeftButton)
     assert load_settings().speech.whisper_model == WHISPER_ENGLISH

@@ -22,7 +22,7 @@ from app.ui.settings.device_names import device_label, shown_devices
 from app.ui.settings.dialog import SettingsDialog
 from app.ui.settings.llm_page import CUSTOM, NONE
 from app.ui.settings.models_panel import STATE_COLUMN
-from tests.support.fake_models import VOSK_XX, vosk_zip
+from tests.support.fake_models import VOSK_XX, WHISPER_ENGLISH, publish_whisper, vosk_zip, whisper_files
 from tests.support.llm_server import FakeLlmServer, Reply, call
 from tests.support.model_server import ModelServer
 from tests.support.pulse import PulseAudio
@@ -124,6 +124,29 @@ def test_a_model_is_downloaded_with_progress_used_and_removed(qtbot: QtBot, serv
     qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
     assert dialog.speech_page.model.text() == "" and not (panel.manager.folder / VOSK_XX).exists()
     assert [panel.tree.topLevelItem(i).text(STATE_COLUMN) for i in range(panel.tree.topLevelItemCount())] == [""]
+
+
+def test_a_whisper_model_is_downloaded_from_the_speech_page_and_used(qtbot: QtBot, server: ModelServer) -> None:
+    """Where the window sends a user on the built-in engine: Settings → Speech lists Whisper's catalogue (no network
+    needed), downloads one from the local stand-in for Hugging Face, and Use names it in the settings."""
+    publish_whisper(server)
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    panel = dialog.speech_page.whisper_models
+    assert panel.note.text().startswith("No Whisper model installed: the built-in engine, rough on real voices")
+    with qtbot.waitSignal(panel.listed, timeout=15_000):
+        qtbot.mouseClick(panel.list_button, Qt.MouseButton.LeftButton)
+    panel.select(WHISPER_ENGLISH)
+    assert panel.download_button.isEnabled()
+    with qtbot.waitSignal(panel.downloaded, timeout=30_000):
+        qtbot.mouseClick(panel.download_button, Qt.MouseButton.LeftButton)
+    assert panel.note.text() == f"Installed {WHISPER_ENGLISH}; your next dictation uses it."
+    folder = panel.manager.folder / WHISPER_ENGLISH
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.name in whisper_files()} == whisper_files()
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings().speech.whisper_model == WHISPER_ENGLISH
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings().speech.whisper_model == "" and not folder.exists()
 
 
 def speech_page_shown(qtbot: QtBot, device: str) -> SettingsDialog:

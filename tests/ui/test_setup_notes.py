@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from app.config import SpeechSettings
 from app.ui.application import Murmur
 from app.ui.setup_notes import NO_MICROPHONE, NO_TRAY, SetupCheck, SetupFacts, missing_parts
+from tests.support.fake_models import whisper_folder
 
 
 def test_each_missing_part_gets_one_line() -> None:
@@ -28,6 +29,21 @@ def test_the_check_finds_a_speech_engine_without_its_model(tmp_path: Path) -> No
     assert any(line.startswith("Speech can't start: no Vosk model for language 'en'") for line in lines), lines
     bundled = SetupCheck(replace(speech, engine="pocketsphinx"), tray=True).run()
     assert not [line for line in bundled if line.startswith("Speech can't start")]
+
+
+def test_while_the_built_in_engine_is_all_dictation_uses_the_notes_say_it_is_rough_and_where_whisper_is(
+    tmp_path: Path,
+) -> None:
+    speech = SpeechSettings(models_dir=str(tmp_path / "models"))
+    rough = (
+        "The built-in engine is rough on real voices: Settings → Speech downloads Whisper (whisper-base.en), "
+        "which gets far more words right."
+    )
+    assert rough in SetupCheck(speech, tray=True).run()
+    whisper_folder(tmp_path / "models", "whisper-base.en")
+    assert rough not in SetupCheck(speech, tray=True).run()  # Whisper writes the text now
+    assert rough in SetupCheck(replace(speech, final_engine="live"), tray=True).run()  # Whisper turned off
+    assert rough not in SetupCheck(replace(speech, engine="vosk"), tray=True).run()  # no engine: said otherwise
 
 
 def test_the_notes_say_what_to_do_in_the_window_not_at_a_terminal(tmp_path: Path) -> None:

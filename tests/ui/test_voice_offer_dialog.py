@@ -11,7 +11,7 @@ from app.speech_out.synthesis import PiperSynthesizer
 from app.speech_out.voice_offer import ENGLISH_VOICE, first_run_offer
 from app.ui.application import Murmur
 from app.ui.model_offer_dialog import ModelOfferDialog
-from tests.support.fake_models import publish_english_pair, publish_english_voice
+from tests.support.fake_models import publish_english_voice, publish_whisper
 from tests.support.model_server import ModelServer
 from tests.ui.test_model_offer_dialog import WAIT_MS, shown
 
@@ -24,15 +24,15 @@ def test_the_voice_is_a_row_of_its_own_ticked_with_its_size(qtbot: QtBot) -> Non
     dialog.show()
     assert dialog.voice_box.isVisible() and dialog.voice_box.isChecked()
     assert dialog.voice_box.text() == f"A natural voice for replies, 63 MB ({ENGLISH_VOICE})"
-    assert dialog.install_button.text() == "Install (252 MB)"
+    assert dialog.install_button.text() == "Install (211 MB)"
     qtbot.mouseClick(dialog.voice_box, Qt.MouseButton.LeftButton)
-    assert not dialog.voice_box.isChecked() and dialog.install_button.text() == "Install (189 MB)"
+    assert not dialog.voice_box.isChecked() and dialog.install_button.text() == "Install (148 MB)"
     qtbot.mouseClick(dialog.voice_box, Qt.MouseButton.LeftButton)
-    assert dialog.install_button.text() == "Install (252 MB)" and dialog.offer == offer
+    assert dialog.install_button.text() == "Install (211 MB)" and dialog.offer == offer
     without = ModelOfferDialog(offer.without_voice(), SpeechSettings())
     qtbot.addWidget(without)
     without.show()
-    assert without.voice_box.isHidden() and without.install_button.text() == "Install (189 MB)"
+    assert without.voice_box.isHidden() and without.install_button.text() == "Install (148 MB)"
 
 
 def install(qtbot: QtBot, dialog: ModelOfferDialog) -> None:
@@ -42,7 +42,7 @@ def install(qtbot: QtBot, dialog: ModelOfferDialog) -> None:
 
 
 def test_installing_sets_the_voice_replies_are_spoken_in(qtbot: QtBot, murmur: Murmur, server: ModelServer) -> None:
-    publish_english_pair(server)
+    publish_whisper(server)
     publish_english_voice(server)
     _, dialog = shown(qtbot, murmur)
     assert dialog.voice_box.isChecked()
@@ -54,7 +54,7 @@ def test_installing_sets_the_voice_replies_are_spoken_in(qtbot: QtBot, murmur: M
 
 
 def test_unticked_the_voice_is_not_fetched(qtbot: QtBot, murmur: Murmur, server: ModelServer) -> None:
-    publish_english_pair(server)
+    publish_whisper(server)
     publish_english_voice(server)
     _, dialog = shown(qtbot, murmur)
     qtbot.mouseClick(dialog.voice_box, Qt.MouseButton.LeftButton)

@@ -1,6 +1,6 @@
-"""Models in the settings dialog, Vosk's for dictation and Piper's voices for replies: the installed ones (use,
-remove) and the downloadable ones (download with a progress bar). The network calls run on threads of their own;
-results come back as signals."""
+"""Models in the settings dialog, Whisper's and Vosk's for dictation and Piper's voices for replies: the installed
+ones (use, remove) and the downloadable ones (download with a progress bar). The network calls run on threads of
+their own; results come back as signals."""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +30,8 @@ STATE_COLUMN = 4
 
 
 class Downloadable(Protocol):
-    """A catalogue row: app.speech_in.models.AvailableModel, app.speech_out.voices.PiperVoice."""
+    """A catalogue row: app.speech_in.models.AvailableModel, app.speech_in.whisper_models.WhisperModel,
+    app.speech_out.voices.PiperVoice."""
 
     @property
     def name(self) -> str: ...
@@ -39,11 +40,12 @@ class Downloadable(Protocol):
     @property
     def size_text(self) -> str: ...
     @property
-    def detail(self) -> str: ...  # the Vosk model's kind, the voice's quality
+    def detail(self) -> str: ...  # the Vosk model's kind, the Whisper model's description, the voice's quality
 
 
 class Shelf(Protocol):
-    """A kind of model in the models dir: app.speech_in.models.ModelManager, app.speech_out.voices.PiperVoices."""
+    """A kind of model in the models dir: app.speech_in.models.ModelManager,
+    app.speech_in.whisper_models.WhisperModelManager, app.speech_out.voices.PiperVoices."""
 
     def installed(self, language: str = "") -> list[InstalledModel]: ...
     def available(self, language: str = "") -> Sequence[Downloadable]: ...
@@ -65,9 +67,16 @@ class ShelfWords:
 VOSK_WORDS = ShelfWords(
     name="Vosk models",
     detail="Kind",
-    none_installed="No Vosk model installed: the bundled pocketsphinx engine (English only) is used.",
+    none_installed="No Vosk model installed: the live words come from the built-in engine (English only).",
     listed="{count} models for {language!r}; small ones suit dictation.",
     installed="Installed {name}; choose Use to dictate with it.",
+)
+WHISPER_WORDS = ShelfWords(
+    name="Whisper models",
+    detail="About",
+    none_installed="No Whisper model installed: the built-in engine, rough on real voices, writes what you say.",
+    listed="{count} models for {language!r}; base suits most computers, tiny slow ones.",
+    installed="Installed {name}; your next dictation uses it.",
 )
 
 

@@ -1,5 +1,6 @@
 """Settings -> Speech: the engine, the microphone (listed off the GUI thread once the page is first shown) with a
-live level meter, the language, and the Vosk model with its panel of installed and downloadable models.
+live level meter, the language, and the Whisper and the Vosk model, each with its panel of installed and
+downloadable models.
 
 While the page is shown, the meter shows the chosen microphone's level (see `mic_level`); hidden, the
 microphone is closed.
@@ -14,12 +15,13 @@ from PySide6.QtWidgets import QComboBox, QLabel, QProgressBar, QWidget
 from app.config import SpeechSettings
 from app.speech_in.capture import AudioDevice, list_input_devices
 from app.speech_in.models import ModelManager
+from app.speech_in.whisper_models import WhisperModelManager
 from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
 from app.ui.mic_level import MicrophoneLevel
 from app.ui.settings.device_names import device_label, shown_devices
 from app.ui.settings.form import combo, lay_out, side_by_side, text_field
-from app.ui.settings.models_panel import ModelsPanel
+from app.ui.settings.models_panel import WHISPER_WORDS, ModelsPanel
 from app.ui.worker import Call, Failed, JobOutcome
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
@@ -44,6 +46,11 @@ class SpeechPage(QWidget):
         self.models = ModelsPanel(ModelManager.from_settings(speech), speech.language, speech.model)
         self.models.chosen.connect(self._on_model_chosen)
         self.models.removed.connect(self._on_model_removed)
+        self.whisper_model = text_field(speech.whisper_model, "the best installed model")
+        whisper = WhisperModelManager.from_settings(speech)
+        self.whisper_models = ModelsPanel(whisper, speech.language, speech.whisper_model, WHISPER_WORDS)
+        self.whisper_models.chosen.connect(self.whisper_model.setText)
+        self.whisper_models.removed.connect(self._on_whisper_model_removed)
         self.language = text_field(speech.language)
         lay_out(
             self,
@@ -52,6 +59,8 @@ class SpeechPage(QWidget):
             ("", self.device_note),
             ("Level", side_by_side((self.level, 1), (self.level_note, 2))),
             ("Language", self.language),
+            ("Whisper model", self.whisper_model),
+            ("", self.whisper_models),
             ("Vosk model", self.model),
             ("", self.models),
         )
@@ -71,11 +80,12 @@ class SpeechPage(QWidget):
         self.microphone_level.failed.connect(self._show_level_error)
 
     def result(self, speech: SpeechSettings) -> SpeechSettings:
-        """`speech` with the engine, model, microphone and language this page sets."""
+        """`speech` with the engine, models, microphone and language this page sets."""
         return replace(
             speech,
             engine=str(self.engine.currentData()),
             model=self.model.text().strip(),
+            whisper_model=self.whisper_model.text().strip(),
             device=str(self.device.currentData()),
             language=self.language.text().strip() or speech.language,
         )
@@ -111,6 +121,10 @@ class SpeechPage(QWidget):
     def _on_model_removed(self, name: str) -> None:
         if self.model.text().strip() == name:
             self.model.clear()
+
+    def _on_whisper_model_removed(self, name: str) -> None:
+        if self.whisper_model.text().strip() == name:
+            self.whisper_model.clear()
 
     # -- the level meter: on while the page is shown --------------------------------------------
 
