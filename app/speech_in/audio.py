@@ -54,12 +54,3 @@ class StreamResampler:
             return pcm
         samples = np.frombuffer(pcm, dtype=np.int16)
         return bytes(self._stream.resample_chunk(samples, last=last).tobytes())
-
-
-def resample(samples: npt.NDArray[np.float32], input_rate: int) -> npt.NDArray[np.float32]:
-    """A whole signal at `input_rate` as 16 kHz (soxr's high quality)."""
-    if input_rate == SAMPLE_RATE:
-        return samples
-    import soxr
-
-    return np.asarray(soxr.resample(samples, input_rate, SAMPLE_RATE, quality="HQ"), dtype=np.float32)
