@@ -22,9 +22,13 @@ def write_sound(path: Path, pcm: bytes, format: str = "FLAC", subtype: str | Non
     import soundfile
 
     samples = np.frombuffer(pcm, dtype=np.int16)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
-    with os.fdopen(descriptor, "wb") as out:
-        soundfile.write(out, samples, RATE, format=format, subtype=subtype)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))  # owner-only before a byte is in it
+    try:
+        # libsndfile writes the file itself: through a Python file object, a full disk is an AssertionError
+        soundfile.write(str(path), samples, RATE, format=format, subtype=subtype)
+    except (RuntimeError, AssertionError, OSError) as error:
+        path.unlink(missing_ok=True)  # half a sound is no sound
+        raise OSError(f"could not write {path.name}: {error or type(error).__name__}") from None
     return path.stat().st_size
 
 

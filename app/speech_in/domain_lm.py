@@ -277,6 +277,7 @@ class DomainRescorer:
         nbest = decoder.nbest()
         if nbest is None:
             return None
-        pairs = [(h.hypstr, h.score) for h in itertools.islice(nbest, n or self.n_best)]
+        # pocketsphinx's N-best iterator can yield None for a path it could not finish: the others stand
+        pairs = [(h.hypstr, h.score) for h in itertools.islice(nbest, n or self.n_best) if h is not None]
         generic = GenericModel(decoder.get_lm(), self._order)
         return self.rescore(pairs, generic, float(decoder.config["lw"]))
