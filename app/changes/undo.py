@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from itertools import groupby
 
-from sqlalchemy import text
+from sqlalchemy import or_, text
 from sqlmodel import Session, col, select
 
 from app.domain.enums import UndoKind, UndoSubject
@@ -225,9 +225,17 @@ def _time(stored: str | None) -> datetime | None:
 
 
 def latest_batch(session: Session) -> UndoBatch:
-    """The newest batch not undone yet."""
+    """The user's newest batch not undone yet: their own words, or an assistant's request they said yes to. What an
+    assistant writes in the background is not what "undo" means (it is taken back by number, from the history)."""
+    said_yes_to = select(Utterance.id).where(col(Utterance.held).is_not(None))
     batch = session.exec(
-        select(UndoBatch).where(col(UndoBatch.undone_at).is_(None)).order_by(col(UndoBatch.id).desc()).limit(1)
+        select(UndoBatch)
+        .where(
+            col(UndoBatch.undone_at).is_(None),
+            or_(col(UndoBatch.origin).is_(None), col(UndoBatch.utterance_id).in_(said_yes_to)),
+        )
+        .order_by(col(UndoBatch.id).desc())
+        .limit(1)
     ).first()
     if batch is None:
         raise UndoError("nothing to undo")

@@ -16,7 +16,7 @@ from app.changes.executor import ExecutionResult
 from app.changes.held import Caps
 from app.changes.interpretation import RunOptions
 from app.domain.enums import DueSpan, UtteranceSource
-from app.errors import UsageError
+from app.errors import UndoError, UsageError
 from app.mcp.catalog import ADD, CHOOSE, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
 from app.memory.recall import render_hits
 from app.presentation.applied import applied_line
@@ -43,6 +43,9 @@ class Caller:
     client: str
     caps: Caps
     may_remember: bool = False  # the user's mcp.allow_memories: whether its words may become memories
+    # The batches this server process made: a client's name is only what it says it is, so what it may take back
+    # is what it made through this very connection.
+    made: set[int] = field(default_factory=set)
 
 
 Call = Callable[[Caller, Mapping[str, Any]], Reply]
@@ -128,6 +131,8 @@ def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: 
     lines = [message] if message else []
     lines += [applied_line(item, clock.now, clock.tz) for item in result.applied]
     lines.append(batch_words(summarize(result.applied, result.failures, memory), result.undo_id))
+    if result.undo_id is not None:
+        caller.made.add(result.undo_id)
     choices = result.choices if isinstance(result, PipelineResult) else ()
     if choices:
         assert isinstance(result, PipelineResult)
@@ -145,6 +150,8 @@ def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: 
 
 def _undo(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     batch = whole(arguments.get("batch"), "batch (the number a change returned)", 1, MAX_ROW_ID)
+    if batch not in caller.made:
+        raise UndoError(f"batch {batch} was not made by {caller.client} in this session; only its own can be undone")
     result = caller.service.undo_batch(batch, origin=caller.client)
     names = caller.service.names_now(changed_entries(result))
     return Reply(undo_text(result, names), undo_json(result, caller.service.clock().tz))

@@ -98,8 +98,8 @@ def tool_specs(allow_memories: bool) -> list[ToolSpec]:
         _reschedule(),
         ToolSpec(
             UNDO,
-            "Take back one batch of changes this assistant made, by the batch number a change returned. Batches "
-            "the user made cannot be undone from here.",
+            "Take back one batch of changes this assistant made in this session, by the batch number a change "
+            "returned. Batches the user (or another session) made cannot be undone from here.",
             _schema({"batch": {"type": "integer", "minimum": 1, "description": "the batch number"}}, ["batch"]),
             writes=True,
         ),

@@ -67,6 +67,7 @@ class MurmurMcp:
         specs = tool_specs(settings.mcp.allow_memories and self.closed is None)
         self.specs = {spec.name: spec for spec in specs if not (spec.writes and read_only)}
         self.refused = {spec.name for spec in specs if spec.writes and read_only}
+        self.made: set[int] = set()  # the batches made through this process: the only ones its client may undo
         self.server: Server[Any] = Server(
             "murmur",
             version=__version__,
@@ -111,7 +112,7 @@ class MurmurMcp:
         if name not in self.specs:
             raise UsageError(f"unknown tool {name!r}; the tools are {', '.join(self.specs)}")
         caps = Caps(self.settings.llm.confirm_over, self.settings.llm.max_mutations)
-        caller = Caller(self.service, client, caps, self.settings.mcp.allow_memories and self.closed is None)
+        caller = Caller(self.service, client, caps, self.settings.mcp.allow_memories and self.closed is None, self.made)
         log.info("%s: %s", client, name)
         return CALLS[name](caller, arguments)
 

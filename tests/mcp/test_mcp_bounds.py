@@ -92,3 +92,24 @@ def test_a_lone_surrogate_in_a_request_is_answered(murmur: Murmur) -> None:
     [added] = [answer for answer in answers if answer.get("id") == 2]
     assert not added["result"].get("isError"), added
     assert added["result"]["structuredContent"]["applied"][0]["entry"]["summary"] == "Buy milk \ufffd now"
+
+
+def test_a_client_undoes_only_what_its_own_session_made_and_murmur_undo_takes_the_users(murmur: Murmur) -> None:
+    assert murmur.run("add", "water the plants").returncode == 0  # the user's own batch
+
+    async def first_session() -> int:
+        async with mcp_session(murmur) as session:
+            made = await called(session, "add", {"text": "buy bread"})
+            return int(made["batch"])
+
+    async def same_name_again(batch: int) -> str:
+        async with mcp_session(murmur) as session:  # another process, the same name
+            refused = await session.call_tool("undo", {"batch": batch})
+            assert refused.is_error
+            return text_of(refused)
+
+    bread = anyio.run(first_session)
+    assert "not made by Claude Desktop in this session" in anyio.run(same_name_again, bread)
+    undone = murmur.run("undo")  # the assistant's batch is newer: the user's own is what "undo" means
+    assert undone.returncode == 0, undone.stderr
+    assert {entry["summary"] for entry in murmur.json("list")} == {"Buy bread"}

@@ -75,11 +75,11 @@ def test_undo_through_the_tool_and_through_murmur_undo(murmur: Murmur) -> None:
             return str(undone["reverted"][0]["entry_id"]), text_of(theirs)
 
     bread, refusal = anyio.run(scenario)
-    assert "not made by Claude Desktop" in refusal
+    assert "not made by Claude Desktop in this session" in refusal
     summaries = {entry["summary"] for entry in murmur.json("list")}
     assert summaries == {"Water the plants", "Buy eggs"} and bread not in summaries
-    assert murmur.json("undo")["label"] == "1 created"  # the eggs, the newest batch not undone
-    assert {entry["summary"] for entry in murmur.json("list")} == {"Water the plants"}
+    assert murmur.json("undo")["label"] == "1 created"  # the plants: the user's own newest, not the assistant's eggs
+    assert {entry["summary"] for entry in murmur.json("list")} == {"Buy eggs"}
 
 
 def test_a_mass_archive_waits_for_the_users_yes(murmur: Murmur) -> None:
