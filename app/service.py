@@ -23,7 +23,8 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
-from app.bounds.limits import MASS_CHANGE_CAP, MAX_UTTERANCE_CHARS
+from app.bounds.checks import utterance_text
+from app.bounds.limits import MASS_CHANGE_CAP
 from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
 from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
@@ -250,7 +251,7 @@ class MurmurService:
         fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
         `audio`: what was heard (16 kHz mono int16), kept with the utterance before it is read, as retention allows.
         """
-        text = validate_utterance_text(text)
+        text = utterance_text(text)
         run = run or Run(on_event)
         run.start(source)
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
@@ -322,7 +323,7 @@ class MurmurService:
             if held is not None and text is not None:
                 raise UsageError("another assistant's request is not words to put right: confirm it or dismiss it")
             if text is not None:
-                correct(utterance, validate_utterance_text(text))
+                correct(utterance, utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
         run = Run(on_event)
@@ -496,7 +497,7 @@ class MurmurService:
         else:
             rules, rules_only = self.interpreter, False
         try:
-            text = validate_utterance_text(text)
+            text = utterance_text(text)
         except UsageError:
             return ReadingPreview()
         if rules is None:
@@ -1145,21 +1146,6 @@ def read_time(phrase: str, clock: Clock, name: str) -> datetime:
     if moment is None:
         raise UsageError(f"{name} {phrase!r} is not a time Murmur can read; try 'yesterday', 'last week' or a date")
     return moment
-
-
-def validate_utterance_text(text: str) -> str:
-    """The text as it will be saved; refuses what cannot be a real utterance, saving nothing."""
-    if "\x00" in text:
-        raise UsageError("the text contains a NUL byte; is it a binary file?")
-    stripped = text.strip()
-    if not stripped:
-        raise UsageError("nothing to add: the text is empty")
-    if len(stripped) > MAX_UTTERANCE_CHARS:
-        raise UsageError(
-            f"the text is too long ({len(stripped):,} characters; the limit is {MAX_UTTERANCE_CHARS:,}); "
-            "split it into smaller parts"
-        )
-    return stripped
 
 
 _NO_ROWS = StoredRows(entries=[], utterances=[], memories=[], schema=0)

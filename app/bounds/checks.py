@@ -1,11 +1,12 @@
 """The checks: a value past its bound is an OutOfBounds error naming the field and the bound, in one line."""
 
+import unicodedata
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from app.bounds.limits import FIRST_YEAR, LAST_YEAR, MAX_COUNT, TEXT_CHARS
-from app.errors import InvalidActionError
+from app.bounds.limits import FIRST_YEAR, LAST_YEAR, MAX_COUNT, MAX_UTTERANCE_CHARS, TEXT_CHARS
+from app.errors import InvalidActionError, UsageError
 from app.terminal import unbroken
 
 _SHOWN_CHARS = 40  # of a bad value, in the message that names it
@@ -48,6 +49,27 @@ def sized(text: str, name: str, limit: int | None = None) -> str:
     if len(text) > most:
         raise OutOfBounds(f"{name} is too long ({len(text):,} characters; at most {most:,})")
     return text
+
+
+def same_form(text: str) -> str:
+    """`text` in Unicode's composed form (NFC): "café" typed on one keyboard and pasted from another is one word,
+    so one entry, not two that look alike."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def utterance_text(text: str) -> str:
+    """What was said or typed, as it will be saved; UsageError for what cannot be a real utterance, saving nothing."""
+    if "\x00" in text:
+        raise UsageError("the text contains a NUL byte; is it a binary file?")
+    stripped = same_form(unbroken(text)).strip()
+    if not stripped:
+        raise UsageError("nothing to add: the text is empty")
+    if len(stripped) > MAX_UTTERANCE_CHARS:
+        raise UsageError(
+            f"the text is too long ({len(stripped):,} characters; the limit is {MAX_UTTERANCE_CHARS:,}); "
+            "split it into smaller parts"
+        )
+    return stripped
 
 
 def unbroken_data(value: Any) -> Any:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.bounds.checks import same_form
 from app.domain.checklist import named_list, split_items
 from app.domain.enums import ActionKind, Category, FailureKind, Status
 from app.domain.recurrence import rule_from
@@ -132,7 +133,7 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
-        return value.strip()
+        return same_form(value).strip()
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)
     raise InvalidActionError(f"expected text, got {type(value).__name__}")

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import inspect
 from sqlmodel import Session
 
-from app.bounds.checks import moment, one_line, sized
+from app.bounds.checks import moment, one_line, same_form, sized
 from app.bounds.limits import KEPT_LAST_YEAR
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import unbroken
@@ -38,7 +38,7 @@ def _hold(row: Any, new: bool) -> None:
     for name in _changed(row, texts, new):
         value = getattr(row, name)
         if isinstance(value, str):
-            kept = unbroken(sized(value, name))
+            kept = same_form(unbroken(sized(value, name)))
             kept = one_line(kept) if name == "summary" else kept
             if kept is not value:
                 setattr(row, name, kept)
