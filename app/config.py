@@ -211,6 +211,16 @@ def url_problem(url: str) -> str | None:
     return None
 
 
+def without_password(url: str) -> str:
+    """`url` as it may be kept or shown: a password in its address (``https://me:secret@host``) left out."""
+    parsed = urlparse(url)
+    if parsed.password is None:
+        return url
+    host = parsed.netloc.rpartition("@")[2]
+    user = parsed.username or ""
+    return parsed._replace(netloc=f"{user}@{host}" if user else host).geturl()
+
+
 def section_names() -> list[str]:
     """The file's tables, in order."""
     return list(_section_types())

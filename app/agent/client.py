@@ -72,7 +72,7 @@ def _server_reason(error: openai.APIStatusError) -> str:
 
 def describe_transport_error(error: Exception, config: ProviderConfig) -> LlmError:
     """One line a user can act on, for every way a request can fail."""
-    where = config.base_url
+    where = config.server
     if isinstance(error, openai.APITimeoutError):
         wait = config.read_wait_seconds
         return LlmError(f"the model server at {where} did not answer within {wait:g} s (llm.first_token_seconds)")

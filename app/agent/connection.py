@@ -12,7 +12,7 @@ from app.agent import ledger
 from app.agent.client import describe_transport_error, make_openai_client
 from app.agent.probe import probe_tools
 from app.agent.provider import NO_FLAGS, ProviderConfig, ProviderFlags, configured_base_url, resolve_provider
-from app.config import LlmSettings
+from app.config import LlmSettings, without_password
 from app.errors import LlmError, Setting, UsageError, command
 from app.store import Store
 
@@ -50,11 +50,11 @@ def test_connection(
     lines += probe.lines()
     if store is not None and probe.protocol is not None:
         ledger.learn_protocol(
-            store, provider.base_url, provider.model, probe.protocol.value, f"`config test`: {probe.verdict}"
+            store, provider.server, provider.model, probe.protocol.value, f"`config test`: {probe.verdict}"
         )
-        ledger.reinstate(store, provider.base_url, provider.model)
+        ledger.reinstate(store, provider.server, provider.model)
     elif store is not None:
-        ledger.set_aside(store, provider.base_url, provider.model, f"`config test`: {probe.verdict}")
+        ledger.set_aside(store, provider.server, provider.model, f"`config test`: {probe.verdict}")
         lines.append("The model is set aside: the built-in rules file what you say until a test finds it working.")
     return ConnectionReport(lines, ok=probe.protocol is not None)
 
@@ -64,7 +64,7 @@ def _unconfigured(settings: LlmSettings, flags: ProviderFlags) -> UsageError:
     base_url = configured_base_url(settings, flags)
     if base_url:
         key = command("config", "set-key", instead=Setting("llm.api_key"), joint=": ")
-        return UsageError(f"the model server at {base_url} needs an API key", key)
+        return UsageError(f"the model server at {without_password(base_url)} needs an API key", key)
     return UsageError("no LLM is configured: set llm.preset or llm.base_url, and an API key for a remote server")
 
 
@@ -78,14 +78,14 @@ def _listed_models(provider: ProviderConfig) -> list[str]:
             return [model.id for model in listed]
     except openai.APITimeoutError:
         raise LlmError(
-            f"the model server at {provider.base_url} did not answer within {seconds:g} s (llm.deadline_seconds)"
+            f"the model server at {provider.server} did not answer within {seconds:g} s (llm.deadline_seconds)"
         ) from None
     except Exception as error:  # every transport failure becomes one line
         raise describe_transport_error(error, provider) from None
 
 
 def _connected_line(provider: ProviderConfig, models: list[str]) -> str:
-    where = f"{provider.base_url} (preset {provider.preset})" if provider.preset else provider.base_url
+    where = f"{provider.server} (preset {provider.preset})" if provider.preset else provider.server
     if models and provider.model not in models:
         # llama.cpp lists its file and takes any name, Ollama lists "name:tag": the tool test tells
         shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")

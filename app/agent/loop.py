@@ -136,7 +136,7 @@ class LlmAgent:
 
     def run(self, text: str, workspace: Workspace, on_event: EventCallback, options: RunOptions) -> AgentOutcome:
         store, clock = workspace.store, workspace.clock
-        if (why := ledger.set_aside_reason(store, self.config.base_url, self.config.model)) is not None:
+        if (why := ledger.set_aside_reason(store, self.config.server, self.config.model)) is not None:
             raise ModelSetAside(_set_aside_line(self.config.model, why))
         conversation = None if options.new_conversation else ledger.open_conversation(store, clock.now)
         history = [ChatMessage.from_wire(m) for m in json.loads(conversation.messages)] if conversation else []
@@ -200,7 +200,7 @@ class LlmAgent:
     def judged(self, store: Store, fault: str | None) -> str | None:
         """Count the run as the service judged it: `fault` says how the model failed it, None that it did the
         work. Returns why the model is set aside, when this failure was one too many."""
-        why = ledger.note_run(store, self.config.base_url, self.config.model, fault)
+        why = ledger.note_run(store, self.config.server, self.config.model, fault)
         return None if why is None else _set_aside_line(self.config.model, why)
 
     def _authorise(self, run: _Run) -> bool:
@@ -257,7 +257,7 @@ class LlmAgent:
         record = LlmRequest(
             utterance_id=run.workspace.utterance_id,
             created_at=run.workspace.clock.now,
-            base_url=self.config.base_url,
+            base_url=self.config.server,
             model=self.config.model,
             turn=run.turn,
             request=json.dumps(messages, ensure_ascii=False),
@@ -378,7 +378,7 @@ class LlmAgent:
             return self.config.tool_protocol
         store = run.workspace.store
         if self._protocol_found is None:
-            known = ledger.learned_protocol(store, self.config.base_url, self.config.model)
+            known = ledger.learned_protocol(store, self.config.server, self.config.model)
             if known is not None:
                 self._protocol_found = ToolProtocol(known.protocol)
             elif self.config.is_local and self._template_takes_no_tools(run):
@@ -393,7 +393,7 @@ class LlmAgent:
 
     def _learn(self, store: Store, protocol: ToolProtocol, reason: str) -> None:
         log.info("tool protocol for %s: %s (%s)", self.config.model, protocol.value, reason)
-        ledger.learn_protocol(store, self.config.base_url, self.config.model, protocol.value, reason)
+        ledger.learn_protocol(store, self.config.server, self.config.model, protocol.value, reason)
         self._protocol_found = protocol
 
     # -- one tool call -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from app.agent.reply_text import REMOTE_STOP_SEQUENCES, STOP_SEQUENCES, TEXT_PROTOCOL_STOP
-from app.config import LlmSettings, url_problem
+from app.config import LlmSettings, url_problem, without_password
 from app.errors import Setting, UsageError, command
 from app.secrets import get_api_key
 
@@ -107,6 +107,11 @@ class ProviderConfig:
     @property
     def is_local(self) -> bool:
         return is_local_url(self.base_url)
+
+    @property
+    def server(self) -> str:
+        """The server's address as it may be kept (the database names models by it) and shown: no password."""
+        return without_password(self.base_url)
 
     def limits(self, protocol: ToolProtocol = ToolProtocol.NATIVE) -> dict[str, Any]:
         """How long an answer may run, in the words this server takes: OpenAI's newer models refuse

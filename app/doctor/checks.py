@@ -182,12 +182,12 @@ def _model_server(diagnosis: Diagnosis, settings: Settings, db_path: Path) -> No
         return
     key = "environment" if os.environ.get("MURMUR_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") else "keyring"
     found = "" if provider.api_key == "not-needed" else key  # where a key came from; never the key
-    diagnosis.facts["llm"] = {"preset": preset, "base_url": provider.base_url, "model": provider.model, "key": found}
+    diagnosis.facts["llm"] = {"preset": preset, "base_url": provider.server, "model": provider.model, "key": found}
     if problem := keyring_problem():
         diagnosis.facts["keyring"] = problem
     diagnosis.checks.append(_reach(provider))
     try:
-        set_aside = _set_aside(db_path, provider.base_url, provider.model)
+        set_aside = _set_aside(db_path, provider.server, provider.model)
     except sqlite3.Error as error:
         set_aside = f"cannot be read: {error}"
     if set_aside:
@@ -202,13 +202,13 @@ def _reach(provider: ProviderConfig) -> Check:
     try:
         response = httpx.get(f"{provider.base_url}/models", headers=headers, timeout=MODEL_SERVER_SECONDS)
     except httpx.TimeoutException:
-        return Check("model server", False, f"{provider.base_url} did not answer in {MODEL_SERVER_SECONDS:g} s", fix)
+        return Check("model server", False, f"{provider.server} did not answer in {MODEL_SERVER_SECONDS:g} s", fix)
     except httpx.HTTPError as error:
-        return Check("model server", False, f"cannot reach {provider.base_url} ({type(error).__name__})", fix)
+        return Check("model server", False, f"cannot reach {provider.server} ({type(error).__name__})", fix)
     if response.status_code in (401, 403):
-        detail = f"{provider.base_url} refused the API key (HTTP {response.status_code})"
+        detail = f"{provider.server} refused the API key (HTTP {response.status_code})"
         return Check("model server", False, detail, command("config", "set-key", instead=Setting("llm.api_key")))
-    return Check("model server", True, f"{provider.base_url} answers (HTTP {response.status_code})")
+    return Check("model server", True, f"{provider.server} answers (HTTP {response.status_code})")
 
 
 def _set_aside(db_path: Path, base_url: str, model: str) -> str | None:

@@ -60,3 +60,15 @@ def test_more_entries_than_the_cap_wait_for_a_yes(agent_service: ServiceFactory,
     assert all_entries(store) == []
     [waiting] = service.inbox()
     assert waiting.outcome is UtteranceOutcome.FAILED
+
+
+def test_a_password_in_the_servers_address_stays_out_of_the_database(
+    agent_service: ServiceFactory, store: Store
+) -> None:
+    with FakeLlmServer([_create(), Reply("Done.")]) as server:
+        address = server.base_url.replace("http://", "http://me:hunter2-secret@")
+        result = agent_service(address).submit("call Ann")
+    assert result.summary == "1 created"
+    store.close()
+    kept = b"".join(path.read_bytes() for path in store.path.parent.glob(f"{store.path.name}*"))
+    assert b"hunter2-secret" not in kept and b"me@127.0.0.1" in kept
