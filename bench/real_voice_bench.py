@@ -186,6 +186,7 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("--limit", type=int, default=0, help="only the first N clips")
     parser.add_argument("--modes", default="file,release,hints,live")
     parser.add_argument("--no-synthetic", action="store_true")
+    parser.add_argument("--misses", action="store_true", help="print each clip read with a word wrong")
     args = parser.parse_args(argv)
     modes = set(args.modes.split(","))
     clips = real_clips()[: args.limit or None]
@@ -217,6 +218,10 @@ def main(argv: Sequence[str]) -> None:
                 continue  # real time: the real voices only
             reads = [reader(clip) for clip in chosen]
             print(row(f"{name} ({voices})", reads, styles), flush=True)
+            if args.misses:
+                for read in reads:
+                    if scored_words(read.text) != scored_words(read.clip.transcript):
+                        print(f"    {read.clip.id}: {read.clip.transcript!r} -> {read.text!r}")
             if name.endswith("live"):
                 print(f"  {release_times(reads)}")
     print(load())
