@@ -72,6 +72,20 @@ CAUGHT = [
     ("a senha é abacaxi", "a senha é [password]", SecretKind.PASSWORD),
     ("a senha do wifi é Caju88", "a senha do wifi é [password]", SecretKind.PASSWORD),
     ("a palavra-passe é saudade", "a palavra-passe é [password]", SecretKind.PASSWORD),
+    # Each language's everyday words for a password or a code
+    ("der Zugangscode ist Rabe41", "der Zugangscode ist [password]", SecretKind.PASSWORD),
+    ("meine Geheimzahl lautet 8352", "meine Geheimzahl lautet [password]", SecretKind.PASSWORD),
+    ("PIN-Code: 4831", "PIN-Code: [password]", SecretKind.PASSWORD),
+    ("le code d'accès est Hibou7", "le code d'accès est [password]", SecretKind.PASSWORD),
+    ("mdp : Hibou7", "mdp : [password]", SecretKind.PASSWORD),
+    ("el código de acceso es Lobo33", "el código de acceso es [password]", SecretKind.PASSWORD),
+    ("il codice di accesso è Lupo33", "il codice di accesso è [password]", SecretKind.PASSWORD),
+    ("de toegangscode is Uil55", "de toegangscode is [password]", SecretKind.PASSWORD),
+    # A card in the digits of another script (NFKC leaves them as they are)
+    ("بطاقة ٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢", "بطاقة [card number]", SecretKind.CARD),
+    ("کارت ۴۲۴۲ ۴۲۴۲ ۴۲۴۲ ۴۲۴۲", "کارت [card number]", SecretKind.CARD),
+    ("कार्ड ४२४२ ४२४२ ४२४२ ४२४२", "कार्ड [card number]", SecretKind.CARD),
+    ("কার্ড ৪২৪২৪২৪২৪২৪২৪২৪২", "কার্ড [card number]", SecretKind.CARD),
     # Cue words in full-width or with a no-break space before the value
     ("password:\u00a0hunter2", "password:\u00a0[password]", SecretKind.PASSWORD),
     ("ｐａｓｓｗｏｒｄ ｉｓ ｈｕｎｔｅｒ２", "ｐａｓｓｗｏｒｄ ｉｓ [password]", SecretKind.PASSWORD),
@@ -88,6 +102,9 @@ KEPT = [
     "the password island tour",
     "pi is 3.14159265358979",
     "ship order 12/11/2026",
+    "the losing team celebrated",
+    "der Geheimtipp ist das Café",
+    "room ٤٢ on floor ٣",
 ]
 
 

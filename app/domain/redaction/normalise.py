@@ -1,9 +1,10 @@
 """Pasted and typed text folded to the forms the detectors know, with the way back to the original offsets.
 
 People paste card numbers from PDFs and web pages (no-break or thin spaces between the groups), type them
-with an IME (full-width digits), copy keys that carry a zero-width space, and write groups apart with dots,
-underscores or slashes. Each character is folded with Unicode NFKC (full-width digits become ASCII, every
-kind of space a plain one), zero-width and soft-hyphen characters are dropped, and a run of digit groups
+with an IME (full-width digits) or in their own script's digits (Arabic-Indic, Devanagari, ...), copy keys
+that carry a zero-width space, and write groups apart with dots, underscores or slashes. Each character is
+folded with Unicode NFKC (full-width digits become ASCII, every kind of space a plain one), any script's digits
+become ASCII ones, zero-width and soft-hyphen characters are dropped, and a run of digit groups
 with 13 digits or more (a card's length) parted by one of "._/" gets spaces instead, so a date such as
 "2026.11.26" or a version "3.14.1" is left as it is. The detectors read the folded text; `origin` maps each
 of its characters back, so the original text is what gets its placeholders.
@@ -36,6 +37,8 @@ def _fold(char: str) -> str:
         return ""
     if unicodedata.category(char) == "Zs":
         return " "
+    if not char.isascii() and (digit := unicodedata.decimal(char, None)) is not None:
+        return str(digit)  # every script's digits (Arabic-Indic, Persian, Devanagari, Bengali, ...): NFKC keeps them
     return unicodedata.normalize("NFKC", char)
 
 

@@ -30,6 +30,11 @@ _SURE = r"pass(?:word|code|phrase|wd)|pass[ \t]+(?:word|code|phrase)|pwd?"
 _SURE_ABROAD = (
     r"passwort|kennwort|mot[ \t]+de[ \t]+passe|contrase(?:ñ|n)a|clave[ \t]+(?:de[ \t]+acceso|secreta)"
     r"|parola[ \t]+d(?:'|\u2019|i[ \t]+)?(?:ordine|accesso)|wachtwoord|senha|palavra[ \t-]passe"
+    # their everyday synonyms: de Zugangscode/Geheimzahl/Losung, fr code d'accès/mdp, es código de acceso,
+    # it codice d'accesso, nl toegangscode/pincode, pt código de acesso
+    r"|zugangs(?:code|wort|kennung)|geheim(?:zahl|code|nummer|wort)|losung(?:swort)?|pin-?code|pinnummer"
+    r"|code[ \t]+(?:d(?:'|\u2019)acc[èe]s|secret)|mdp|c[óo]digo[ \t]+(?:de[ \t]+)?(?:acceso|acesso|secreto)"
+    r"|codice[ \t]+(?:d(?:'|\u2019|i[ \t]+)?accesso|segreto)|toegangscode|geheime[ \t]+code"
 )
 # "WLAN-Passwort", "wifi-wachtwoord": a compound's head word is the cue.
 _COMPOUND = r"(?:[^\W\d_]+-)?"
