@@ -984,8 +984,9 @@ class MurmurService:
 
     # -- sync ----------------------------------------------------------------------------------
 
-    def sync(self, wait_seconds: float = SYNC_WAIT_SECONDS) -> SyncReport:
-        """Pull what changed on the sync server and merge it in (one undo batch), then send what changed here.
+    def sync(self, wait_seconds: float = SYNC_WAIT_SECONDS, *, confirmed: bool = False) -> SyncReport:
+        """Pull what changed on the sync server and merge it in (one undo batch), then send what changed here;
+        more entries deleted on the server at once than the cap are archived here only when `confirmed`.
         One sync of a database at a time: waits up to `wait_seconds` for one under way, else SyncBusy. Any
         other failure is noted with its time for the tray and `murmur sync status`, then raised."""
         if self.sync_source is None:
@@ -994,7 +995,7 @@ class MurmurService:
         with one_sync_at_a_time(self.store.path, wait_seconds):
             try:
                 with self.sync_source(known=self._known_list()) as tasks:
-                    return Sync(self.store, tasks, clock.tz, clock.now).run()
+                    return Sync(self.store, tasks, clock.tz, clock.now, confirmed=confirmed).run()
             except MurmurError as error:  # the server, the network, the password: the user's to mend
                 note_outcome(self.store, str(error), clock.now, remedy=error.remedy or CHECK_ACCOUNT)
                 raise

@@ -35,7 +35,7 @@ def _report_json(report: SyncReport) -> dict[str, Any]:
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
-    report = build_service(args.db, offline=True).sync()
+    report = build_service(args.db, offline=True).sync(confirmed=args.confirm)
     if args.json:
         print_json(_report_json(report))
         return ExitCode.OK

@@ -15,9 +15,10 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import text
+from sqlalchemy import func, text
 from sqlmodel import Session, col, delete, select
 
+from app.bounds.limits import MASS_CHANGE_CAP
 from app.changes.imports import IncomingEntry
 from app.changes.originals import shareable
 from app.changes.synced import SyncBatch
@@ -266,8 +267,10 @@ class _Sent:
 
 
 class Sync:
-    def __init__(self, store: Store, tasks: TaskList, tz: ZoneInfo, now: datetime) -> None:
+    def __init__(self, store: Store, tasks: TaskList, tz: ZoneInfo, now: datetime, *, confirmed: bool = False) -> None:
+        """`confirmed`: the user said yes to archiving more entries than the cap, all deleted on the server."""
         self.store, self.tasks, self.tz, self.now = store, tasks, tz, now
+        self.confirmed = confirmed
         self.report = SyncReport()
         self._again = False  # the server changed under a push: pull, then push again
 
@@ -320,15 +323,34 @@ class Sync:
         with self.store.write() as session:
             pull = _Pull(session, self.tz, self.now, self.report)
             pull.take_all(objects)
-            for href in gone:
+            held = not self.confirmed and self._too_many_gone(session, gone)
+            for href in [] if held else gone:
                 pull.gone(href)
             pull.settle_outbox()
             state = session.get(SyncState, 1)
             assert state is not None
-            state.sync_token = changes.token
+            if not held:  # held: the same deletions are heard again at the next sync
+                state.sync_token = changes.token
             session.add(state)
             if pull.batch.undo_id is not None:
                 self.report.undo_id = pull.batch.undo_id
+
+    def _too_many_gone(self, session: Session, gone: Sequence[str]) -> bool:
+        """Would these deletions on the server archive more open entries here than one change may unasked (a list
+        emptied by mistake, a server that lost its data)? Then none is archived, and the user is asked."""
+        open_ones = session.execute(
+            select(func.count())
+            .select_from(SyncItem)
+            .join(Entry, col(Entry.id) == col(SyncItem.entry_id))
+            .where(col(SyncItem.href).in_(list(gone)), col(Entry.status) != Status.ARCHIVED)
+        ).scalar_one()
+        if open_ones <= MASS_CHANGE_CAP:
+            return False
+        self.report.problems.append(
+            f"{open_ones} tasks were deleted on the server at once; none was archived here "
+            f"(more than {MASS_CHANGE_CAP}): if that was meant, run `murmur sync --confirm`"
+        )
+        return True
 
     def _queued(self) -> list[tuple[str, str]]:
         with self.store.read() as session:

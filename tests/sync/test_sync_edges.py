@@ -219,3 +219,25 @@ def test_events_in_a_list_that_holds_tasks_too_are_left_alone(
     assert report.pulled == ["created: Buy a gift"] and report.problems == []
     assert sorted(by_summary(service)) == ["Buy a gift"]
     assert service.sync().pulled == []
+
+
+def test_a_list_emptied_on_the_server_archives_nothing_here_until_confirmed(
+    service: MurmurService, phone: Phone
+) -> None:
+    service.apply(
+        [
+            CreateAction(content=f"Task {n}", summary=f"Task {n}", category=Category.TODO, source_text=f"task {n}")
+            for n in range(30)
+        ]
+    )
+    service.sync()
+    for uid in list(phone.todos()):
+        phone.delete(uid)
+    held = service.sync()
+    assert any("30 tasks were deleted on the server at once" in problem for problem in held.problems)
+    assert len(service.entries([Status.ACTIVE])) == 30
+    again = service.sync()  # heard again, still not done unasked
+    assert any("--confirm" in problem for problem in again.problems)
+    assert len(service.entries([Status.ACTIVE])) == 30
+    confirmed = service.sync(confirmed=True)
+    assert len(confirmed.pulled) == 30 and service.entries([Status.ACTIVE]) == []

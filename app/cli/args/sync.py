@@ -14,6 +14,9 @@ def add_commands(
     sync = sub.add_parser(
         "sync", parents=[common, as_json], help="sync the list with your CalDAV server (Nextcloud, Fastmail, ...)"
     )
+    sync.add_argument(
+        "--confirm", action="store_true", help="archive the tasks deleted on the server, however many at once"
+    )
     sync.set_defaults(func="app.cli.sync:cmd_sync")
     actions = sync.add_subparsers(dest="sync_command", metavar="ACTION")
     status = actions.add_parser("status", parents=[common, as_json], help="last sync, changes waiting, last error")
