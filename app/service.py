@@ -156,6 +156,8 @@ from app.vocabulary.words import Word
 
 log = logging.getLogger("murmur.service")
 
+TRASH_EMPTIED = "its sound was emptied from the trash since"
+
 # About twenty minutes of continuous speech; longer input is almost surely a paste by mistake.
 SYNC_WAIT_SECONDS = 10.0  # a sync started while another runs waits this long for it, then says so
 NO_OPTIONS = RunOptions()
@@ -663,11 +665,20 @@ class MurmurService:
         return self._sounds_follow(undone)
 
     def _sounds_follow(self, result: UndoResult) -> UndoResult:
-        """A forgetting undone: its sounds come back out of the trash with their rows."""
-        if any(item.subject is UndoSubject.RECORDING for item in result.reverted):
-            with self.store.read() as session:
-                follow_undo(session, self.recordings)
-        return result
+        """A forgetting undone: its sounds come back out of the trash with their rows; one whose sound the emptied
+        trash took is left as it is, and said to be."""
+        undone = [item.entry_id for item in result.reverted if item.subject is UndoSubject.RECORDING]
+        if not undone:
+            return result
+        with self.store.write() as session:
+            lost = follow_undo(session, self.recordings, undone, self.clock().now)
+        items = [
+            replace(item, conflict=TRASH_EMPTIED)
+            if item.conflict is None and item.item.subject is UndoSubject.RECORDING and item.item.entry_id in lost
+            else item
+            for item in result.items
+        ]
+        return replace(result, items=items)
 
     def recover_interrupted_runs(self) -> list[int]:
         """Revert the runs a dead process left unfinished (see app/changes/runs.py); returns their

@@ -142,13 +142,19 @@ def to_trash(folder: RecordingsFolder, forgetting: Forgetting) -> Forgetting:
     return forgetting
 
 
-def follow_undo(session: Session, folder: RecordingsFolder) -> int:
-    """Bring back out of the trash the sounds whose rows an undo made kept again; returns how many."""
-    names = set(folder.names(trashed=True))
-    if not names:
-        return 0
-    rows = session.exec(select(Recording).where(col(Recording.removed_at).is_(None), col(Recording.file).in_(names)))
-    return sum(folder.from_trash(row.file) for row in rows)
+def follow_undo(session: Session, folder: RecordingsFolder, undone: Collection[str], now: datetime) -> set[str]:
+    """Bring back out of the trash the sounds of the recordings `undone` (their IDs) made kept again; returns the
+    IDs of those whose sound is gone (the trash was emptied since), their rows marked removed."""
+    trashed, kept = set(folder.names(trashed=True)), set(folder.names())
+    ids = [int(number) for number in undone]
+    lost: set[str] = set()
+    for row in session.exec(select(Recording).where(col(Recording.id).in_(ids), col(Recording.removed_at).is_(None))):
+        if row.file in trashed and folder.from_trash(row.file) or row.file in kept:
+            continue
+        row.removed_at, row.removed_why = now, RecordingRemoval.PRUNED  # the housekeeping emptied the trash
+        session.add(row)
+        lost.add(str(row.id))
+    return lost
 
 
 def _row(recording: Recording) -> dict[str, object]:

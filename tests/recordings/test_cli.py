@@ -64,3 +64,18 @@ def test_engine_goes_with_rehear(cli: Murmur, service: MurmurService, speech: by
     said = waiting(service, speech)
     refused = cli.run("retry", str(said), "--engine", "whisper", "--offline")
     assert refused.returncode != 0 and "add --rehear" in refused.stderr
+
+
+def test_undo_after_the_trash_was_emptied_says_the_sound_is_gone(
+    cli: Murmur, service: MurmurService, speech: bytes, tmp_path: Path
+) -> None:
+    said = waiting(service, speech)
+    assert cli.run("forget-audio", str(said)).returncode == 0
+    for sound in service.recordings.trash.glob("*.flac"):
+        sound.unlink()  # what the housekeeping does to a sound forgotten long enough ago
+    undone = cli.run("undo")
+    assert "kept again" not in undone.stdout and "1 left as it is (its sound was emptied from the trash since)" in (
+        undone.stdout
+    )
+    refused = cli.run("play", str(said), "--out", str(tmp_path / "gone.wav"))
+    assert refused.returncode != 0 and "removed by the retention settings" in refused.stderr
