@@ -25,7 +25,7 @@ from app.domain.redaction import redact
 from app.errors import MurmurError, UsageError, Words
 from app.mcp.calls import CALLS, Caller, Reply
 from app.mcp.catalog import ToolSpec, tool_specs
-from app.mcp.wire import requests_in
+from app.mcp.wire import protocol_streams
 from app.presentation.assistants import (
     READ_ONLY,
     READ_ONLY_CLOSED,
@@ -148,7 +148,8 @@ class MurmurMcp:
         return _redacted(data) if self.settings.privacy.redact else data
 
     async def run_stdio(self) -> None:
-        async with stdio_server(stdin=requests_in()) as (read_stream, write_stream):
+        requests_in, answers_out = protocol_streams()
+        async with stdio_server(stdin=requests_in, stdout=answers_out) as (read_stream, write_stream):
             await self.server.run(read_stream, write_stream, self.server.create_initialization_options())
 
 

@@ -1,7 +1,13 @@
-"""The assistant's requests as they are read from stdin: a lone UTF-16 surrogate escaped in a request's JSON
-("\\ud800") is valid JSON but no text the SDK's parser takes, so without this the request would go unanswered."""
+"""The protocol's own stdin and stdout: a request's lone surrogates cleaned before the SDK parses it, and a client
+that stops reading its answers stops the server reading its requests (a bounded backlog, not a queue that grows).
+
+A lone UTF-16 surrogate escaped in a request's JSON ("\\ud800") is valid JSON but no text the SDK's parser takes:
+without the cleaning the request would go unanswered. Stray output of the process (a library's print) goes to
+stderr, so nothing but the protocol reaches the client.
+"""
 
 import json
+import os
 import sys
 from io import TextIOWrapper
 from typing import Any
@@ -9,6 +15,16 @@ from typing import Any
 import anyio
 
 from app.bounds.checks import unbroken_data
+
+# Requests read and not yet answered: an assistant waits for each answer, or sends a few at once; a client that
+# sends on without reading is held here, its requests waiting in the pipe (and then in its own process).
+MAX_WAITING = 32
+_PAUSE_SECONDS = 0.005
+
+
+class _Backlog:
+    def __init__(self) -> None:
+        self.waiting = 0
 
 
 def cleaned_line(line: str) -> str:
@@ -23,11 +39,53 @@ def cleaned_line(line: str) -> str:
     return json.dumps(unbroken_data(message), ensure_ascii=False) + "\n"
 
 
-class _CleanLines(anyio.AsyncFile[str]):
+def _is_request(line: str) -> bool:
+    try:
+        message: Any = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and "method" in message and "id" in message
+
+
+class _Requests(anyio.AsyncFile[str]):
+    def __init__(self, file: TextIOWrapper, backlog: _Backlog) -> None:
+        super().__init__(file)
+        self._backlog = backlog
+
     async def readline(self) -> str:
-        return cleaned_line(await super().readline())
+        while self._backlog.waiting >= MAX_WAITING:
+            await anyio.sleep(_PAUSE_SECONDS)
+        line = cleaned_line(await super().readline())
+        if _is_request(line):
+            self._backlog.waiting += 1
+        return line
 
 
-def requests_in() -> anyio.AsyncFile[str]:
-    """stdin, as the SDK reads it (UTF-8, a bad byte replaced), each message cleaned."""
-    return _CleanLines(TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+class _Answers(anyio.AsyncFile[str]):
+    def __init__(self, file: TextIOWrapper, backlog: _Backlog) -> None:
+        super().__init__(file)
+        self._backlog = backlog
+
+    async def write(self, text: str) -> int:
+        written = await super().write(text)
+        # an answer carries its request's id and a result or an error (the server's own requests carry a method)
+        if '"id"' in text and '"method"' not in text:
+            self._backlog.waiting = max(0, self._backlog.waiting - 1)
+        return written
+
+
+def protocol_streams() -> tuple[anyio.AsyncFile[str], anyio.AsyncFile[str]]:
+    """The requests in and the answers out, on private copies of fds 0 and 1; fd 0 then reads nothing and fd 1
+    writes to stderr, so neither a child process nor a stray print touches the protocol."""
+    requests_in = os.fdopen(os.dup(0), "rb")
+    answers_out = os.fdopen(os.dup(1), "wb")
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)
+    os.close(nothing)
+    os.dup2(2, 1)
+    sys.stdout.flush()
+    backlog = _Backlog()
+    return (
+        _Requests(TextIOWrapper(requests_in, encoding="utf-8", errors="replace"), backlog),
+        _Answers(TextIOWrapper(answers_out, encoding="utf-8"), backlog),
+    )

@@ -3,9 +3,11 @@ integers, a lone surrogate, hundreds of entries in one `add`, text that would ac
 refused (or cleaned) in one line, and the server answers on; through the official client and a real process."""
 
 import json
+import os
 import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import anyio
@@ -113,3 +115,40 @@ def test_a_client_undoes_only_what_its_own_session_made_and_murmur_undo_takes_th
     undone = murmur.run("undo")  # the assistant's batch is newer: the user's own is what "undo" means
     assert undone.returncode == 0, undone.stderr
     assert {entry["summary"] for entry in murmur.json("list")} == {"Buy bread"}
+
+
+def test_a_client_that_never_reads_its_answers_stops_the_server_reading(murmur: Murmur) -> None:
+    """A raw client sends thousands of requests and reads nothing: the server stops taking them (its backlog is
+    bounded, so its memory is), and the client's writes block on the full pipe instead."""
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
+    opening = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": hello},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ]
+    call = {"name": "whats_due", "arguments": {"when": "week"}}
+    with subprocess.Popen(
+        [sys.executable, "-m", "app", "mcp", "--offline"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=murmur.env,
+        cwd=ROOT,
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        os.set_blocking(server.stdin.fileno(), False)
+        pending = b"".join(json.dumps(message).encode() + b"\n" for message in opening)
+        pending += b"".join(
+            json.dumps({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": call}).encode() + b"\n"
+            for n in range(1, 20_001)
+        )
+        sent, quiet_since = 0, time.monotonic()
+        while sent < len(pending) and time.monotonic() - quiet_since < 5:  # until it took nothing for 5 s
+            try:
+                took = os.write(server.stdin.fileno(), pending[sent : sent + 65_536])
+            except BlockingIOError:
+                time.sleep(0.05)
+                continue
+            sent, quiet_since = sent + took, time.monotonic()
+        taken = pending[:sent].count(b"\n")
+        server.kill()
+    assert 100 < taken < 2_000, taken  # answered some, then held (without the bound it reads all 20,000)
