@@ -55,10 +55,57 @@ class MemoryChange:
     confirmed: bool = False  # remember found the same fact already kept: it was confirmed, not added again
 
 
+# What a memory means, whatever its form ("archive every todo", "I prefer that every todo is archived", "my wish
+# is for reminders to be deleted"): something done to the list's entries, in any tense or voice. A fact about the
+# user names no such thing; a standing wish about what is done to the list is an instruction however it is put.
+_LIST_VERBS = frozenset(
+    "archive delete complete snooze remove wipe erase clear purge drop cancel hide forget move reschedule postpone"
+    " tick check mark empty strip copy create add".split()
+)
+_LIST_THINGS = re.compile(
+    r"\b(?:todos?|to-dos?|tasks?|entr(?:y|ies)|reminders?|notes?|lists?|items?|checklists?|backlog|everything"
+    r"|all of them|you|assistant)\b",
+    re.IGNORECASE,
+)
+# The same done in two words: "pushed back", "got rid of", "thrown away", "switched off", "into the Done column".
+_LIST_PHRASES = re.compile(
+    r"\b(?:push(?:ed|es|ing)?[ \t]+(?:back|off)|get(?:s|ting)?[ \t]+rid|got[ \t]+rid|throw[ \t]+away|thrown[ \t]+away"
+    r"|switch(?:ed|es)?[ \t]+off|turn(?:ed|s)?[ \t]+off|into[ \t]+the[ \t]+done)\b",
+    re.IGNORECASE,
+)
+# A new entry wished for: "there should be a new task", "a fresh reminder every hour".
+_NEW_ENTRY = re.compile(
+    r"\b(?:new|fresh|another|extra)[ \t]+(?:[\w-]+[ \t]+)?(?:todo|to-do|task|reminder|entry|note)s?\b", re.I
+)
+_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+
+
+def _verb_of(word: str) -> str:
+    from lemminflect import getLemma  # English base forms: "archived", "deleting" -> archive, delete
+
+    lemmas = getLemma(word, upos="VERB")
+    return lemmas[0] if lemmas else word
+
+
+def _done_to_the_list(text: str) -> str | None:
+    """The list-changing verb in `text`, when its words are also about the list's entries."""
+    if (made := _NEW_ENTRY.search(text)) is not None:
+        return made.group()
+    if (thing := _LIST_THINGS.search(text)) is None:
+        return None
+    if (phrase := _LIST_PHRASES.search(text)) is not None:
+        return f"{phrase.group()} … {thing.group()}"
+    for word in _WORD.findall(text.lower()):
+        if _verb_of(word) in _LIST_VERBS:
+            return f"{word} … {thing.group()}"
+    return None
+
+
 def instruction_in(text: str) -> str | None:
     """The words that make `text` read as an instruction to the assistant rather than a fact about the user."""
-    match = _INSTRUCTION.search(_SPACES.sub(" ", text).strip())
-    return match.group().strip(" .;:!") if match else None
+    said = _SPACES.sub(" ", text).strip()
+    match = _INSTRUCTION.search(said)
+    return match.group().strip(" .;:!") if match else _done_to_the_list(said)
 
 
 def validate_memory_text(text: str) -> str:
