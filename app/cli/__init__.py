@@ -14,11 +14,11 @@ from pathlib import Path
 
 from app.cli.app_control import start_app
 from app.cli.args import parse_args
-from app.cli.exits import ExitCode
+from app.cli.exits import ExitCode, exit_code_of
 from app.cli.output import print_error, print_warning
 from app.cli.own_process import own_process
 from app.config import read_settings
-from app.errors import MurmurError, StoreError, UsageError
+from app.errors import MurmurError, StoreError
 from app.logs import setup_logging
 from app.paths import default_db_path
 from app.private_files import secure_files_at_start
@@ -56,19 +56,16 @@ def _run(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return ExitCode.BROKEN_PIPE
-    except UsageError as error:
-        print_error(error)
-        return ExitCode.USAGE
     except MurmurError as error:
         print_error(error)
-        return ExitCode.NOTHING_APPLIED
+        return exit_code_of(error)
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     except Exception as error:  # a bug: one line here, the traceback in the log
         log.exception("unexpected error in %s", args.command)
         where = f"; details in {log_path}" if log_path else ""
         print(f"murmur: internal error: {terminal_safe(repr(error))} (this is a bug{where})", file=sys.stderr)
-        return ExitCode.NOTHING_APPLIED
+        return ExitCode.INTERNAL
 
 
 def handler(name: str) -> Callable[[argparse.Namespace], int]:

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from app.cli.args import build_parser
+from app.cli.exits import MEANINGS
 
 HEADER = """\
 # Command reference
@@ -47,7 +48,9 @@ def reference(parser: argparse.ArgumentParser) -> str:
     found = list(commands(parser))
     index = [f"- [`{c.name}`](#{_anchor(c.name)}): {c.help}" for c in found]
     sections = [_section(c) for c in found]
-    return "\n".join([HEADER, "## Commands", "", *index, "", *sections]).rstrip("\n") + "\n"
+    statuses = ["## Exit status", "", "| status | meaning |", "|---|---|"]
+    statuses += [f"| {int(code)} | {meaning} |" for code, meaning in MEANINGS.items()]
+    return "\n".join([HEADER, "## Commands", "", *index, "", *sections, *statuses]).rstrip("\n") + "\n"
 
 
 def _section(command: Command) -> str:

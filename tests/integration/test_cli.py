@@ -144,7 +144,7 @@ def test_usage_errors_exit_2(murmur: Murmur) -> None:
 
 def test_not_a_database_is_refused_and_left_untouched(murmur: Murmur) -> None:
     murmur.db_path.write_bytes(b"%PDF-1.7 not a database" * 50)
-    assert_one_line_error(murmur.run("add", "buy milk"), 1, "is not a Murmur database")
+    assert_one_line_error(murmur.run("add", "buy milk"), 4, "is not a Murmur database")
     assert murmur.db_path.read_bytes() == b"%PDF-1.7 not a database" * 50
 
 
@@ -152,7 +152,7 @@ def test_a_future_schema_is_refused(murmur: Murmur) -> None:
     murmur.run("add", "buy milk")
     with sqlite3.connect(murmur.db_path) as db:
         db.execute("PRAGMA user_version = 99")
-    assert_one_line_error(murmur.run("list"), 1, "newer than this Murmur knows")
+    assert_one_line_error(murmur.run("list"), 4, "newer than this Murmur knows")
 
 
 def sha256(path: Path) -> str:
@@ -168,7 +168,7 @@ def test_another_program_s_database_is_refused_and_left_untouched(murmur: Murmur
     foreign.chmod(0o644)  # another program's choice, not ours to change
     before = sha256(foreign)
     for command in (["add", "x"], ["list"]):
-        assert_one_line_error(murmur.run("--db", str(foreign), *command), 1, f"not a Murmur database: {foreign}")
+        assert_one_line_error(murmur.run("--db", str(foreign), *command), 4, f"not a Murmur database: {foreign}")
     assert sha256(foreign) == before and not Path(f"{foreign}-wal").exists()
     assert foreign.stat().st_mode & 0o777 == 0o644
 
@@ -181,14 +181,14 @@ def test_a_newer_murmur_database_is_refused_before_its_journal_mode_is_changed(m
         db.commit()
     before = sha256(murmur.db_path)
     assert murmur.db_path.read_bytes()[18:20] == b"\x01\x01"  # rollback journal, not WAL (2, 2)
-    assert_one_line_error(murmur.run("list"), 1, "newer than this Murmur knows")
+    assert_one_line_error(murmur.run("list"), 4, "newer than this Murmur knows")
     assert sha256(murmur.db_path) == before
 
 
 def test_a_read_only_database_is_reported() -> None:
     murmur = world_reachable()
     murmur.run("add", "buy milk")
-    assert_one_line_error(murmur.run_read_only("add", "call mom"), 1, "read-only")
+    assert_one_line_error(murmur.run_read_only("add", "call mom"), 4, "read-only")
     assert murmur.count("entries") == 1
 
 
@@ -205,7 +205,7 @@ def test_what_is_added_while_another_program_holds_the_database_is_kept_and_file
     murmur.run("inbox")  # the database exists before another program holds it
     with held(murmur.db_path):
         kept = murmur.run_process("add", "buy bread")
-    assert_one_line_error(kept, 1, "what you said is kept")
+    assert_one_line_error(kept, 4, "what you said is kept")
     assert kept.stdout == ""
     for _ in range(2):  # filed once, however often the database is opened
         assert [said["text"] for said in murmur.json("inbox")] == ["buy bread"]

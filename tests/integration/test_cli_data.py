@@ -103,7 +103,7 @@ def test_backup_list_and_restore_then_take_the_restore_back(murmur: Murmur, tmp_
     assert second == f"  murmur restore {kept}   takes this back"
     assert murmur.run("restore", kept).returncode == 0  # by the name `murmur backups` lists
     assert "Plan the party" in murmur.run("list").stdout
-    assert_one_line_error(murmur.run("restore", str(tmp_path / "nothing.db")), 1, "no backup at")
+    assert_one_line_error(murmur.run("restore", str(tmp_path / "nothing.db")), 4, "no backup at")
     assert_one_line_error(murmur.run("backup", str(mine)), 2, f"{mine} exists; add --force to replace it")
     assert murmur.run("backup", str(mine), "--force").returncode == 0
 
@@ -135,8 +135,8 @@ def test_a_backup_that_would_brick_the_list_is_refused_and_nothing_changes(murmu
     empty = tmp_path / "empty.db"
     empty.touch()
 
-    assert_one_line_error(murmur.run("restore", str(half)), 1, "cannot be brought up to date; nothing was changed")
-    assert_one_line_error(murmur.run("restore", str(empty)), 1, "holds no list: it is not a backup")
+    assert_one_line_error(murmur.run("restore", str(half)), 4, "cannot be brought up to date; nothing was changed")
+    assert_one_line_error(murmur.run("restore", str(empty)), 4, "holds no list: it is not a backup")
 
     listed = murmur.run("list")
     assert listed.returncode == 0 and "Buy oat milk" in listed.stdout
@@ -162,7 +162,7 @@ def test_a_backup_someone_added_triggers_and_a_view_to_is_refused_and_nothing_ch
 
     done = murmur.run("restore", str(tampered))
 
-    assert_one_line_error(done, 1, f"{tampered} holds a trigger 'keep_a_copy' that Murmur did not make; nothing was")
+    assert_one_line_error(done, 4, f"{tampered} holds a trigger 'keep_a_copy' that Murmur did not make; nothing was")
     murmur.run("add", "wipe the table")
     listed = murmur.run("list")
     assert "Buy oat milk" in listed.stdout and "Wipe the table" in listed.stdout
@@ -251,7 +251,7 @@ def test_a_command_that_reads_makes_no_database(tmp_path: Path, command: list[st
 
     done = murmur.run(*command, "--db", str(missing))
 
-    assert_one_line_error(done, 1, f"no database at {missing}")
+    assert_one_line_error(done, 4, f"no database at {missing}")
     assert not missing.parent.exists()
     assert murmur.run("add", "--offline", "buy milk", "--db", str(missing)).returncode == 0  # a write makes it
 

@@ -44,7 +44,7 @@ def failed_utterance(murmur: Murmur) -> int:
     assert murmur.run("config", "set", "llm.fallback", "inbox").returncode == 0
     with FakeLlmServer([Fail(503)]) as failing:
         murmur.env["MURMUR_LLM_BASE_URL"] = failing.base_url
-        assert murmur.run("add", "buy milk").returncode == 1
+        assert murmur.run("add", "buy milk").returncode == 5  # the model server failed
     [waiting] = murmur.json("inbox")
     return int(waiting["id"])
 

@@ -120,7 +120,7 @@ def test_transcribe_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert done.returncode == 1
+    assert done.returncode == 6
     assert done.stderr.strip().splitlines() == [f"murmur: error: no such file: {tmp_path / 'nope.wav'}"]
 
 

@@ -307,9 +307,9 @@ def test_murmur_models_download_list_use_remove(
     assert murmur.json("models", "list")[0]["in_use"] is True
     assert murmur.json("models", "remove", NAME)["removed"] == NAME
     assert not (tmp_path / "data" / "models" / NAME).exists()
-    assert_one_line_error(murmur.run("models", "use", NAME), 1, f"no Whisper model {NAME!r}")
+    assert_one_line_error(murmur.run("models", "use", NAME), 6, f"no Whisper model {NAME!r}")
 
 
 def test_murmur_models_download_without_network_is_one_line(tmp_path: Path) -> None:
     murmur = Murmur(tmp_path / "murmur.db", tmp_path, MURMUR_WHISPER_HUB="http://127.0.0.1:9")
-    assert_one_line_error(murmur.run("models", "download", NAME), 1, "the connection was refused")
+    assert_one_line_error(murmur.run("models", "download", NAME), 6, "the connection was refused")

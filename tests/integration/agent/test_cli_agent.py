@@ -75,7 +75,7 @@ def test_a_server_failure_is_one_line_and_retry_works_later(tmp_path: Path) -> N
     with FakeLlmServer([Fail(401, "bad key")]) as failing:
         murmur = Murmur(tmp_path / "m.db", tmp_path, MURMUR_LLM_BASE_URL=failing.base_url, MURMUR_LLM_MODEL="m")
         assert murmur.run("config", "set", "llm.fallback", "inbox").returncode == 0
-        assert_one_line_error(murmur.run("add", "buy milk"), 1, "refused the API key (HTTP 401)")
+        assert_one_line_error(murmur.run("add", "buy milk"), 5, "refused the API key (HTTP 401)")
     [waiting] = murmur.json("inbox")
     with FakeLlmServer(MILK_AND_BAD) as working:
         murmur.env["MURMUR_LLM_BASE_URL"] = working.base_url
@@ -105,13 +105,13 @@ def test_config_set_show_and_test(murmur: Murmur, server: FakeLlmServer, tmp_pat
     assert_one_line_error(murmur.run("config", "set", "llm.colour", "red"), 2, "unknown setting 'llm.colour'")
     tested = murmur.run("config", "test")
     assert tested.returncode == 0 and "model 'test-model' is ready" in tested.stdout
-    assert_one_line_error(murmur.run("config", "test", "--base-url", closed_port_url()), 1, "cannot reach")
+    assert_one_line_error(murmur.run("config", "test", "--base-url", closed_port_url()), 5, "cannot reach")
 
 
 def test_set_key_without_a_keyring_refuses_and_writes_nothing(murmur: Murmur, tmp_path: Path) -> None:
     murmur.env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     done = murmur.run("config", "set-key", stdin="sk-secret-123\n")
-    assert_one_line_error(done, 1, "no system keyring is available")
+    assert_one_line_error(done, 4, "no system keyring is available")
     written = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert b"sk-secret-123" not in written
 

@@ -77,9 +77,9 @@ def test_a_memory_persists_across_processes(murmur: Murmur, tmp_path: Path) -> N
 
 def test_a_bad_id_is_one_line_and_exit_1(murmur: Murmur) -> None:
     assert murmur.run("memory", "add", "Has a cat").returncode == 0
-    assert_one_line_error(murmur.run("memory", "forget", "abcd"), 1, "no memory has ID 'abcd'")
-    assert_one_line_error(murmur.run("memory", "forget", "xyz!"), 1, "is not a memory ID")
-    assert_one_line_error(murmur.run("memory", "edit", "abc", "new words"), 1, "too short")
+    assert_one_line_error(murmur.run("memory", "forget", "abcd"), 3, "no memory has ID 'abcd'")
+    assert_one_line_error(murmur.run("memory", "forget", "xyz!"), 3, "is not a memory ID")
+    assert_one_line_error(murmur.run("memory", "edit", "abc", "new words"), 3, "too short")
     assert murmur.count("undo_batches") == 1
 
 
