@@ -1,0 +1,266 @@
+"""Finished stretches of speech decoded for good while the user still speaks; Whisper's live words read on the way.
+
+Any engine's full-utterance `decode` reads each stretch (app/speech_in/stretches.py) on one background worker as
+soon as the stretch is finished, so at release only the last one is left. The worker also reads the open stretch
+again from its start: when a pause begins (if the user lets go in that pause, the read is already the final text
+of the stretch), and, for live words (`live`, Whisper), about every `READ_EVERY_SECONDS`, keeping the words two
+reads agree on (app/speech_in/agreement.py). Whisper lets go of the GIL while it decodes, so the recording goes
+on. When the reads lag the audio for a while the machine is too slow for them: they stop (`behind`) and the
+caller shows another engine's partials; finished stretches are still decoded.
+"""
+
+import logging
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from app.domain.hints import NO_HINTS, Hints
+from app.speech_in import engine_threads
+from app.speech_in.agreement import LocalAgreement
+from app.speech_in.audio import BYTES_PER_SAMPLE, SAMPLE_RATE, seconds_of
+from app.speech_in.segments import FRAME_BYTES
+from app.speech_in.stretches import Cut, FrameReader, StretchCutter, frames_of, min_seconds
+from app.speech_in.transcriber import Engine, EngineResult, LiveText
+
+log = logging.getLogger("murmur.speech")
+
+READ_EVERY_SECONDS = 0.6  # UFAL's whisper_streaming reads every 0.5-1 s
+# A pause this long after speech starts a read of the stretch; a read that ends this far past the last speech
+# frame holds all of it (the detector's frames may miss a soft word ending, so not right at it).
+TAIL_SECONDS = 0.21
+# Falling behind: this many reads in a row ending with more than this much audio heard and not yet read.
+BEHIND_LAG_SECONDS = 2.0
+BEHIND_READS = 3
+BYTES_PER_SECOND = SAMPLE_RATE * BYTES_PER_SAMPLE
+
+
+@dataclass(frozen=True)
+class Stretch:
+    start: int  # bytes into the recording
+    end: int
+    speech_end: int  # after its last speech frame (== start: no speech in it)
+
+
+@dataclass(frozen=True)
+class Read:
+    start: int  # bytes into the recording: the stretch read
+    end: int  # how far it read
+    result: EngineResult
+
+    def holds(self, start: int, speech_end: int) -> bool:
+        """Did this read cover all the speech of the stretch starting at `start`?"""
+        return self.start == start and self.end >= speech_end + frames_of(TAIL_SECONDS) * FRAME_BYTES
+
+
+class Pace:
+    """Are reads keeping up with the audio? Behind after `BEHIND_READS` lagging reads in a row."""
+
+    def __init__(self) -> None:
+        self.lagging = 0
+
+    def read(self, lag_seconds: float) -> bool:
+        """One read ended `lag_seconds` behind the audio; True once the reads have fallen behind."""
+        self.lagging = self.lagging + 1 if lag_seconds > BEHIND_LAG_SECONDS else 0
+        return self.lagging >= BEHIND_READS
+
+
+def shifted(result: EngineResult, seconds: float) -> EngineResult:
+    """`result` with its word times moved from its stretch's start to the recording's."""
+    return replace(result, words=[replace(w, start=w.start + seconds, end=w.end + seconds) for w in result.words])
+
+
+class StretchDecoder:
+    """One recording's audio in; each finished stretch's final text out. Feed it from one thread."""
+
+    def __init__(self, engine: Engine, hints: Hints = NO_HINTS, *, live: bool = False) -> None:
+        self.engine = engine
+        self.behind = False
+        self._hints = hints
+        self.reads_live = live  # reads the open stretch for live words
+        self._frames = FrameReader()
+        self._cutter = StretchCutter(min_seconds(engine.kind))
+        self._pcm = bytearray()
+        self._stretches: list[Stretch] = []  # finished, in order
+        self._decoded: dict[int, EngineResult] = {}  # by stretch start, in the stretch's own time
+        self._reads: dict[int, Read] = {}  # the latest read of each stretch, by its start
+        self._agreement = LocalAgreement()
+        self._pace = Pace()
+        self._ended = False  # no more audio: the open stretch is finished
+        self._given_up = False  # nobody waits for more decoding
+        self._lock = threading.Condition()
+        self._worker = engine_threads.start(self._work, "murmur-stretches")
+
+    # -- the feeding side ----------------------------------------------------------------------------
+
+    def feed(self, pcm: bytes) -> None:
+        with self._lock:
+            self._pcm.extend(pcm)
+            for speech in self._frames.feed(pcm):
+                cut = self._cutter.push(speech)
+                if cut is not None:
+                    self._finish_stretch(cut)
+            self._lock.notify_all()
+
+    def _finish_stretch(self, cut: Cut) -> None:
+        start = self._stretches[-1].end if self._stretches else 0
+        self._stretches.append(Stretch(start, cut.end * FRAME_BYTES, cut.speech_end * FRAME_BYTES))
+        self._agreement = LocalAgreement()
+
+    @property
+    def partial(self) -> str:
+        return self.live.text
+
+    @property
+    def live(self) -> LiveText:
+        """Decoded stretches and the open stretch's agreed words, then what may still change."""
+        with self._lock:
+            parts = [
+                (self._decoded[s.start].text, True) if s.start in self._decoded else (self._read_text(s), False)
+                for s in self._stretches
+            ]
+            open_text = self._agreement.live
+            parts += [(open_text.committed, True), (open_text.tentative, False)]
+        settled = next((i for i, (_, final) in enumerate(parts) if not final), len(parts))
+        return LiveText(_joined(t for t, _ in parts[:settled]), _joined(t for t, _ in parts[settled:]))
+
+    def _read_text(self, stretch: Stretch) -> str:
+        read = self._reads.get(stretch.start)
+        return read.result.text if read is not None else ""
+
+    def close(self) -> None:
+        """No more audio: what is left is the last stretch."""
+        with self._lock:
+            if not self._ended:
+                self._ended = True
+                end = len(self._pcm)
+                speech_end = self._cutter.speech_end
+                start = self._stretches[-1].end if self._stretches else 0
+                if end > start:
+                    speech = start if speech_end is None else speech_end * FRAME_BYTES
+                    self._stretches.append(Stretch(start, end, speech))
+                self._lock.notify_all()
+
+    def remaining_seconds(self) -> float:
+        """Audio still to decode (finished stretches not decoded, nor read whole)."""
+        with self._lock:
+            return sum(seconds_of(self._pcm[s.start : s.end]) for s in self._stretches if self._to_decode(s))
+
+    def finish(self) -> EngineResult:
+        """Close, decode what is left and return the whole recording's text (waits for the decoding)."""
+        self.close()
+        self._worker.join()
+        return self.result()
+
+    def give_up(self) -> None:
+        """Nobody waits for more: the worker stops after what it is decoding now."""
+        with self._lock:
+            self._given_up = True
+            self._lock.notify_all()
+
+    def cancel(self) -> None:
+        self.close()
+        self.give_up()
+
+    def result(self, live: EngineResult | None = None) -> EngineResult:
+        """The recording's text as it stands: each stretch decoded, else its latest read, else `live`'s words
+        within it (a streaming engine's, timed from the recording's start); `live` whole when it has no times."""
+        with self._lock:
+            stretches = list(self._stretches)
+            decoded, reads = dict(self._decoded), dict(self._reads)
+        parts: list[EngineResult] = []
+        for stretch in stretches:
+            found = decoded.get(stretch.start)
+            if found is None and stretch.start in reads:
+                found = reads[stretch.start].result
+            if found is not None:
+                parts.append(shifted(found, stretch.start / BYTES_PER_SECOND))
+            elif live is not None and stretch.speech_end > stretch.start:
+                if not live.words:
+                    return live
+                parts.append(_words_between(live, stretch.start / BYTES_PER_SECOND, stretch.end / BYTES_PER_SECOND))
+        return EngineResult(_joined(p.text for p in parts), [w for p in parts for w in p.words])
+
+    # -- the worker ---------------------------------------------------------------------------------
+
+    def _to_decode(self, stretch: Stretch) -> bool:
+        if stretch.start in self._decoded:
+            return False
+        read = self._reads.get(stretch.start)
+        return stretch.speech_end > stretch.start and not (read and read.holds(stretch.start, stretch.speech_end))
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                job = self._next_job()
+                while job is None:
+                    if self._given_up or (self._ended and all(s.start in self._decoded for s in self._stretches)):
+                        return
+                    self._lock.wait()
+                    job = self._next_job()
+            start, end, final = job
+            began = time.monotonic()
+            result = self.engine.decode(bytes(self._pcm[start:end]), self._hints)
+            with self._lock:
+                if final:
+                    self._decoded[start] = result
+                else:
+                    self._heard_read(Read(start, end, result), time.monotonic() - began)
+
+    def _next_job(self) -> tuple[int, int, bool] | None:
+        """(start, end, final): the first finished stretch not yet decoded, else a read of the open one, if due."""
+        if self._given_up:
+            return None
+        for stretch in self._stretches:
+            if stretch.start in self._decoded:
+                continue
+            read = self._reads.get(stretch.start)
+            if stretch.speech_end == stretch.start:
+                self._decoded[stretch.start] = EngineResult("", [])
+            elif read is not None and read.holds(stretch.start, stretch.speech_end):
+                self._decoded[stretch.start] = read.result
+            else:
+                return stretch.start, stretch.end, True
+        return self._due_read()
+
+    def _due_read(self) -> tuple[int, int, bool] | None:
+        speech_end = self._cutter.speech_end
+        if self._ended or self.behind or speech_end is None:
+            return None
+        start, end = self._cutter.begin * FRAME_BYTES, len(self._pcm)
+        speech_end *= FRAME_BYTES
+        read = self._reads.get(start)
+        if read is not None and read.holds(start, speech_end):
+            return None
+        read_end = read.end if read is not None else start
+        tail = frames_of(TAIL_SECONDS) * FRAME_BYTES
+        pause_began = end >= speech_end + tail
+        grown = self.reads_live and end - read_end >= READ_EVERY_SECONDS * BYTES_PER_SECOND
+        return (start, end, False) if pause_began or grown else None
+
+    def _heard_read(self, read: Read, seconds: float) -> None:
+        self._reads[read.start] = read
+        if read.start != self._cutter.begin * FRAME_BYTES:
+            return  # the stretch finished meanwhile: this read may still stand as its final text
+        if self.reads_live:
+            self._agreement.read(read.result.text)
+        lag = (len(self._pcm) - read.end) / BYTES_PER_SECOND
+        log.debug("read %.1f s in %.2f s, %.1f s behind", (read.end - read.start) / BYTES_PER_SECOND, seconds, lag)
+        if self._pace.read(lag) and not self.behind:
+            self.behind = True
+            log.warning(
+                "%s falls behind the audio (%.1f s, its last read took %.2f s for %.1f s): no more reads",
+                self.engine.name,
+                lag,
+                seconds,
+                (read.end - read.start) / BYTES_PER_SECOND,
+            )
+
+
+def _words_between(result: EngineResult, start: float, end: float) -> EngineResult:
+    words = [w for w in result.words if start <= (w.start + w.end) / 2 < end]
+    return EngineResult(" ".join(w.text for w in words), words)
+
+
+def _joined(texts: Iterable[str]) -> str:
+    return " ".join(t for t in texts if t)
