@@ -27,7 +27,7 @@ from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, cho
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
 from app.speech_in.stretch_decoding import StretchDecoder
 from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
-from app.speech_in.vad import find_speech, warm_up
+from app.speech_in.vad import Speech, find_speech, warm_up
 
 __all__ = ["Dictation", "LiveText", "Transcript", "Word", "preload"]
 
@@ -179,10 +179,7 @@ class Dictation:
     def _catch_up(self, *, wait: bool = False) -> None:
         """Feed each engine that is ready what it has not heard yet, and tell the live words when they changed.
         `wait`: for the streaming engine to load, if it is the one giving the live words."""
-        decoder = self._ready_decoder()
-        if decoder is not None and self._decoder_fed < len(self._utterance):
-            decoder.feed(bytes(self._utterance[self._decoder_fed :]))
-            self._decoder_fed = len(self._utterance)
+        decoder = self._fed_decoder()
         transcriber = self._ready_transcriber(wait=wait) if self._streaming_wanted() else self._transcriber
         if transcriber is not None and self._transcriber_fed < len(self._utterance):
             transcriber.feed(bytes(self._utterance[self._transcriber_fed :]))
@@ -201,7 +198,8 @@ class Dictation:
         """Does the streaming engine give the live words? Unless the final engine's decoder reads them."""
         return self._decoder is None or self._decoder.behind or not self._decoder.reads_live
 
-    def _ready_decoder(self) -> StretchDecoder | None:
+    def _fed_decoder(self) -> StretchDecoder | None:
+        """The final engine's decoder, once that engine is ready, having heard everything so far."""
         if self._decoder is None:
             future = self._final_engine
             if future is None or not future.done() or future.exception() is not None:
@@ -210,6 +208,9 @@ class Dictation:
             # Whisper gives the live words only from the start: words that change engine mid-way would jump.
             live = engine.kind == "whisper" and self._transcriber is None
             self._decoder = StretchDecoder(engine, self._user_phrases(), live=live)
+        if self._decoder_fed < len(self._utterance):
+            self._decoder.feed(bytes(self._utterance[self._decoder_fed :]))
+            self._decoder_fed = len(self._utterance)
         return self._decoder
 
     def _ready_transcriber(self, *, wait: bool = False) -> Transcriber | None:
@@ -257,7 +258,7 @@ class Dictation:
         speech = find_speech(bytes(self._utterance))
         if speech.heard:
             live = speech.words_within(self._live_result())
-            done = self._final_pass(live)
+            done = self._final_pass(live, speech)
             outcome = replace(done, result=speech.words_within(done.result))
         else:  # noise read as words is worse than none, and what the engine would learn of the channel misleads it
             self._drop_engines()
@@ -292,9 +293,9 @@ class Dictation:
             return self._transcriber.finish()
         return EngineResult(self._partial.text, [])
 
-    def _final_pass(self, live: EngineResult) -> FinalPassOutcome:
+    def _final_pass(self, live: EngineResult, speech: Speech) -> FinalPassOutcome:
         """What is left decoded when the final engine is ready and it fits the budget; else the live words for it."""
-        decoder = self._decoder
+        decoder = self._fed_decoder()  # the engine may have become ready since the recording ended
         if decoder is None:
             future = self._final_engine
             if future is None:
@@ -302,9 +303,25 @@ class Dictation:
             why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
             return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
         decoder.close()
+
+        def fallback() -> EngineResult:
+            """What exists: the stretches decoded, the live engine's words for the others (it reads them now
+            if it never ran: Whisper gave the live words, and too few of them)."""
+            timed = live
+            if not live.words and self._transcriber is None and decoder.lacks_text():
+                log.warning("the final engine did not read all the speech: the live engine reads it")
+                timed = speech.words_within(self._read_by_live_engine())
+            return decoder.result(timed)
+
         return final_pass_for(decoder.engine).run_work(
-            decoder.remaining_seconds(), decoder.finish, lambda: decoder.result(live), decoder.give_up
+            decoder.remaining_seconds(), decoder.finish, fallback, decoder.give_up
         )
+
+    def _read_by_live_engine(self) -> EngineResult:
+        transcriber = self._ready_transcriber(wait=True)
+        assert transcriber is not None
+        transcriber.feed(bytes(self._utterance))
+        return transcriber.finish()
 
     def _user_phrases(self) -> Hints:
         """The hints, read once per dictation (when the first engine starts, off the GUI thread)."""

@@ -111,6 +111,13 @@ def choose_final_engine(
     return live
 
 
+def live_words_source(live: EngineChoice, final: EngineChoice | None) -> str:
+    """Which engine shows the words while the user speaks, and why, in one line."""
+    if final is not None and final.kind == "whisper":
+        return f"{final.name}, the final engine; {live.name} while Whisper loads or when it falls behind"
+    return f"{live.name}: Whisper does not write the final text" + (" (the final pass is off)" if final is None else "")
+
+
 def _load(choice: EngineChoice) -> Engine:
     if choice.kind == "vosk":
         from app.speech_in.vosk_engine import VoskEngine

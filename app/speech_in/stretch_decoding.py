@@ -5,7 +5,7 @@ soon as the stretch is finished, so at release only the last one is left. The wo
 again from its start: when a pause begins (if the user lets go in that pause, the read is already the final text
 of the stretch), and, for live words (`live`, Whisper), about every `READ_EVERY_SECONDS`, keeping the words two
 reads agree on (app/speech_in/agreement.py). Whisper lets go of the GIL while it decodes, so the recording goes
-on. When the reads lag the audio for a while the machine is too slow for them: they stop (`behind`) and the
+on. When the reads lag the speech by seconds the machine is too slow for them: they stop (`behind`) and the
 caller shows another engine's partials; finished stretches are still decoded.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from app.domain.hints import NO_HINTS, Hints
 from app.speech_in import engine_threads
 from app.speech_in.agreement import LocalAgreement
-from app.speech_in.audio import BYTES_PER_SAMPLE, SAMPLE_RATE, seconds_of
+from app.speech_in.audio import BYTES_PER_SAMPLE, SAMPLE_RATE
 from app.speech_in.segments import FRAME_BYTES
 from app.speech_in.stretches import Cut, FrameReader, StretchCutter, frames_of, min_seconds
 from app.speech_in.transcriber import Engine, EngineResult, LiveText
@@ -29,9 +29,9 @@ READ_EVERY_SECONDS = 0.6  # UFAL's whisper_streaming reads every 0.5-1 s
 # A pause this long after speech starts a read of the stretch; a read that ends this far past the last speech
 # frame holds all of it (the detector's frames may miss a soft word ending, so not right at it).
 TAIL_SECONDS = 0.21
-# Falling behind: this many reads in a row ending with more than this much audio heard and not yet read.
-BEHIND_LAG_SECONDS = 2.0
-BEHIND_READS = 3
+# Falling behind: more speech heard than this and not yet read (reads taking over ~1.2 s each; the words on screen
+# would trail the voice by seconds).
+BEHIND_SECONDS = 2.5
 BYTES_PER_SECOND = SAMPLE_RATE * BYTES_PER_SAMPLE
 
 
@@ -53,16 +53,9 @@ class Read:
         return self.start == start and self.end >= speech_end + frames_of(TAIL_SECONDS) * FRAME_BYTES
 
 
-class Pace:
-    """Are reads keeping up with the audio? Behind after `BEHIND_READS` lagging reads in a row."""
-
-    def __init__(self) -> None:
-        self.lagging = 0
-
-    def read(self, lag_seconds: float) -> bool:
-        """One read ended `lag_seconds` behind the audio; True once the reads have fallen behind."""
-        self.lagging = self.lagging + 1 if lag_seconds > BEHIND_LAG_SECONDS else 0
-        return self.lagging >= BEHIND_READS
+def falls_behind(unread_speech_seconds: float) -> bool:
+    """Have the reads fallen behind, with this much of the open stretch's speech not yet read?"""
+    return unread_speech_seconds > BEHIND_SECONDS
 
 
 def shifted(result: EngineResult, seconds: float) -> EngineResult:
@@ -85,9 +78,10 @@ class StretchDecoder:
         self._decoded: dict[int, EngineResult] = {}  # by stretch start, in the stretch's own time
         self._reads: dict[int, Read] = {}  # the latest read of each stretch, by its start
         self._agreement = LocalAgreement()
-        self._pace = Pace()
         self._ended = False  # no more audio: the open stretch is finished
         self._given_up = False  # nobody waits for more decoding
+        self._busy = False  # the worker is decoding
+        self._failure: Exception | None = None  # what stopped the worker
         self._lock = threading.Condition()
         self._worker = engine_threads.start(self._work, "murmur-stretches")
 
@@ -100,7 +94,21 @@ class StretchDecoder:
                 cut = self._cutter.push(speech)
                 if cut is not None:
                     self._finish_stretch(cut)
+            if self.reads_live and not self.behind and falls_behind(self._unread_seconds()):
+                self.behind = True
+                log.warning(
+                    "%s falls behind the speech (over %.1f s not read): no more reads", self.engine.name, BEHIND_SECONDS
+                )
             self._lock.notify_all()
+
+    def _unread_seconds(self) -> float:
+        """Speech in the open stretch that no finished read has covered."""
+        speech_end = self._cutter.speech_end
+        if speech_end is None:
+            return 0.0
+        start = self._cutter.begin * FRAME_BYTES
+        read = self._reads.get(start)
+        return max(0, speech_end * FRAME_BYTES - (read.end if read is not None else start)) / BYTES_PER_SECOND
 
     def _finish_stretch(self, cut: Cut) -> None:
         start = self._stretches[-1].end if self._stretches else 0
@@ -144,12 +152,14 @@ class StretchDecoder:
     def remaining_seconds(self) -> float:
         """Audio still to decode (finished stretches not decoded, nor read whole)."""
         with self._lock:
-            return sum(seconds_of(self._pcm[s.start : s.end]) for s in self._stretches if self._to_decode(s))
+            return sum(s.end - s.start for s in self._stretches if self._to_decode(s)) / BYTES_PER_SECOND
 
     def finish(self) -> EngineResult:
         """Close, decode what is left and return the whole recording's text (waits for the decoding)."""
         self.close()
         self._worker.join()
+        if self._failure is not None:
+            raise self._failure
         return self.result()
 
     def give_up(self) -> None:
@@ -158,27 +168,37 @@ class StretchDecoder:
             self._given_up = True
             self._lock.notify_all()
 
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until the worker has nothing left to do for the audio fed so far (benches and tests feed faster
+        than real time); False if it still had after `timeout` seconds."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._busy and self._next_job() is None, timeout)
+
     def cancel(self) -> None:
         self.close()
         self.give_up()
 
-    def result(self, live: EngineResult | None = None) -> EngineResult:
-        """The recording's text as it stands: each stretch decoded, else its latest read, else `live`'s words
-        within it (a streaming engine's, timed from the recording's start); `live` whole when it has no times."""
+    def lacks_text(self) -> bool:
+        """Is there a stretch with speech that is neither decoded nor read whole (yet)?"""
         with self._lock:
-            stretches = list(self._stretches)
+            return any(self._to_decode(s) for s in self._stretches)
+
+    def result(self, live: EngineResult | None = None) -> EngineResult:
+        """The recording's text as it stands: each stretch decoded or read whole, else `live`'s words within it
+        (a streaming engine's, timed from the recording's start), else what a read of it heard so far."""
+        with self._lock:
+            stretches = [(s, self._to_decode(s)) for s in self._stretches]
             decoded, reads = dict(self._decoded), dict(self._reads)
         parts: list[EngineResult] = []
-        for stretch in stretches:
-            found = decoded.get(stretch.start)
-            if found is None and stretch.start in reads:
-                found = reads[stretch.start].result
-            if found is not None:
+        for stretch, undecoded in stretches:
+            read = reads.get(stretch.start)
+            if not undecoded:
+                found = decoded.get(stretch.start) or (read.result if read is not None else EngineResult("", []))
                 parts.append(shifted(found, stretch.start / BYTES_PER_SECOND))
-            elif live is not None and stretch.speech_end > stretch.start:
-                if not live.words:
-                    return live
+            elif live is not None and live.words:
                 parts.append(_words_between(live, stretch.start / BYTES_PER_SECOND, stretch.end / BYTES_PER_SECOND))
+            elif read is not None:
+                parts.append(shifted(read.result, stretch.start / BYTES_PER_SECOND))
         return EngineResult(_joined(p.text for p in parts), [w for p in parts for w in p.words])
 
     # -- the worker ---------------------------------------------------------------------------------
@@ -198,14 +218,24 @@ class StretchDecoder:
                         return
                     self._lock.wait()
                     job = self._next_job()
+                self._busy = True
             start, end, final = job
             began = time.monotonic()
-            result = self.engine.decode(bytes(self._pcm[start:end]), self._hints)
+            try:
+                result = self.engine.decode(bytes(self._pcm[start:end]), self._hints)
+            except Exception as error:  # raised by finish(); what was decoded before still counts
+                log.warning("decoding a stretch of speech failed: %r", error)
+                with self._lock:
+                    self._failure, self._busy, self._given_up = error, False, True
+                    self._lock.notify_all()
+                return
             with self._lock:
                 if final:
                     self._decoded[start] = result
                 else:
                     self._heard_read(Read(start, end, result), time.monotonic() - began)
+                self._busy = False
+                self._lock.notify_all()
 
     def _next_job(self) -> tuple[int, int, bool] | None:
         """(start, end, final): the first finished stretch not yet decoded, else a read of the open one, if due."""
@@ -244,17 +274,12 @@ class StretchDecoder:
             return  # the stretch finished meanwhile: this read may still stand as its final text
         if self.reads_live:
             self._agreement.read(read.result.text)
-        lag = (len(self._pcm) - read.end) / BYTES_PER_SECOND
-        log.debug("read %.1f s in %.2f s, %.1f s behind", (read.end - read.start) / BYTES_PER_SECOND, seconds, lag)
-        if self._pace.read(lag) and not self.behind:
-            self.behind = True
-            log.warning(
-                "%s falls behind the audio (%.1f s, its last read took %.2f s for %.1f s): no more reads",
-                self.engine.name,
-                lag,
-                seconds,
-                (read.end - read.start) / BYTES_PER_SECOND,
-            )
+        log.debug(
+            "read %.1f s of speech in %.2f s (%.1f s behind)",
+            (read.end - read.start) / BYTES_PER_SECOND,
+            seconds,
+            (len(self._pcm) - read.end) / BYTES_PER_SECOND,
+        )
 
 
 def _words_between(result: EngineResult, start: float, end: float) -> EngineResult:

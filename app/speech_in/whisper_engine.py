@@ -15,7 +15,7 @@ from typing import Any
 
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import ModelError
-from app.speech_in.audio import pcm16_as_float
+from app.speech_in.audio import pcm16_as_float, seconds_of
 from app.speech_in.language import base_language
 from app.speech_in.transcriber import EngineResult, Word
 from app.speech_in.vad import MIN_SPEECH_MS
@@ -31,6 +31,10 @@ HINT_PROMPT_CHARACTERS = 400
 # reads it (bench/whisper_window_bench.py).
 WINDOW_MARGIN_SECONDS = 2.0
 SHORTEST_WINDOW_SECONDS = 10.0
+# A dictation's text is at most this many tokens per second of audio (fast speech is ~6): on a read of half a
+# word Whisper can loop on one phrase until its 448-token limit, at every fallback temperature, for seconds.
+TOKENS_PER_SECOND = 12
+FEWEST_TOKENS = 16
 
 
 def fitted_window(audio_seconds: float) -> float:
@@ -121,6 +125,7 @@ class WhisperEngine:
             vad_filter=not self.thorough,
             vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
+            max_new_tokens=None if self.thorough else FEWEST_TOKENS + math.ceil(TOKENS_PER_SECOND * seconds_of(pcm)),
         )
         words: list[Word] = []
         texts: list[str] = []
