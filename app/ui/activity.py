@@ -112,10 +112,12 @@ class ActivityPanel(QWidget):
 
     def show_partial(self, text: str, tentative: str = "") -> None:
         """The words so far; their `tentative` end (which may still change) greyed."""
-        settled = text[: len(text) - len(tentative)].strip() if tentative else text
-        grey = self.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name()
-        tail = f' <span style="color: {grey}">{_escape(tentative)}</span>' if tentative else ""
-        self.transcript.setText(f"<i>{_escape(settled)}{tail}…</i>")
+        settled = text[: len(text) - len(tentative)].strip()
+        parts = [_escape(settled)] if settled else []
+        if tentative:
+            grey = self.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name()
+            parts.append(f'<span style="color: {grey}">{_escape(tentative)}</span>')
+        self.transcript.setText(f"<i>{' '.join(parts)}…</i>")
 
     def show_event(self, event: PipelineEvent) -> None:
         if isinstance(event, TranscriptEvent):
