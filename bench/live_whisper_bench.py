@@ -27,15 +27,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.config import SpeechSettings  # noqa: E402
-from app.speech_in.audio import BYTES_PER_SAMPLE, SAMPLE_RATE  # noqa: E402
-from app.speech_in.capture import AudioDevice  # noqa: E402
 from app.speech_in.dictation import Dictation  # noqa: E402
 from app.speech_in.engines import EngineChoice, load_engine  # noqa: E402
 from app.speech_in.wavfile import read_audio  # noqa: E402
 from bench.whisper_window_bench import CACHE, corpus  # noqa: E402
+from tests.support.played_clip import PlayedClip  # noqa: E402
 from tests.support.speech import edit_distance, whisper_base_model, words_of  # noqa: E402
 
-BLOCK_SECONDS = 0.04
 RELEASE_GOALS = (0.3, 0.5)  # median, p95: release -> final text, 3-8 s utterances, Whisper base, 2 cores
 SETUPS = {"whisper": "whisper", "bundled": "live"}  # set-up -> the dictation's final engine
 UNSETTLED_WORDS = 2  # the last words shown may still change at release
@@ -46,42 +44,6 @@ def clips(limit: int) -> list[tuple[Path, str]]:
     folder = CACHE / "audio"
     folder.mkdir(parents=True, exist_ok=True)
     return [(u.wav, u.text) for u in corpus(("slt",), limit, folder)]
-
-
-class PacedClip:
-    """A microphone that plays a recorded clip: `take()` hands on the blocks whose time has come."""
-
-    device: AudioDevice | None = None
-    overflows = 0
-
-    def __init__(self, pcm: bytes) -> None:
-        self._pcm = pcm
-        self._given = 0
-        self._began = 0.0
-        self._block = round(BLOCK_SECONDS * SAMPLE_RATE) * BYTES_PER_SAMPLE
-
-    @property
-    def seconds(self) -> float:
-        return len(self._pcm) / (SAMPLE_RATE * BYTES_PER_SAMPLE)
-
-    def open(self) -> None:
-        pass
-
-    def begin(self, preroll: bool = True) -> None:
-        self._began = time.monotonic()
-
-    def take(self) -> bytes:
-        due = min(len(self._pcm), int((time.monotonic() - self._began) / BLOCK_SECONDS) * self._block)
-        block = self._pcm[self._given : due]
-        self._given = max(self._given, due)
-        return block
-
-    def failure(self) -> str | None:
-        return None
-
-    def close(self) -> bytes:
-        rest, self._given = self._pcm[self._given :], len(self._pcm)
-        return rest
 
 
 @dataclass
@@ -104,7 +66,7 @@ class Row:
 
 def dictate(settings: SpeechSettings, final_engine: str, pcm: bytes) -> tuple[str, str, float, list[str]]:
     """(words shown at release, final text, release -> final seconds, notes) of one paced dictation."""
-    source = PacedClip(pcm)
+    source = PlayedClip(pcm)
     dictation = Dictation(settings, final_engine=final_engine, source=source)
     dictation.start()
     time.sleep(source.seconds)

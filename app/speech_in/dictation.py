@@ -25,7 +25,7 @@ from app.speech_in.audio import rms_dbfs, seconds_of
 from app.speech_in.capture import AudioDevice, Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
-from app.speech_in.stretch_decoding import StretchDecoder
+from app.speech_in.stretch_decoding import BYTES_PER_SECOND, StretchDecoder, shifted
 from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
 from app.speech_in.vad import Speech, find_speech, warm_up
 
@@ -306,22 +306,26 @@ class Dictation:
 
         def fallback() -> EngineResult:
             """What exists: the stretches decoded, the live engine's words for the others (it reads them now
-            if it never ran: Whisper gave the live words, and too few of them)."""
-            timed = live
-            if not live.words and self._transcriber is None and decoder.lacks_text():
-                log.warning("the final engine did not read all the speech: the live engine reads it")
-                timed = speech.words_within(self._read_by_live_engine())
-            return decoder.result(timed)
+            if it never ran: Whisper gave the live words, and was too slow)."""
+            lacking = decoder.lacking() if not live.words and self._transcriber is None else []
+            if lacking:
+                log.warning("the final engine did not read all the speech: the live engine reads the rest")
+            return decoder.result(speech.words_within(self._read_by_live_engine(lacking)) if lacking else live)
 
         return final_pass_for(decoder.engine).run_work(
             decoder.remaining_seconds(), decoder.finish, fallback, decoder.give_up
         )
 
-    def _read_by_live_engine(self) -> EngineResult:
-        transcriber = self._ready_transcriber(wait=True)
-        assert transcriber is not None
-        transcriber.feed(bytes(self._utterance))
-        return transcriber.finish()
+    def _read_by_live_engine(self, spans: list[tuple[int, int]]) -> EngineResult:
+        """The streaming engine's words for these spans of the recording (bytes), timed from its start."""
+        assert self._engine is not None
+        engine = as_streaming(self._engine.result())
+        words: list[Word] = []
+        for start, end in spans:
+            transcriber = engine.start()
+            transcriber.feed(bytes(self._utterance[start:end]))
+            words += shifted(transcriber.finish(), start / BYTES_PER_SECOND).words
+        return EngineResult(" ".join(w.text for w in words), words)
 
     def _user_phrases(self) -> Hints:
         """The hints, read once per dictation (when the first engine starts, off the GUI thread)."""

@@ -29,9 +29,9 @@ READ_EVERY_SECONDS = 0.6  # UFAL's whisper_streaming reads every 0.5-1 s
 # A pause this long after speech starts a read of the stretch; a read that ends this far past the last speech
 # frame holds all of it (the detector's frames may miss a soft word ending, so not right at it).
 TAIL_SECONDS = 0.21
-# Falling behind: more speech heard than this and not yet read (reads taking over ~1.2 s each; the words on screen
-# would trail the voice by seconds).
-BEHIND_SECONDS = 2.5
+# Falling behind: more speech heard than this and not yet read (reads taking over ~0.7 s each, where Whisper base
+# reads 5 s in ~0.3 s on two quiet cores): the words on screen trail the voice, and the release would wait as long.
+BEHIND_SECONDS = 1.5
 BYTES_PER_SECOND = SAMPLE_RATE * BYTES_PER_SAMPLE
 
 
@@ -80,7 +80,8 @@ class StretchDecoder:
         self._agreement = LocalAgreement()
         self._ended = False  # no more audio: the open stretch is finished
         self._given_up = False  # nobody waits for more decoding
-        self._busy = False  # the worker is decoding
+        self._busy = 0  # decodes under way
+        self._claimed: set[int] = set()  # stretches being decoded, by their start
         self._failure: Exception | None = None  # what stopped the worker
         self._lock = threading.Condition()
         self._worker = engine_threads.start(self._work, "murmur-stretches")
@@ -155,9 +156,11 @@ class StretchDecoder:
             return sum(s.end - s.start for s in self._stretches if self._to_decode(s)) / BYTES_PER_SECOND
 
     def finish(self) -> EngineResult:
-        """Close, decode what is left and return the whole recording's text (waits for the decoding)."""
+        """Close, decode what is left and return the whole recording's text. This thread decodes too: the worker
+        may be busy with a read that the last words came after."""
         self.close()
-        self._worker.join()
+        while (job := self._wait_for_job(until_done=True)) is not None:
+            self._run(job)
         if self._failure is not None:
             raise self._failure
         return self.result()
@@ -178,10 +181,10 @@ class StretchDecoder:
         self.close()
         self.give_up()
 
-    def lacks_text(self) -> bool:
-        """Is there a stretch with speech that is neither decoded nor read whole (yet)?"""
+    def lacking(self) -> list[tuple[int, int]]:
+        """Where (bytes into the recording) stretches with speech are neither decoded nor read whole (yet)."""
         with self._lock:
-            return any(self._to_decode(s) for s in self._stretches)
+            return [(s.start, s.end) for s in self._stretches if self._to_decode(s)]
 
     def result(self, live: EngineResult | None = None) -> EngineResult:
         """The recording's text as it stands: each stretch decoded or read whole, else `live`'s words within it
@@ -210,39 +213,49 @@ class StretchDecoder:
         return stretch.speech_end > stretch.start and not (read and read.holds(stretch.start, stretch.speech_end))
 
     def _work(self) -> None:
-        while True:
+        while (job := self._wait_for_job(until_done=False)) is not None:
+            self._run(job)
+
+    def _wait_for_job(self, *, until_done: bool) -> tuple[int, int, bool] | None:
+        """The next job, claimed; None when there will be none (the worker's), or when every stretch is decoded
+        (`until_done`: the finisher's, which also waits for the worker's last stretch)."""
+        with self._lock:
+            while (job := self._next_job()) is None:
+                finished = self._ended and all(s.start in self._decoded for s in self._stretches)
+                if self._given_up or finished or (until_done and self._failure is not None):
+                    return None
+                self._lock.wait()
+            self._busy += 1
+            if job[2]:
+                self._claimed.add(job[0])
+            return job
+
+    def _run(self, job: tuple[int, int, bool]) -> None:
+        start, end, final = job
+        began = time.monotonic()
+        try:
+            result = self.engine.decode(bytes(self._pcm[start:end]), self._hints)
+        except Exception as error:  # raised by finish(); what was decoded before still counts
+            log.warning("decoding a stretch of speech failed: %r", error)
             with self._lock:
-                job = self._next_job()
-                while job is None:
-                    if self._given_up or (self._ended and all(s.start in self._decoded for s in self._stretches)):
-                        return
-                    self._lock.wait()
-                    job = self._next_job()
-                self._busy = True
-            start, end, final = job
-            began = time.monotonic()
-            try:
-                result = self.engine.decode(bytes(self._pcm[start:end]), self._hints)
-            except Exception as error:  # raised by finish(); what was decoded before still counts
-                log.warning("decoding a stretch of speech failed: %r", error)
-                with self._lock:
-                    self._failure, self._busy, self._given_up = error, False, True
-                    self._lock.notify_all()
-                return
-            with self._lock:
-                if final:
-                    self._decoded[start] = result
-                else:
-                    self._heard_read(Read(start, end, result), time.monotonic() - began)
-                self._busy = False
+                self._failure, self._given_up = error, True
+                self._busy -= 1
                 self._lock.notify_all()
+            return
+        with self._lock:
+            if final:
+                self._decoded[start] = result
+            else:
+                self._heard_read(Read(start, end, result), time.monotonic() - began)
+            self._busy -= 1
+            self._lock.notify_all()
 
     def _next_job(self) -> tuple[int, int, bool] | None:
         """(start, end, final): the first finished stretch not yet decoded, else a read of the open one, if due."""
         if self._given_up:
             return None
         for stretch in self._stretches:
-            if stretch.start in self._decoded:
+            if stretch.start in self._decoded or stretch.start in self._claimed:
                 continue
             read = self._reads.get(stretch.start)
             if stretch.speech_end == stretch.start:
