@@ -33,6 +33,7 @@ TAIL_SECONDS = 0.21
 # reads 5 s in ~0.3 s on two quiet cores): the words on screen trail the voice, and the release would wait as long.
 BEHIND_SECONDS = 1.5
 BYTES_PER_SECOND = SAMPLE_RATE * BYTES_PER_SAMPLE
+NO_WORDS = EngineResult("", [])
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class StretchDecoder:
         self._given_up = False  # nobody waits for more decoding
         self._busy = 0  # decodes under way
         self._claimed: set[int] = set()  # stretches being decoded, by their start
+        self._reading: Read | None = None  # the read under way (no words yet)
         self._failure: Exception | None = None  # what stopped the worker
         self._lock = threading.Condition()
         self._worker = engine_threads.start(self._work, "murmur-stretches")
@@ -196,7 +198,7 @@ class StretchDecoder:
         for stretch, undecoded in stretches:
             read = reads.get(stretch.start)
             if not undecoded:
-                found = decoded.get(stretch.start) or (read.result if read is not None else EngineResult("", []))
+                found = decoded.get(stretch.start) or (read.result if read is not None else NO_WORDS)
                 parts.append(shifted(found, stretch.start / BYTES_PER_SECOND))
             elif live is not None and live.words:
                 parts.append(_words_between(live, stretch.start / BYTES_PER_SECOND, stretch.end / BYTES_PER_SECOND))
@@ -228,6 +230,8 @@ class StretchDecoder:
             self._busy += 1
             if job[2]:
                 self._claimed.add(job[0])
+            else:
+                self._reading = Read(job[0], job[1], NO_WORDS)
             return job
 
     def _run(self, job: tuple[int, int, bool]) -> None:
@@ -246,6 +250,7 @@ class StretchDecoder:
             if final:
                 self._decoded[start] = result
             else:
+                self._reading = None
                 self._heard_read(Read(start, end, result), time.monotonic() - began)
             self._busy -= 1
             self._lock.notify_all()
@@ -259,9 +264,11 @@ class StretchDecoder:
                 continue
             read = self._reads.get(stretch.start)
             if stretch.speech_end == stretch.start:
-                self._decoded[stretch.start] = EngineResult("", [])
+                self._decoded[stretch.start] = NO_WORDS
             elif read is not None and read.holds(stretch.start, stretch.speech_end):
                 self._decoded[stretch.start] = read.result
+            elif self._reading is not None and self._reading.holds(stretch.start, stretch.speech_end):
+                continue  # the read under way will be its text: decoding it beside that read would slow both
             else:
                 return stretch.start, stretch.end, True
         return self._due_read()
