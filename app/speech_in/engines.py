@@ -1,9 +1,10 @@
 """Which engines a dictation uses, and the loaded engines, kept for the life of the process.
 
 The live engine streams partials: "auto" means Vosk when a model for the dictation language is installed
-(or named), else the bundled pocketsphinx (English only). The final engine reads the whole utterance
-again at release: "auto" means Whisper when a Whisper model is installed and the faster-whisper extra is
-there, else the live engine's own full-utterance pass. Loading is done once per engine and model, and
+(or named), else the bundled pocketsphinx (English only). The final engine reads the utterance again,
+stretch by stretch as the user speaks: "auto" means Whisper when a Whisper model is installed and the
+faster-whisper extra is there (it then gives the live words too, the live engine standing in when it falls
+behind), else the live engine's own full-utterance pass. Loading is done once per engine and model, and
 can start early in a background thread (`preload`) so the first dictation does not wait for it.
 """
 

@@ -1,8 +1,10 @@
-"""The final pass at release: the whole utterance (already in memory) decoded again, inside a latency budget.
+"""The final pass at release: the utterance (already in memory) decoded again, inside a latency budget.
 
 Partials stream live while the user talks; when they let go, a full-utterance pass (the live engine's own,
-or Whisper's) usually reads the words better than the streaming decoder did. Its text is handed on when it
-comes within the budget; on an error, or when it would take too long, the streaming result stands. The
+or Whisper's) usually reads the words better than the streaming decoder did. A dictation has had its finished
+stretches of speech decoded while the user spoke (app/speech_in/stretch_decoding.py), so its pass is what is
+left (`run_work`). Its text is handed on when it comes within the budget; on an error, or when it would take
+too long, the live words stand for what it did not decode. The
 decision is made before starting (from the engine's measured speed); Whisper's is also enforced by a
 deadline. A deadline can only cut short an engine that lets go of Python's GIL while it works (Whisper does);
 pocketsphinx holds it for a whole full-utterance call, so for the live engine's own pass the prediction alone

@@ -1,9 +1,10 @@
-"""faster-whisper (CTranslate2 Whisper) for the final text: no live partials, but the most accurate pass we have.
+"""faster-whisper (CTranslate2 Whisper) for the final text: no streaming, but the most accurate pass we have.
 
-An optional extra (`pip install murmur-desktop[whisper]`): Vosk or pocketsphinx stream the words while the
-user talks, and when they let go Whisper reads the whole utterance again. Int8 on the CPU; a dictation gets
-greedy search and no word timings (the user is waiting), a file a beam of 5 and word timings (`thorough`).
-A dictation's encoder reads a window fitted to the utterance, not Whisper's fixed 30 s (`fitted_window`).
+An optional extra (`pip install murmur-desktop[whisper]`). Whisper only decodes whole stretches of audio; a
+dictation reads the growing audio again and again for its live words (app/speech_in/stretch_decoding.py).
+Int8 on the CPU; a dictation gets greedy search and no word timings (the user is waiting), a file a beam of 5
+and word timings (`thorough`). A dictation's encoder reads a window fitted to the utterance, not Whisper's
+fixed 30 s (`fitted_window`).
 """
 
 import logging
