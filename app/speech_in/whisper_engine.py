@@ -36,11 +36,18 @@ SHORTEST_WINDOW_SECONDS = 10.0
 # word Whisper can loop on one phrase until its 448-token limit, at every fallback temperature, for seconds.
 TOKENS_PER_SECOND = 12
 FEWEST_TOKENS = 16
+# Whisper reads at most 448 tokens, prompt included, and faster-whisper keeps up to 223 of the prompt's.
+MOST_TOKENS = 220
 
 
 def fitted_window(audio_seconds: float) -> float:
     """The encoder window for an utterance: its length rounded up to whole seconds plus the margin, at least ten."""
     return max(SHORTEST_WINDOW_SECONDS, math.ceil(audio_seconds) + WINDOW_MARGIN_SECONDS)
+
+
+def most_tokens(audio_seconds: float) -> int:
+    """The most tokens a dictation's decoding may write for this much audio."""
+    return min(MOST_TOKENS, FEWEST_TOKENS + math.ceil(TOKENS_PER_SECOND * audio_seconds))
 
 
 def full_window(audio_seconds: float) -> float:
@@ -126,7 +133,7 @@ class WhisperEngine:
             vad_filter=not self.thorough,
             vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
-            max_new_tokens=None if self.thorough else FEWEST_TOKENS + math.ceil(TOKENS_PER_SECOND * seconds_of(pcm)),
+            max_new_tokens=None if self.thorough else most_tokens(seconds_of(pcm)),
         )
         words: list[Word] = []
         texts: list[str] = []
