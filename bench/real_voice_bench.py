@@ -8,8 +8,8 @@ Each engine reads each clip:
 - whisper, file: Whisper base as `murmur transcribe` reads a file (beam of five, Whisper's 30 s window);
 - whisper, release: the pass a dictation's release runs (greedy, a window fitted to the speech);
 - whisper, hints: the same with a list's words as hints (a list about other things: hints must not hurt);
-- whisper, live: the clip played in real time into a dictation (the words Whisper commits while it plays), with
-  release-to-text times; only when the live path is there (bench/live_whisper_bench.py).
+- whisper, live: the clip played in real time into a dictation (Whisper's live words, its stretches decoded while
+  the clip plays), with release-to-text times.
 
 Scoring: lower case, no punctuation, numerals spelt out, and the fillers "uh"/"um" left out on both sides (the
 spontaneous clips' transcripts write them; nobody dictates them). Prints the words-wrong share per engine and mode,
@@ -133,22 +133,15 @@ def release_reader(model: Path, hints: Hints) -> Reader:
     return read
 
 
-def live_reader(model: Path) -> Reader | None:
-    """The live path's reader (a dictation fed in real time), when bench/live_whisper_bench.py offers one."""
-    path = HERE / "live_whisper_bench.py"
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("live_whisper_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    dictate = getattr(module, "dictate", None)
-    if dictate is None:
-        return None
+def live_reader(model: Path) -> Reader:
+    """Each clip played in real time into a dictation whose live words and final text are Whisper's
+    (bench/live_whisper_bench.py's paced player in place of the microphone)."""
+    from bench.live_whisper_bench import dictate
+
+    settings = SpeechSettings(engine="pocketsphinx", whisper_model=str(model), vocabulary_hints=False)
 
     def read(clip: Clip) -> Read:
-        text, release_seconds = dictate(clip.path, model)
+        _, text, release_seconds, _ = dictate(settings, "whisper", read_audio(clip.path).pcm)
         return Read(clip, text, release_seconds)
 
     return read
@@ -197,7 +190,7 @@ def main(argv: Sequence[str]) -> None:
     styles = sorted({clip.style for clip in clips})
     print(f"{len(clips)} real clips, {sum(c.seconds for c in clips):.0f} s; {load()}")
     print(f"{'engine, mode (voices)':<28} {'wrong':>7}  {' '.join(f'{s[:6]:>6}' for s in styles)}  {'decode':>8}")
-    readers: list[tuple[str, Reader | None]] = []
+    readers: list[tuple[str, Reader]] = []
     if "file" in modes:
         readers += [
             ("bundled, file", file_reader("pocketsphinx", model)),
@@ -210,9 +203,6 @@ def main(argv: Sequence[str]) -> None:
     if "live" in modes:
         readers.append(("whisper, live", live_reader(model)))
     for name, reader in readers:
-        if reader is None:
-            print(f"{name:<28} (not available here)")
-            continue
         for voices, chosen in sets.items():
             if name.endswith("live") and voices != "real":
                 continue  # real time: the real voices only

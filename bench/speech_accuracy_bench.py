@@ -67,6 +67,7 @@ from app.domain.hints import NO_HINTS, Hints  # noqa: E402
 from app.speech_in.dictation import Dictation  # noqa: E402
 from app.speech_in.final_pass import FinalPassOutcome  # noqa: E402
 from app.speech_in.transcriber import Engine, EngineResult  # noqa: E402
+from app.speech_in.vad import Speech  # noqa: E402
 from tests.support.speech import (  # noqa: E402
     COMMANDS,
     DICTATION,
@@ -173,11 +174,11 @@ class BenchDictation(Dictation):
     pass_seconds = 0.0
     streamed: EngineResult | None = None
 
-    def _final_pass(self, live: EngineResult) -> FinalPassOutcome:
+    def _final_pass(self, live: EngineResult, speech: Speech) -> FinalPassOutcome:
         self.streamed = live
         began = time.monotonic()
         try:
-            return super()._final_pass(live)
+            return super()._final_pass(live, speech)
         finally:
             self.pass_seconds = time.monotonic() - began
 

@@ -20,7 +20,7 @@ from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command, MurmurError
 
 if TYPE_CHECKING:
-    from app.speech_in.transcriber import Transcript
+    from app.speech_in.transcriber import LiveText, Transcript
 
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
 
@@ -82,8 +82,8 @@ class _PartialPrinter:
         self.tty = sys.stderr.isatty()
         self.last = ""
 
-    def __call__(self, text: str) -> None:
-        self.last = text
+    def __call__(self, live: "LiveText") -> None:
+        text = self.last = live.text
         if self.quiet:
             return
         if self.tty:

@@ -28,7 +28,7 @@ from app.paths import config_dir, data_dir, log_dir
 from app.secrets import SYNC_PASSWORD, Secret, in_file, keyring_problem, saved_secret
 from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
-from app.speech_in.engines import bundled_hint, choose_engine
+from app.speech_in.engines import bundled_hint, choose_engine, choose_final_engine, live_words_source
 from app.speech_in.speech_models import SpeechModels
 from app.speech_out.choice import choose_voice
 from app.store.backups import list_backups
@@ -155,10 +155,15 @@ def _speech(diagnosis: Diagnosis, settings: Settings) -> None:
         choice = choose_engine(settings.speech)
         return f"{choice.kind} ({choice.language})" + (f", {choice.model_path.name}" if choice.model_path else "")
 
+    def live_words() -> str:
+        choice = choose_engine(settings.speech)
+        return live_words_source(choice, choose_final_engine(settings.speech, choice))
+
     recommended = command("models", "recommended", instead=Words(_DOWNLOAD_MODELS), phrase="{} lists what to download")
     _attempt(diagnosis, "speech engine", engine, recommended)
     if hint := bundled_hint(settings.speech):  # it works, so no failure; but the user should hear how to do better
         diagnosis.checks[-1] = replace(diagnosis.checks[-1], fix=hint)
+    _attempt(diagnosis, "live words", live_words, recommended)
 
     def voice() -> str:
         return choose_voice(settings.speech).name

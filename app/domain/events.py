@@ -76,6 +76,7 @@ class PartialTranscript:
     """The growing transcript while recording."""
 
     text: str
+    tentative: str = ""  # the end of `text` that may still change (the rest stays)
     run_id: str = field(default="", kw_only=True)
     stage: Stage = field(default=Stage.TRANSCRIBE, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)

@@ -23,6 +23,9 @@ log = logging.getLogger("murmur.speech")
 BLOCK_SECONDS = 0.1  # 100 ms blocks; ALSA's pulse plugin starves with 50 ms ones
 PREROLL_SECONDS = 0.3
 STALL_SECONDS = 2.0  # no audio for this long while recording: the device is gone
+# A reader that was itself held up this long (another thread held Python's GIL: pocketsphinx decoding a stretch)
+# finds no audio queued either, as the callback waited for the GIL too: no sign of a dead device.
+HELD_UP_SECONDS = 0.5
 
 
 def sounddevice_module() -> ModuleType:
@@ -129,6 +132,7 @@ class Microphone:
         self._stream: Any = None
         self._resampler: StreamResampler | None = None
         self._last_block_at = 0.0
+        self._last_read_at = 0.0
 
     # -- the real-time callback: copy, append, count; nothing else -----------------------------
 
@@ -187,8 +191,15 @@ class Microphone:
         self._recording = True
         self._last_block_at = time.monotonic()
 
+    def _read_now(self) -> None:
+        now = time.monotonic()
+        if now - self._last_read_at > HELD_UP_SECONDS:
+            self._last_block_at = now
+        self._last_read_at = now
+
     def take(self) -> bytes:
         """Everything recorded since the last call, as 16 kHz mono int16."""
+        self._read_now()
         raw = []
         while self._blocks:
             raw.append(self._blocks.popleft())
@@ -209,6 +220,7 @@ class Microphone:
             return None
         if self._ended or not self._stream.active:
             return f"the microphone {self._name()} stopped (unplugged or taken by the system)"
+        self._read_now()
         if self._recording and time.monotonic() - self._last_block_at > STALL_SECONDS:
             return f"the microphone {self._name()} stopped delivering audio"
         return None

@@ -1,11 +1,13 @@
-"""One push-to-talk recording: microphone -> transcriber, partials while it runs, the final text at the end.
+"""One push-to-talk recording: microphone -> engines, live words while it runs, the final text at the end.
 
 The desktop app codes against this module: `Dictation` (start, stop, cancel) and `preload`.
-Recording starts at once, even while the model is still loading (latency first); the audio heard
-meanwhile is kept and fed as soon as the engine is ready. `stop()` always returns a final result for
-all the audio, never a partial: the whole utterance read again by the final engine when that fits the
-latency budget, else the live engine's final result. All callbacks run on the dictation's worker
-thread, never on the GUI thread.
+Recording starts at once, even while the models are still loading (latency first); the audio heard
+meanwhile is kept and fed to each engine as soon as it is ready. The final engine decodes each finished
+stretch of speech while the user still speaks (app/speech_in/stretch_decoding.py); when it is Whisper and
+was ready from the start, it gives the live words too, and the streaming engine (Vosk, pocketsphinx) is
+started only if Whisper falls behind. `stop()` always returns a final result for all the audio, never a
+partial: what is left decoded when that fits the latency budget, else the live words for what is not. All
+callbacks run on the dictation's worker thread, never on the GUI thread.
 """
 
 import logging
@@ -14,18 +16,20 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
+from typing import Protocol
 
 from app.config import SpeechSettings
 from app.domain.hints import NO_HINTS, Hints
-from app.errors import Command, SpeechError
+from app.errors import SpeechError
 from app.speech_in.audio import rms_dbfs, seconds_of
-from app.speech_in.capture import Microphone
+from app.speech_in.capture import AudioDevice, Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
-from app.speech_in.transcriber import Engine, EngineResult, Transcriber, Transcript, Word
-from app.speech_in.vad import find_speech, warm_up
+from app.speech_in.stretch_decoding import BYTES_PER_SECOND, StretchDecoder, shifted
+from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
+from app.speech_in.vad import Speech, find_speech, warm_up
 
-__all__ = ["Dictation", "Transcript", "Word", "preload"]
+__all__ = ["Dictation", "LiveText", "Transcript", "Word", "preload"]
 
 log = logging.getLogger("murmur.speech")
 
@@ -42,14 +46,27 @@ def no_hints() -> Hints:
     return NO_HINTS
 
 
+class AudioSource(Protocol):
+    """What a dictation needs of app.speech_in.capture.Microphone (a bench plays a clip through it instead)."""
+
+    device: AudioDevice | None
+    overflows: int
+
+    def open(self) -> None: ...
+    def begin(self, preroll: bool = True) -> None: ...
+    def take(self) -> bytes: ...
+    def failure(self) -> str | None: ...
+    def close(self) -> bytes: ...
+
+
 class Dictation:
-    """One push-to-talk recording: microphone -> transcriber, partials while it runs."""
+    """One push-to-talk recording: microphone -> engines, live words while it runs."""
 
     def __init__(
         self,
         settings: SpeechSettings,
         *,
-        on_partial: Callable[[str], None] = _ignore,
+        on_partial: Callable[[LiveText], None] = _ignore,
         on_level: Callable[[float], None] = _ignore,  # dBFS, about 10 times a second
         on_error: Callable[[str], None] = _ignore,
         on_audio: Callable[[bytes], None] = _ignore,  # what was heard, 16 kHz mono int16, as it comes
@@ -59,6 +76,7 @@ class Dictation:
         # Phrases the user is likely to say (their list), for the final pass; read when the recording stops,
         # on the stopping thread, so a front end never reads its database on its GUI thread for this.
         hints: Callable[[], Hints] = no_hints,
+        source: AudioSource | None = None,  # the microphone of settings.device unless given
     ) -> None:
         self.settings = settings
         self._on_partial, self._on_level, self._on_error = on_partial, on_level, on_error
@@ -77,27 +95,23 @@ class Dictation:
         except SpeechError as error:
             self._choice_error = error
             self.engine_name = "no speech engine"
-        self.microphone = Microphone(settings.device)
+        self.microphone: AudioSource = source or Microphone(settings.device)
         self._engine: Future[Engine] | None = None
         self._final_engine: Future[Engine] | None = None
-        self._transcriber: Transcriber | None = None
-        self._audio = bytearray()  # heard before the engine was ready
-        self._utterance = bytearray()  # everything heard, for the final pass
+        self._transcriber: Transcriber | None = None  # the streaming engine's, when it gives the live words
+        self._decoder: StretchDecoder | None = None  # the final engine's, once it is ready
+        self._utterance = bytearray()  # everything heard
+        self._transcriber_fed = self._decoder_fed = 0  # how much of it each has heard
         self._heard_seconds = 0.0
         self._stopping = threading.Event()
         self._worker: threading.Thread | None = None
         self._worker_error: BaseException | None = None
         self._notes: list[str] = []
         self._started_at = 0.0
-        self._partial = ""
+        self._partial = LiveText()
 
     @property
-    def hint(self) -> Command | None:
-        """How to get better accuracy, when the bundled engine is in use."""
-        return self._choice.hint if self._choice else None
-
-    @property
-    def partial(self) -> str:
+    def partial(self) -> LiveText:
         return self._partial
 
     def arm(self) -> None:
@@ -142,6 +156,7 @@ class Dictation:
                         self._on_error(failure)
                         self._hear(self.microphone.close())
                         return
+                    self._catch_up()  # Whisper's live words change between blocks of audio
                     self._stopping.wait(POLL_SECONDS)
         except BaseException as error:  # a broken engine or callback: stop() reports it
             log.exception("the dictation worker failed")
@@ -154,14 +169,44 @@ class Dictation:
         self._utterance.extend(pcm)
         self._on_level(rms_dbfs(pcm))
         self._on_audio(pcm)
-        transcriber = self._ready_transcriber()
-        if transcriber is None:
-            self._audio.extend(pcm)
+        self._catch_up()
+
+    def _catch_up(self, *, wait: bool = False) -> None:
+        """Feed each engine that is ready what it has not heard yet, and tell the live words when they changed.
+        `wait`: for the streaming engine to load, if it is the one giving the live words."""
+        decoder = self._fed_decoder()
+        transcriber = self._ready_transcriber(wait=wait) if self._streaming_wanted() else self._transcriber
+        if transcriber is not None and self._transcriber_fed < len(self._utterance):
+            transcriber.feed(bytes(self._utterance[self._transcriber_fed :]))
+            self._transcriber_fed = len(self._utterance)
+        if transcriber is not None:
+            live = LiveText(tentative=transcriber.partial)
+        elif decoder is not None:
+            live = decoder.live
+        else:
             return
-        transcriber.feed(pcm)
-        if transcriber.partial != self._partial:
-            self._partial = transcriber.partial
-            self._on_partial(self._partial)
+        if live != self._partial:
+            self._partial = live
+            self._on_partial(live)
+
+    def _streaming_wanted(self) -> bool:
+        """Does the streaming engine give the live words? Unless the final engine's decoder reads them."""
+        return self._decoder is None or self._decoder.behind or not self._decoder.reads_live
+
+    def _fed_decoder(self) -> StretchDecoder | None:
+        """The final engine's decoder, once that engine is ready, having heard everything so far."""
+        if self._decoder is None:
+            future = self._final_engine
+            if future is None or not future.done() or future.exception() is not None:
+                return None
+            engine = future.result()
+            # Whisper gives the live words only from the start: words that change engine mid-way would jump.
+            live = engine.kind == "whisper" and self._transcriber is None
+            self._decoder = StretchDecoder(engine, self._user_phrases(), live=live)
+        if self._decoder_fed < len(self._utterance):
+            self._decoder.feed(bytes(self._utterance[self._decoder_fed :]))
+            self._decoder_fed = len(self._utterance)
+        return self._decoder
 
     def _ready_transcriber(self, *, wait: bool = False) -> Transcriber | None:
         if self._transcriber is None:
@@ -169,10 +214,10 @@ class Dictation:
             if not wait and not self._engine.done():
                 return None
             channel = self.microphone.device.name if self.microphone.device is not None else ""
-            self._transcriber = as_streaming(self._engine.result()).start(channel, self._user_phrases())
-            if self._audio:  # what was heard while the model loaded
-                self._transcriber.feed(bytes(self._audio))
-                self._audio.clear()
+            engine = as_streaming(self._engine.result())
+            self._transcriber = engine.start(channel, self._user_phrases())
+            if self._decoder is not None and self._decoder.reads_live:
+                log.warning("live words from %s for the rest of this dictation", engine.name)
         return self._transcriber
 
     # -- the end ----------------------------------------------------------------------------------
@@ -183,15 +228,8 @@ class Dictation:
             self._worker.join()
         rest = self.microphone.close()  # after the join: one thread at a time converts audio
         if rest:
-            self._audio_after_worker(rest)
-
-    def _audio_after_worker(self, pcm: bytes) -> None:
-        self._heard_seconds += seconds_of(pcm)
-        self._utterance.extend(pcm)
-        if self._transcriber is not None:
-            self._transcriber.feed(pcm)
-        else:
-            self._audio.extend(pcm)
+            self._heard_seconds += seconds_of(rest)
+            self._utterance.extend(rest)
 
     def stop(self) -> Transcript:
         """Stop recording and return the FINAL transcript of everything heard (waits for the engine)."""
@@ -200,24 +238,25 @@ class Dictation:
         stopped_at = time.monotonic()
         self._end_recording()
         if self._worker_error is not None:
+            self._drop_engines()
             if isinstance(self._worker_error, SpeechError):
                 raise self._worker_error
             raise SpeechError(f"speech recognition failed: {self._worker_error}") from self._worker_error
         try:
-            transcriber = self._ready_transcriber(wait=True)
+            self._catch_up(wait=True)
         except SpeechError:
             raise
         except Exception as error:  # a bug in loading, reported as one line; the log has the rest
+            self._drop_engines()
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
-        assert transcriber is not None
         speech = find_speech(bytes(self._utterance))
         if speech.heard:
-            live = speech.words_within(transcriber.finish())
-            done = self._final_pass(live)
+            live = speech.words_within(self._live_result())
+            done = self._final_pass(live, speech)
             outcome = replace(done, result=speech.words_within(done.result))
         else:  # noise read as words is worse than none, and what the engine would learn of the channel misleads it
-            transcriber.cancel()
+            self._drop_engines()
             live = NO_WORDS
             outcome = FinalPassOutcome(live, False, 0.0, NO_SPEECH)
         result = outcome.result
@@ -243,18 +282,48 @@ class Dictation:
             audio=bytes(self._utterance),
         )
 
-    def _final_pass(self, live: EngineResult) -> FinalPassOutcome:
-        """The whole utterance read again when an engine for that is ready; else the live result stands."""
-        future = self._final_engine
-        if future is None:
-            return FinalPassOutcome(live, False, 0.0)
-        if not future.done() or future.exception() is not None:
+    def _live_result(self) -> EngineResult:
+        """The streaming engine's final result, or the live words shown (Whisper's, when it gave them)."""
+        if self._transcriber is not None:
+            return self._transcriber.finish()
+        return EngineResult(self._partial.text, [])
+
+    def _final_pass(self, live: EngineResult, speech: Speech) -> FinalPassOutcome:
+        """What is left decoded when the final engine is ready and it fits the budget; else the live words for it."""
+        decoder = self._fed_decoder()  # the engine may have become ready since the recording ended
+        if decoder is None:
+            future = self._final_engine
+            if future is None:
+                return FinalPassOutcome(live, False, 0.0)
             why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
             return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
-        return final_pass_for(future.result()).run(bytes(self._utterance), live, self._user_phrases())
+        decoder.close()
+
+        def fallback() -> EngineResult:
+            """What exists: the stretches decoded, the live engine's words for the others (it reads them now
+            if it never ran: Whisper gave the live words, and was too slow)."""
+            lacking = decoder.lacking() if not live.words and self._transcriber is None else []
+            if lacking:
+                log.warning("the final engine did not read all the speech: the live engine reads the rest")
+            return decoder.result(speech.words_within(self._read_by_live_engine(lacking)) if lacking else live)
+
+        return final_pass_for(decoder.engine).run_work(
+            decoder.remaining_seconds(), decoder.finish, fallback, decoder.give_up
+        )
+
+    def _read_by_live_engine(self, spans: list[tuple[int, int]]) -> EngineResult:
+        """The streaming engine's words for these spans of the recording (bytes), timed from its start."""
+        assert self._engine is not None
+        engine = as_streaming(self._engine.result())
+        words: list[Word] = []
+        for start, end in spans:
+            transcriber = engine.start()
+            transcriber.feed(bytes(self._utterance[start:end]))
+            words += shifted(transcriber.finish(), start / BYTES_PER_SECOND).words
+        return EngineResult(" ".join(w.text for w in words), words)
 
     def _user_phrases(self) -> Hints:
-        """The hints, read once per dictation (when the live engine starts, off the GUI thread)."""
+        """The hints, read once per dictation (when the first engine starts, off the GUI thread)."""
         if self._phrases is None:
             try:
                 self._phrases = self._hints()
@@ -263,13 +332,17 @@ class Dictation:
                 self._phrases = NO_HINTS
         return self._phrases
 
+    def _drop_engines(self) -> None:
+        if self._transcriber is not None:
+            self._transcriber.cancel()
+        if self._decoder is not None:
+            self._decoder.cancel()
+
     def cancel(self) -> None:
         """Stop recording and drop everything heard."""
         if self._worker is not None:
             self._end_recording()
         else:
             self.microphone.close()
-        if self._transcriber is not None:
-            self._transcriber.cancel()
-        self._audio.clear()
+        self._drop_engines()
         self._utterance.clear()

@@ -1,8 +1,9 @@
 """Which engines a dictation uses, and the loaded engines, kept for the life of the process.
 
 The live engine streams partials: "auto" means Vosk when a model for the dictation language is installed
-(or named), else the bundled pocketsphinx (English only). The final engine reads the whole utterance
-again at release: "auto" means Whisper when a Whisper model is installed, else the live engine's own
+(or named), else the bundled pocketsphinx (English only). The final engine reads the utterance again,
+stretch by stretch as the user speaks: "auto" means Whisper when a Whisper model is installed (it then gives
+the live words too, the live engine standing in when it falls behind), else the live engine's own
 full-utterance pass. Loading is done once per engine and model, and
 can start early in a background thread (`preload`) so the first dictation does not wait for it.
 """
@@ -125,6 +126,13 @@ def bundled_hint(
     except MurmurError:
         return None
     return live.hint if final in (None, live) else None
+
+
+def live_words_source(live: EngineChoice, final: EngineChoice | None) -> str:
+    """Which engine shows the words while the user speaks, and why, in one line."""
+    if final is not None and final.kind == "whisper":
+        return f"{final.name}, the final engine; {live.name} while Whisper loads or when it falls behind"
+    return f"{live.name}: Whisper does not write the final text" + (" (the final pass is off)" if final is None else "")
 
 
 def _load(choice: EngineChoice) -> Engine:

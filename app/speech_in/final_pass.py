@@ -1,8 +1,10 @@
-"""The final pass at release: the whole utterance (already in memory) decoded again, inside a latency budget.
+"""The final pass at release: the utterance (already in memory) decoded again, inside a latency budget.
 
 Partials stream live while the user talks; when they let go, a full-utterance pass (the live engine's own,
-or Whisper's) usually reads the words better than the streaming decoder did. Its text is handed on when it
-comes within the budget; on an error, or when it would take too long, the streaming result stands. The
+or Whisper's) usually reads the words better than the streaming decoder did. A dictation has had its finished
+stretches of speech decoded while the user spoke (app/speech_in/stretch_decoding.py), so its pass is what is
+left (`run_work`). Its text is handed on when it comes within the budget; on an error, or when it would take
+too long, the live words stand for what it did not decode. The
 decision is made before starting (from the engine's measured speed); Whisper's is also enforced by a
 deadline. A deadline can only cut short an engine that lets go of Python's GIL while it works (Whisper does);
 pocketsphinx holds it for a whole full-utterance call, so for the live engine's own pass the prediction alone
@@ -13,6 +15,7 @@ nothing.
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.domain.hints import NO_HINTS, Hints
@@ -88,38 +91,51 @@ class FinalPass:
         self.meter = meter or default_meter(engine)
 
     def run(self, pcm: bytes, live: EngineResult, hints: Hints = NO_HINTS) -> FinalPassOutcome:
-        audio = seconds_of(pcm)
-        if audio == 0:
+        if not pcm:
             return FinalPassOutcome(live, False, 0.0, "no audio")
+        return self.run_work(seconds_of(pcm), lambda: self.engine.decode(pcm, hints), lambda: live)
+
+    def run_work(
+        self,
+        audio: float,
+        work: Callable[[], EngineResult],
+        fallback: Callable[[], EngineResult],
+        give_up: Callable[[], None] = lambda: None,
+    ) -> FinalPassOutcome:
+        """`work` (decoding `audio` seconds) when it fits the budget; else `fallback()`, asked after the wait, so
+        it holds whatever exists by then. `give_up` tells a `work` that will not be waited for to stop early."""
         predicted = self.meter.predict(audio)
         if predicted > self.budget:
             self.meter.relax()
+            give_up()
             note = f"final pass skipped: {self.engine.kind} would take ~{predicted:.2f} s (budget {self.budget:.2f} s)"
             log.info(note)
-            return FinalPassOutcome(live, False, 0.0, note)
+            return FinalPassOutcome(fallback(), False, 0.0, note)
         box: list[EngineResult] = []
         failure: list[BaseException] = []
         began = time.monotonic()
 
-        def work() -> None:
+        def run() -> None:
             try:
-                box.append(self.engine.decode(pcm, hints))
+                box.append(work())
             except Exception as error:  # reported below as a fallback, never raised into the dictation
                 failure.append(error)
             finally:
                 self.meter.record(audio, time.monotonic() - began)
 
-        worker = engine_threads.start(work, "murmur-final-pass")
+        worker = engine_threads.start(run, "murmur-final-pass")
         worker.join(self.budget if self.engine.kind == "whisper" else None)
         waited = time.monotonic() - began
         if failure:
             log.warning("the final pass failed, the live text stands: %r", failure[0])
-            return FinalPassOutcome(live, False, waited, f"final pass failed: {failure[0]}")
+            return FinalPassOutcome(fallback(), False, waited, f"final pass failed: {failure[0]}")
         if not box:  # still running: its result is dropped when it comes, its time still teaches the meter
+            give_up()
             note = f"final pass too slow (over {self.budget:.2f} s); the live text stands"
             log.warning(note)
-            return FinalPassOutcome(live, False, waited, note)
+            return FinalPassOutcome(fallback(), False, waited, note)
         result = box[0]
+        live = fallback()
         if not result.text.strip() and live.text.strip():
             return FinalPassOutcome(live, False, waited, "final pass heard nothing; the live text stands")
         return FinalPassOutcome(result, True, waited)

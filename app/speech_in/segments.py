@@ -31,7 +31,7 @@ def speech_frames(pcm: bytes) -> list[bool]:
     ]
 
 
-def _cut_at(frames: list[bool], first: int, last: int) -> int:
+def cut_at(frames: list[bool], first: int, last: int) -> int:
     """The frame to cut at in [first, last): the middle of the longest run of non-speech, else `last`."""
     best_start = best_length = run_start = 0
     run = 0
@@ -56,7 +56,7 @@ def split_at_pauses(pcm: bytes, max_seconds: float = MAX_SECONDS) -> list[Piece]
     pieces, begin = [], 0
     shortest = round(MIN_SECONDS / FRAME_SECONDS)
     while len(frames) - begin > limit:
-        cut = _cut_at(frames, begin + shortest, begin + limit)
+        cut = cut_at(frames, begin + shortest, begin + limit)
         pieces.append(Piece(pcm[begin * FRAME_BYTES : cut * FRAME_BYTES], begin * FRAME_SECONDS))
         begin = cut
     pieces.append(Piece(pcm[begin * FRAME_BYTES :], begin * FRAME_SECONDS))

@@ -5,7 +5,8 @@ An engine is a loaded model (slow to load, kept for the life of the process, sha
 already complete (a file, or a dictation once the user lets go). A `StreamingEngine` also makes one
 cheap `Transcriber` per utterance: it is fed 16 kHz mono int16 PCM as it arrives, offers the partial
 text so far, and `finish()` returns the final result, always at least as complete as the last partial.
-Whisper only decodes (no live partials); Vosk and pocketsphinx do both.
+Vosk and pocketsphinx do both; Whisper's live words come from reading the growing audio again
+(app/speech_in/stretch_decoding.py), which splits them into words that will stay and a tail that may change.
 """
 
 from dataclasses import dataclass, field
@@ -43,6 +44,18 @@ class EngineResult:
 
     text: str
     words: list[Word]
+
+
+@dataclass(frozen=True)
+class LiveText:
+    """The words shown while the user speaks: those that will stay, then a tail that may still change."""
+
+    committed: str = ""
+    tentative: str = ""
+
+    @property
+    def text(self) -> str:
+        return " ".join(part for part in (self.committed, self.tentative) if part)
 
 
 class Transcriber(Protocol):

@@ -1,9 +1,9 @@
-"""faster-whisper (CTranslate2 Whisper) for the final text: no live partials, but the most accurate pass we have.
+"""faster-whisper (CTranslate2 Whisper) for the final text: no streaming, but the most accurate pass we have.
 
-Vosk or pocketsphinx stream the words while the user talks, and when they let go Whisper reads the whole
-utterance again. Int8 on the CPU; a dictation gets
-greedy search and no word timings (the user is waiting), a file a beam of 5 and word timings (`thorough`).
-A dictation's encoder reads a window fitted to the utterance, not Whisper's fixed 30 s (`fitted_window`).
+Whisper only decodes whole stretches of audio; a dictation reads the growing audio again and again for its live
+words (app/speech_in/stretch_decoding.py). Int8 on the CPU; a dictation gets greedy search and no word timings (the
+user is waiting), a file a beam of 5 and word timings (`thorough`). A dictation's encoder reads a window fitted to
+the utterance, not Whisper's fixed 30 s (`fitted_window`).
 """
 
 import logging
@@ -15,7 +15,7 @@ from typing import Any
 
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import ModelError
-from app.speech_in.audio import pcm16_as_float
+from app.speech_in.audio import pcm16_as_float, seconds_of
 from app.speech_in.language import base_language
 from app.speech_in.transcriber import EngineResult, Word
 from app.speech_in.vad import MIN_SPEECH_MS
@@ -31,11 +31,22 @@ HINT_PROMPT_CHARACTERS = 400
 # reads it (bench/whisper_window_bench.py).
 WINDOW_MARGIN_SECONDS = 2.0
 SHORTEST_WINDOW_SECONDS = 10.0
+# A dictation's text is at most this many tokens per second of audio (fast speech is ~6): on a read of half a
+# word Whisper can loop on one phrase until its 448-token limit, at every fallback temperature, for seconds.
+TOKENS_PER_SECOND = 12
+FEWEST_TOKENS = 16
+# Whisper reads at most 448 tokens, prompt included, and faster-whisper keeps up to 223 of the prompt's.
+MOST_TOKENS = 220
 
 
 def fitted_window(audio_seconds: float) -> float:
     """The encoder window for an utterance: its length rounded up to whole seconds plus the margin, at least ten."""
     return max(SHORTEST_WINDOW_SECONDS, math.ceil(audio_seconds) + WINDOW_MARGIN_SECONDS)
+
+
+def most_tokens(audio_seconds: float) -> int:
+    """The most tokens a dictation's decoding may write for this much audio."""
+    return min(MOST_TOKENS, FEWEST_TOKENS + math.ceil(TOKENS_PER_SECOND * audio_seconds))
 
 
 def full_window(audio_seconds: float) -> float:
@@ -113,6 +124,7 @@ class WhisperEngine:
             vad_filter=not self.thorough,
             vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
+            max_new_tokens=None if self.thorough else most_tokens(seconds_of(pcm)),
         )
         words: list[Word] = []
         texts: list[str] = []

@@ -5,6 +5,7 @@ grows, the final transcript, then one line of what happened (or the question ask
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QToolButton, QVBoxLayout, QWidget
 
 from app.domain.events import (
@@ -109,8 +110,14 @@ class ActivityPanel(QWidget):
     def show_level(self, dbfs: float) -> None:
         self.level.setValue(round(max(SILENCE_DBFS, min(0.0, dbfs))))
 
-    def show_partial(self, text: str) -> None:
-        self.transcript.setText(f"<i>{_escape(text)}…</i>")
+    def show_partial(self, text: str, tentative: str = "") -> None:
+        """The words so far; their `tentative` end (which may still change) greyed."""
+        settled = text[: len(text) - len(tentative)].strip()
+        parts = [_escape(settled)] if settled else []
+        if tentative:
+            grey = self.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name()
+            parts.append(f'<span style="color: {grey}">{_escape(tentative)}</span>')
+        self.transcript.setText(f"<i>{' '.join(parts)}…</i>")
 
     def show_event(self, event: PipelineEvent) -> None:
         if isinstance(event, TranscriptEvent):

@@ -508,7 +508,7 @@ class Murmur(QObject):
         self._show_problems()
         match event:
             case PartialTranscript():
-                self.window.activity.show_partial(event.text)
+                self.window.activity.show_partial(event.text, event.tentative)
             case FinalTranscript():
                 self.submit(event.text, UtteranceSource.VOICE, event.run_id, event.audio)
             case ErrorEvent(stage=Stage.REPLY):

@@ -26,6 +26,7 @@ from app.domain.hints import Hints
 from app.domain.run import Run
 from app.errors import MurmurError
 from app.speech_in.endpoint import Heard, SpeechEndpoint
+from app.speech_in.transcriber import LiveText
 from app.ui.background import join_all
 from app.ui.bridge import PipelineBridge
 
@@ -62,7 +63,7 @@ class DictationFactory(Protocol):
         self,
         settings: SpeechSettings,
         *,
-        on_partial: Callable[[str], None],
+        on_partial: Callable[[LiveText], None],
         on_level: Callable[[float], None],
         on_error: Callable[[str], None],
         on_audio: Callable[[bytes], None],
@@ -73,7 +74,7 @@ class DictationFactory(Protocol):
 def real_dictation(
     settings: SpeechSettings,
     *,
-    on_partial: Callable[[str], None],
+    on_partial: Callable[[LiveText], None],
     on_level: Callable[[float], None],
     on_error: Callable[[str], None],
     on_audio: Callable[[bytes], None],
@@ -262,10 +263,10 @@ class VoiceInput(QObject):
             message = f"could not start recording: {error!r} (this is a bug; details in the log)"
         _fail(run, message, Stage.LISTEN)
 
-    def _on_partial(self, token: int, text: str) -> None:
+    def _on_partial(self, token: int, live: LiveText) -> None:
         """A recording's growing transcript (its thread), told as its run's."""
         if (run := self._runs.get(token)) is not None:
-            run.report(PartialTranscript(text))
+            run.report(PartialTranscript(live.text, live.tentative))
 
     def _on_dictation_error(self, token: int, message: str) -> None:
         """A dictation's microphone stopped (its thread): said as its run's failure, and that recording ends

@@ -49,7 +49,9 @@ def test_a_dictation_hears_speech_with_growing_partials_and_a_final_text(
     stopped = threading.Event()
     partials: list[tuple[str, bool]] = []
     levels: list[float] = []
-    dictation = Dictation(SETTINGS, on_partial=lambda p: partials.append((p, stopped.is_set())), on_level=levels.append)
+    dictation = Dictation(
+        SETTINGS, on_partial=lambda p: partials.append((p.text, stopped.is_set())), on_level=levels.append
+    )
     assert dictation.engine_name == "pocketsphinx (bundled, English only)"
     dictation.start()
     pulse_audio.play(wav)

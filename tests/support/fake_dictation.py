@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from app.config import SpeechSettings
+from app.speech_in.transcriber import LiveText
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,8 @@ class FakeDictation:
     on_error: Callable[[str], None]
     on_audio: Callable[[bytes], None]  # a test feeds real speech here, as the real one's microphone would
     heard: "FakeMicrophone"
-    on_partial: Callable[[str], None]  # a test says what the growing transcript is, as the real one's engine would
+    # A test says what the growing transcript is, as the real one's engine would (all of it still tentative).
+    on_partial: Callable[[str], None]
     armed: bool = False
     started: bool = False
     preroll: bool = True  # started keeping the armed moment before
@@ -65,13 +67,13 @@ class FakeMicrophone:
         self,
         settings: SpeechSettings,
         *,
-        on_partial: Callable[[str], None],
+        on_partial: Callable[[LiveText], None],
         on_level: Callable[[float], None],
         on_error: Callable[[str], None],
         on_audio: Callable[[bytes], None],
         hints: Callable[[], Sequence[str]],
     ) -> FakeDictation:
-        dictation = FakeDictation(settings, on_error, on_audio, self, on_partial)
+        dictation = FakeDictation(settings, on_error, on_audio, self, lambda text: on_partial(LiveText(tentative=text)))
         self.made.append(dictation)
         return dictation
 

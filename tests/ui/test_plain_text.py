@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -72,6 +73,16 @@ def test_the_status_line_shows_a_message_literally(qtbot: QtBot) -> None:
     panel.set_status(f"{EVIL}. It waits in the Inbox.", error=True)
     assert_literal(panel.status)
     assert panel.status.text() == f"{EVIL}. It waits in the Inbox."
+
+
+def test_the_live_words_show_what_may_still_change_greyed_and_markup_literally(qtbot: QtBot) -> None:
+    panel = ActivityPanel()
+    qtbot.addWidget(panel)
+    panel.show_partial("buy <b>oat</b> milk and", "milk and")
+    grey = panel.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name()
+    assert panel.transcript.text() == f'<i>buy &lt;b&gt;oat&lt;/b&gt; <span style="color: {grey}">milk and</span>…</i>'
+    panel.show_partial("buy oat")  # all of it settled
+    assert panel.transcript.text() == "<i>buy oat…</i>"
 
 
 @pytest.fixture

@@ -1,0 +1,47 @@
+"""A microphone that plays a recorded clip into a Dictation (its `source`), in real time or all at once."""
+
+import time
+
+from app.speech_in.audio import BYTES_PER_SAMPLE, SAMPLE_RATE
+from app.speech_in.capture import AudioDevice
+
+BLOCK_SECONDS = 0.04
+
+
+class PlayedClip:
+    """`take()` hands on the 40 ms blocks whose time has come since `begin()` (`real_time`), else all of it."""
+
+    device: AudioDevice | None = None
+    overflows = 0
+
+    def __init__(self, pcm: bytes, *, real_time: bool = True) -> None:
+        self._pcm = pcm
+        self._real_time = real_time
+        self._given = 0
+        self._began = 0.0
+        self._block = round(BLOCK_SECONDS * SAMPLE_RATE) * BYTES_PER_SAMPLE
+
+    @property
+    def seconds(self) -> float:
+        return len(self._pcm) / (SAMPLE_RATE * BYTES_PER_SAMPLE)
+
+    def open(self) -> None:
+        pass
+
+    def begin(self, preroll: bool = True) -> None:
+        self._began = time.monotonic()
+
+    def take(self) -> bytes:
+        due = len(self._pcm)
+        if self._real_time:
+            due = min(due, int((time.monotonic() - self._began) / BLOCK_SECONDS) * self._block)
+        block = self._pcm[self._given : due]
+        self._given = max(self._given, due)
+        return block
+
+    def failure(self) -> str | None:
+        return None
+
+    def close(self) -> bytes:
+        rest, self._given = self._pcm[self._given :], len(self._pcm)
+        return rest
