@@ -586,30 +586,35 @@ def migrate(db: Connection, path: str, steps: list[Migration] = MIGRATIONS) -> i
     """Bring the database up to the newest schema (or the last of `steps`); returns the number run.
 
     `db` is a raw sqlite3 connection in autocommit mode; each step and its bookkeeping run in
-    one IMMEDIATE transaction, so a crash mid-migration leaves the previous version intact.
+    one IMMEDIATE transaction, so a crash mid-migration leaves the previous version intact. A new
+    database gets all its steps in one transaction: it has no version between them worth keeping, and
+    one commit (one sync to disk) instead of one per step makes it several times quicker to create.
     """
     check_openable(db, path, steps)
     current = schema_version(db)
+    pending = list(enumerate(steps, start=1))[current:]
+    batches = [pending] if current == 0 else [[one] for one in pending]
     ran = 0
-    for number, (name, step) in enumerate(steps, start=1):
-        if number <= current:
-            continue
+    for batch in batches:
         db.execute("BEGIN IMMEDIATE")
         try:
             # Re-read inside the lock: another process may have migrated meanwhile.
-            if schema_version(db) >= number:
+            version = schema_version(db)
+            todo = [(number, migration) for number, migration in batch if number > version]
+            if not todo:
                 db.execute("ROLLBACK")
                 continue
             db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-            step(db)
-            db.execute(
-                "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
-                (name, datetime.now(UTC).isoformat(timespec="microseconds")),
-            )
-            db.execute(f"PRAGMA user_version = {number}")
+            for _, (name, step) in todo:
+                step(db)
+                db.execute(
+                    "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                    (name, datetime.now(UTC).isoformat(timespec="microseconds")),
+                )
+            db.execute(f"PRAGMA user_version = {todo[-1][0]}")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        ran += 1
+        ran += len(todo)
     return ran

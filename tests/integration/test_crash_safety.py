@@ -52,27 +52,38 @@ def check_utterances(db: sqlite3.Connection) -> int:
 
 
 def kill_again_and_again(db_path: Path, mode: str, check: Callable[[sqlite3.Connection], int]) -> None:
-    """Start the worker, kill it at a random moment, check the database; it must have made progress."""
+    """Start a writer, kill it at a random moment, check the database; it must have made progress. Each writer is a
+    process of its own, forked from one that has imported the app and read a first utterance (crash_worker.py
+    --fork), so each is killed mid-write, not mid-import."""
     rng = random.Random(20261122)
     last_progress = 0
-    for _ in range(KILLS):
-        worker = subprocess.Popen(
-            [sys.executable, str(WORKER), str(db_path), mode],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        assert worker.stdout is not None
-        assert worker.stdout.readline().strip() == b"ready"
-        time.sleep(rng.uniform(0.02, 0.3))
-        worker.send_signal(signal.SIGKILL)
-        worker.wait()
-        worker.stdout.close()
-        with closing(sqlite3.connect(db_path)) as db:
-            check_integrity(db)
-            progress = check(db)
-        assert progress > last_progress, "the worker made no progress between kills"
-        last_progress = progress
+    server = subprocess.Popen(
+        [sys.executable, str(WORKER), "--fork"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert server.stdin is not None and server.stdout is not None
+    try:
+        for _ in range(KILLS):
+            server.stdin.write(f"{db_path}\t{mode}\n")
+            server.stdin.flush()
+            ready, pid = server.stdout.readline().split()
+            assert ready == "ready"
+            time.sleep(rng.uniform(0.02, 0.3))
+            os.kill(int(pid), signal.SIGKILL)
+            assert server.stdout.readline().split() == ["ended", pid, str(signal.SIGKILL)]  # killed, and gone
+            with closing(sqlite3.connect(db_path)) as db:
+                check_integrity(db)
+                progress = check(db)
+            assert progress > last_progress, "the worker made no progress between kills"
+            last_progress = progress
+    finally:
+        server.stdin.close()
+        server.wait(30)
+        server.stdout.close()
 
 
 @pytest.mark.slow

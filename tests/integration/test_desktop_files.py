@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.desktop.entries import APP_ID, PNG_SIZES, autostart_path, desktop_entry, launcher, set_autostart
-from tests.support.murmur_cli import ROOT
+from tests.support.in_process import run_in_process
 
 # What Murmur wrote at login before `murmur desktop install` existed (an older version's autostart entry).
 OLDER_AUTOSTART_ENTRY = """[Desktop Entry]
@@ -34,7 +34,7 @@ def _murmur(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
         "XDG_CONFIG_HOME": str(home / ".config"),
         "MURMUR_DATA_DIR": str(home / "murmur-data"),
     }
-    done = subprocess.run([sys.executable, "-m", "app", *args], env=env, cwd=ROOT, capture_output=True, text=True)
+    done = run_in_process(args, env, None)
     assert done.returncode == 0, done.stderr
     return done
 

@@ -1,8 +1,8 @@
 """Real flite speech decoded by the real engines: the bundled pocketsphinx (English) and Vosk (Korean model)."""
 
+import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from app.errors import AudioFileError, ModelError, UsageError
 from app.speech_in.engines import EngineChoice, choose_engine, engine_future, preload
 from app.speech_in.transcriber import Engine
 from app.speech_in.wavfile import read_audio
+from tests.support.in_process import run_in_process
 from tests.support.speech import corpus_word_error_rate, espeak_wav, sox_convert, word_error_rate, words_of
 
 # Corpus WER of pocketsphinx 5.1 on flite's voices (measured: slt 0.20, awb 0.17, rms 0.00, kal 0.63):
@@ -204,7 +205,8 @@ def test_vosk_words_have_timings_and_confidences(tmp_path: Path, korean_vosk: En
 
 
 def murmur(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120)
+    """`murmur args`, run in this process (tests/support/in_process.py) with its environment."""
+    return run_in_process(args, dict(os.environ), None)
 
 
 @pytest.mark.slow

@@ -1,8 +1,8 @@
 """Files read in full-utterance passes: flite and Piper speech decoded by the real pocketsphinx and Whisper."""
 
 import json
+import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ from app.speech_in.files import transcribe_file
 from app.speech_in.segments import FRAME_BYTES, speech_frames, split_at_pauses
 from app.speech_in.transcriber import Engine
 from app.speech_in.wavfile import read_audio
+from tests.support.in_process import run_in_process
 from tests.support.speech import DICTATION, corpus_word_error_rate, flite_wav, piper_wav, word_error_rate
 
 BUNDLED = SpeechSettings(engine="pocketsphinx", final_engine="off")
@@ -114,11 +115,8 @@ def test_whisper_reads_piper_speech_with_word_times(whisper_model: Path, tmp_pat
 
 
 def test_transcribe_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "transcribe", str(tmp_path / "nope.wav"), "--engine", "pocketsphinx"],
-        capture_output=True,
-        text=True,
-        timeout=60,
+    done = run_in_process(
+        ["transcribe", str(tmp_path / "nope.wav"), "--engine", "pocketsphinx"], dict(os.environ), None
     )
     assert done.returncode == 6
     assert done.stderr.strip().splitlines() == [f"murmur: error: no such file: {tmp_path / 'nope.wav'}"]

@@ -2,10 +2,10 @@
 the recognizers read them back; played into a private PulseAudio null sink, recorded from its monitor; and
 the bad cases (no speaker, a damaged voice, no espeak-ng) as one line each."""
 
+import os
 import re
 import shutil
 import subprocess
-import sys
 import threading
 import time
 import wave
@@ -22,6 +22,7 @@ from app.speech_out.choice import choose_synthesizer, choose_voice, preload_voic
 from app.speech_out.playback import Playback, write_wav
 from app.speech_out.speaker import Speaker
 from app.speech_out.synthesis import EspeakSynthesizer, PiperSynthesizer, Synthesizer, speak
+from tests.support.in_process import run_in_process
 from tests.support.pulse import PulseAudio, room_recording
 from tests.support.speech import REPLIES, corpus_word_error_rate, joe_voice
 
@@ -134,7 +135,8 @@ def test_the_automatic_choice_prefers_an_installed_piper_voice(tmp_path: Path) -
 
 
 def murmur_cli(*args: str) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120)
+    """`murmur args`, run in this process (tests/support/in_process.py) with its environment."""
+    return run_in_process(args, dict(os.environ), None)
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from app.config import Settings, SpeechSettings, save_settings
+from tests.support.in_process import run_in_process
 from tests.support.pulse import PulseAudio
 from tests.support.xserver import wait_for, xdotool
 
@@ -59,8 +60,10 @@ class DesktopApp:
             self.process = subprocess.Popen(command, env=self.env, cwd=ROOT, stdout=output, stderr=output)
 
     def murmur(self, *args: str) -> "subprocess.CompletedProcess[str]":
-        command = [sys.executable, "-m", "app", *args]
-        return subprocess.run(command, env=self.env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        """`murmur args` with the app's environment, run in this process (tests/support/in_process.py): a command
+        for the running app is a message on its socket, whoever sends it; waiting for the app to answer polls
+        with it, and a process per poll took a second of the core the app was starting on."""
+        return run_in_process(args, self.env, None)
 
     def log(self) -> str:
         return log_text(self.logs)

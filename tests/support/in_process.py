@@ -15,7 +15,7 @@ def run_in_process(argv: Sequence[str], env: Mapping[str, str], stdin: str | Non
     saved = sys.stdin, sys.stdout, sys.stderr
     sys.stdin, sys.stdout, sys.stderr = fed, out, err
     try:
-        status = main(list(argv), env)
+        status = main(list(argv), dict(env))  # a copy: the run clears os.environ, which `env` may be
     except SystemExit as exit:  # argparse's --help, --version and usage errors end the process there
         status = _exit_status(exit.code, err)
     finally:

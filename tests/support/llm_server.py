@@ -21,6 +21,9 @@ from typing import Any
 
 from app.agent.provider import Price, ProviderConfig
 
+# How often the serving loop looks whether it is to stop: the default half second was waited at each end of a server.
+POLL_SECONDS = 0.02
+
 
 @dataclass(frozen=True)
 class ToolCallSpec:
@@ -252,7 +255,9 @@ class FakeLlmServer:
     ) -> None:
         self.state = _State(script, list(model_names), stream_capable, props, get_delay)
         self._server = _Server(self.state)
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-llm", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, args=(POLL_SECONDS,), name="fake-llm", daemon=True
+        )
 
     @property
     def base_url(self) -> str:

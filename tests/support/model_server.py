@@ -156,7 +156,7 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModelServer]:
             self.wfile.write(body)
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True)  # 0.02 s: quick to stop
     thread.start()
     state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
     monkeypatch.setenv("MURMUR_VOSK_MODEL_LIST", f"{state.url}/model-list.json")

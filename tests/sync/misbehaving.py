@@ -60,7 +60,7 @@ class MisbehavingProxy:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}{self.upstream.path}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True)  # quick to stop
 
     def __enter__(self) -> Self:
         self.thread.start()

@@ -14,6 +14,7 @@ from app.command_socket import socket_path
 from app.instance_lock import InstanceLock
 from app.ui.application import Murmur
 from app.ui.single_instance import InstanceServer
+from tests.support.in_process import run_in_process
 from tests.support.other_user import other_user, shared_folder  # noqa: F401 (fixtures)
 
 # Connects to the socket at argv[1] as uid argv[2] (gid argv[3]) and prints the reply to one `toggle` (none: refused).
@@ -89,7 +90,7 @@ def test_the_app_holds_its_lock_until_it_closes(qtbot: QtBot) -> None:
 
 
 def test_without_a_running_app_the_command_fails_in_one_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "app", "toggle"], capture_output=True, text=True, timeout=60)
+    done = run_in_process(["toggle"], dict(os.environ), None)
     assert done.returncode == 1
     assert done.stderr == "murmur: error: Murmur is not running; start it with `murmur` (no arguments)\n"
 

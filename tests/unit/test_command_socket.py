@@ -1,4 +1,4 @@
-"""The command socket's client, the `murmur toggle` process, against listeners that are not our app:
+"""The command socket's client, `murmur toggle` (run in this process), against listeners that are not our app:
 another user's, in our folder or in one they made first, and one that never answers."""
 
 import os
@@ -6,7 +6,6 @@ import pwd
 import socket
 import stat
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.command_socket import socket_path
-from tests.support.murmur_cli import ROOT
+from tests.support.in_process import run_in_process
 from tests.support.other_user import listen_as, other_user, shared_folder  # noqa: F401 (fixtures)
 
 
@@ -24,7 +23,8 @@ def no_runtime_dir(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def toggle() -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", "toggle"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    """`murmur toggle`, run in this process (tests/support/in_process.py) with its environment."""
+    return run_in_process(["toggle"], dict(os.environ), None)
 
 
 def assert_refused_in_one_line(done: subprocess.CompletedProcess[str], text: str) -> None:

@@ -59,7 +59,7 @@ class _DripHandler(BaseHTTPRequestHandler):
 @pytest.fixture
 def drip_server() -> Iterator[_DripServer]:
     server = _DripServer()
-    thread = threading.Thread(target=server.serve_forever, name="drip-llm", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), name="drip-llm", daemon=True)
     thread.start()
     yield server
     server.stopping.set()
