@@ -31,6 +31,7 @@ BENCHES = [
     "bench/speech_accuracy_bench.py",
     "bench/whisper_window_bench.py",
     "bench/live_whisper_bench.py",
+    "bench/real_voice_bench.py",
     "bench/voice_clarity_bench.py",
     "bench/vocabulary_bench.py",
     "bench/live_vs_file_bench.py",

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 def cmd_say(args: argparse.Namespace) -> int:
     from app.speech_out.speaker import Speaker  # the voices load only for this command
     from app.speech_out.spoken import spoken_text
+    from app.speech_out.synthesis import PiperSynthesizer
 
     output = output_target(Path(args.output).expanduser(), args.force) if args.output else None
     settings = load_settings().speech
@@ -41,7 +42,19 @@ def cmd_say(args: argparse.Namespace) -> int:
         print_json(report)
     elif args.output:
         say(f"Wrote {seconds:.1f} s of speech to {args.output} ({report['voice']})")
+    if not args.voice and not isinstance(speaker.voice(), PiperSynthesizer):
+        _natural_voice_hint(report["voice"], settings.language or "en")
     return ExitCode.OK
+
+
+def _natural_voice_hint(used: str, language: str) -> None:
+    """When no natural voice is installed, which voice spoke, and how to get a natural one (on stderr, so a WAV
+    or the JSON on stdout stays as it was)."""
+    from app.speech_out.voice_offer import recommended_voice_name
+
+    named = recommended_voice_name(language)
+    get = f"murmur voices download {named}" if named else f"murmur voices list --available --language {language}"
+    print(f"said with {used}; for a natural voice: {get}", file=sys.stderr)
 
 
 def speak_reply(result: PipelineResult, clock: Clock) -> None:

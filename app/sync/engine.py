@@ -348,7 +348,7 @@ class Sync:
             return False
         self.report.problems.append(
             f"{open_ones} tasks were deleted on the server at once; none was archived here "
-            f"(more than {MASS_CHANGE_CAP}): if that was meant, run `murmur sync --confirm`"
+            f"(more than {MASS_CHANGE_CAP}): if that was meant, sync again with --confirm"
         )
         return True
 

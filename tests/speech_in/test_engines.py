@@ -232,7 +232,7 @@ def test_murmur_transcribe_prints_the_text_and_json(
 def test_murmur_transcribe_bad_input_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "notes.wav").write_text("shopping list")
     done = murmur("transcribe", str(tmp_path / "notes.wav"))
-    assert (done.returncode, done.stdout) == (1, "")
+    assert (done.returncode, done.stdout) == (6, "")  # speech: an audio file that cannot be read
     assert done.stderr.startswith("murmur: error: ") and done.stderr.count("\n") == 1
     bad_engine = murmur("transcribe", str(tmp_path / "notes.wav"), "--engine", "whisper")
     assert bad_engine.returncode == 2 and bad_engine.stderr.count("\n") == 1

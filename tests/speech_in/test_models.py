@@ -122,7 +122,7 @@ def test_models_commands_download_use_list_remove(
     assert main(["models", "remove", VOSK_XX]) == 0
     assert not (tmp_path / "data" / "models" / VOSK_XX).exists()
     capsys.readouterr()
-    assert main(["models", "use", "nothing-here"]) == 1
-    assert main(["models", "download", "no-such-model"]) == 1
+    assert main(["models", "use", "nothing-here"]) == 6  # speech: no such model
+    assert main(["models", "download", "no-such-model"]) == 6
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("murmur: error: ") for line in err)

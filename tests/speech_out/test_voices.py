@@ -18,6 +18,7 @@ from app.speech_out.choice import choose_synthesizer
 from app.speech_out.voices import PiperVoices
 from tests.support.llm_server import closed_port_url
 from tests.support.model_server import ModelServer
+from tests.support.murmur_cli import Murmur
 from tests.support.speech import joe_voice
 
 ROOT = Path(__file__).parents[2]
@@ -125,3 +126,13 @@ def test_the_real_voice_downloads_installs_speaks_and_goes(server: ModelServer, 
     assert gone.returncode == 1 and gone.stderr.startswith(
         "murmur: error: no voice 'en_US-joe-medium': not a Piper voice in"
     )
+
+
+def test_say_without_a_natural_voice_says_which_spoke_and_how_to_get_one(tmp_path: Path) -> None:
+    wav = tmp_path / "said.wav"
+    done = Murmur(tmp_path / "murmur.db", tmp_path).run(
+        "say", "Which milk?", "--output", str(wav), "--models-dir", str(tmp_path / "none")
+    )
+    assert done.returncode == 0, done.stderr
+    assert "said with espeak-ng" in done.stderr and "for a natural voice: murmur voices download" in done.stderr
+    assert wav.stat().st_size > 1_000
