@@ -7,8 +7,8 @@ ValueError naming the field, so its row is skipped and named like any row that c
 
 from datetime import datetime
 
-from app.bounds.checks import shown
-from app.bounds.limits import FIRST_YEAR, LAST_YEAR, MAX_COUNT, MAX_ITEM_CHARS, MAX_ITEMS, MAX_ROW_ID, TEXT_CHARS
+from app.bounds.checks import OutOfBounds, moment, shown, whole
+from app.bounds.limits import MAX_COUNT, MAX_ITEM_CHARS, MAX_ITEMS, MAX_ROW_ID, TEXT_CHARS
 from app.changes.imports import IncomingEntry, Problem, ReadFile
 
 _HEX = frozenset("0123456789abcdef")
@@ -19,16 +19,20 @@ def reason(error: Exception) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
 
-def in_range(moment: datetime, name: str) -> datetime:
-    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        raise ValueError(f"{name} {moment.date().isoformat()} is not between the years {FIRST_YEAR} and {LAST_YEAR}")
-    return moment
+def in_range(value: datetime, name: str) -> datetime:
+    """`value` within the years a file may bring in; ValueError, so only its row is skipped."""
+    try:
+        return moment(value, name)
+    except OutOfBounds as error:
+        raise ValueError(str(error)) from None
 
 
 def whole_number(value: object, name: str, low: int, high: int = MAX_COUNT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} {shown(value)} is not a whole number from {low} to {high:,}")
-    return value
+    """`value` as a whole number from `low` to `high`; ValueError, so only its row is skipped."""
+    try:
+        return whole(value, name, low, high)
+    except OutOfBounds as error:
+        raise ValueError(str(error)) from None
 
 
 def optional_row_id(value: object, name: str) -> int | None:
@@ -50,9 +54,9 @@ def _check(entry: IncomingEntry) -> None:
         "snooze_until": entry.snooze_until,
         "completed_at": entry.completed_at,
     }
-    for name, moment in moments.items():
-        if moment is not None:
-            in_range(moment, name)
+    for name, when in moments.items():
+        if when is not None:
+            in_range(when, name)
     whole_number(entry.revision, "revision", 1)
     texts = {"summary": entry.summary, "content": entry.content, "source_text": entry.source_text}
     for name, text in {**texts, "due_text": entry.due_text or "", "recurrence": entry.recurrence or ""}.items():

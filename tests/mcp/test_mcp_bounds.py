@@ -9,12 +9,26 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
 
 from tests.support.mcp_client import called, mcp_session, text_of
 from tests.support.murmur_cli import ROOT, Murmur
+
+
+def _raw_server(murmur: Murmur, text: bool) -> "subprocess.Popen[Any]":
+    """`murmur mcp` as a process a raw client talks to over its pipes (what the official client cannot send)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "app", "mcp", "--offline"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=murmur.env,
+        cwd=ROOT,
+        text=text,
+    )
 
 
 @pytest.fixture
@@ -72,15 +86,7 @@ def test_a_lone_surrogate_in_a_request_is_answered(murmur: Murmur) -> None:
         },
     ]
     lines = "".join(json.dumps(request) + "\n" for request in requests)
-    with subprocess.Popen(
-        [sys.executable, "-m", "app", "mcp", "--offline"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=murmur.env,
-        cwd=ROOT,
-        text=True,
-    ) as server:
+    with _raw_server(murmur, text=True) as server:
         assert server.stdin is not None and server.stdout is not None
         server.stdin.write(lines)
         server.stdin.flush()
@@ -126,14 +132,7 @@ def test_a_client_that_never_reads_its_answers_stops_the_server_reading(murmur: 
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
     ]
     call = {"name": "whats_due", "arguments": {"when": "week"}}
-    with subprocess.Popen(
-        [sys.executable, "-m", "app", "mcp", "--offline"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=murmur.env,
-        cwd=ROOT,
-    ) as server:
+    with _raw_server(murmur, text=False) as server:
         assert server.stdin is not None and server.stdout is not None
         os.set_blocking(server.stdin.fileno(), False)
         pending = b"".join(json.dumps(message).encode() + b"\n" for message in opening)
