@@ -39,6 +39,7 @@ from app.changes.runs import interrupted_runs, recover_interrupted, take_lease
 from app.changes.spool import Spool, file_spooled
 from app.changes.undo import HistoryBatch, UndoResult, batch_to_undo, history, latest_batch, undo_in_chunks, undo_item
 from app.changes.workspace import RECENTLY_DONE, Workspace
+from app.changes.zone_moves import kept_at_their_time, last_zone, note_zone
 from app.domain.actions import (
     Action,
     ArchiveAction,
@@ -232,6 +233,7 @@ class MurmurService:
         self.spool = Spool.beside(self.store.path)
         self.recordings = RecordingsFolder.beside(self.store.path)
         self.recover_interrupted_runs()
+        self.follow_the_zone()
         self.take_in_spooled()
         self.prune_recordings()
 
@@ -679,6 +681,29 @@ class MurmurService:
             for item in result.items
         ]
         return replace(result, items=items)
+
+    def follow_the_zone(self) -> ExecutionResult | None:
+        """After a move to another time zone, the open habits' dues keep their time of day (one undo batch);
+        None when the zone is the last run's (or the database cannot be written: the next start tries again)."""
+        zone, before = self.clock().tz, last_zone(self.store.path)
+        if before is not None and before.key == zone.key:
+            return None
+        moved = None
+        if before is not None:
+            with self.store.read() as session:
+                moves = kept_at_their_time(session, before, zone)
+            if moves:
+                try:
+                    habits = f"{len(moves)} habit" + ("s" if len(moves) > 1 else "")
+                    moved = self.apply(moves, label=f"{habits} kept at the same time of day in {zone.key}")
+                except StoreError as error:
+                    log.warning("habits not moved to %s yet: %s", zone.key, error)
+                    return None
+        try:
+            note_zone(self.store.path, zone)
+        except OSError as error:  # a folder that cannot be written: the database reads on
+            log.warning("cannot keep the time zone beside the database: %s", error)
+        return moved
 
     def recover_interrupted_runs(self) -> list[int]:
         """Revert the runs a dead process left unfinished (see app/changes/runs.py); returns their
