@@ -79,7 +79,7 @@ def _import_summary(outcome: ImportOutcome, name: str, dry_run: bool) -> str:
         text += f" (and {', '.join(extras)})"
     notes = []
     if outcome.duplicates:
-        notes.append(f"{outcome.duplicates} already here, skipped")
+        notes.append(f"{outcome.duplicates} already on your list, skipped")
     if outcome.problems:
         notes.append(f"{len(outcome.problems)} with problems, listed above")
     text += f"; {'; '.join(notes)}." if notes else "."

@@ -27,5 +27,5 @@ def cmd_recall(args: argparse.Namespace) -> int:
             ]
         )
     else:
-        say(render_hits(hits, tz) if hits else "Nothing you said matches that.")
+        say(render_hits(hits, tz, numbered=True) if hits else "Nothing you said matches that.")
     return ExitCode.OK if hits else ExitCode.NOTHING_APPLIED

@@ -93,13 +93,15 @@ def _clip(words: str) -> str:
     return flat if len(flat) <= MAX_SNIPPET_CHARS else flat[: MAX_SNIPPET_CHARS - 1].rstrip() + "…"
 
 
-def render_hits(hits: list[RecallHit], tz: ZoneInfo) -> str:
-    """Compact dated snippets for the model (and the CLI): what was said, answered and done."""
+def render_hits(hits: list[RecallHit], tz: ZoneInfo, numbered: bool = False) -> str:
+    """Compact dated snippets for the model (and the CLI): what was said, answered and done; `numbered`: each with
+    its utterance's number first, what `murmur play` and `murmur retry` take."""
     if not hits:
         return "Nothing found in what the user said before."
     lines = []
     for hit in hits:
-        line = f'{hit.said_at.astimezone(tz):%a %Y-%m-%d %H:%M} said: "{_clip(hit.said)}"'
+        number = f"[{hit.utterance_id}] " if numbered else ""
+        line = f'{number}{hit.said_at.astimezone(tz):%a %Y-%m-%d %H:%M} said: "{_clip(hit.said)}"'
         if hit.reply:
             line += f' | answered: "{_clip(hit.reply)}"'
         if hit.done:

@@ -27,7 +27,11 @@ def import_title(outcome: ImportOutcome, name: str) -> str:
     """'Imported 4 entries from todo.txt; line 3 skipped': the lines skipped named, as the details may stay folded."""
     noun = "entry" if outcome.added == 1 else "entries"
     skipped = skipped_lines(outcome.skipped_lines)
-    return f"Imported {outcome.added} {noun} from {name}" + (f"; {skipped}" if skipped else "")
+    if not outcome.added and outcome.duplicates:  # "Imported 0 entries" would read as a failure
+        title = f"Nothing new in {name}: {outcome.duplicates} already on your list"
+    else:
+        title = f"Imported {outcome.added} {noun} from {name}"
+    return title + (f"; {skipped}" if skipped else "")
 
 
 def import_counts(outcome: ImportOutcome) -> str:

@@ -35,7 +35,7 @@ def test_export_to_a_file_and_import_it_into_another_profile(murmur: Murmur, tmp
     report = other.json("import", str(out))
     assert (report["added"], report["duplicates"], report["problems"]) == (1, 0, [])
     again = other.run("import", str(out))
-    assert again.stdout == "Imported 0 entries from list.ics; 1 already here, skipped.\n"
+    assert again.stdout == "Imported 0 entries from list.ics; 1 already on your list, skipped.\n"
 
 
 def test_export_to_standard_output_by_status(murmur: Murmur) -> None:

@@ -53,6 +53,7 @@ def test_recall_from_the_command_line(murmur: Murmur) -> None:
     assert found.returncode == 0, found.stderr
     assert "ask Tom about the neighbours fence" in found.stdout and "milk" not in found.stdout
     assert 'created "' in found.stdout  # what was done about it
+    assert found.stdout.startswith("[1] ")  # the number `murmur play` and `murmur retry` take
     [hit] = murmur.json("recall", "fences", "--since", "yesterday")  # stemmed: fences finds fence
     assert hit["done"] and hit["said"].startswith("remind me")
     nothing = murmur.run("recall", "zebra")

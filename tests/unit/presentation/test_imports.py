@@ -28,3 +28,8 @@ def test_an_import_names_the_lines_it_skipped_and_says_why_at_once() -> None:
     assert first_problem(outcome) == "Line 3: skipped: due:notadate is not a date (1 more in Details)"
     clean = ImportOutcome(added=1, duplicates=0, problems=[], undo_id=3)
     assert (import_title(clean, "a.ics"), first_problem(clean)) == ("Imported 1 entry from a.ics", None)
+
+
+def test_an_import_of_what_is_all_here_already_says_so() -> None:
+    again = ImportOutcome(added=0, duplicates=24, problems=[], undo_id=None)
+    assert import_title(again, "export.csv") == "Nothing new in export.csv: 24 already on your list"
