@@ -18,7 +18,7 @@ from app.domain.events import ignore_events
 from app.domain.run import Run
 from app.errors import UsageError
 from app.presentation.entries import entry_line, item_lines
-from app.presentation.history import batch_label
+from app.presentation.history import action_state, action_text, batch_title
 from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
 from app.presentation.undo import changed_entries, undone_words
@@ -213,13 +213,14 @@ def cmd_history(args: argparse.Namespace) -> int:
         return ExitCode.OK
     if not batches:
         say("No history yet.")
+    names = service.names_now({item.entry_id for h in batches for item in h.items if item.subject is UndoSubject.ENTRY})
     for h in batches:
         state = "undone" if h.batch.undone_at else "applied"
         made = moment_words(h.batch.created_at, clock.now, clock.tz)
-        say(f"batch {h.batch.id}  {made}  {batch_label(h.batch.label, h.batch.origin)}  [{state}]")
+        say(f"batch {h.batch.id}  {made}  {batch_title(h.batch.label, h.said, h.batch.origin)}  [{state}]")
         for item in h.items:
-            mark = "undone" if item.undone_at else (f"conflict: {item.undo_conflict}" if item.undo_conflict else "")
-            say(f"  action {item.id}: {item.kind} {_changed(item)} {mark}".rstrip())
+            mark = action_state(item)
+            say(f"  action {item.id}: {action_text(item, names)} ({_changed(item)})" + (f"  [{mark}]" if mark else ""))
     return ExitCode.OK
 
 
