@@ -37,7 +37,7 @@ def test_add_list_forget_and_undo_brings_it_back(murmur: Murmur) -> None:
     assert listed(murmur) == ["No memories yet."]
 
     history = murmur.run("history").stdout
-    assert 'forgot "My brother is Tom"' in history and f"forget memory {short_id}" in history
+    assert f"Forgot “My brother is Tom” (memory {short_id})" in history  # the change, named as the window names it
 
     undone = murmur.run("undo")
     assert undone.returncode == 0, undone.stderr

@@ -30,7 +30,7 @@ def test_add_replace_list_remove_and_undo(murmur: Murmur) -> None:
 
     removed = murmur.run("vocab", "remove", "kubernetes")
     assert removed.stdout == "Removed “Kubernetes”\n(undo: murmur undo)\n"
-    assert 'removed "Kubernetes"' in murmur.run("history").stdout
+    assert "Removed “Kubernetes” (word " in murmur.run("history").stdout
     undone = murmur.run("undo")  # the removal
     assert undone.returncode == 0 and undone.stdout.startswith("undone    remove of word "), undone.stdout
     assert murmur.run("undo").returncode == 0  # the respelling
