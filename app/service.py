@@ -27,7 +27,7 @@ from app.bounds.checks import utterance_text
 from app.bounds.limits import MASS_CHANGE_CAP
 from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction, ExecutionResult, execute
-from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap
+from app.changes.held import Asked, Caps, HeldRequest, hold, over_the_cap, too_many
 from app.changes.imports import ImportOutcome, import_in_chunks, preview_import
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -482,9 +482,8 @@ class MurmurService:
             done_lately=workspace.done_lately(),
         )
         parsed = interpreter.interpret(text, context)
-        if len(parsed.actions) > self.max_changes and not confirmed:
-            many = f"that would make {len(parsed.actions)} changes at once (more than {self.max_changes})"
-            raise waits_for_yes(workspace.utterance_id, f"{many}, llm.max_mutations")
+        if not confirmed and (why := too_many(len(parsed.actions), self.max_changes)) is not None:
+            raise waits_for_yes(workspace.utterance_id, f"{why}, llm.max_mutations")
         workspace.remember_said(parsed.remember)
         workspace.note_parse_failures(parsed.failures)
         workspace.finish(parsed.actions, reply=parsed.answer, choices=parsed.choices)

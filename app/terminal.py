@@ -4,7 +4,7 @@ Free of the rest of the app, so every front end can use it before anything loads
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 # Escape sequences a terminal acts on: CSI (7- and 8-bit), then OSC/DCS/SOS/PM/APC up to their BEL or ST
@@ -18,12 +18,13 @@ _ESCAPE_SEQUENCE = re.compile(
 _UNSAFE_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
 _CONTROL = re.compile(f"[{_UNSAFE_CHARACTERS}]")
 _LINE_BREAKS = re.compile(r"[\n\t]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def unbroken(text: str) -> str:
     """`text` with each lone UTF-16 surrogate (which no file, database or pipe can hold) as U+FFFD; a pair that
     arrived split in two becomes its one character, so nothing readable is lost."""
-    if not any("\ud800" <= char <= "\udfff" for char in text):
+    if _SURROGATE.search(text) is None:
         return text
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
@@ -35,15 +36,25 @@ def terminal_safe(text: str, multiline: bool = True) -> str:
     return text if multiline else _LINE_BREAKS.sub(" ", text)
 
 
+def each_string(value: Any, change: Callable[[str], str]) -> Any:
+    """JSON-like `value` with `change` made to every string in it, the keys of its objects too."""
+    if isinstance(value, str):
+        return change(value)
+    if isinstance(value, Mapping):
+        return {change(str(key)): each_string(item, change) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [each_string(item, change) for item in value]
+    return value
+
+
 def safe_data(value: Any) -> Any:
     """JSON-like `value` bound for another program (an assistant, a file) with every string `terminal_safe`."""
-    if isinstance(value, str):
-        return terminal_safe(value)
-    if isinstance(value, Mapping):
-        return {key: safe_data(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [safe_data(item) for item in value]
-    return value
+    return each_string(value, terminal_safe)
+
+
+def unbroken_data(value: Any) -> Any:
+    """JSON-like `value` (a request's arguments, a model's answer) with every string made `unbroken`."""
+    return each_string(value, unbroken)
 
 
 def dumps(data: Mapping[str, Any] | Sequence[Any]) -> str:

@@ -45,7 +45,6 @@ from app.agent.tools import (
     question_from_arguments,
 )
 from app.agent.turn import AssistantTurn, ToolCall, ToolCallCallback
-from app.bounds.checks import unbroken_data
 from app.changes.interpretation import AgentOutcome, RunOptions, Usage
 from app.changes.memories import MemoryChange, forget, remember
 from app.changes.workspace import Workspace
@@ -78,6 +77,7 @@ from app.presentation.memories import tool_memory_line
 from app.store import Store
 from app.store.models import LlmRequest
 from app.store.queries import get_entry
+from app.terminal import unbroken_data
 
 log = logging.getLogger("murmur.agent")
 

@@ -1,9 +1,7 @@
 """The checks: a value past its bound is an OutOfBounds error naming the field and the bound, in one line."""
 
 import unicodedata
-from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 from app.bounds.limits import FIRST_YEAR, LAST_YEAR, MAX_COUNT, MAX_UTTERANCE_CHARS, TEXT_CHARS
 from app.errors import InvalidActionError, UsageError
@@ -70,14 +68,3 @@ def utterance_text(text: str) -> str:
             "split it into smaller parts"
         )
     return stripped
-
-
-def unbroken_data(value: Any) -> Any:
-    """JSON-like `value` (a request's arguments, a model's answer) with every string made `unbroken`."""
-    if isinstance(value, str):
-        return unbroken(value)
-    if isinstance(value, Mapping):
-        return {unbroken(str(key)): unbroken_data(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [unbroken_data(item) for item in value]
-    return value

@@ -42,10 +42,15 @@ class Caps:
     max_mutations: int
 
 
+def too_many(count: int, most: int) -> str | None:
+    """Why `count` changes at once wait for the user's yes, more than `most`; None when they need not."""
+    return f"that would make {count} changes at once (more than {most})" if count > most else None
+
+
 def over_the_cap(asked: Asked, caps: Caps) -> str | None:
     """Why `asked` waits for the user's yes ("that would archive 7 entries at once ..."); None when it need not."""
-    if len(asked) > caps.max_mutations:
-        return f"that would make {len(asked)} changes at once (more than {caps.max_mutations})"
+    if (why := too_many(len(asked), caps.max_mutations)) is not None:
+        return why
     counts = Counter(kind for kind, _ in asked)
     for kind, verb in CAPPED.items():
         if (count := counts[kind.value]) > caps.confirm_over:

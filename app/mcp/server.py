@@ -17,7 +17,6 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INVALID_PARAMS
 
 from app import __version__
-from app.bounds.checks import unbroken_data
 from app.changes.held import Caps
 from app.config import Settings
 from app.domain.enums import DueSpan
@@ -91,7 +90,7 @@ class MurmurMcp:
         try:
             # In the protocol's loop, not on a thread: a request read is answered (and its change made whole)
             # before the loop reads on, so a client that closes its end after asking still gets what it asked.
-            reply = self.call(params.name, unbroken_data(params.arguments or {}), client)
+            reply = self.call(params.name, params.arguments or {}, client)
         except MurmurError as error:
             log.info("%s: %s refused: %s", client, params.name, error)
             return _error(error)

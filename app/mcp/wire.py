@@ -14,7 +14,7 @@ from typing import Any
 
 import anyio
 
-from app.bounds.checks import unbroken_data
+from app.terminal import unbroken_data
 
 # Requests read and not yet answered: an assistant waits for each answer, or sends a few at once; a client that
 # sends on without reading is held here, its requests waiting in the pipe (and then in its own process).
@@ -27,24 +27,17 @@ class _Backlog:
         self.waiting = 0
 
 
-def cleaned_line(line: str) -> str:
-    """`line` (one JSON-RPC message) with its lone surrogates as U+FFFD; a line that is not JSON stays as it is,
-    for the SDK to answer with its parse error."""
-    if "\\u" not in line.lower():
-        return line
+def read_line(line: str) -> tuple[str, bool]:
+    """`line` (one JSON-RPC message) with its lone surrogates as U+FFFD, and whether it is a request (one to be
+    answered); a line that is not JSON stays as it is, for the SDK to answer with its parse error."""
     try:
         message: Any = json.loads(line)
     except ValueError:
-        return line
-    return json.dumps(unbroken_data(message), ensure_ascii=False) + "\n"
-
-
-def _is_request(line: str) -> bool:
-    try:
-        message: Any = json.loads(line)
-    except ValueError:
-        return False
-    return isinstance(message, dict) and "method" in message and "id" in message
+        return line, False
+    request = isinstance(message, dict) and "method" in message and "id" in message
+    if "\\u" in line.lower():  # only an escape can hold a lone surrogate: the rest goes on as it came
+        line = json.dumps(unbroken_data(message), ensure_ascii=False) + "\n"
+    return line, request
 
 
 class _Requests(anyio.AsyncFile[str]):
@@ -55,8 +48,8 @@ class _Requests(anyio.AsyncFile[str]):
     async def readline(self) -> str:
         while self._backlog.waiting >= MAX_WAITING:
             await anyio.sleep(_PAUSE_SECONDS)
-        line = cleaned_line(await super().readline())
-        if _is_request(line):
+        line, request = read_line(await super().readline())
+        if request:
             self._backlog.waiting += 1
         return line
 
