@@ -5,7 +5,7 @@ grows, the final transcript, then one line of what happened (or the question ask
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QToolButton, QVBoxLayout, QWidget
 
 from app.domain.events import (
@@ -115,7 +115,8 @@ class ActivityPanel(QWidget):
         settled = text[: len(text) - len(tentative)].strip()
         parts = [_escape(settled)] if settled else []
         if tentative:
-            grey = self.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name()
+            # with its alpha: the palette's placeholder is the text colour at half opacity, black without it
+            grey = self.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name(QColor.NameFormat.HexArgb)
             parts.append(f'<span style="color: {grey}">{_escape(tentative)}</span>')
         self.transcript.setText(f"<i>{' '.join(parts)}…</i>")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -79,7 +79,10 @@ def test_the_live_words_show_what_may_still_change_greyed_and_markup_literally(q
     panel = ActivityPanel()
     qtbot.addWidget(panel)
     panel.show_partial("buy <b>oat</b> milk and", "milk and")
-    grey = panel.transcript.palette().color(QPalette.ColorRole.PlaceholderText).name()
+    placeholder = panel.transcript.palette().color(QPalette.ColorRole.PlaceholderText)
+    grey = placeholder.name(QColor.NameFormat.HexArgb)  # with its alpha: without it the tail showed black
+    text_colour = panel.transcript.palette().color(QPalette.ColorRole.WindowText)
+    assert (placeholder.rgb(), placeholder.alpha()) != (text_colour.rgb(), 255)  # greyed, not the words' own colour
     assert panel.transcript.text() == f'<i>buy &lt;b&gt;oat&lt;/b&gt; <span style="color: {grey}">milk and</span>…</i>'
     panel.show_partial("buy oat")  # all of it settled
     assert panel.transcript.text() == "<i>buy oat…</i>"
