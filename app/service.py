@@ -67,15 +67,12 @@ from app.domain.enums import (
 from app.domain.events import (
     AppliedEvent,
     EventCallback,
-    RunEnd,
     ThinkingEvent,
     TranscriptEvent,
-    error_code,
     ignore_events,
 )
 from app.domain.hints import Hints
 from app.domain.local_calendar import personal_days
-from app.domain.run import Run
 from app.domain.usage import UsageSummary
 from app.errors import (
     DatabaseBusyError,
@@ -178,7 +175,6 @@ class PipelineResult:
     memory_changes: list[MemoryChange] = field(default_factory=list)  # what the model remembered or forgot
     fallback_reason: str | None = None  # the model failed for this reason, and the offline rules filed it
     fallback_remedy: Remedy | None = None  # what would let the model work again, for the front ends to say
-    run_id: str = ""  # the run that made it, as its events say
     choices: tuple[str, ...] = ()  # the readings offered back (it waits in the inbox): `retry --choice` takes one
 
     @property
@@ -245,33 +241,24 @@ class MurmurService:
         source: UtteranceSource = UtteranceSource.CLI,
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
-        run: Run | None = None,
         audio: bytes = b"",
     ) -> PipelineResult:
         """Save `text`, interpret it, apply the actions; the utterance ends done or failed.
 
-        `on_event` hears the run's progress (see app.domain.events), from RunStart to exactly one RunEnd; `run`:
-        the run this continues (a dictation's, begun at the key press), else one begins here. A run that
-        fails raises its MurmurError with `utterance_id` set: what was said waits in the inbox under it.
-        `audio`: what was heard (16 kHz mono int16), kept with the utterance before it is read, as retention allows.
+        `on_event` hears the run's progress (see app.domain.events) from the saved words to the changes made; the
+        run's start and end are its driver's (app/run/conductor.py). A run that fails raises its MurmurError with
+        `utterance_id` set: what was said waits in the inbox under it. `audio`: what was heard (16 kHz mono int16),
+        kept with the utterance before it is read, as retention allows.
         """
         text = utterance_text(text)
-        run = run or Run(on_event)
-        run.start(source)
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
-        try:
-            utterance_id, text, new_session = self._save(text, source)
-        except BaseException as error:
-            if isinstance(error, Exception):  # not Ctrl+C
-                run.fail(_failure(error), error_code(error), remedy=_remedy(error))
-            run.end(_failure(error))
-            raise
+        utterance_id, text, new_session = self._save(text, source)
         if audio:
             self._keep_recording(utterance_id, audio)
         if new_session:  # the sessions ended before this one, summed up before its first request
             self.sum_up_sessions()
-        return self._process(run, utterance_id, text, source, options)
+        return self._process(on_event, utterance_id, text, source, options)
 
     def _save(self, text: str, source: UtteranceSource) -> tuple[int, str, bool]:
         """Commit what was said before it is interpreted, after what was spooled before it; returns its ID, its
@@ -316,9 +303,11 @@ class MurmurService:
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
         text: str | None = None,
+        on_start: Callable[[UtteranceSource], None] = lambda _source: None,
     ) -> PipelineResult:
-        """Run a saved utterance through the pipeline again (e.g. after a failure), a run of its own; `text`: the
-        user's correction of what was heard, run instead (the first words are kept with it)."""
+        """Run a saved utterance through the pipeline again (e.g. after a failure); `text`: the user's correction
+        of what was heard, run instead (the first words are kept with it). `on_start` hears the utterance's source
+        once it is handed over (a run again begins then: one refused has not begun)."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
             held: HeldRequest | ChosenReading | None = HeldRequest.of(utterance, options.confirmed)
@@ -330,12 +319,11 @@ class MurmurService:
                 correct(utterance, utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
-        run = Run(on_event)
-        run.start(source)
+        on_start(source)
         if held is None:
-            return self._process(run, utterance_id, text, source, options)
+            return self._process(on_event, utterance_id, text, source, options)
         origin = held.origin if isinstance(held, HeldRequest) else options.origin
-        return self._process(run, utterance_id, text, source, replace(options, origin=origin), held)
+        return self._process(on_event, utterance_id, text, source, replace(options, origin=origin), held)
 
     def inbox(self) -> list[Utterance]:
         """Utterances that failed or never finished, oldest first, except those the user dismissed."""
@@ -357,7 +345,7 @@ class MurmurService:
 
     def _process(
         self,
-        run: Run,
+        on_event: EventCallback,
         utterance_id: int,
         text: str,
         source: UtteranceSource,
@@ -365,28 +353,16 @@ class MurmurService:
         held: HeldRequest | ChosenReading | None = None,
     ) -> PipelineResult:
         """Run what was said (or, `held`, the changes another program asked for, or the reading the user chose)
-        to its end."""
-        run.report(TranscriptEvent(text, source, utterance_id))
-        result: PipelineResult | None = None
-        failure = "interrupted"  # what RunEnd says if not even an Exception ended the run (Ctrl+C)
+        to its end; a MurmurError that ends it names the utterance that waits in the inbox."""
+        on_event(TranscriptEvent(text, source, utterance_id))
         try:
             if held is None:
-                result = self._run(utterance_id, text, run.report, options)
-            else:  # the kept changes, not words to read: no model, no fallback
-                result = self._interpret(held, utterance_id, text, run.report, options)
-            result = replace(result, run_id=run.id)
-            return result
-        except Exception as error:
-            if isinstance(error, MurmurError):
-                error.utterance_id = utterance_id
-            failure = _failure(error)
-            run.fail(failure, error_code(error), remedy=_remedy(error))
+                return self._run(utterance_id, text, on_event, options)
+            # the kept changes, not words to read: no model, no fallback
+            return self._interpret(held, utterance_id, text, on_event, options)
+        except MurmurError as error:
+            error.utterance_id = utterance_id
             raise
-        finally:  # exactly one RunEnd per run, however it ended
-            if result is None:
-                run.end(failure, utterance_id)
-            else:
-                run.report(_run_end(result, run))
 
     def _run(self, utterance_id: int, text: str, on_event: EventCallback, options: RunOptions) -> PipelineResult:
         """The interpreter's run; when the model fails it (and a fallback is set), what it applied is taken back
@@ -781,6 +757,7 @@ class MurmurService:
         engine: str = "",
         on_event: EventCallback = ignore_events,
         options: RunOptions = NO_OPTIONS,
+        on_start: Callable[[UtteranceSource], None] = lambda _source: None,
     ) -> PipelineResult:
         """Hear the kept recording again with `engine` ("": the best installed, Whisper when its model is) and retry
         the utterance with what it heard; the words first heard are kept, as with a correction."""
@@ -793,7 +770,7 @@ class MurmurService:
         if not heard.text:
             raise UsageError(f"{heard.engine} heard no words in the recording of utterance {utterance_id}")
         log.info("utterance %d heard again by %s", utterance_id, heard.engine)
-        return self.retry(utterance_id, on_event, options, text=heard.text)
+        return self.retry(utterance_id, on_event, options, text=heard.text, on_start=on_start)
 
     def recorded(self, utterance_ids: Collection[int]) -> set[int]:
         """Those of `utterance_ids` whose recording is kept: the ones that can be played and heard again."""
@@ -1152,22 +1129,6 @@ def restore_database(db_path: Path, backup: Path, now: datetime) -> Backup | Non
     the backup of the database as it was. A function, not a method: it never opens the live database, since one
     that no longer opens is what a restore is there to mend."""
     return restore_backup(db_path, find_backup(db_path, backup), now)
-
-
-def _run_end(result: PipelineResult, run: Run) -> RunEnd:
-    counts = len(result.applied), len(result.failures)
-    return RunEnd(result.utterance_id, result.summary, result.undo_id, *counts, result.touched, stage=run.stage)
-
-
-def _failure(error: BaseException) -> str:
-    """What a run's end says of the error that ended it."""
-    if isinstance(error, MurmurError):
-        return str(error)
-    return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error: {error!r}"
-
-
-def _remedy(error: BaseException) -> Remedy | None:
-    return error.remedy if isinstance(error, MurmurError) else None
 
 
 def touched_entries(applied: Sequence[AppliedAction]) -> tuple[str, ...]:

@@ -11,11 +11,9 @@ from app.changes.interpretation import RunOptions
 from app.changes.undo import UndoRecord
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
-from app.cli.report import read_text, report_execution, report_pipeline
-from app.cli.voice import speak_reply
+from app.cli.report import read_text, report_execution, report_run
+from app.cli.voice import say_reply
 from app.domain.enums import Category, Status, UndoSubject, UtteranceSource
-from app.domain.events import ignore_events
-from app.domain.run import Run
 from app.errors import UsageError
 from app.presentation.entries import entry_line, item_lines
 from app.presentation.history import action_state, action_text, batch_title
@@ -23,7 +21,10 @@ from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
 from app.presentation.undo import changed_entries, undone_words
 from app.render import entry_json, history_json, undo_json, utterance_json
+from app.run.conductor import Stages, drive
+from app.run.run import Again, Run
 from app.service import MurmurService
+from app.speech_out.reply import ReplyMode
 from app.store.models import UndoItem
 
 EDITABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "repeat", "status")
@@ -51,12 +52,12 @@ def _run_options(args: argparse.Namespace) -> RunOptions:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    run = Run(ignore_events)  # begun with the command; its ID is in the JSON
+    reply = ReplyMode.ALWAYS if args.speak else ReplyMode.OFF
+    run = Run(UtteranceSource(args.source), text=read_text(args.text), options=_run_options(args), reply_mode=reply)
     service = _interpreting_service(args)
-    result = service.submit(read_text(args.text), UtteranceSource(args.source), options=_run_options(args), run=run)
-    status = report_pipeline(service, result, args.json)
-    if args.speak:
-        speak_reply(result, service.clock())
+    status = report_run(service, drive(run, Stages(service)), args.json)
+    if run.reply is not None:
+        say_reply(run.reply)
     return status
 
 
@@ -64,12 +65,10 @@ def cmd_retry(args: argparse.Namespace) -> int:
     service = _interpreting_service(args)
     if args.engine and not args.rehear:
         raise UsageError("--engine chooses what hears the recording again: add --rehear")
-    if args.rehear:
-        result = service.rehear(args.utterance_id, args.engine or "", options=_run_options(args))
-    else:
-        text = None if args.text is None else read_text([args.text])
-        result = service.retry(args.utterance_id, options=_run_options(args), text=text)
-    return report_pipeline(service, result, args.json)
+    text = None if args.text is None or args.rehear else read_text([args.text])
+    again = Again(args.utterance_id, text, rehear=args.rehear, engine=args.engine or "")
+    run = Run(UtteranceSource.CLI, again=again, options=_run_options(args))
+    return report_run(service, drive(run, Stages(service)), args.json)
 
 
 def cmd_dismiss(args: argparse.Namespace) -> int:

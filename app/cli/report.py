@@ -15,6 +15,7 @@ from app.presentation.failures import failure_line
 from app.presentation.memories import memory_line
 from app.presentation.summaries import summarize
 from app.render import applied_json, failure_json
+from app.run.run import Run
 from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
@@ -71,8 +72,11 @@ def report_execution(
     return ExitCode.OK if result.applied or remembered or answered else ExitCode.NOTHING_APPLIED
 
 
-def report_pipeline(service: MurmurService, result: PipelineResult, as_json: bool) -> int:
-    """A run of what was said: the model's words or question, then what it applied (with its usage in JSON)."""
+def report_run(service: MurmurService, run: Run, as_json: bool) -> int:
+    """A run of what was said: the model's words or question, then what it applied (with its usage and the time
+    of each stage in JSON)."""
+    result = run.result
+    assert result is not None, "a run that raised nothing has its result"
     if not as_json:
         if result.fallback_note:
             say(cli_text(result.fallback_note, result.fallback_remedy))
@@ -87,7 +91,8 @@ def report_pipeline(service: MurmurService, result: PipelineResult, as_json: boo
             for c in result.memory_changes
         ],
         "utterance_id": result.utterance_id,
-        "run_id": result.run_id,
+        "run_id": run.id,
+        "seconds": {stage.value: seconds for stage, seconds in run.seconds.items()},
         "interpreter": result.interpreter,
         "fallback_reason": result.fallback_reason,
         "message": result.message,

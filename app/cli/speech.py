@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from app.assembly import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import cli_line, print_error, print_json, print_warning, remedy_words, say
-from app.cli.report import ProgressPrinter, report_pipeline
+from app.cli.report import ProgressPrinter, report_run
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command, MurmurError
+from app.run.conductor import Stages, drive
+from app.run.run import Run
 
 if TYPE_CHECKING:
     from app.speech_in.transcriber import LiveText, Transcript
@@ -162,8 +164,8 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
     if not args.json:
         say(f"heard: {transcript.text}")
     service = build_service(args.db)
-    said = service.submit(transcript.text, UtteranceSource.VOICE, audio=transcript.audio)
-    return report_pipeline(service, said, args.json)
+    run = Run(UtteranceSource.VOICE, text=transcript.text, audio=transcript.audio)
+    return report_run(service, drive(run, Stages(service)), args.json)
 
 
 def _offer_models() -> None:

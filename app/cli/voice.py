@@ -14,9 +14,9 @@ from app.config import load_settings, save_settings
 from app.domain.clock import Clock
 from app.errors import VoiceError
 from app.private_files import output_target
-from app.service import PipelineResult
 
 if TYPE_CHECKING:
+    from app.speech_out.reply import SpokenReply
     from app.speech_out.voices import PiperVoices
 
 
@@ -57,15 +57,11 @@ def _natural_voice_hint(used: str, language: str) -> None:
     print(f"said with {used}; for a natural voice: {get}", file=sys.stderr)
 
 
-def speak_reply(result: PipelineResult, clock: Clock) -> None:
-    """`murmur add --speak`: say the reply, or what changed; a voice that cannot speak is a warning, since the
-    reply was printed already."""
-    from app.speech_out.reply import ReplyMode, spoken_reply
+def say_reply(reply: "SpokenReply") -> None:
+    """`murmur add --speak`: say the run's reply (or what changed); a voice that cannot speak is a warning, since
+    the reply was printed already."""
     from app.speech_out.speaker import Speaker
 
-    reply = spoken_reply(result, ReplyMode.ALWAYS, clock)
-    if reply is None:
-        return
     try:
         Speaker(load_settings().speech).say(reply.text)
     except VoiceError as error:

@@ -25,6 +25,8 @@ from app.config import Settings
 from app.doctor.advice import NO_TRAY
 from app.errors import Command, MurmurError, Remedy, Setting, Words, command
 from app.paths import config_dir, data_dir, log_dir
+from app.presentation.runs import runs_summary
+from app.run.kept import KeptRuns
 from app.secrets import SYNC_PASSWORD, Secret, in_file, keyring_problem, saved_secret
 from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
@@ -315,4 +317,6 @@ def diagnose(settings: Settings, db_path: Path, settings_problems: list[str]) ->
     _model_server(diagnosis, settings, db_path)
     _database(diagnosis, db_path)
     _sync(diagnosis, settings, db_path)
+    if runs := KeptRuns.beside(db_path).read():
+        diagnosis.facts["last_runs"] = runs_summary(runs)
     return diagnosis

@@ -24,6 +24,8 @@ from app.presentation.assistants import asked_words, batch_words, unsure_words
 from app.presentation.summaries import summarize
 from app.presentation.undo import changed_entries, undo_text
 from app.render import applied_json, failure_json, iso, memory_json, page_json, undo_json
+from app.run.conductor import Stages, drive
+from app.run.run import Again, Run
 from app.service import MurmurService, PipelineResult
 
 
@@ -88,17 +90,23 @@ def _add(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     if not isinstance(text, str):
         raise UsageError("text must be the user's words")
     options = RunOptions(origin=caller.client, may_remember=caller.may_remember)
-    result = caller.service.submit(text, UtteranceSource.TYPED, options=options)
+    result = _driven(caller, Run(UtteranceSource.TYPED, text=text, options=options))
     return _changed(caller, result, result.message)
 
 
 def _choose(caller: Caller, arguments: Mapping[str, Any]) -> Reply:
     said = whole(arguments.get("utterance"), "utterance (the number 'add' returned)", 1, MAX_ROW_ID)
     number = whole(arguments.get("choice"), "choice (a reading's number)", 1)
-    result = caller.service.retry(
-        said, options=RunOptions(origin=caller.client, choice=number, may_remember=caller.may_remember)
-    )
+    options = RunOptions(origin=caller.client, choice=number, may_remember=caller.may_remember)
+    result = _driven(caller, Run(UtteranceSource.TYPED, again=Again(said), options=options))
     return _changed(caller, result, result.message)
+
+
+def _driven(caller: Caller, run: Run) -> PipelineResult:
+    """What an assistant's words did: a run of their own, from reading them to what changed."""
+    drive(run, Stages(caller.service))
+    assert run.result is not None, "a run that raised nothing has its result"
+    return run.result
 
 
 def _by_id(tool: str, reshaped: Reshape | None = None) -> Call:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app.assembly import build_service, model_test, pipeline_settings, sync_source_for
 from app.changes.executor import ExecutionResult
+from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
@@ -27,7 +28,6 @@ from app.domain.enums import Format, SessionEnd, UtteranceSource
 from app.domain.events import (
     ErrorCode,
     ErrorEvent,
-    FinalTranscript,
     PartialTranscript,
     PipelineEvent,
     ReplyFinished,
@@ -43,6 +43,7 @@ from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
 from app.presentation.reading import ReadingPreview, reading_lines
 from app.private_files import secure_files_at_start
+from app.run.run import Again, Run
 from app.service import MurmurService
 from app.speech_in import engine_threads
 from app.speech_in.engines import better_accuracy_hint
@@ -172,6 +173,7 @@ class Murmur(QObject):
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
         voice.too_short.connect(window.activity.show_outcome)  # calm words, not an error
+        voice.heard.connect(self._on_heard)
         voice.answer_window_closed.connect(self._update_state)
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
@@ -509,8 +511,6 @@ class Murmur(QObject):
         match event:
             case PartialTranscript():
                 self.window.activity.show_partial(event.text, event.tentative)
-            case FinalTranscript():
-                self.submit(event.text, UtteranceSource.VOICE, event.run_id, event.audio)
             case ErrorEvent(stage=Stage.REPLY):
                 self._on_reply_not_said(event.message)
                 self._update_state()
@@ -523,25 +523,24 @@ class Murmur(QObject):
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource, run_id: str = "", audio: bytes = b"") -> None:
-        """Queue an utterance, run `run_id` when it began at the microphone (`audio`: what it heard); it runs after
-        those before it, never alongside."""
-        reply = reply_mode_for(source, self.settings.speech.reply)
-        job = jobs.UtteranceJob(
-            self.service, self.bridge.post_event, text, source, reply=reply, run_id=run_id, audio=audio
-        )
-        self._queue_utterance(job)
+    def submit(self, text: str, source: UtteranceSource) -> None:
+        """Queue what was typed: a run of its own, after those before it, never alongside."""
+        self._go_on(Run(source, self.bridge.post_event, text=text))
+
+    def _on_heard(self, run: Run) -> None:
+        """The microphone's run has its words: it goes on to be read, after the runs before it."""
+        self._go_on(run)
 
     def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
         """Run a waiting utterance again; `text`: the user's correction of its words, run instead."""
-        job = jobs.UtteranceJob(self.service, self.bridge.post_event, text, retry_of=utterance_id, confirmed=confirmed)
-        self._queue_utterance(job)
+        again, options = Again(utterance_id, text or None), RunOptions(confirmed=confirmed)
+        self._go_on(Run(UtteranceSource.TYPED, self.bridge.post_event, again=again, options=options))
 
     def choose(self, utterance_id: int, choice: int) -> None:
         """Apply the reading the user picked (from 1) of those offered back for a waiting utterance: a run of its
         own, undoable, after which it leaves the inbox."""
-        job = jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, choice=choice)
-        self._queue_utterance(job)
+        options = RunOptions(choice=choice)
+        self._go_on(Run(UtteranceSource.TYPED, self.bridge.post_event, again=Again(utterance_id), options=options))
 
     def hear_again(self, utterance_id: int) -> None:
         """Hear a waiting utterance's recording again with the best engine installed and run what it hears (the
@@ -549,9 +548,8 @@ class Murmur(QObject):
         if utterance_id in self._hearing_again:
             return
         self._hearing_again.add(utterance_id)
-        self._queue_utterance(
-            jobs.UtteranceJob(self.service, self.bridge.post_event, retry_of=utterance_id, rehear=True)
-        )
+        again = Again(utterance_id, rehear=True)
+        self._go_on(Run(UtteranceSource.TYPED, self.bridge.post_event, again=again))
 
     def hear_all_again(self, utterance_ids: list[int]) -> None:
         """The Inbox's offer: each utterance heard again in turn, each its own undoable retry."""
@@ -562,10 +560,13 @@ class Murmur(QObject):
         """Take an utterance out of the inbox (kept in the store); the toast offers Undo."""
         self.worker.put(jobs.DismissJob(self.service, utterance_id))
 
-    def _queue_utterance(self, job: jobs.UtteranceJob) -> None:
+    def _go_on(self, run: Run) -> None:
+        """Queue `run` for the worker, from reading its words to its reply (said aloud as settings ask)."""
+        if run.again is None:  # a run again is answered on screen, as the inbox's other buttons are
+            run.reply_mode = reply_mode_for(run.source, self.settings.speech.reply)
         self._runs += 1
         self._update_state()
-        self.worker.put(job)
+        self.worker.put(jobs.UtteranceJob(self.service, run))
 
     def edit(self, change: Callable[[MurmurService], ExecutionResult]) -> None:
         """A change by hand: `change` calls one of the service's edits (they parse and check what they get)."""
@@ -657,8 +658,7 @@ class Murmur(QObject):
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self._runs -= 1
-            if job.rehear and job.retry_of is not None:
-                self._hearing_again.discard(job.retry_of)
+            self._hearing_again.discard(job.heard_again() or 0)
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
@@ -734,7 +734,7 @@ class Murmur(QObject):
         if report.spoken is not None and not self._quitting and not self.voice.is_held():
             if self.voice.is_listening_for_answer():
                 self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
-            self.reply_voice.say(report.spoken, report.run_id)
+            self.reply_voice.say(report.spoken, report.run)
 
     def _show_refused(self, message: str) -> None:
         """A change asked for in the window that was not made (the service refused it, or could not): said in the

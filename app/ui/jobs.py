@@ -14,14 +14,11 @@ from zoneinfo import ZoneInfo
 
 from app.assembly import use_settings
 from app.changes.executor import AppliedAction, ExecutionResult
-from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.config import Settings
 from app.domain.actions import CreateAction
-from app.domain.enums import Format, Status, UtteranceSource
-from app.domain.events import EventCallback
-from app.domain.run import Run
+from app.domain.enums import Format, Status
 from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, MurmurError, Remedy
 from app.presentation.applied import applied_title, applied_words
@@ -32,8 +29,10 @@ from app.presentation.imports import first_problem, import_counts, import_proble
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
 from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
+from app.run.conductor import Stages, drive
+from app.run.run import Run
 from app.service import MurmurService, PipelineResult, touched_entries
-from app.speech_out.reply import ReplyMode, SpokenReply, spoken_reply
+from app.speech_out.reply import SpokenReply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
@@ -65,7 +64,7 @@ class BatchReport:
     confirm: bool = False  # it waits for the user's yes (many entries archived or completed at once)
     similar: Similar | None = None  # a new entry looks like one already listed: the toast offers to merge
     spoken: SpokenReply | None = None  # what to say aloud (speech.reply), worked out on the worker
-    run_id: str = ""  # the utterance's run, which saying the reply ends
+    run: Run | None = None  # the utterance's run, which saying the reply ends
     touched: tuple[str, ...] | None = None  # the entries it changed, those made first; None: not known
     created: tuple[str, ...] = ()  # the entries it made (the list selects the first)
     settings_page: str | None = None  # the run failed for a setting on this page of Settings: the toast opens it
@@ -131,31 +130,20 @@ def _words(result: PipelineResult) -> str | None:
 
 @dataclass(frozen=True, eq=False)
 class UtteranceJob:
-    """Submit `text`, or run saved utterance `retry_of` again (as `text`, when the user put its words right); a
-    failed run is a report, never an exception."""
+    """Drive `run` on from reading what was said (typed, heard, or a waiting utterance run again) to its reply;
+    a failed run is a report, never an exception."""
 
     service: MurmurService
-    on_event: EventCallback
-    text: str = ""
-    source: UtteranceSource = UtteranceSource.TYPED
-    retry_of: int | None = None
-    confirmed: bool = False  # the user said yes to a run that waited for it
-    choice: int | None = None  # the reading the user picked (from 1) of those offered back for `retry_of`
-    reply: ReplyMode = ReplyMode.OFF  # what of the result is said aloud
-    run_id: str = ""  # the run begun at the microphone that this goes on with; "": a run begins here
-    audio: bytes = field(default=b"", repr=False)  # what the microphone heard, kept with the utterance
-    rehear: bool = False  # `retry_of` heard again from its recording by the best engine installed, then run
+    driven: Run  # the run this job drives on
+
+    def heard_again(self) -> int | None:
+        """The waiting utterance heard again from its recording, if that is what this job does."""
+        again = self.driven.again
+        return again.utterance_id if again is not None and again.rehear else None
 
     def run(self) -> BatchReport:
         try:
-            if self.retry_of is None:
-                run = Run(self.on_event, self.run_id, started=True) if self.run_id else None
-                result = self.service.submit(self.text, self.source, self.on_event, run=run, audio=self.audio)
-            elif self.rehear:
-                result = self.service.rehear(self.retry_of, on_event=self.on_event)
-            else:
-                options, corrected = RunOptions(confirmed=self.confirmed, choice=self.choice), self.text or None
-                result = self.service.retry(self.retry_of, self.on_event, options, text=corrected)
+            drive(self.driven, Stages(self.service))
         except MurmurError as error:  # error.utterance_id: the one waiting in the inbox, if it was saved
             confirm = isinstance(error, ConfirmationNeeded)
             line = str(error) if confirm else window_line(error)  # a yes is the toast's own button
@@ -163,8 +151,9 @@ class UtteranceJob:
             return BatchReport(
                 line, [], [], None, utterance_id=error.utterance_id, error=line, confirm=confirm, settings_page=page
             )
-        spoken = spoken_reply(result, self.reply, self.service.clock())
-        return replace(batch_report(self.service, result), spoken=spoken, run_id=result.run_id)
+        run = self.driven
+        assert run.result is not None, "a run that raised nothing has its result"
+        return replace(batch_report(self.service, run.result), spoken=run.reply, run=run)
 
 
 @dataclass(frozen=True, eq=False)

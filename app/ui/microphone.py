@@ -1,8 +1,8 @@
 """The microphone side of the window: one Dictation per recording, stopped off the GUI thread.
 
-A recording is the start of a run (app.domain.run): its start, partials, stop, final transcript and speech errors
-are the run's events, and reach the GUI through the bridge with the levels. A run that saves nothing (nothing
-heard, cancelled, failed) ends here; one with words goes on when the app submits its final transcript. Between
+A recording is the start of a run (app/run/run.py): the run begins at the key press, its partials, stop, final
+transcript and speech errors are its events, and reach the GUI through the bridge with the levels. A run that
+saves nothing (nothing heard, cancelled, failed) ends here; one with words is handed on (`heard`) to be read. Between
 recordings the next Dictation can be armed: its microphone is open already, so a recording keeps
 the moment before it started (the first word is not cut). After a spoken question a recording can start
 hands-free: voice activity detection ends it at the pause after the answer, or closes it when nobody speaks.
@@ -21,10 +21,11 @@ from PySide6.QtCore import QObject, Signal
 
 from app.config import SpeechSettings
 from app.domain.enums import UtteranceSource
-from app.domain.events import ErrorCode, FinalTranscript, ListeningStarted, ListeningStopped, PartialTranscript, Stage
+from app.domain.events import ErrorCode, ListeningStarted, ListeningStopped, PartialTranscript, Stage
 from app.domain.hints import Hints
-from app.domain.run import Run
-from app.errors import MurmurError
+from app.errors import MurmurError, SpeechError
+from app.run.conductor import Stages, drive
+from app.run.run import HeardWords, Run
 from app.speech_in.endpoint import Heard, SpeechEndpoint
 from app.speech_in.transcriber import LiveText
 from app.ui.background import join_all
@@ -47,15 +48,8 @@ class Recording(Protocol):
 
     def arm(self) -> None: ...
     def start(self, preroll: bool = True) -> None: ...
-    def stop(self) -> "HasText": ...
+    def stop(self) -> HeardWords: ...
     def cancel(self) -> None: ...
-
-
-class HasText(Protocol):
-    @property
-    def text(self) -> str: ...
-    @property
-    def audio(self) -> bytes: ...
 
 
 class DictationFactory(Protocol):
@@ -98,6 +92,7 @@ class VoiceInput(QObject):
     started = Signal()  # the microphone is open: speak now
     stopped = Signal()  # recording ended; its run's FinalTranscript (or its end) follows through the bridge
     cancelled = Signal()
+    heard = Signal(object)  # a Run with the words of its recording, to be read (emitted on its thread)
     too_short = Signal(str)  # a tap that heard nothing ended quietly: the calm words to show (TOO_SHORT)
     answer_window_closed = Signal()  # a hands-free recording heard no answer: closed without an utterance
     _answer_ended = Signal(int)  # a dictation's token: the pause after the answer came (emitted on its thread)
@@ -171,8 +166,8 @@ class VoiceInput(QObject):
         """Begin a run at the microphone: the key press, or the window for an answer."""
         if self._recording is not None:
             return
-        run = Run(self._bridge.post_event)
-        run.start(UtteranceSource.VOICE, Stage.LISTEN)
+        run = self._new_run()
+        run.begin()
         dictation = self._take_armed()
         try:
             dictation = dictation or self._make()
@@ -218,6 +213,9 @@ class VoiceInput(QObject):
         """At quit: let recordings that were stopped produce their text (it goes to the bridge, to be
         submitted); False if one was still being worked out after `timeout` seconds in all."""
         return join_all(self._finishing, timeout)
+
+    def _new_run(self) -> Run:
+        return Run(UtteranceSource.VOICE, self._bridge.post_event, first=Stage.LISTEN)
 
     def _make(self) -> _Dictation:
         settings, token, bridge = self._settings(), next(self._tokens), self._bridge
@@ -273,7 +271,7 @@ class VoiceInput(QObject):
         (what was heard goes on). An armed microphone's failure, before any press, is a run of its own."""
         run = self._runs.get(token)
         if run is None:
-            _fail(Run(self._bridge.post_event, started=True), message, Stage.LISTEN)
+            _fail(self._new_run(), message, Stage.LISTEN)
         else:
             run.fail(message, ErrorCode.SPEECH, Stage.LISTEN)
         self._device_failed.emit(token)
@@ -320,17 +318,11 @@ class VoiceInput(QObject):
 
     def _transcribe(self, recording: Recording, run: Run, tap: bool, hands_free: bool) -> None:
         try:
-            heard = recording.stop()
-            text = heard.text.strip()
-        except MurmurError as error:
-            _fail(run, str(error), Stage.TRANSCRIBE)
-            return
-        except Exception as error:
-            log.exception("transcription failed")
-            _fail(run, f"transcription failed: {error!r} (this is a bug; details in the log)", Stage.TRANSCRIBE)
-            return
-        if text:  # even from a tap: the armed microphone's moment before the press may hold words
-            run.report(FinalTranscript(text, audio=heard.audio))
+            drive(run, Stages(hear=partial(_heard, recording)), until=Stage.TRANSCRIBE)
+        except MurmurError:
+            return  # the run's failure, reported and ended by its driver
+        if run.text:  # even from a tap: the armed microphone's moment before the press may hold words
+            self.heard.emit(run)
         elif hands_free:  # a sound that was no words (a cough, a door): as if nobody had answered
             log.info("the hands-free recording heard no words")
             run.end(NO_ANSWER)
@@ -341,6 +333,17 @@ class VoiceInput(QObject):
             self.too_short.emit(TOO_SHORT)
         else:
             _fail(run, NOTHING_HEARD, Stage.TRANSCRIBE)
+
+
+def _heard(recording: Recording) -> HeardWords:
+    """The recording's final text; a fault in the speech stack is the run's speech failure, not the app's end."""
+    try:
+        return recording.stop()
+    except MurmurError:
+        raise
+    except Exception as error:
+        log.exception("transcription failed")
+        raise SpeechError(f"transcription failed: {error!r} (this is a bug; details in the log)") from error
 
 
 def _fail(run: Run, message: str, stage: Stage) -> None:

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from app.config import SpeechSettings
+from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, EventCallback, ReplyFinished, ReplyInterrupted, ReplyStarted, Stage
-from app.domain.run import Run
 from app.errors import MurmurError
+from app.run.run import Run
 from app.speech_out.reply import FollowUpAfter, SpokenReply
 from app.speech_out.speaker import Speaker
 from app.ui.background import join_all
@@ -39,12 +40,12 @@ class ReplyVoice(QObject):
     def is_speaking(self) -> bool:
         return self._speaker is not None
 
-    def say(self, reply: SpokenReply, run_id: str) -> None:
-        """Say `reply`, run `run_id`'s (cutting off one still being said)."""
+    def say(self, reply: SpokenReply, run: Run | None = None) -> None:
+        """Say `reply`, the last step of `run` (cutting off one still being said); None: a reply of no run."""
         self.stop()
         settings = self._settings()
         self._number += 1
-        self._runs[self._number] = run = Run(self._on_event, run_id, started=True)
+        self._runs[self._number] = run = run or Run(UtteranceSource.TYPED, self._on_event)
         self._speaker = speaker = Speaker(settings)
         listen = reply.listens_after(FollowUpAfter(settings.followup_after), settings.followup_seconds)
         thread = threading.Thread(

@@ -2,6 +2,7 @@
 the database, each failing check with what to do; never the API key."""
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -46,6 +47,12 @@ def test_a_report_with_what_to_do_and_never_the_key(murmur: Murmur) -> None:
     }
     assert facts["database"] == str(murmur.db_path) and facts["schema"].startswith(f"{len(MIGRATIONS)} ")
     assert checks["database"]["ok"] and checks["backups"]["ok"]  # the day's backup, taken by `add`
+    # the run `add` made, kept without its words: how it ended and how long interpreting took
+    assert re.fullmatch(
+        r"1 kept, 0 failed; median interpret \d+ ms, reply \d+ ms; newest \S+, cli, 1 changed \(offline\)",
+        facts["last_runs"],
+    ), facts["last_runs"]
+    assert "milk" not in facts["last_runs"]
     rough = (
         "the built-in engine is rough on real voices: `murmur models download whisper-base.en` gets Whisper, "
         "which gets far more words right"

@@ -8,6 +8,8 @@ from app.config import Settings
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import PipelineEvent
+from app.run.conductor import Stages, drive
+from app.run.run import Run
 from tests.support.murmur_cli import Murmur
 from tests.support.run_events import reduced
 
@@ -24,12 +26,12 @@ def test_a_typed_run_reports_its_stages_under_one_id(db_path: Path, clock: Clock
     service = build_service(db_path, Settings(), offline=True)
     service.clock = lambda: clock
     events: list[PipelineEvent] = []
-    result = service.submit(
-        "remind me to call the dentist thursday, and buy milk", UtteranceSource.TYPED, on_event=events.append
-    )
+    said = "remind me to call the dentist thursday, and buy milk"
+    run = drive(Run(UtteranceSource.TYPED, events.append, text=said), Stages(service))
     names = {entry.id: entry.summary for entry in service.entries(list(Status))}
     assert reduced(events, names.__getitem__) == TYPED_RUN
-    assert events[0].run_id == result.run_id and result.touched == events[-1].touched
+    assert run.result is not None and events == run.events
+    assert events[0].run_id == run.id and run.result.touched == events[-1].touched
     service.close()
 
 

@@ -8,10 +8,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.agent.loop import LlmAgent
+from app.changes.interpretation import RunOptions
 from app.config import PrivacySettings
-from app.domain.enums import Status
+from app.domain.enums import Status, UtteranceSource
 from app.domain.events import ignore_events
 from app.offline import OfflineInterpreter
+from app.run.run import Again, Run
 from app.service import MurmurService
 from app.store import Store
 from app.ui.jobs import UtteranceJob
@@ -34,10 +36,18 @@ def test_archiving_everything_waits_for_a_yes_and_the_yes_applies_it(tmp_path: P
         agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
         service = MurmurService(store=store, interpreter=agent)
         add_entries(service, *(f"Task {n}" for n in range(6)))
-        report = UtteranceJob(service, ignore_events, "delete everything").run()
+        report = UtteranceJob(service, Run(UtteranceSource.TYPED, ignore_events, text="delete everything")).run()
         assert report.confirm and report.utterance_id is not None and "6 entries" in (report.error or "")
         assert {e.status for e in all_entries(store)} == {Status.ACTIVE}
-        done = UtteranceJob(service, ignore_events, retry_of=report.utterance_id, confirmed=True).run()
+        done = UtteranceJob(
+            service,
+            Run(
+                UtteranceSource.TYPED,
+                ignore_events,
+                again=Again(report.utterance_id),
+                options=RunOptions(confirmed=True),
+            ),
+        ).run()
         agent.close()
     assert not done.confirm and len(done.applied) == 6
     assert {e.status for e in all_entries(store)} == {Status.ARCHIVED}
@@ -52,7 +62,7 @@ def test_the_toast_of_a_run_waiting_for_a_yes_offers_its_button_and_names_no_com
         agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
         service = MurmurService(store=store, interpreter=agent)
         add_entries(service, *(f"Task {n}" for n in range(6)))
-        report = UtteranceJob(service, ignore_events, "delete everything").run()
+        report = UtteranceJob(service, Run(UtteranceSource.TYPED, ignore_events, text="delete everything")).run()
         agent.close()
     store.close()
     toast = Toast(60)
@@ -71,7 +81,9 @@ def test_a_run_the_rules_filed_says_so_in_the_toast(tmp_path: Path) -> None:
     agent = LlmAgent(provider_for(closed_port_url()), PrivacySettings())
     rules = OfflineInterpreter()
     service = MurmurService(store=store, interpreter=agent, rules=rules, fallback=rules)
-    report = UtteranceJob(service, ignore_events, "remind me to call mom tomorrow").run()
+    report = UtteranceJob(
+        service, Run(UtteranceSource.TYPED, ignore_events, text="remind me to call mom tomorrow")
+    ).run()
     agent.close()
     store.close()
     assert report.summary.startswith("Created “Call mom”") and not report.failed

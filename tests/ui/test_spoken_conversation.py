@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from app.agent.loop import LlmAgent
 from app.config import PrivacySettings, Settings, SpeechSettings, UiSettings
 from app.domain.enums import Status, UtteranceSource
-from app.domain.events import ReplyFinished, ReplyInterrupted, ReplyStarted, new_run_id
+from app.domain.events import ReplyFinished, ReplyInterrupted, ReplyStarted
 from app.service import MurmurService
 from app.speech_out.reply import SpokenReply
 from app.store import Store
@@ -104,7 +104,7 @@ def test_the_talk_key_while_murmur_speaks_silences_it_at_once(
 ) -> None:
     murmur, _, _ = spoken_murmur
     with qtbot.waitSignal(murmur.bridge.progressed, check_params_cb=of_kind(ReplyStarted)):
-        murmur.reply_voice.say(SpokenReply(" ".join(REPLIES), question=True), new_run_id())
+        murmur.reply_voice.say(SpokenReply(" ".join(REPLIES), question=True))
     qtbot.wait(1500)  # well into the reply
     assert murmur.reply_voice.is_speaking() and murmur.state() is AppState.SPEAKING
     ended = (ReplyFinished, ReplyInterrupted)

@@ -12,6 +12,7 @@ from app.changes.executor import ActionFailure
 from app.domain.actions import Cause
 from app.domain.enums import FailureKind, Status, UtteranceSource
 from app.presentation.failures import failure_words
+from app.run.run import Run
 from app.service import MurmurService
 from app.ui.jobs import BatchReport, UtteranceJob
 from app.ui.toast import GAP, MARGIN, Toast, ToastContent, content_of
@@ -95,7 +96,9 @@ def test_a_run_waiting_for_a_yes_offers_do_it(qtbot: QtBot) -> None:
 def test_a_new_entry_like_a_listed_one_offers_merge(qtbot: QtBot, tmp_path: Path) -> None:
     service = build_service(tmp_path / "murmur.db", offline=True)
     service.submit("call the plumber", UtteranceSource.TYPED)
-    report = UtteranceJob(service, lambda event: None, "remind me to call the plumber tomorrow at 11am").run()
+    report = UtteranceJob(
+        service, Run(UtteranceSource.TYPED, lambda event: None, text="remind me to call the plumber tomorrow at 11am")
+    ).run()
     toast = make_toast(qtbot, seconds=60)
     toast.show_content(content_of(report))
     assert toast.merge_button.isVisible() and "Looks like “Call the plumber”" in toast.message.text()
@@ -123,7 +126,7 @@ def fixed_service(tmp_path: Path) -> MurmurService:
 
 
 def said(service: MurmurService, text: str) -> BatchReport:
-    return UtteranceJob(service, lambda event: None, text).run()
+    return UtteranceJob(service, Run(UtteranceSource.TYPED, lambda event: None, text=text)).run()
 
 
 def test_the_title_names_the_entry_and_when_it_is_due(qtbot: QtBot, tmp_path: Path) -> None:

@@ -11,8 +11,10 @@ from pytestqt.qtbot import QtBot
 from app.agent.loop import LlmAgent
 from app.cli.output import cli_text
 from app.config import PrivacySettings
+from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorEvent, PipelineEvent, ignore_events
 from app.offline import OfflineInterpreter
+from app.run.run import Run
 from app.service import MurmurService
 from app.store import Store
 from app.ui.activity import describe_event
@@ -28,7 +30,9 @@ def test_a_refused_key_names_its_field_and_the_toast_opens_its_settings_page(qtb
     events: list[PipelineEvent] = []
     with FakeLlmServer([Fail(401, "invalid api key")]) as server:
         agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
-        report = UtteranceJob(MurmurService(store=store, interpreter=agent), events.append, "buy milk").run()
+        report = UtteranceJob(
+            MurmurService(store=store, interpreter=agent), Run(UtteranceSource.TYPED, events.append, text="buy milk")
+        ).run()
         agent.close()
     store.close()
     assert report.error is not None and report.error.endswith("; see the API key field in Settings → Language model")
@@ -54,7 +58,7 @@ def test_when_the_rules_stand_in_each_front_end_says_how_to_put_the_key_right(tm
         agent = LlmAgent(provider_for(server.base_url), PrivacySettings())
         service = MurmurService(store=store, interpreter=agent, rules=rules, fallback=rules)
         result = service.submit("buy milk")
-        report = UtteranceJob(service, ignore_events, "buy eggs").run()
+        report = UtteranceJob(service, Run(UtteranceSource.TYPED, ignore_events, text="buy eggs")).run()
         agent.close()
     store.close()
     assert result.fallback_note is not None and result.applied

@@ -8,6 +8,7 @@ import pytest
 from app.changes.interpretation import InterpretContext
 from app.domain.actions import ParseResult
 from app.domain.clock import Clock
+from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, PipelineEvent, RunEnd, RunStart, ThinkingEvent, TranscriptEvent, error_code
 from app.errors import (
     AmbiguousIdError,
@@ -22,6 +23,8 @@ from app.errors import (
     UndoError,
     UsageError,
 )
+from app.run.conductor import Stages, drive
+from app.run.run import Run
 from app.service import MurmurService
 from app.store import Store
 
@@ -59,7 +62,7 @@ def test_an_interrupted_run_still_ends_with_one_run_end(store: Store, clock: Clo
     events: list[PipelineEvent] = []
     service = MurmurService(store=store, interpreter=Interrupted(), clock=lambda: clock)
     with pytest.raises(KeyboardInterrupt):
-        service.submit("buy milk", on_event=events.append)
+        drive(Run(UtteranceSource.CLI, events.append, text="buy milk"), Stages(service))
     assert [type(e) for e in events] == [RunStart, TranscriptEvent, ThinkingEvent, RunEnd]
     done = events[-1]
     assert isinstance(done, RunEnd) and (done.summary, done.applied, done.undo_id) == ("interrupted", 0, None)

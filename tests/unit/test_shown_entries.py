@@ -8,6 +8,7 @@ from app.assembly import build_service
 from app.config import Settings
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import ignore_events
+from app.run.run import Run
 from app.service import MurmurService
 from app.store.queries import short_id_among, short_ids_after
 from app.ui.jobs import EditJob, EntrySnapshot, ShownEntries, UndoJob, UtteranceJob, load_entries
@@ -55,8 +56,10 @@ def test_a_run_names_the_entry_it_made_and_its_undo_takes_it_off_the_list(db_pat
     service, shown = service_at(db_path), ShownEntries()
     service.submit("buy bread", UtteranceSource.CLI)
     listed(shown, service)
-    report = UtteranceJob(service, ignore_events, "buy milk and call mom tomorrow").run()
-    assert report.created == report.touched and len(report.created) == 2 and report.run_id
+    report = UtteranceJob(
+        service, Run(UtteranceSource.TYPED, ignore_events, text="buy milk and call mom tomorrow")
+    ).run()
+    assert report.created == report.touched and len(report.created) == 2 and report.run is not None
     shown.changed(report.touched)
     assert sorted(listed(shown, service).values()) == ["Buy bread", "Buy milk", "Call mom"]
     undone = UndoJob(service, lambda s: s.undo()).run()

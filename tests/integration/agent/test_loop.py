@@ -5,7 +5,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from app.domain.enums import Category, Status, UtteranceOutcome
+from app.domain.enums import Category, Status, UtteranceOutcome, UtteranceSource
 from app.domain.events import (
     MessageEvent,
     PipelineEvent,
@@ -16,6 +16,8 @@ from app.domain.events import (
     ToolResultEvent,
     TranscriptEvent,
 )
+from app.run.conductor import Stages, drive
+from app.run.run import Run
 from app.store import Store
 from tests.support.agent_service import ServiceFactory, add_entries, all_entries, tool_messages, utterance
 from tests.support.llm_server import FakeLlmServer, Reply, call
@@ -201,7 +203,7 @@ def test_the_loop_stops_at_max_turns(agent_service: ServiceFactory, store: Store
 def test_events_tell_the_story_in_order(agent_service: ServiceFactory, events: list[PipelineEvent]) -> None:
     script = [Reply(tool_calls=[create(item("Buy milk"))]), Reply("Added milk.")]
     with FakeLlmServer(script) as server:
-        agent_service(server).submit("buy milk", on_event=events.append)
+        drive(Run(UtteranceSource.CLI, events.append, text="buy milk"), Stages(agent_service(server)))
     kinds = [type(e) for e in events]
     assert kinds == [
         RunStart,
