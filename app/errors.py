@@ -185,6 +185,15 @@ def waits_for_yes(utterance_id: int, why: str) -> ConfirmationNeeded:
     return ConfirmationNeeded(f"{why}; nothing was changed", yes)
 
 
+class ImportWaitsForYes(ConfirmationNeeded):
+    """A file would add more entries at once than Murmur adds unasked: nothing is imported until the user says yes
+    (the window asks; the command line takes --confirm)."""
+
+    def __init__(self, message: str, remedy: Remedy, added: int) -> None:
+        super().__init__(message, remedy)
+        self.added = added  # the entries it would add, for the window's question
+
+
 class LlmError(MurmurError):
     """The model server could not be used: unreachable, refused the key, unknown model, cut the answer."""
 
