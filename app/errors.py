@@ -5,6 +5,7 @@ own terms: the command line names a `murmur` command, the window its own control
 Anything that is not a MurmurError is a bug and is reported as such.
 """
 
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -55,6 +56,12 @@ Remedy = Command | Setting | Words
 def command(*argv: str, instead: Setting | Words, phrase: str = "{}", joint: str = "; ") -> Command:
     """A remedy that is one `murmur` command."""
     return Command((argv,), instead, phrase, joint)
+
+
+def typed(remedy: Command) -> str:
+    """`remedy`'s commands as the user types them, each quoted as a shell reads it (a file's name may hold a
+    space), in its phrase: "confirm with `murmur retry 12 --confirm`"."""
+    return remedy.phrase.format(*(f"`{shlex.join(('murmur', *argv))}`" for argv in remedy.commands))
 
 
 class MurmurError(Exception):
@@ -176,6 +183,15 @@ def waits_for_yes(utterance_id: int, why: str) -> ConfirmationNeeded:
         joint=": ",
     )
     return ConfirmationNeeded(f"{why}; nothing was changed", yes)
+
+
+class ImportWaitsForYes(ConfirmationNeeded):
+    """A file would add more entries at once than Murmur adds unasked: nothing is imported until the user says yes
+    (the window asks; the command line takes --confirm)."""
+
+    def __init__(self, message: str, remedy: Remedy, added: int) -> None:
+        super().__init__(message, remedy)
+        self.added = added  # the entries it would add, for the window's question
 
 
 class LlmError(MurmurError):

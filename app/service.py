@@ -93,6 +93,7 @@ from app.memory.search_arguments import ToolArgumentError, search_request
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
 from app.portable.common import StoredRows, format_of
 from app.presentation.failures import failure_line
+from app.presentation.imports import import_waits_for_yes
 from app.presentation.reading import ReadAction, ReadingPreview
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
@@ -957,18 +958,24 @@ class MurmurService:
             return None
         return self.copy_recordings(target, {int(str(row["id"])) for row in stored.utterances})
 
-    def import_file(self, path: Path, fmt: Format | None = None, dry_run: bool = False) -> ImportOutcome:
+    def import_file(
+        self, path: Path, fmt: Format | None = None, dry_run: bool = False, confirmed: bool = False
+    ) -> ImportOutcome:
         """Add what the file at `path` holds as one undoable batch, skipping what is already here; with
-        `dry_run`, say what would be added and change nothing."""
+        `dry_run`, say what would be added and change nothing. More new entries than MASS_CHANGE_CAP wait for the
+        user's yes (`confirmed`): ImportWaitsForYes, and nothing is added."""
         from app.portable.files import read_entries, read_text  # as in export()
 
-        fmt = format_of(path, fmt)
         clock = self.clock()
-        read = read_entries(fmt, read_text(path), clock.tz, clock.now)
-        if not dry_run:
-            return import_in_chunks(self.store, read, clock.now, f"imported {path.name}")
-        with self.store.read() as session:
-            return preview_import(session, read, clock.now)
+        read = read_entries(format_of(path, fmt), read_text(path), clock.tz, clock.now)
+        if dry_run:
+            with self.store.read() as session:
+                return preview_import(session, read, clock.now)
+        most = None if confirmed else MASS_CHANGE_CAP
+        outcome = import_in_chunks(self.store, read, clock.now, f"imported {path.name}", most)
+        if outcome.held:
+            raise import_waits_for_yes(path, fmt, outcome.added)
+        return outcome
 
     # -- backups (app/store/backups.py) --------------------------------------------------------
 

@@ -44,7 +44,7 @@ def main() -> None:
         if fmt in READABLE:
             target = _service(folder / f"import-{fmt.value}.db")
             started = time.perf_counter()
-            outcome = target.import_file(path)
+            outcome = target.import_file(path, confirmed=True)  # thousands at once, as the user said yes
             imported = f"{time.perf_counter() - started:.2f}"
             added = f"{outcome.added:,} added, {len(outcome.problems)} problems"
             target.close()

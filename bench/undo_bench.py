@@ -72,7 +72,7 @@ def bench(folder: Path, count: int) -> str:
     file.write_text(source.export(Format.JSON), encoding="utf-8")
     source.close()
     target = MurmurService(store=Store.open(target_path), interpreter=OfflineInterpreter(), clock=lambda: FIXED_CLOCK)
-    imported, import_wait = timed(target_path, lambda: target.import_file(file))
+    imported, import_wait = timed(target_path, lambda: target.import_file(file, confirmed=True))
     undone, undo_wait = timed(target_path, target.undo)
     target.close()
     return f"{count:>8,} {imported:>9.2f} {import_wait:>13.2f} {undone:>7.2f} {undo_wait:>11.2f}"

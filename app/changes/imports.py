@@ -4,12 +4,13 @@ What is already there is skipped and counted, never doubled: an entry with the s
 mapped to a stable ID), or with the same summary and due as one in the database; an utterance with the same
 words and time; a memory with the same ID or words. Rows are written in bulk (a 10,000-entry file is one
 executemany per table), each with its undo item, so one `murmur undo` takes the whole import back. A large file is
-written in chunks, each its own transaction (`import_in_chunks`), so the write lock is never held for long.
+written in chunks, each its own transaction (`import_in_chunks`), so the write lock is never held for long. A file
+that would add more entries than its caller lets through unasked writes nothing: it is held for the user's yes.
 """
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlalchemy import text
@@ -77,6 +78,7 @@ class ImportOutcome:
     undo_id: int | None
     utterances: int = 0
     memories: int = 0
+    held: bool = False  # more new entries than were let through unasked: nothing was written, it waits for a yes
 
     @property
     def skipped_lines(self) -> list[int]:
@@ -291,17 +293,21 @@ def preview_import(session: Session, read: ReadFile, now: datetime) -> ImportOut
 
 
 def import_in_chunks(
-    store: Store, read: ReadFile, now: datetime, label: str, chunk: int = IMPORT_CHUNK
+    store: Store, read: ReadFile, now: datetime, label: str, most: int | None = None, chunk: int = IMPORT_CHUNK
 ) -> ImportOutcome:
-    """Add what `read` holds as one undo batch (what is already here skipped), `chunk` rows per transaction.
+    """Add what `read` holds as one undo batch (what is already here skipped), `chunk` rows per transaction; with
+    `most`, more new entries than that are not added at all (the outcome is `held`, counted as a dry run is).
 
-    Decided (what is new, what is already here) in the first transaction, which writes the first chunk. Resumable
+    Decided (what is new, what is already here, whether it is too many) in the first transaction, which writes the
+    first chunk: the count the user is asked about is the one that would be written. Resumable
     rather than all-or-nothing: each chunk commits its rows with their undo items, so when the process dies (or
     the lock cannot be had) between chunks, what was written is in the history as one batch that undo takes back
     whole, and importing the file again adds the rest, what is already here being skipped.
     """
     with store.write() as session:
         plan = _planned(session, read, now)
+        if most is not None and len(plan.entries) > most:
+            return replace(_outcome(plan, read, None), held=True)
         if not (plan.entries or plan.utterances or plan.memories):
             return _outcome(plan, read, None)
         batch = UndoBatch(label=label, created_at=now)

@@ -91,7 +91,7 @@ def _import_summary(outcome: ImportOutcome, name: str, dry_run: bool) -> str:
 def cmd_import(args: argparse.Namespace) -> int:
     path = Path(args.file).expanduser()
     fmt = Format(args.format) if args.format else None
-    outcome = _service(args).import_file(path, fmt, dry_run=args.dry_run)
+    outcome = _service(args).import_file(path, fmt, dry_run=args.dry_run, confirmed=args.confirm)
     return _report_import(outcome, path.name, args.dry_run, args.json)
 
 

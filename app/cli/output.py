@@ -5,7 +5,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.errors import Command, MurmurError, Remedy, Setting, Words, with_remedy
+from app.errors import Command, MurmurError, Remedy, Setting, Words, typed, with_remedy
 from app.terminal import dumps, terminal_safe
 
 
@@ -21,8 +21,8 @@ def say(text: str = "") -> None:
 def remedy_words(remedy: Remedy) -> str:
     """What to do, as the command line says it: the `murmur` command that does it."""
     match remedy:
-        case Command(commands=commands, phrase=phrase):
-            return phrase.format(*(f"`{' '.join(('murmur', *argv))}`" for argv in commands))
+        case Command():
+            return typed(remedy)
         case Setting(key=key):
             return f"`murmur config set {key} VALUE`"
         case Words(text=text):

@@ -3,7 +3,7 @@
 
 from collections.abc import Sequence
 
-from app.errors import Command, Remedy, Setting, Words
+from app.errors import Command, Remedy, Setting, Words, typed
 
 READ_ONLY = "Murmur lets assistants read the list only (mcp.read_only is on); nothing was changed"
 # The settings file cannot be read (or says something unusable in [mcp]): assistants read only until it is fixed.
@@ -26,9 +26,8 @@ def batch_words(summary: str, batch: int | None) -> str:
 def assistant_remedy(remedy: Remedy) -> str:
     """What the user can do, for the assistant to tell them: in the window, or with the command."""
     match remedy:
-        case Command(commands=commands, instead=instead, phrase=phrase):
-            typed = phrase.format(*(f"`{' '.join(('murmur', *argv))}`" for argv in commands))
-            return f"{assistant_remedy(instead)} in Murmur's window, or {typed}"
+        case Command(instead=instead):
+            return f"{assistant_remedy(instead)} in Murmur's window, or {typed(remedy)}"
         case Setting(key=key):
             return f"the user can change {key} in Murmur's settings"
         case Words(text=text):

@@ -2,8 +2,12 @@
 with each line it could not read and why."""
 
 from collections.abc import Sequence
+from pathlib import Path
 
+from app.bounds.limits import MASS_CHANGE_CAP
 from app.changes.imports import ImportOutcome
+from app.domain.enums import Format
+from app.errors import ImportWaitsForYes, Words, command
 from app.presentation.edits import sentence
 from app.terminal import terminal_safe
 
@@ -56,3 +60,29 @@ def first_problem(outcome: ImportOutcome) -> str | None:
         return None
     more = f" ({len(problems) - 1} more in Details)" if len(problems) > 1 else ""
     return sentence(problems[0]) + more
+
+
+def import_waits_for_yes(path: Path, fmt: Format | None, added: int) -> ImportWaitsForYes:
+    """'big.csv would add 26 entries at once (more than 25); nothing was changed', and the command that imports it
+    anyway, with the format as it was given."""
+    given = ("--format", fmt.value) if fmt is not None else ()
+    yes = command(
+        "import",
+        str(path),
+        *given,
+        "--confirm",
+        instead=Words("import it again and say yes"),
+        phrase="go ahead with {}",
+        joint=": ",
+    )
+    message = f"{path.name} would add {added} entries at once (more than {MASS_CHANGE_CAP}); nothing was changed"
+    return ImportWaitsForYes(message, yes, added)
+
+
+def import_question(name: str, added: int) -> tuple[str, str]:
+    """The window's title and question before a file adds more entries at once than Murmur adds unasked."""
+    return (
+        f"Import {added} entries?",
+        f"{name} would add {added} entries to your list at once, more than the {MASS_CHANGE_CAP} Murmur adds "
+        "without asking. Import them? One undo takes them all back.",
+    )

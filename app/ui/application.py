@@ -57,6 +57,7 @@ from app.ui.collector import GuiThreadCollector
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
+from app.ui.import_question import ask_to_import
 from app.ui.inbox_sounds import sound_choice
 from app.ui.key_names import native_text
 from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
@@ -589,8 +590,8 @@ class Murmur(QObject):
     def export_to(self, path: Path, fmt: str) -> None:
         self.worker.put(jobs.ExportJob(self.service, path, Format(fmt)))
 
-    def import_from(self, path: Path) -> None:
-        self.worker.put(jobs.ImportJob(self.service, path))
+    def import_from(self, path: Path, confirmed: bool = False) -> None:
+        self.worker.put(jobs.ImportJob(self.service, path, confirmed))
 
     def undo_last(self) -> None:
         self.worker.put(jobs.UndoJob(self.service, lambda service: service.undo()))
@@ -676,6 +677,10 @@ class Murmur(QObject):
                 touched = report.touched
                 if isinstance(job, jobs.UtteranceJob) and report.created:
                     self._to_select = report.created[:1]
+            case Finished(result=jobs.ImportWaits() as waiting):
+                ask_to_import(
+                    self.window, waiting.title, waiting.question, partial(self.import_from, waiting.path, True)
+                )
             case Finished(result=jobs.Notice() as notice):
                 self._error = ""
                 self.toast.show_content(ToastContent(title=notice.text, details=list(notice.details)))

@@ -20,12 +20,12 @@ from app.config import Settings
 from app.domain.actions import CreateAction
 from app.domain.enums import Format, Status
 from app.domain.usage import UsageSummary
-from app.errors import ConfirmationNeeded, MurmurError, Remedy
+from app.errors import ConfirmationNeeded, ImportWaitsForYes, MurmurError, Remedy
 from app.presentation.applied import applied_title, applied_words
 from app.presentation.edits import sentence
 from app.presentation.failures import failure_words
 from app.presentation.history import dismissed_title
-from app.presentation.imports import first_problem, import_counts, import_problems, import_title
+from app.presentation.imports import first_problem, import_counts, import_problems, import_question, import_title
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.summaries import summarize
 from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
@@ -368,15 +368,29 @@ class ExportJob:
         return Notice(f"Exported to {self.path.name}")
 
 
+@dataclass(frozen=True)
+class ImportWaits:
+    """An import that added nothing, as it would add more entries at once than Murmur adds unasked: the window
+    asks, and a yes imports the file again, confirmed."""
+
+    path: Path
+    title: str
+    question: str
+
+
 @dataclass(frozen=True, eq=False)
 class ImportJob:
     """File → Import: one batch, so the toast's Undo takes it all back; what could not be read is listed."""
 
     service: MurmurService
     path: Path
+    confirmed: bool = False  # the user said yes to more entries at once than are let through unasked
 
-    def run(self) -> BatchReport:
-        outcome = self.service.import_file(self.path)
+    def run(self) -> BatchReport | ImportWaits:
+        try:
+            outcome = self.service.import_file(self.path, confirmed=self.confirmed)
+        except ImportWaitsForYes as waiting:
+            return ImportWaits(self.path, *import_question(self.path.name, waiting.added))
         return BatchReport(
             summary=import_title(outcome, self.path.name),
             applied=[import_counts(outcome)],  # the details: the counts, then what could not be read
@@ -387,4 +401,4 @@ class ImportJob:
         )
 
 
-JobResult = BatchReport | Notice | Views  # what the jobs above return
+JobResult = BatchReport | ImportWaits | Notice | Views  # what the jobs above return

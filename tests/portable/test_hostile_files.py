@@ -142,7 +142,7 @@ def test_every_row_of_a_long_json_file_keeps_its_line(empty: MurmurService, tmp_
     rows[149]["revision"] = -3
     path = json_file(tmp_path / "backup.json", entries=rows)
 
-    outcome = empty.import_file(path)
+    outcome = empty.import_file(path, confirmed=True)  # a long file, let through by the user's yes
 
     line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"revision": -3' in text)
     assert _lines(outcome.problems) == [line] and outcome.added == 199

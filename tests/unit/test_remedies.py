@@ -11,6 +11,7 @@ from app.cli.output import cli_line, remedy_words
 from app.doctor.advice import NO_TRAY
 from app.errors import Command, ConfirmationNeeded, ErrorCode, LlmError, MurmurError, Setting, UsageError, Words
 from app.errors import command as one_command
+from app.presentation.assistants import assistant_remedy
 from app.ui.remedies import SETTING_PLACES, window_line
 from app.ui.remedies import remedy_words as window_words
 
@@ -92,6 +93,15 @@ def test_the_command_line_says_the_command_as_it_always_has() -> None:
     assert remedy_words(two) == "`murmur backups`, then `murmur restore`"
     assert remedy_words(Setting("llm.model")) == "`murmur config set llm.model VALUE`"
     assert cli_line(UsageError("empty text")) == "empty text"
+
+
+def test_a_word_with_a_space_is_quoted_as_a_shell_reads_it() -> None:
+    again = one_command("import", "/home/me/My lists/todo.txt", "--confirm", instead=Words("say yes"))
+    assert remedy_words(again) == "`murmur import '/home/me/My lists/todo.txt' --confirm`"
+    assert (
+        assistant_remedy(again)
+        == "say yes in Murmur's window, or `murmur import '/home/me/My lists/todo.txt' --confirm`"
+    )
 
 
 def test_the_window_says_the_field_or_the_words_never_a_command() -> None:

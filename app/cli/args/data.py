@@ -5,6 +5,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from app.bounds.limits import MASS_CHANGE_CAP
 from app.domain.enums import Category, Format, Status
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
@@ -63,6 +64,11 @@ def add_commands(
         "--format", choices=[f.value for f in Format if f is not Format.MARKDOWN], help="default: from the file's name"
     )
     importing.add_argument("--dry-run", action="store_true", help="say what would be added; change nothing")
+    importing.add_argument(
+        "--confirm",
+        action="store_true",
+        help=f"import however many entries at once (more than {MASS_CHANGE_CAP} wait for this)",
+    )
     importing.set_defaults(func="app.cli.data:cmd_import")
 
     backup = sub.add_parser(
