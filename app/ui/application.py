@@ -722,7 +722,8 @@ class Murmur(QObject):
         """What a run or a change did; the steps Details shows are a run's own, else the change's lines (an
         import's counts and the lines it could not read), never an earlier run's."""
         content = content_of(report)
-        self._error = content.message if content.error else ""
+        if not (report.by_hand and content.error):  # a refused change by hand leaves nothing waiting: no red state
+            self._error = content.message if content.error else ""
         said = f"Murmur asks: {report.message}" if report.question else report.message
         steps = None if from_run else report.applied + report.failures
         outcome = said if said and not report.applied else content.title
