@@ -227,6 +227,8 @@ class Murmur(QObject):
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
         entries.unarchive_requested.connect(lambda ids: self.edit(lambda service: service.unarchive(ids)))
         entries.snooze_requested.connect(lambda ids, until: self.edit(lambda service: service.snooze(ids, until)))
+        entries.move_requested.connect(lambda ids, due: self.edit(lambda service: service.move(ids, due)))
+        entries.read_dues_with(self.service.read_due)
         entries.priority_requested.connect(
             lambda ids, priority: self.edit(lambda service: service.edit(ids, {"priority": priority}))
         )
