@@ -564,6 +564,12 @@ class MurmurService:
         actions = [SnoozeAction(entry_id=i, until_text=until, reason=reason) for i in entry_ids]
         return self.apply(actions, "snoozed by hand")
 
+    def move(self, entry_ids: Sequence[str], due: str, reason: str = BY_HAND) -> ExecutionResult:
+        """Give the entries a new due (`due` read as an edit of it reads it: a day alone keeps each entry's time, a
+        habit keeps its repeat), one batch that one undo takes back."""
+        actions = [UpdateAction(entry_id=i, changes={"due_date": due}, reason=reason) for i in entry_ids]
+        return self.apply(actions, "moved by hand")
+
     def edit(self, entry_ids: Sequence[str], fields: Mapping[str, object], reason: str = BY_HAND) -> ExecutionResult:
         """Set `fields` (content, summary, category, priority, due_date, repeat, status; None clears one) on
         each entry; a field that does not validate is a UsageError and changes nothing."""

@@ -38,6 +38,7 @@ from app.domain.clock import Clock
 from app.domain.dates import DEFAULT_DUE_TIME, moved_due, resolve_due
 from app.domain.enums import FailureKind, Status, UndoKind
 from app.domain.recurrence import first_occurrence, next_occurrence
+from app.domain.snoozes import SNOOZABLE, ends_past_due
 from app.domain.verbs import counted
 from app.errors import AmbiguousIdError, EntryNotFoundError, InvalidActionError, MurmurError
 from app.store.models import Entry, UndoBatch, UndoItem
@@ -296,10 +297,10 @@ def _snooze_time(until_text: str, clock: Clock) -> datetime:
 
 
 def _snooze(entry: Entry, action: SnoozeAction, clock: Clock) -> str:
-    if entry.status in (Status.COMPLETED, Status.ARCHIVED):
+    if entry.status not in SNOOZABLE:
         raise InvalidActionError(f"'{entry.summary}' is {entry.status.value}; only open entries can be snoozed")
     until = _snooze_time(action.until_text, clock)
-    if entry.due_at is not None and until <= entry.due_at:  # a snooze hides; it never brings an entry forward
+    if entry.due_at is not None and not ends_past_due(until, entry.due_at):
         due = entry.due_at.astimezone(clock.tz)
         raise InvalidActionError(
             f"'{entry.summary}' is due {due:%a %d %b %H:%M}, after {until.astimezone(clock.tz):%a %d %b %H:%M}: "

@@ -1,10 +1,13 @@
 """An action that was not applied, in words: the CLI's line, the window's (no IDs, the entry named once) and
 the model's tool result. The window words it from the failure's kind and fields, never from its error text."""
 
+from collections.abc import Sequence
+
 from app.changes.executor import ActionFailure
 from app.domain.actions import CreateAction, ParseFailure
 from app.domain.enums import ActionKind, FailureKind
 from app.presentation.names import quoted
+from app.presentation.summaries import summarize
 from app.terminal import terminal_safe
 
 # What was tried, as "Couldn't <verb>" says it.
@@ -16,6 +19,7 @@ _TRIED = {
     ActionKind.SNOOZE: "snooze",
 }
 CANDIDATES_NAMED = 4  # "it could be 'A', 'B', 'C' or 'D'"
+RUN_FAILED = "Couldn't process what you said"
 
 
 def failure_line(failure: ActionFailure) -> str:
@@ -70,3 +74,14 @@ def failure_words(failure: ActionFailure) -> str:
         head += f" {quoted(failure.cause.subject)}"
     detail = _detail(failure)
     return f"{head}: {detail}" if detail else head
+
+
+def refused_title(failures: Sequence[ActionFailure]) -> str:
+    """A change made by hand (a menu, a key, a reminder's button) that changed nothing, as the window says it: the one
+    failure's own line ("Couldn't snooze “Call mom”: ..."), else how many failed, the lines listed below it."""
+    return failure_words(failures[0]) if len(failures) == 1 else summarize([], failures)
+
+
+def run_failed_message(reason: str, waiting: bool) -> str:
+    """Why a run did nothing; it says the words wait in the Inbox only when they were kept there (`waiting`)."""
+    return f"{reason}. It waits in the Inbox." if waiting else f"{reason}."

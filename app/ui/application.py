@@ -230,6 +230,8 @@ class Murmur(QObject):
         entries.archive_requested.connect(lambda ids: self.edit(lambda service: service.archive(ids)))
         entries.unarchive_requested.connect(lambda ids: self.edit(lambda service: service.unarchive(ids)))
         entries.snooze_requested.connect(lambda ids, until: self.edit(lambda service: service.snooze(ids, until)))
+        entries.move_requested.connect(lambda ids, due: self.edit(lambda service: service.move(ids, due)))
+        entries.read_dues_with(self.service.read_due)
         entries.priority_requested.connect(
             lambda ids, priority: self.edit(lambda service: service.edit(ids, {"priority": priority}))
         )
@@ -727,7 +729,8 @@ class Murmur(QObject):
         """What a run or a change did; the steps Details shows are a run's own, else the change's lines (an
         import's counts and the lines it could not read), never an earlier run's."""
         content = content_of(report)
-        self._error = content.message if content.error else ""
+        if not (report.by_hand and content.error):  # a refused change by hand leaves nothing waiting: no red state
+            self._error = content.message if content.error else ""
         said = f"Murmur asks: {report.message}" if report.question else report.message
         steps = None if from_run else report.applied + report.failures
         outcome = said if said and not report.applied else content.title

@@ -10,13 +10,11 @@ here goes through the service and is undoable like any other."""
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTime, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QCalendarWidget,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -24,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QScrollArea,
-    QTimeEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -39,6 +36,7 @@ from app.presentation.edits import not_saved, sentence
 from app.presentation.history import action_text
 from app.presentation.times import in_sentence, moment_words, written
 from app.ui.checklist_editor import ChecklistEditor
+from app.ui.due_picker import DuePicker, DueReader, due_picker
 from app.ui.elided_label import ElidedLabel
 from app.ui.entry_sections import EntryRow
 from app.ui.inbox_sounds import SoundChoice
@@ -50,34 +48,8 @@ NO_REMINDER = "Not a date Murmur can read: no reminder will fire"
 PLACEHOLDER = "Select an entry to see all of it here."
 STYLE = 'QLabel[problem="true"] { color: #e0443a; }'  # words refused: the window's red for what went wrong
 
-# Where a due set to these words lands, given the entry's current due: the service's reading (MurmurService.read_due).
-DueReader = Callable[[str, datetime | None], datetime | None]
 # What the recording of an utterance allows (the app reads it through the service).
 SoundReader = Callable[[int], SoundChoice]
-
-
-class DuePicker(QDialog):
-    """A calendar and a time, for a due picked rather than said; `start` and what is chosen are wall-clock times."""
-
-    def __init__(self, start: datetime, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Due")
-        self.calendar = QCalendarWidget()
-        self.calendar.setSelectedDate(QDate(start.year, start.month, start.day))
-        self.time = QTimeEdit(QTime(start.hour, start.minute))
-        self.time.setDisplayFormat("HH:mm")
-        self.time.setAccessibleName("Time")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.calendar)
-        layout.addWidget(self.time)
-        layout.addWidget(buttons)
-
-    def chosen(self) -> datetime:
-        day, time = self.calendar.selectedDate(), self.time.time()
-        return datetime(day.year(), day.month(), day.day(), time.hour(), time.minute())
 
 
 class DetailsPanel(QWidget):
@@ -347,10 +319,9 @@ class DetailsPanel(QWidget):
             self.take_picked_due(picker.chosen())
 
     def due_picker(self) -> DuePicker | None:
-        """The picker at the entry's due; with none, where "tomorrow" lands: the hour a day said alone is due at."""
-        row, reader = self._row, self._due_reader
-        start = (row.entry.due_at or (reader("tomorrow", None) if reader else None)) if row else None
-        return DuePicker(start.astimezone(row.tz).replace(tzinfo=None), self) if row and start else None
+        """The picker at the entry's due (see `due_picker`)."""
+        row = self._row
+        return due_picker(row.entry.due_at, self._due_reader, row.tz, self) if row else None
 
     def take_picked_due(self, local: datetime) -> None:
         """The due picked (a wall-clock time) written into the due field, and asked for."""

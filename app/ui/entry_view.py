@@ -1,9 +1,11 @@
 """The entry list: sections with their entries, keyboard first. Space ticks off, Enter edits the summary,
 the arrows skip section headers, a click on a header folds it; the context menu and keys archive (and
-unarchive), snooze and change priority. It only asks (signals); the window's owner applies through the service."""
+unarchive), snooze, move the due and change priority. It only asks (signals); the window's owner applies through the
+service."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 
 from PySide6.QtCore import (
@@ -20,10 +22,14 @@ from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QMenu, QWidget
 
 from app.domain.enums import Status
+from app.domain.snoozes import snooze_hides
+from app.presentation.entry_menu import MOVE, MOVE_CHOICES, PICK_DATE, SNOOZE, SNOOZE_CHOICES
+from app.presentation.times import written
+from app.ui.due_picker import DuePicker, DueReader, due_picker
 from app.ui.entry_delegate import COMPACT_ROW_HEIGHT, ROW_HEIGHT, EntryDelegate
 from app.ui.entry_model import EntryListModel
+from app.ui.entry_sections import EntryRow
 
-SNOOZE_CHOICES = ("in 1 hour", "this evening", "tomorrow", "next week")
 MIN_ROWS_SHOWN = 3  # a small window squeezes the rest of the window before the list
 
 
@@ -46,6 +52,7 @@ class EntryView(QListView):
     archive_requested = Signal(list)
     unarchive_requested = Signal(list)  # archived entry IDs, to open again
     snooze_requested = Signal(list, str)  # entry IDs, until (words: "tomorrow")
+    move_requested = Signal(list, str)  # entry IDs, the new due (words: "tomorrow", "Thu 3 Dec 2026 15:00")
     priority_requested = Signal(list, object)  # entry IDs, 1-5 or None
 
     def __init__(self, model: EntryListModel, parent: QWidget | None = None) -> None:
@@ -55,6 +62,7 @@ class EntryView(QListView):
         # commit comes unasked, so the rows the user picked, and where they scrolled, are kept by ID. This
         # looks before the view's own handler forgets where the rows were: connected before setModel.
         self._kept = KeptView()
+        self._due_reader: DueReader | None = None
         model.modelAboutToBeReset.connect(self._on_model_about_to_be_reset)
         self.setModel(model)
         model.modelReset.connect(self._on_model_reset)
@@ -76,6 +84,10 @@ class EntryView(QListView):
         self._unarchive.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self._unarchive.triggered.connect(self._unarchive_selection)
         self.addAction(self._unarchive)
+
+    def read_dues_with(self, reader: DueReader) -> None:
+        """The menu's times are read by `reader`, as the service will read them: it offers only what would be taken."""
+        self._due_reader = reader
 
     def set_compact(self, compact: bool) -> None:
         """Lower rows, for a short window."""
@@ -231,21 +243,68 @@ class EntryView(QListView):
         if ids:
             self.priority_requested.emit(ids, priority)
 
+    def _move(self, ids: list[str], due: str) -> None:
+        self.move_requested.emit(ids, due)
+
     def _on_context_menu_requested(self, position: QPoint) -> None:
-        if not self.selected_ids():
-            return
+        if menu := self.context_menu():
+            menu.exec(self.viewport().mapToGlobal(position))
+            menu.deleteLater()
+
+    def context_menu(self) -> QMenu | None:
+        """The right-click menu for the entries selected; None with none."""
+        rows = [row for row in map(self.list_model.row_of, self.selected_ids()) if row]
+        if not rows:
+            return None
         menu = QMenu(self)
         complete, archive, _tomorrow, *priorities = self._actions
         menu.addAction(complete)
         menu.addAction(archive)
         if self._archived_selected():
             menu.addAction(self._unarchive)
-        snooze = menu.addMenu("Snooze")
-        for until in SNOOZE_CHOICES:
-            snooze.addAction(f"Until {until}", partial(self._snooze, until))
+        self._add_snoozes(menu.addMenu(SNOOZE), rows)
+        self._add_moves(menu.addMenu(MOVE), rows)
         priority = menu.addMenu("Priority")
         priority.addActions(priorities)
         current = self.currentIndex()
         edit = menu.addAction("Edit summary", partial(self.edit, current))
         edit.setEnabled(self.list_model.row_at(current) is not None)
-        menu.exec(self.viewport().mapToGlobal(position))
+        return menu
+
+    def _read(self, phrase: str, due: datetime | None = None) -> datetime | None:
+        return self._due_reader(phrase, due) if self._due_reader else None
+
+    def _add_snoozes(self, menu: QMenu, rows: list[EntryRow]) -> None:
+        """Each snooze, to be picked only if it would hide every entry selected (one due by then has none to hide)."""
+        now = rows[0].now
+        for choice in SNOOZE_CHOICES:
+            until = self._read(choice.phrase)
+            action = menu.addAction(choice.label, partial(self._snooze, choice.phrase))
+            action.setEnabled(
+                until is not None and all(snooze_hides(row.status, row.entry.due_at, until, now) for row in rows)
+            )
+
+    def _add_moves(self, menu: QMenu, rows: list[EntryRow]) -> None:
+        """Each new due, to be picked if the entries are open and it moves one of them; and a calendar to pick one."""
+        ids, open_ = [row.id for row in rows], not any(row.done for row in rows)
+        for choice in MOVE_CHOICES:
+            dues = [(row.entry.due_at, self._read(choice.phrase, row.entry.due_at)) for row in rows]
+            action = menu.addAction(choice.label, partial(self._move, ids, choice.phrase))
+            read = all(moved is not None for _, moved in dues)
+            action.setEnabled(open_ and read and any(moved != due for due, moved in dues))
+        menu.addAction(PICK_DATE, partial(self._pick_due, rows)).setEnabled(open_)
+
+    def _pick_due(self, rows: list[EntryRow]) -> None:
+        """The calendar at the first entry's due; its OK moves them all there."""
+        tz = rows[0].tz
+        picker = due_picker(rows[0].entry.due_at, self._due_reader, tz, self)
+        if picker is None:
+            return
+        picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        ids = [row.id for row in rows]
+        picker.accepted.connect(lambda: self._move(ids, written(picker.chosen().replace(tzinfo=tz), tz)))
+        picker.open()
+
+    def due_picker(self) -> DuePicker | None:
+        """The calendar "Pick a date…" opened, while it is open."""
+        return self.findChild(DuePicker)

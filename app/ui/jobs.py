@@ -23,7 +23,7 @@ from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, ImportWaitsForYes, MurmurError, Remedy
 from app.presentation.applied import applied_title, applied_words
 from app.presentation.edits import sentence
-from app.presentation.failures import failure_words
+from app.presentation.failures import failure_words, refused_title
 from app.presentation.history import dismissed_title
 from app.presentation.imports import first_problem, import_counts, import_problems, import_question, import_title
 from app.presentation.memories import memory_detail, memory_title
@@ -73,6 +73,7 @@ class BatchReport:
     fallback_reason: str | None = None  # the model failed for this reason, and the built-in rules filed it
     fallback_remedy: Remedy | None = None
     choices: tuple[str, ...] = ()  # unsure what was meant, nothing was done: the readings offered for utterance_id
+    by_hand: bool = False  # a change made in the window, not a run: a failure is that change's, and nothing waits
 
     @property
     def failed(self) -> bool:
@@ -80,13 +81,17 @@ class BatchReport:
         return self.error is not None or (not self.applied and not self.message)
 
 
-def batch_report(service: MurmurService, result: PipelineResult | ExecutionResult) -> BatchReport:
+def batch_report(
+    service: MurmurService, result: PipelineResult | ExecutionResult, by_hand: bool = False
+) -> BatchReport:
     clock = service.clock()
     pipeline = result if isinstance(result, PipelineResult) else None
     if pipeline and pipeline.answered:
         summary = "Answer"
     elif result.applied:
         summary = applied_title(result.applied, result.failures, clock.now, clock.tz)
+    elif by_hand and result.failures:
+        summary = refused_title(result.failures)
     else:
         remembered = pipeline.memory_changes if pipeline else []
         summary = summarize(result.applied, result.failures, remembered)  # "Nothing changed (1 failed)": details follow
@@ -105,6 +110,7 @@ def batch_report(service: MurmurService, result: PipelineResult | ExecutionResul
         fallback_reason=pipeline.fallback_reason if pipeline else None,
         fallback_remedy=pipeline.fallback_remedy if pipeline else None,
         choices=pipeline.choices if pipeline else (),
+        by_hand=by_hand,
     )
 
 
@@ -164,7 +170,7 @@ class EditJob:
     change: Callable[[MurmurService], ExecutionResult]
 
     def run(self) -> BatchReport:
-        return batch_report(self.service, self.change(self.service))
+        return batch_report(self.service, self.change(self.service), by_hand=True)
 
 
 def memory_report(change: MemoryChange) -> BatchReport:

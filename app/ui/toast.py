@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.choices import UNSURE, WHICH_READING
+from app.presentation.failures import RUN_FAILED, run_failed_message
 from app.ui.jobs import BatchReport
 from app.ui.plain_text import plain_label
 from app.ui.reading_buttons import ReadingButtons
@@ -80,11 +81,13 @@ def content_of(report: BatchReport) -> ToastContent:
             error=True,
             confirm=True,
         )
+    if report.failed and report.by_hand:  # the title is the one failure's line, else the count with the lines below
+        return ToastContent(title=report.summary, details=details if len(details) > 1 else [], error=True)
     if report.failed:
         reason = report.error or "; ".join(report.failures) or "nothing to do was found in it"
         return ToastContent(
-            title="Couldn't process what you said",
-            message=f"{reason}. It waits in the Inbox.",
+            title=RUN_FAILED,
+            message=run_failed_message(reason, waiting=report.utterance_id is not None),
             details=details,
             retry_utterance_id=report.utterance_id,
             error=True,

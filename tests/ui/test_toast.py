@@ -52,6 +52,20 @@ def test_a_total_failure_is_an_error_with_retry() -> None:
     assert "the LLM server is down" in content.message and "Inbox" in content.message
 
 
+def test_a_failed_run_says_it_waits_in_the_inbox_only_when_it_was_kept() -> None:
+    content = content_of(BatchReport("no key", [], [], None, error="the keyring is locked"))
+    assert content.title == "Couldn't process what you said" and content.message == "the keyring is locked."
+
+
+def test_a_refused_change_by_hand_is_titled_by_its_failures_and_offers_no_retry() -> None:
+    one = ["Couldn't archive “Buy milk”: it is already archived"]
+    content = content_of(BatchReport(one[0], [], one, None, by_hand=True))
+    assert content == ToastContent(title=one[0], error=True)
+    two = [*one, "Couldn't archive “Call mom”: it is already archived"]
+    content = content_of(BatchReport("Nothing changed (2 failed)", [], two, None, by_hand=True))
+    assert content == ToastContent(title="Nothing changed (2 failed)", details=two, error=True)
+
+
 def test_undo_button_emits_the_batch_and_closes(qtbot: QtBot) -> None:
     toast = make_toast(qtbot, seconds=60)
     toast.show_content(content_of(PARTIAL))
