@@ -248,7 +248,8 @@ class DetailsPanel(QWidget):
         for batch in self._history:
             for item in batch.items:
                 if item.entry_id == row.id:
-                    line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
+                    what = action_text(item, self._names, row.now, tz)
+                    line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {what}"
                     self.changes.addItem(line + (f", from “{batch.said}”" if batch.said else ""))
 
     def _show_recording(self, utterance_id: int | None) -> None:
