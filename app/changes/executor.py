@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlmodel import Session, col, func, select
 
+from app.changes.due_words import redated_text
 from app.changes.renaming import renamed_content
 from app.domain.actions import (
     Action,
@@ -222,7 +223,11 @@ def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     if "untick_item" in changes:
         notes.append(_untick(entry, changes["untick_item"], clock))
     if "due_date" in changes:
+        was = entry.due_at
         notes.append(_move_due(entry, changes["due_date"], clock))
+        if was is not None and entry.due_at is not None and "content" not in changes:  # a text given is kept as given
+            written_on = entry.created_at.astimezone(clock.tz).date()
+            entry.content = redated_text(entry.content, was, entry.due_at, clock.tz, written_on)
     if "status" in changes:
         _set_status(entry, changes["status"], clock)
     if changes.get("snooze_until"):
