@@ -8,9 +8,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 from sqlmodel import Session, col, func, select
 
+from app.changes.due_words import redated_text
 from app.changes.renaming import renamed_content
 from app.domain.actions import (
     Action,
@@ -222,7 +224,11 @@ def _update(entry: Entry, action: UpdateAction, clock: Clock) -> str:
     if "untick_item" in changes:
         notes.append(_untick(entry, changes["untick_item"], clock))
     if "due_date" in changes:
+        was = entry.due_at
         notes.append(_move_due(entry, changes["due_date"], clock))
+        if was is not None and entry.due_at is not None and "content" not in changes:  # a text given is kept as given
+            written_on = entry.created_at.astimezone(clock.tz).date()
+            entry.content = redated_text(entry.content, was, entry.due_at, clock.tz, written_on)
     if "status" in changes:
         _set_status(entry, changes["status"], clock)
     if changes.get("snooze_until"):
@@ -330,6 +336,24 @@ def _apply_to_existing(session: Session, entry: Entry, action: Action, clock: Cl
     return encode_row(before), note
 
 
+def _described(action: Action, entry: Entry) -> dict[str, Any]:
+    """The action as data, with the moments its words were read as (`moments`: field -> ISO time): History says
+    those, as "tomorrow" read again a week later would name another day."""
+    data = describe_action(action)
+    read: dict[str, datetime | None] = {}
+    if isinstance(action, UpdateAction):
+        read = {field: getattr(entry, column) for field, column in _MOMENT_COLUMNS.items() if action.changes.get(field)}
+    elif isinstance(action, SnoozeAction):
+        read = {"until_text": entry.snooze_until}
+    if moments := {field: moment.isoformat() for field, moment in read.items() if moment is not None}:
+        data["moments"] = moments
+    return data
+
+
+# An update's fields that name a moment, and the entry's column that keeps what they were read as.
+_MOMENT_COLUMNS = {"due_date": "due_at", "snooze_until": "snooze_until"}
+
+
 def _item_count(session: Session, batch_id: int | None) -> int:
     return int(session.execute(select(func.count()).where(col(UndoItem.batch_id) == batch_id)).scalar_one())
 
@@ -379,7 +403,7 @@ def execute(
             position=first_position + len(done),
             kind=UndoKind(action.kind),
             entry_id=entry.id,
-            description=json.dumps(describe_action(action), ensure_ascii=False),
+            description=json.dumps(_described(action, entry), ensure_ascii=False),
             before_row=before_row,
             after_revision=entry.revision,
         )

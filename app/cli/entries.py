@@ -218,8 +218,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         made = moment_words(h.batch.created_at, clock.now, clock.tz)
         say(f"batch {h.batch.id}  {made}  {batch_title(h.batch.label, h.said, h.batch.origin)}  [{state}]")
         for item in h.items:
-            mark = action_state(item)
-            say(f"  action {item.id}: {action_text(item, names)} ({_changed(item)})" + (f"  [{mark}]" if mark else ""))
+            mark, what = action_state(item), action_text(item, names, clock.now, clock.tz)
+            say(f"  action {item.id}: {what} ({_changed(item)})" + (f"  [{mark}]" if mark else ""))
     return ExitCode.OK
 
 

@@ -2,7 +2,8 @@
 
 Rules a user can predict:
 - A phrase with a time ("at 5pm", "friday morning", "in 2 hours") keeps that time; a time that
-  has already passed today means tomorrow.
+  has already passed today means tomorrow, unless the phrase wrote out the date ("22 Nov at 5pm" stays today).
+- A weekday said with a date and no year ("Fri 20 Nov") is in the year where that date is that weekday.
 - A phrase with only a day ("Thursday", "tomorrow", "dec 3") is due at 09:00 that day; "today"
   after 09:00 is due at the next full hour, or at 23:59 once no full hour of the day is left. "Tonight" and
   "this evening" said after their hour are today too, as "today" is.
@@ -27,7 +28,7 @@ from zoneinfo import ZoneInfo
 
 from app.domain.clock import Clock
 from app.domain.day_phrases import explicit, find_day_phrase
-from app.domain.local_calendar import LocalCalendar
+from app.domain.local_calendar import MONTH_NAME, LocalCalendar
 from app.domain.spans import find_span, span_from_now
 from app.domain.spoken_numbers import CARDINALS, ORDINAL_WORDS, ordinal_value
 
@@ -59,6 +60,13 @@ _CLOCK_ONLY = re.compile(
 )
 _TWO_PREPOSITIONS = re.compile(r"^(?:in|on|by|for)\s+(?=(?:at|on|by)\s)", re.IGNORECASE)
 _MINUTES_AGO = re.compile(r"\bago\b", re.IGNORECASE)
+# A calendar day written out: "22 nov", "nov 22nd", "the 3rd of december", "2026-11-22".
+_CALENDAR_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_NAME})\b|\b(?:{MONTH_NAME})\s+\d{{1,2}}\b|\b\d{{4}}-\d\d-\d\d\b",
+    re.IGNORECASE,
+)
+_YEAR_WRITTEN = re.compile(r"\b\d{4}\b")
+_YEARS_TO_TRY = 7  # a date falls on each weekday within seven years
 
 # A phrase found inside a sentence only counts as a date when it carries one of these words or
 # a digit: dateparser's search also reads "may", "now" and "second" as dates.
@@ -269,9 +277,11 @@ def _resolve_local(
     parsed = data.date_obj
     if parsed.tzinfo is not None:  # the phrase named a zone ("5pm UTC")
         parsed = _local_naive(parsed, tz)
+    dated = _CALENDAR_DAY.search(phrase) is not None
+    parsed = _in_the_weekdays_year(phrase, parsed, now_local) if dated else parsed
     if data.period not in _TIMED_PERIODS and not _HAS_TIME.search(phrase):  # it says "day" for 10am said at 10:00
         parsed = _with_default_time(parsed, now_local)
-    elif parsed <= now_local and parsed.date() == now_local.date() and not _MINUTES_AGO.search(phrase):
+    elif parsed <= now_local and parsed.date() == now_local.date() and not (_MINUTES_AGO.search(phrase) or dated):
         parsed += timedelta(days=1)  # "this evening" said at 23:30: a time of today that has passed
     else:
         parsed = _today_if_ahead(phrase, parsed, now_local)
@@ -279,6 +289,23 @@ def _resolve_local(
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _in_the_weekdays_year(phrase: str, parsed: datetime, now_local: datetime) -> datetime:
+    """ "Fri 20 Nov" said on 29 Nov 2026 is 20 Nov 2026, a Friday, not the next 20 Nov (dateparser, preferring the
+    future, says 2027, a Saturday): the year nearest now in which the date is the weekday said, when no year is."""
+    words = re.findall(r"[a-z]+", phrase.lower())
+    said = [day for day, name in enumerate(_WEEKDAYS) if any(len(w) >= 3 and name.startswith(w) for w in words)]
+    if len(said) != 1 or parsed.weekday() == said[0] or _YEAR_WRITTEN.search(phrase):
+        return parsed
+    for distance in sorted(range(-_YEARS_TO_TRY, _YEARS_TO_TRY + 1), key=abs):
+        try:
+            moved = parsed.replace(year=now_local.year + distance)
+        except ValueError:  # 29 February in a year without one
+            continue
+        if moved.weekday() == said[0]:
+            return moved
+    return parsed
 
 
 def _today_if_ahead(phrase: str, parsed: datetime, now_local: datetime) -> datetime:

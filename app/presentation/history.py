@@ -2,16 +2,21 @@
 milk”: priority 1"), its state, and the short phrases the model reads of what an utterance did."""
 
 import json
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from app.domain.enums import UndoKind, UndoSubject
 from app.domain.verbs import PAST_TENSE, TICKED
 from app.presentation.list_items import item_change
 from app.presentation.names import quoted
+from app.presentation.times import in_sentence
 from app.store.models import UndoItem
 
 RENAMED = "renamed"  # an update that sets a new summary
 # A changed field before its new value: "due Fri 27 Nov", "snoozed until tomorrow".
 _FIELD_BEFORE_VALUE = {"due_date": "due", "snooze_until": "snoozed until", "recurrence": "repeat"}
+_MOMENT_FIELDS = {"due_date", "snooze_until", "until_text"}  # what names a moment: a due, a snooze's end
 
 
 def batch_label(label: str, origin: str | None) -> str:
@@ -24,10 +29,10 @@ def batch_title(label: str, said: str | None, origin: str | None) -> str:
     return batch_label(f"“{said}”" if said else label[:1].upper() + label[1:], origin)  # names keep their capitals
 
 
-def action_text(item: UndoItem, names: dict[str, str]) -> str:
+def action_text(item: UndoItem, names: dict[str, str], now: datetime, tz: ZoneInfo) -> str:
     """One change in words; `names`: entry ID -> its summary as listed now. A creation names the entry as it was
     made, and a new summary is a rename from the summary it had ("Renamed “Call the dentits” to “Call the
-    dentist”"), so a rename never rewrites the lines before it."""
+    dentist”"), so a rename never rewrites the lines before it. A moment is said as of `now` in `tz`."""
     described = json.loads(item.description)
     verb = PAST_TENSE[item.kind].capitalize()
     if item.subject is not UndoSubject.ENTRY:  # a memory, an utterance or a word: its text
@@ -45,13 +50,27 @@ def action_text(item: UndoItem, names: dict[str, str]) -> str:
         text = f"{RENAMED.capitalize()} “{was}” to “{changes.pop('summary')}”"
     if changes:
         said = (
-            f"{_FIELD_BEFORE_VALUE.get(field, field)} {value if value is not None else 'none'}"
+            f"{_FIELD_BEFORE_VALUE.get(field, field)} {_value(field, value, described, now, tz)}"
             for field, value in changes.items()
         )
         text += ": " + ", ".join(said)
     elif until := described.get("until_text"):
-        text += f" until {until}"
+        text += f" until {_value('until_text', until, described, now, tz)}"
     return text
+
+
+def _value(field: str, value: Any, described: dict[str, Any], now: datetime, tz: ZoneInfo) -> str:
+    """A changed field's new value; a moment as the app says one ("Sat 5 Dec 20:00"): the one its words were read
+    as, or (a change recorded before those were kept) its words when they are a written date and time."""
+    if value is None:
+        return "none"
+    if field not in _MOMENT_FIELDS:
+        return str(value)
+    try:
+        moment = datetime.fromisoformat((described.get("moments") or {}).get(field) or str(value))
+    except ValueError:
+        return str(value)  # words no moment was read from, or not a moment at all
+    return in_sentence(moment if moment.tzinfo else moment.replace(tzinfo=tz), now, tz)
 
 
 def _summary_before(item: UndoItem) -> str | None:

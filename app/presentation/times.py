@@ -4,9 +4,9 @@ command line say a moment alike. A day is said relative to today where that is s
 
 The variants mean different things: `moment_words` stands alone ("Tomorrow 08:00"), `in_sentence` goes
 inside one ("done today 14:02") and `when` is a due there ("overdue yesterday 09:00"); `relative` is the
-list's short chip ("in 20 min"), `in_full` a tooltip's whole date, `written` a date put into a field to be
-read back (the year always there, so it reads the same any day), `day_title` heads a section of days and
-`period_words` names a day or a month of usage.
+list's short chip ("in 20 min"), `in_full` a tooltip's whole date, `written` words that read back as the
+moment any day (the year always there: what a due picked on a calendar is saved as), `day_title` heads a
+section of days and `period_words` names a day or a month of usage.
 English names, whatever the system's locale: the app's words are English.
 """
 
@@ -99,6 +99,6 @@ def in_full(moment: datetime, tz: ZoneInfo) -> str:
 
 
 def written(moment: datetime, tz: ZoneInfo) -> str:
-    """A date put into a field to be read back: 'Thu 3 Dec 2026 15:00', the year always."""
+    """Words that read back as this moment any day: 'Thu 3 Dec 2026 15:00', the year always."""
     local = moment.astimezone(tz)
     return f"{_date(local.date(), WEEKDAYS[local.weekday()][:3], with_year=True)} {time_of_day(local)}"

@@ -220,7 +220,8 @@ class DetailsPanel(QWidget):
         for batch in self._history:
             for item in batch.items:
                 if item.entry_id == row.id:
-                    line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {action_text(item, self._names)}"
+                    what = action_text(item, self._names, row.now, tz)
+                    line = f"{moment_words(batch.batch.created_at, row.now, tz)} · {what}"
                     self.changes.addItem(line + (f", from “{batch.said}”" if batch.said else ""))
 
     def _show_recording(self, utterance_id: int | None) -> None:
@@ -233,8 +234,9 @@ class DetailsPanel(QWidget):
 
     @staticmethod
     def _due_words(row: EntryRow) -> str:
+        """The due as the app says a moment ("Today 21:50", "Sat 5 Dec 20:00"); the words, when none was read."""
         due_at = row.entry.due_at
-        return written(due_at, row.tz) if due_at else row.entry.due_text or ""
+        return moment_words(due_at, row.now, row.tz) if due_at else row.entry.due_text or ""
 
     @staticmethod
     def _status_words(row: EntryRow) -> str:
@@ -246,15 +248,21 @@ class DetailsPanel(QWidget):
         return {Status.ARCHIVED: "Archived"}.get(entry.status, "Open")
 
     def _read_due(self, text: str) -> None:
-        """What the due words mean, read back; a warning when they name no moment."""
+        """What the due words mean, read back; a warning when they name no moment. The entry's own words are its
+        due, not read again: read as if typed, a time of today that has passed would be tomorrow's."""
         row, reader = self._row, self._due_reader
         if not text.strip() or row is None:
             self.due_reading.setText("No due date")
             return
-        if reader is None:  # the app hands the service's reader over before any entry is shown
-            return
-        moment = reader(text, row.entry.due_at)
-        self.due_reading.setText(f"Due {written(moment, row.tz)}" if moment else NO_REMINDER)
+        if row.entry.due_at is not None and text.strip() == self._due_words(row):
+            self._show_due_reading(row.entry.due_at)
+        elif reader is not None:  # the app hands the service's reader over before any entry is shown
+            self._show_due_reading(reader(text, row.entry.due_at))
+
+    def _show_due_reading(self, moment: datetime | None) -> None:
+        row = self._row
+        assert row is not None
+        self.due_reading.setText(f"Due {in_sentence(moment, row.now, row.tz)}" if moment else NO_REMINDER)
         self.due_reading.setProperty("warning", moment is None)
 
     def _read_repeat(self, text: str) -> None:
@@ -324,11 +332,12 @@ class DetailsPanel(QWidget):
         return due_picker(row.entry.due_at, self._due_reader, row.tz, self) if row else None
 
     def take_picked_due(self, local: datetime) -> None:
-        """The due picked (a wall-clock time) written into the due field, and asked for."""
-        if self._row is not None:
-            self.due.setText(written(local.replace(tzinfo=self._row.tz), self._row.tz))
-            self._read_due(self.due.text())
-            self._ask("due_date", self.due.text())
+        """The due picked (a wall-clock time) shown in the due field as the app says it, and asked for in words
+        that name it whatever the day ("Sat 28 Nov 2026 21:50", never "today")."""
+        if (row := self._row) is not None and (moment := local.replace(tzinfo=row.tz)) != row.entry.due_at:
+            self.due.setText(moment_words(moment, row.now, row.tz))
+            self._show_due_reading(moment)
+            self._ask("due_date", written(moment, row.tz))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.content and event.type() == QEvent.Type.FocusOut:

@@ -62,7 +62,7 @@ class HistoryView(QWidget):
             top.setToolTip(0, plain_tooltip(what))
             top.setData(0, BATCH_ROLE, h.batch.id)
             for item in h.items:
-                child = QTreeWidgetItem([action_text(item, names), "", action_state(item)])
+                child = QTreeWidgetItem([action_text(item, names, now, tz), "", action_state(item)])
                 child.setToolTip(0, plain_tooltip(child.text(0)))
                 child.setData(0, BATCH_ROLE, h.batch.id)
                 child.setData(0, ACTION_ROLE, item.id)

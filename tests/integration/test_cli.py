@@ -7,10 +7,13 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
+from datetime import datetime, time, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
+from app.presentation.times import in_sentence
 from tests.support.held_database import held
 from tests.support.murmur_cli import Murmur, assert_one_line_error, world_reachable
 
@@ -101,6 +104,17 @@ def test_edit_snooze_and_undo_of_one_action_from_history(murmur: Murmur) -> None
     one = murmur.json("undo", "--action", str(first_batch["actions"][0]["action_id"]), code=1)
     assert one["conflicts"] and "changed again" in one["conflicts"][0]["conflict"]
     assert_one_line_error(murmur.run("edit", flights, "--priority", "1", "--status", "done"), 2, "invalid choice")
+
+
+def test_history_says_a_due_as_everything_else_does(murmur: Murmur) -> None:
+    """An assistant's ISO date ("2026-12-05T20:00") reads in `murmur history` as the app says a moment."""
+    added = murmur.json("add", "Call mom at 7pm")
+    berlin = ZoneInfo("Europe/Berlin")
+    now = datetime.now(berlin)
+    due = datetime.combine(now.date() + timedelta(days=10), time(20, 0), tzinfo=berlin)
+    murmur.json("edit", added["applied"][0]["entry"]["short_id"], "--due", due.strftime("%Y-%m-%dT%H:%M"))
+    said = murmur.run("history").stdout
+    assert f"Updated “Call mom”: due {in_sentence(due, now, berlin)} (" in said and "T20:00" not in said
 
 
 @pytest.mark.parametrize(

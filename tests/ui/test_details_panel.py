@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app.config import LocaleSettings, Settings
 from app.domain.enums import Status
-from app.presentation.times import written
+from app.presentation.times import in_sentence, moment_words
 from app.ui.application import Murmur
 from app.ui.details_panel import NO_REMINDER, PLACEHOLDER
 from app.ui.microphone import real_dictation
@@ -30,8 +30,14 @@ def test_the_panel_shows_everything_of_the_selected_entry(qtbot: QtBot, murmur: 
     assert details.isVisible() and details.placeholder.isHidden()
     assert details.summary.text() == "Call the dentist"
     assert details.category.currentText() == "Reminder" and details.priority.currentText() == "None"
-    assert details.due.text().startswith("Thu ") and details.due.text().endswith(" 15:00")  # the next Thursday
-    assert details.due_reading.text() == f"Due {details.due.text()}" and details.status.text() == "Open"
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    clock = murmur.service.clock()
+    assert entry.due_at is not None and entry.due_at.astimezone(clock.tz).weekday() == 3  # the next Thursday
+    assert details.due.text() == moment_words(entry.due_at, clock.now, clock.tz) and details.due.text().endswith(
+        "15:00"
+    )
+    assert details.due_reading.text() == f"Due {in_sentence(entry.due_at, clock.now, clock.tz)}"
+    assert details.status.text() == "Open"
     assert details.said.text() == f"“{SAID}”"
     history = [details.changes.item(i).text() for i in range(details.changes.count())]
     assert len(history) == 1 and history[0].endswith(f"Created “Call the dentist”, from “{SAID}”")
@@ -113,7 +119,7 @@ def test_the_due_read_back_is_the_due_saved(qtbot: QtBot, murmur_in_new_york: Mu
         [entry] = murmur.service.entries([Status.ACTIVE])
         assert entry.due_text == words and entry.due_at is not None
         due = entry.due_at.astimezone(NEW_YORK)
-        assert shown == f"Due {due:%a} {due.day} {due:%b %Y} {due.hour}:{due.minute:02d}"
+        assert shown == f"Due {in_sentence(due, MONDAY_MORNING_IN_NEW_YORK, NEW_YORK)}"
         assert (due.hour, due.minute) == (20, 30)  # the evening's hour, and then the time the day alone keeps
     assert (due.month, due.weekday(), (due.day - 1) // 7) == (11, 3, 3)  # the fourth Thursday of November
 
@@ -135,6 +141,36 @@ def test_the_picker_starts_at_the_hour_a_day_alone_is_due_and_writes_the_due_as_
     [entry] = murmur.service.entries([Status.ACTIVE])
     due = entry.due_at.astimezone(murmur.service.clock().tz)  # type: ignore[union-attr]
     assert (due.date(), due.hour, due.minute) == (tomorrow.date(), 17, 30)
-    assert details.due.text() == written(due, murmur.service.clock().tz) and details.due.text().endswith(" 17:30")
+    clock = murmur.service.clock()
+    assert details.due.text() == moment_words(due, clock.now, clock.tz) and details.due.text().endswith(" 17:30")
     reopened = details.due_picker()
     assert reopened is not None and reopened.time.time() == QTime(17, 30)  # an entry with a due: at its due
+
+
+# Late on a Saturday in New York: a reminder set for earlier this evening is overdue, a daily one too.
+SATURDAY_LATE = datetime(2026, 11, 28, 23, 34, tzinfo=NEW_YORK)
+
+
+@pytest.mark.parametrize(
+    ("said", "repeats"),
+    [("remind me to call the plumber at 9:50pm", False), ("water the plants every day at 9pm", True)],
+)
+def test_an_overdue_due_is_shown_once_as_the_app_says_it(
+    qtbot: QtBot, murmur_in_new_york: Murmur, said: str, repeats: bool
+) -> None:
+    """The due field and the line under it name the one due the entry has, as the rest of the app words a
+    moment ("Today 21:50"): the field's own words are not read again as if typed, which moved a time of today
+    that has passed to tomorrow."""
+    murmur = murmur_in_new_york
+    wall_clock = murmur.service.clock
+    murmur.service.clock = lambda: replace(wall_clock(), now=SATURDAY_LATE.replace(hour=20))
+    entry_id = said_and_selected(qtbot, murmur, said)
+    murmur.service.clock = lambda: replace(wall_clock(), now=SATURDAY_LATE)
+    with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
+        murmur.refresh()
+    assert murmur.window.select_entry(entry_id)
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    assert entry.due_at is not None and entry.due_at < SATURDAY_LATE and (entry.recurrence is not None) == repeats
+    details, due = murmur.window.details, moment_words(entry.due_at, SATURDAY_LATE, NEW_YORK)
+    assert due.startswith("Today ") and details.due.text() == due
+    assert details.due_reading.text() == f"Due {in_sentence(entry.due_at, SATURDAY_LATE, NEW_YORK)}"

@@ -196,3 +196,21 @@ def test_a_span_from_now_is_counted_to_the_second(phrase: str, seconds: int) -> 
 def test_a_weekday_said_on_that_weekday_is_today_while_its_time_is_ahead(phrase: str, expected: datetime) -> None:
     thursday_morning = Clock(now=datetime(2026, 11, 26, 10, 0, 41, tzinfo=BERLIN), tz=BERLIN)
     assert resolve_due(phrase, thursday_morning) == expected.replace(tzinfo=BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("Sun 22 Nov 2026 17:00", at(22, 17)),  # its date named: earlier today stays today, overdue
+        ("Sunday 22 Nov at 5pm", at(22, 17)),
+        ("2026-11-22 17:00", at(22, 17)),
+        ("Fri 20 Nov 08:00", at(20, 8)),  # a Friday this year, not 20 Nov 2027 (a Saturday)
+        ("Fri 20 Nov", at(20, 9)),
+        ("Fri 3 Dec 2027 15:00", datetime(2027, 12, 3, 15, tzinfo=BERLIN)),  # its year written: as written
+        ("20 Nov 08:00", datetime(2027, 11, 20, 8, tzinfo=BERLIN)),  # no weekday: the next 20 Nov
+    ],
+)
+def test_a_date_written_out_is_that_date(phrase: str, expected: datetime) -> None:
+    """Words that name a calendar day are read as that day, past or not: a due shown in a field reads back as
+    itself, and a weekday said with a date picks the year they agree in."""
+    assert resolve_due(phrase, Clock(now=FIXED_NOW, tz=BERLIN)) == expected

@@ -28,7 +28,9 @@ def renamed(store: Store, clock: Clock) -> tuple[MurmurService, str]:
 
 def history_lines(service: MurmurService) -> list[str]:
     names = {entry.id: entry.summary for entry in service.entries(list(Status))}
-    return [action_text(item, names) for batch in reversed(service.history()) for item in batch.items]
+    clock = service.clock()
+    items = [item for batch in reversed(service.history()) for item in batch.items]
+    return [action_text(item, names, clock.now, clock.tz) for item in items]
 
 
 def test_a_rename_changes_the_words_of_the_text_the_old_name_said(store: Store, clock: Clock) -> None:

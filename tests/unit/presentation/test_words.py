@@ -1,6 +1,7 @@
 """Results in words, from a real store: each kind of change, failure, memory change and undo is worded for the
 CLI, the window and the model, and a kind with no wording fails here."""
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -188,7 +189,7 @@ def test_every_kind_the_history_keeps_is_worded(store: Store, clock: Clock) -> N
     offline.remove_word("Siobhan")
     with store.read() as session:
         items = [item for batch in history(session, limit=50) for item in batch.items]
-    worded = {item.kind: action_text(item, names) for item in items}
+    worded = {item.kind: action_text(item, names, clock.now, clock.tz) for item in items}
     assert set(worded) == set(UndoKind)
     assert worded[UndoKind.FORGET_AUDIO] == "Forgot the sound of “the plugh is done”"
     assert worded[UndoKind.ADD] == "Added “Siobhan”"
@@ -256,7 +257,31 @@ def test_a_list_s_items_changed_are_named_with_the_list(store: Store, clock: Clo
     with store.read() as session:
         items = [item for batch in history(session, limit=5) for item in batch.items]
     names = {list_id: "Picnic list"}
-    assert [action_text(item, names) for item in items][:2] == [
+    assert [action_text(item, names, clock.now, clock.tz) for item in items][:2] == [
         "Added “cake” to “Picnic list”",
         "Removed “jam” and “tea” from “Picnic list”",
+    ]
+
+
+def test_a_date_in_history_is_worded_as_everywhere_else(store: Store, clock: Clock) -> None:
+    """A due or a snooze's end in History reads as the app says a moment ("Sat 5 Dec 20:00"), whatever the words
+    that set it: an assistant's ISO date, the rules' date, or a phrase read when it was said."""
+    ids = [made(store, clock, name) for name in ("Call mom", "Pay rent", "Water plants")]
+    apply(
+        store,
+        clock,
+        [
+            UpdateAction(ids[0], {"due_date": "2026-12-05T20:00"}),
+            UpdateAction(ids[1], {"due_date": "tomorrow 10am", "snooze_until": "friday 9am"}),
+            SnoozeAction(ids[2], "friday 9am"),
+        ],
+    )
+    later = replace(clock, now=clock.now + timedelta(days=1))  # "tomorrow" is the day it was said of
+    with store.read() as session:
+        items = [item for batch in history(session, limit=1) for item in batch.items]
+    names = {ids[0]: "Call mom", ids[1]: "Pay rent", ids[2]: "Water plants"}
+    assert [action_text(item, names, later.now, later.tz) for item in items] == [
+        "Updated “Call mom”: due Sat 5 Dec 20:00",
+        "Updated “Pay rent”: due today 10:00, snoozed until Fri 27 Nov 09:00",
+        "Snoozed “Water plants” until Fri 27 Nov 09:00",
     ]
