@@ -1,13 +1,15 @@
 """The microphone: a sounddevice input stream whose callback only queues bytes.
 
-The PortAudio callback runs on a real-time thread: it copies the block and appends it to a deque
-(atomic, lock-free, O(1)) and counts overflows, nothing else. Conversion to 16 kHz mono, levels and
+The PortAudio callback runs on a real-time thread: it copies the block, stamps when it came and appends both to a
+deque (atomic, lock-free, O(1)) and counts overflows, nothing else. Conversion to 16 kHz mono, levels and
 recognition happen on the reader's thread. While the microphone is open but not recording ("armed"),
-only the last `preroll_seconds` are kept, so a word begun just before the hotkey is not cut.
+only the last `preroll_seconds` are kept, so a word begun just before the hotkey is not cut. `keep_from()`
+drops what was heard before a moment (Murmur's own start cue, played by the speakers).
 """
 
 import collections
 import logging
+import math
 import time
 from dataclasses import dataclass
 from types import ModuleType
@@ -126,7 +128,10 @@ class Microphone:
         self.rate = SAMPLE_RATE
         self.channels = 1
         self._preroll_blocks = max(1, round(preroll_seconds / BLOCK_SECONDS))
-        self._blocks: collections.deque[bytes] = collections.deque()
+        # Each block with the moment (time.monotonic) its last sample came: the moment it was heard, give or
+        # take the input latency, which only makes it look a little later than it was.
+        self._blocks: collections.deque[tuple[float, bytes]] = collections.deque()
+        self._kept_from = 0.0  # blocks heard before this moment are dropped
         self._recording = False
         self._ended = False  # PortAudio finished the stream (closed by us, or the device went away)
         self._stream: Any = None
@@ -139,7 +144,7 @@ class Microphone:
     def _callback(self, indata: Any, frames: int, when: Any, status: Any) -> None:
         if status.input_overflow:
             self.overflows += 1
-        self._blocks.append(bytes(indata))
+        self._blocks.append((time.monotonic(), bytes(indata)))
         if not self._recording and len(self._blocks) > self._preroll_blocks:
             self._blocks.popleft()
 
@@ -197,16 +202,27 @@ class Microphone:
             self._last_block_at = now
         self._last_read_at = now
 
+    def keep_from(self, moment: float) -> None:
+        """Drop what was heard before `moment` (time.monotonic), queued or still to come; call it on the reader's
+        thread."""
+        self._kept_from = moment
+
     def take(self) -> bytes:
         """Everything recorded since the last call, as 16 kHz mono int16."""
         self._read_now()
         raw = []
         while self._blocks:
-            raw.append(self._blocks.popleft())
+            raw.append(self._since_kept_from(*self._blocks.popleft()))
         if not raw:
             return b""
         self._last_block_at = time.monotonic()
         return self._convert(b"".join(raw))
+
+    def _since_kept_from(self, came_at: float, block: bytes) -> bytes:
+        """The part of `block` (its last sample heard at `came_at`) heard at or after `keep_from`'s moment."""
+        frame = 2 * self.channels
+        frames_before = math.ceil((self._kept_from - came_at) * self.rate + len(block) // frame)
+        return block[max(0, frames_before) * frame :]
 
     def _convert(self, pcm: bytes, *, last: bool = False) -> bytes:
         if self.channels > 1:
