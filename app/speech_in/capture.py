@@ -25,6 +25,7 @@ log = logging.getLogger("murmur.speech")
 BLOCK_SECONDS = 0.1  # 100 ms blocks; ALSA's pulse plugin starves with 50 ms ones
 PREROLL_SECONDS = 0.3
 STALL_SECONDS = 2.0  # no audio for this long while recording: the device is gone
+FIRST_SOUND_SECONDS = 5.0  # some microphones send nothing for a second or two after they open; none, this long
 # A reader that was itself held up this long (another thread held Python's GIL: pocketsphinx decoding a stretch)
 # finds no audio queued either, as the callback waited for the GIL too: no sign of a dead device.
 HELD_UP_SECONDS = 0.5
@@ -111,6 +112,14 @@ def find_device(spec: str, direction: Literal["input", "output"] = "input") -> A
     return partial[0]
 
 
+def no_sound(name: str) -> str:
+    """A microphone that opened but never sent a sound, `name` quoted."""
+    return (
+        f"the microphone {name} sent no sound in {FIRST_SOUND_SECONDS:g} s"
+        " (muted, unplugged, or held by another program?)"
+    )
+
+
 def _open_error(device: AudioDevice, error: Exception) -> AudioDeviceError:
     text = str(error)
     if "-9985" in text or "busy" in text.lower() or "unavailable" in text.lower():
@@ -137,6 +146,7 @@ class Microphone:
         self._stream: Any = None
         self._resampler: StreamResampler | None = None
         self._last_block_at = 0.0
+        self._sent_sound = False  # a block came since the stream opened
         self._last_read_at = 0.0
 
     # -- the real-time callback: copy, append, count; nothing else -----------------------------
@@ -215,6 +225,7 @@ class Microphone:
             raw.append(self._since_kept_from(*self._blocks.popleft()))
         if not raw:
             return b""
+        self._sent_sound = True
         self._last_block_at = time.monotonic()
         return self._convert(b"".join(raw))
 
@@ -237,20 +248,24 @@ class Microphone:
         if self._ended or not self._stream.active:
             return f"the microphone {self._name()} stopped (unplugged or taken by the system)"
         self._read_now()
-        if self._recording and time.monotonic() - self._last_block_at > STALL_SECONDS:
+        silent = time.monotonic() - self._last_block_at
+        if self._recording and not self._sent_sound and silent > FIRST_SOUND_SECONDS:
+            return no_sound(self._name())
+        if self._recording and self._sent_sound and silent > STALL_SECONDS:
             return f"the microphone {self._name()} stopped delivering audio"
         return None
 
     def _name(self) -> str:
         return repr(self.device.name) if self.device else ""
 
-    def close(self) -> bytes:
-        """Stop the stream (PortAudio waits for the callback to finish) and return what was still queued."""
+    def close(self, *, abort: bool = False) -> bytes:
+        """Stop the stream (PortAudio waits for the callback to finish) and return what was still queued. `abort`:
+        the device stopped sending audio, and waiting for it could last forever."""
         stream, self._stream = self._stream, None
         if stream is not None:
             sd = sounddevice_module()
             try:
-                stream.stop()
+                stream.abort() if abort else stream.stop()
                 stream.close()
             except sd.PortAudioError as error:  # the device is already gone: nothing to stop
                 log.info("closing the microphone: %s", error)

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from app.config import SpeechSettings
 from app.domain.hints import NO_HINTS, Hints
-from app.errors import SpeechError
+from app.errors import AudioDeviceError, Setting, SpeechError, command
 from app.speech_in.audio import rms_dbfs, seconds_of
 from app.speech_in.capture import AudioDevice, Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
@@ -62,7 +62,7 @@ class AudioSource(Protocol):
     def keep_from(self, moment: float) -> None: ...
     def take(self) -> bytes: ...
     def failure(self) -> str | None: ...
-    def close(self) -> bytes: ...
+    def close(self, *, abort: bool = False) -> bytes: ...
 
 
 class Dictation:
@@ -112,6 +112,8 @@ class Dictation:
         self._stopping = threading.Event()
         self._cue = False  # a sound cue plays as the recording starts: what is heard before its end is dropped
         self._cue_ended_at: float | None = None  # set by the thread that played it
+        self._audio_came = threading.Event()  # the microphone delivered its first block
+        self._device_failure: str | None = None  # why the microphone stopped, if it did
         self._worker: threading.Thread | None = None
         self._worker_error: BaseException | None = None
         self._notes: list[str] = []
@@ -155,6 +157,18 @@ class Dictation:
         """The start cue has been played (called from any thread)."""
         self._cue_ended_at = time.monotonic()
 
+    def wait_for_audio(self) -> None:
+        """Return once the microphone has sent sound (opening it is not enough: some take seconds to send any), or
+        the recording has ended; AudioDeviceError if the microphone failed first (sending nothing included)."""
+        while not self._audio_came.wait(POLL_SECONDS):
+            if self._worker is None or not self._worker.is_alive():
+                if self._device_failure is not None:
+                    listing = command(
+                        "devices", instead=Setting("speech.device"), phrase="check it, or pick another: {} lists them"
+                    )
+                    raise AudioDeviceError(self._device_failure, listing)
+                return
+
     # -- the worker -------------------------------------------------------------------------------
 
     def _run(self) -> None:
@@ -165,14 +179,16 @@ class Dictation:
             while not self._stopping.is_set():
                 pcm = self.microphone.take()
                 if pcm:
+                    self._audio_came.set()
                     self._hear(pcm)
                 else:
                     failure = self.microphone.failure()
                     if failure is not None:
+                        self._device_failure = failure
                         self._notes.append(f"{failure}; kept what was heard before")
                         log.warning("%s after %.1f s", failure, self._heard_seconds)
                         self._on_error(failure)
-                        self._hear(self.microphone.close())
+                        self._hear(self.microphone.close(abort=True))
                         return
                     self._catch_up()  # Whisper's live words change between blocks of audio
                     self._stopping.wait(POLL_SECONDS)

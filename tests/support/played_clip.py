@@ -48,6 +48,6 @@ class PlayedClip:
     def failure(self) -> str | None:
         return None
 
-    def close(self) -> bytes:
+    def close(self, *, abort: bool = False) -> bytes:
         rest, self._given = self._pcm[self._given :], len(self._pcm)
         return rest
