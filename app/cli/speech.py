@@ -17,11 +17,12 @@ from app.cli.report import ProgressPrinter, report_run
 from app.config import load_settings
 from app.domain.enums import UtteranceSource
 from app.domain.hints import NO_HINTS, Hints
-from app.errors import Command, MurmurError
+from app.errors import AudioDeviceError, Command, MurmurError
 from app.run.conductor import Stages, drive
 from app.run.run import Run
 
 if TYPE_CHECKING:
+    from app.speech_in.dictation import Dictation
     from app.speech_in.transcriber import LiveText, Transcript
 
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
@@ -99,16 +100,26 @@ class _PartialPrinter:
 
 
 def _wait_for_end(seconds: float | None, announce: bool) -> None:
-    """Until `seconds` pass, or (without them, on a terminal) until Enter; Ctrl-C also ends it.
+    """Until `seconds` pass, or (without them, on a terminal) until Enter; Ctrl-C also ends it. Called once sound
+    comes from the microphone: the user is told to speak, and timed, from then.
 
     `announce`: say on stderr that recording runs (a script driving `listen --json` waits for that line)."""
     if seconds is not None:
         if announce:
-            print(f"listening for {seconds:g} s...", file=sys.stderr, flush=True)
+            print(f"Speak now: listening for {seconds:g} s...", file=sys.stderr, flush=True)
         time.sleep(seconds)
         return
-    print("listening... press Enter to stop", file=sys.stderr, flush=True)
+    print("Speak now: listening... press Enter to stop", file=sys.stderr, flush=True)
     sys.stdin.readline()
+
+
+def _wait_for_audio(dictation: "Dictation") -> None:
+    """Until the microphone sends sound (some take seconds after they open); one that sends none is an error."""
+    try:
+        dictation.wait_for_audio()
+    except AudioDeviceError:
+        dictation.cancel()
+        raise
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
@@ -140,6 +151,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
         hint = bundled_hint(settings, engine=engine, model=model, final_engine=final_engine)
         _tell_engine(dictation.engine_name, hint)
     try:
+        _wait_for_audio(dictation)
         _wait_for_end(seconds, announce=not args.quiet)
     except KeyboardInterrupt:
         pass  # Ctrl-C ends the recording; what was said still counts

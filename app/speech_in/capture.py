@@ -1,13 +1,15 @@
 """The microphone: a sounddevice input stream whose callback only queues bytes.
 
-The PortAudio callback runs on a real-time thread: it copies the block and appends it to a deque
-(atomic, lock-free, O(1)) and counts overflows, nothing else. Conversion to 16 kHz mono, levels and
+The PortAudio callback runs on a real-time thread: it copies the block, stamps when it came and appends both to a
+deque (atomic, lock-free, O(1)) and counts overflows, nothing else. Conversion to 16 kHz mono, levels and
 recognition happen on the reader's thread. While the microphone is open but not recording ("armed"),
-only the last `preroll_seconds` are kept, so a word begun just before the hotkey is not cut.
+only the last `preroll_seconds` are kept, so a word begun just before the hotkey is not cut. `keep_from()`
+drops what was heard before a moment (Murmur's own start cue, played by the speakers).
 """
 
 import collections
 import logging
+import math
 import time
 from dataclasses import dataclass
 from types import ModuleType
@@ -23,6 +25,7 @@ log = logging.getLogger("murmur.speech")
 BLOCK_SECONDS = 0.1  # 100 ms blocks; ALSA's pulse plugin starves with 50 ms ones
 PREROLL_SECONDS = 0.3
 STALL_SECONDS = 2.0  # no audio for this long while recording: the device is gone
+FIRST_SOUND_SECONDS = 5.0  # some microphones send nothing for a second or two after they open; none, this long
 # A reader that was itself held up this long (another thread held Python's GIL: pocketsphinx decoding a stretch)
 # finds no audio queued either, as the callback waited for the GIL too: no sign of a dead device.
 HELD_UP_SECONDS = 0.5
@@ -109,6 +112,14 @@ def find_device(spec: str, direction: Literal["input", "output"] = "input") -> A
     return partial[0]
 
 
+def no_sound(name: str) -> str:
+    """A microphone that opened but never sent a sound, `name` quoted."""
+    return (
+        f"the microphone {name} sent no sound in {FIRST_SOUND_SECONDS:g} s"
+        " (muted, unplugged, or held by another program?)"
+    )
+
+
 def _open_error(device: AudioDevice, error: Exception) -> AudioDeviceError:
     text = str(error)
     if "-9985" in text or "busy" in text.lower() or "unavailable" in text.lower():
@@ -126,12 +137,16 @@ class Microphone:
         self.rate = SAMPLE_RATE
         self.channels = 1
         self._preroll_blocks = max(1, round(preroll_seconds / BLOCK_SECONDS))
-        self._blocks: collections.deque[bytes] = collections.deque()
+        # Each block with the moment (time.monotonic) its last sample came: the moment it was heard, give or
+        # take the input latency, which only makes it look a little later than it was.
+        self._blocks: collections.deque[tuple[float, bytes]] = collections.deque()
+        self._kept_from = 0.0  # blocks heard before this moment are dropped
         self._recording = False
         self._ended = False  # PortAudio finished the stream (closed by us, or the device went away)
         self._stream: Any = None
         self._resampler: StreamResampler | None = None
         self._last_block_at = 0.0
+        self._sent_sound = False  # a block came since the stream opened
         self._last_read_at = 0.0
 
     # -- the real-time callback: copy, append, count; nothing else -----------------------------
@@ -139,7 +154,7 @@ class Microphone:
     def _callback(self, indata: Any, frames: int, when: Any, status: Any) -> None:
         if status.input_overflow:
             self.overflows += 1
-        self._blocks.append(bytes(indata))
+        self._blocks.append((time.monotonic(), bytes(indata)))
         if not self._recording and len(self._blocks) > self._preroll_blocks:
             self._blocks.popleft()
 
@@ -197,16 +212,28 @@ class Microphone:
             self._last_block_at = now
         self._last_read_at = now
 
+    def keep_from(self, moment: float) -> None:
+        """Drop what was heard before `moment` (time.monotonic), queued or still to come; call it on the reader's
+        thread."""
+        self._kept_from = moment
+
     def take(self) -> bytes:
         """Everything recorded since the last call, as 16 kHz mono int16."""
         self._read_now()
         raw = []
         while self._blocks:
-            raw.append(self._blocks.popleft())
+            raw.append(self._since_kept_from(*self._blocks.popleft()))
         if not raw:
             return b""
+        self._sent_sound = True
         self._last_block_at = time.monotonic()
         return self._convert(b"".join(raw))
+
+    def _since_kept_from(self, came_at: float, block: bytes) -> bytes:
+        """The part of `block` (its last sample heard at `came_at`) heard at or after `keep_from`'s moment."""
+        frame = 2 * self.channels
+        frames_before = math.ceil((self._kept_from - came_at) * self.rate + len(block) // frame)
+        return block[max(0, frames_before) * frame :]
 
     def _convert(self, pcm: bytes, *, last: bool = False) -> bytes:
         if self.channels > 1:
@@ -221,20 +248,24 @@ class Microphone:
         if self._ended or not self._stream.active:
             return f"the microphone {self._name()} stopped (unplugged or taken by the system)"
         self._read_now()
-        if self._recording and time.monotonic() - self._last_block_at > STALL_SECONDS:
+        silent = time.monotonic() - self._last_block_at
+        if self._recording and not self._sent_sound and silent > FIRST_SOUND_SECONDS:
+            return no_sound(self._name())
+        if self._recording and self._sent_sound and silent > STALL_SECONDS:
             return f"the microphone {self._name()} stopped delivering audio"
         return None
 
     def _name(self) -> str:
         return repr(self.device.name) if self.device else ""
 
-    def close(self) -> bytes:
-        """Stop the stream (PortAudio waits for the callback to finish) and return what was still queued."""
+    def close(self, *, abort: bool = False) -> bytes:
+        """Stop the stream (PortAudio waits for the callback to finish) and return what was still queued. `abort`:
+        the device stopped sending audio, and waiting for it could last forever."""
         stream, self._stream = self._stream, None
         if stream is not None:
             sd = sounddevice_module()
             try:
-                stream.stop()
+                stream.abort() if abort else stream.stop()
                 stream.close()
             except sd.PortAudioError as error:  # the device is already gone: nothing to stop
                 log.info("closing the microphone: %s", error)

@@ -7,7 +7,8 @@ stretch of speech while the user still speaks (app/speech_in/stretch_decoding.py
 was ready from the start, it gives the live words too, and the streaming engine (Vosk, pocketsphinx) is
 started only if Whisper falls behind. `stop()` always returns a final result for all the audio, never a
 partial: what is left decoded when that fits the latency budget, else the live words for what is not. All
-callbacks run on the dictation's worker thread, never on the GUI thread.
+callbacks run on the dictation's worker thread, never on the GUI thread. A recording started with a sound cue
+(Murmur's own, played by the speakers the microphone hears) keeps nothing heard before the cue has ended.
 """
 
 import logging
@@ -20,7 +21,7 @@ from typing import Protocol
 
 from app.config import SpeechSettings
 from app.domain.hints import NO_HINTS, Hints
-from app.errors import SpeechError
+from app.errors import AudioDeviceError, Setting, SpeechError, command
 from app.speech_in.audio import rms_dbfs, seconds_of
 from app.speech_in.capture import AudioDevice, Microphone
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
@@ -34,6 +35,10 @@ __all__ = ["Dictation", "LiveText", "Transcript", "Word", "preload"]
 log = logging.getLogger("murmur.speech")
 
 POLL_SECONDS = 0.02
+# After the start cue: its last sound may still be in the speakers' buffer or echo in the room. Nobody starts to
+# speak within 0.1 s of a cue they wait for, so nothing said after it is lost.
+CUE_MARGIN_SECONDS = 0.1
+CUE_WAIT_SECONDS = 2.0  # a cue that never tells its end (a stuck output device): kept from then on
 NO_WORDS = EngineResult(text="", words=[])
 NO_SPEECH = "no speech heard: no words"
 
@@ -54,9 +59,10 @@ class AudioSource(Protocol):
 
     def open(self) -> None: ...
     def begin(self, preroll: bool = True) -> None: ...
+    def keep_from(self, moment: float) -> None: ...
     def take(self) -> bytes: ...
     def failure(self) -> str | None: ...
-    def close(self) -> bytes: ...
+    def close(self, *, abort: bool = False) -> bytes: ...
 
 
 class Dictation:
@@ -104,6 +110,10 @@ class Dictation:
         self._transcriber_fed = self._decoder_fed = 0  # how much of it each has heard
         self._heard_seconds = 0.0
         self._stopping = threading.Event()
+        self._cue = False  # a sound cue plays as the recording starts: what is heard before its end is dropped
+        self._cue_ended_at: float | None = None  # set by the thread that played it
+        self._audio_came = threading.Event()  # the microphone delivered its first block
+        self._device_failure: str | None = None  # why the microphone stopped, if it did
         self._worker: threading.Thread | None = None
         self._worker_error: BaseException | None = None
         self._notes: list[str] = []
@@ -125,9 +135,12 @@ class Dictation:
         assert self._choice is not None
         return self._choice
 
-    def start(self, preroll: bool = True) -> None:
+    def start(self, preroll: bool = True, *, cue: bool = False) -> None:
         """Start recording; SpeechError (one line) if there is no microphone, PortAudio, or engine. `preroll`:
-        keep the armed microphone's moment before the start."""
+        keep the armed microphone's moment before the start. `cue`: a sound cue plays now, and `cue_ended()` is
+        called once it has; what is heard before its end (the pre-roll too) is never kept, so the engines never
+        take the cue for a word. Words said over the cue are lost with it: the cue is short (0.1 s) and asks the
+        user to speak after it."""
         choice = self._check_choice()
         if self._worker is not None:
             raise SpeechError("this dictation was already started")
@@ -135,32 +148,65 @@ class Dictation:
         if self._final_choice is not None:
             self._final_engine = engine_future(self._final_choice)
         self._started_at = time.monotonic()
+        self._cue = cue
         self.microphone.begin(preroll)
         self._worker = threading.Thread(target=self._run, name="murmur-dictation", daemon=True)
         self._worker.start()
+
+    def cue_ended(self) -> None:
+        """The start cue has been played (called from any thread)."""
+        self._cue_ended_at = time.monotonic()
+
+    def wait_for_audio(self) -> None:
+        """Return once the microphone has sent sound (opening it is not enough: some take seconds to send any), or
+        the recording has ended; AudioDeviceError if the microphone failed first (sending nothing included)."""
+        while not self._audio_came.wait(POLL_SECONDS):
+            if self._worker is None or not self._worker.is_alive():
+                if self._device_failure is not None:
+                    listing = command(
+                        "devices", instead=Setting("speech.device"), phrase="check it, or pick another: {} lists them"
+                    )
+                    raise AudioDeviceError(self._device_failure, listing)
+                return
 
     # -- the worker -------------------------------------------------------------------------------
 
     def _run(self) -> None:
         try:
             warm_up()  # the voice activity detector, read at release
+            if self._cue:
+                self._skip_cue()
             while not self._stopping.is_set():
                 pcm = self.microphone.take()
                 if pcm:
+                    self._audio_came.set()
                     self._hear(pcm)
                 else:
                     failure = self.microphone.failure()
                     if failure is not None:
+                        self._device_failure = failure
                         self._notes.append(f"{failure}; kept what was heard before")
                         log.warning("%s after %.1f s", failure, self._heard_seconds)
                         self._on_error(failure)
-                        self._hear(self.microphone.close())
+                        self._hear(self.microphone.close(abort=True))
                         return
                     self._catch_up()  # Whisper's live words change between blocks of audio
                     self._stopping.wait(POLL_SECONDS)
         except BaseException as error:  # a broken engine or callback: stop() reports it
             log.exception("the dictation worker failed")
             self._worker_error = error
+
+    def _skip_cue(self) -> None:
+        """Wait for the start cue to end (or the recording to stop), then keep only what is heard after it."""
+        deadline = time.monotonic() + CUE_WAIT_SECONDS
+        while self._cue_ended_at is None and not self._stopping.is_set() and time.monotonic() < deadline:
+            self._stopping.wait(POLL_SECONDS)
+        ended_at = self._cue_ended_at
+        if ended_at is None:
+            if not self._stopping.is_set():
+                log.warning("the start cue did not end within %g s: kept what is heard from now", CUE_WAIT_SECONDS)
+            ended_at = time.monotonic()
+        self.microphone.keep_from(ended_at + CUE_MARGIN_SECONDS)
 
     def _hear(self, pcm: bytes) -> None:
         if not pcm:

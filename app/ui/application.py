@@ -60,7 +60,7 @@ from app.ui.icons import AppState, app_icon
 from app.ui.import_question import ask_to_import
 from app.ui.inbox_sounds import sound_choice
 from app.ui.key_names import native_text
-from app.ui.microphone import DictationFactory, VoiceInput, real_dictation
+from app.ui.microphone import DictationFactory, PlayCue, VoiceInput, real_dictation
 from app.ui.notifications import DesktopNotifications
 from app.ui.quit_signals import QuitOnSignals
 from app.ui.quit_watchdog import QuitWatchdog
@@ -448,7 +448,11 @@ class Murmur(QObject):
             self.voice.hold_answer()
             self._update_state()
             return
-        self.voice.start(preroll=not was_speaking)
+        self.voice.start(preroll=not was_speaking, cue=self._cue(sound_cues.START))
+
+    def _cue(self, notes: tuple[float, ...]) -> PlayCue | None:
+        """What plays `notes` as a recording starts, when the user wants sound cues."""
+        return partial(sound_cues.play, notes) if self.settings.ui.audio_cues else None
 
     def stop_recording(self) -> None:
         self.voice.stop()
@@ -474,8 +478,6 @@ class Murmur(QObject):
                 self.quit()
 
     def _on_recording_started(self) -> None:
-        if self.settings.ui.audio_cues and not self.voice.is_listening_for_answer():  # that one had its cue
-            sound_cues.play(sound_cues.START)
         self.window.activity.recording_started()
         self._update_state()
 
@@ -486,20 +488,10 @@ class Murmur(QObject):
         self._update_state()
 
     def _on_reply_said(self, listen: bool) -> None:
-        """A spoken question was heard to its end: the microphone opens for the answer, after a cue of its own
-        (a cue heard by the microphone would be taken for the start of the answer)."""
+        """A spoken question was heard to its end: the microphone opens for the answer, with a cue of its own
+        (what is heard before the cue's end is not kept: it would be taken for the start of the answer)."""
         if listen and not self._quitting and not self._paused and not self.voice.is_recording():
-            seconds = self.settings.speech.followup_seconds
-            if self.settings.ui.audio_cues:
-                sound_cues.play(sound_cues.ANSWER)
-                QTimer.singleShot(sound_cues.ANSWER_MS, partial(self._listen_for_answer, seconds))
-            else:
-                self._listen_for_answer(seconds)
-        self._update_state()
-
-    def _listen_for_answer(self, seconds: float) -> None:
-        if not self.voice.is_recording() and not self.reply_voice.is_speaking():
-            self.voice.listen_for_answer(seconds)
+            self.voice.listen_for_answer(self.settings.speech.followup_seconds, self._cue(sound_cues.ANSWER))
         self._update_state()
 
     def _on_reply_not_said(self, message: str) -> None:

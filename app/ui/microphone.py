@@ -6,6 +6,7 @@ saves nothing (nothing heard, cancelled, failed) ends here; one with words is ha
 recordings the next Dictation can be armed: its microphone is open already, so a recording keeps
 the moment before it started (the first word is not cut). After a spoken question a recording can start
 hands-free: voice activity detection ends it at the pause after the answer, or closes it when nobody speaks.
+A recording may start with a sound cue: the dictation keeps nothing heard before the cue has been played.
 """
 
 import itertools
@@ -43,11 +44,16 @@ TAP_SECONDS = 0.3
 LISTENING = (Heard.WAITING, Heard.SPEAKING)
 
 
+# Plays a sound cue, then calls what it is given (on any thread): app.ui.sound_cues.play, with its notes.
+PlayCue = Callable[[Callable[[], None]], None]
+
+
 class Recording(Protocol):
     """What VoiceInput needs of app.speech_in.dictation.Dictation."""
 
     def arm(self) -> None: ...
-    def start(self, preroll: bool = True) -> None: ...
+    def start(self, preroll: bool = True, *, cue: bool = False) -> None: ...
+    def cue_ended(self) -> None: ...
     def stop(self) -> HeardWords: ...
     def cancel(self) -> None: ...
 
@@ -135,13 +141,13 @@ class VoiceInput(QObject):
         """A recording the user started (and ends, with the key or the button) is open."""
         return self._recording is not None and self._endpoint is None
 
-    def listen_for_answer(self, seconds: float) -> None:
+    def listen_for_answer(self, seconds: float, cue: PlayCue | None = None) -> None:
         """Record hands-free: the pause after speech ends it, `seconds` of silence closes it with nothing said.
         Without the armed microphone's moment before: it holds the end of Murmur's own question."""
         if self._recording is not None:
             return
         self._endpoint = SpeechEndpoint(seconds)
-        self.start(preroll=False)
+        self.start(preroll=False, cue=cue)
         if self._recording is None:
             self._endpoint = None
 
@@ -162,8 +168,9 @@ class VoiceInput(QObject):
         if armed is not None:
             armed.recording.cancel()
 
-    def start(self, preroll: bool = True) -> None:
-        """Begin a run at the microphone: the key press, or the window for an answer."""
+    def start(self, preroll: bool = True, cue: PlayCue | None = None) -> None:
+        """Begin a run at the microphone: the key press, or the window for an answer. `cue` plays as it begins;
+        the recording keeps what is heard after it."""
         if self._recording is not None:
             return
         run = self._new_run()
@@ -171,7 +178,7 @@ class VoiceInput(QObject):
         dictation = self._take_armed()
         try:
             dictation = dictation or self._make()
-            dictation.recording.start(preroll)
+            dictation.recording.start(preroll, cue=cue is not None)
         except Exception as error:
             if dictation is not None:
                 dictation.recording.cancel()  # it may hold the microphone open
@@ -180,6 +187,8 @@ class VoiceInput(QObject):
         self._recording = dictation
         self._runs[dictation.token] = run
         self._started_at = time.monotonic()
+        if cue is not None:
+            cue(dictation.recording.cue_ended)
         log.info("recording started")
         run.report(ListeningStarted())
         self.started.emit()

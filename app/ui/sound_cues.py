@@ -1,12 +1,14 @@
 """Short, quiet sounds when recording starts and stops, made at run time (no files to ship).
 
 Played through sounddevice on its own thread; a machine without audio output simply stays silent.
-One at a time: sounddevice.play closes the previous play's stream, and two threads doing that at once
-abort PortAudio (the process dies), so a cue waits for the one before it.
+A cue can tell when it has been played (or failed to play): a recording that starts with one keeps only what
+the microphone heard after it. One at a time: sounddevice.play closes the previous play's stream, and two
+threads doing that at once abort PortAudio (the process dies), so a cue waits for the one before it.
 """
 
 import logging
 import threading
+from collections.abc import Callable
 
 import numpy as np
 
@@ -14,12 +16,13 @@ log = logging.getLogger("murmur.ui.cues")
 
 RATE = 44_100
 VOLUME = 0.12
+NOTE_SECONDS = 0.05  # short: what the user says over a start cue is not kept
 _playing = threading.Lock()
 
 
-def tone(frequencies: tuple[float, ...], seconds_each: float = 0.06) -> "np.ndarray[tuple[int], np.dtype[np.float32]]":
+def tone(frequencies: tuple[float, ...]) -> "np.ndarray[tuple[int], np.dtype[np.float32]]":
     """Notes one after the other, each with a soft attack and release so nothing clicks."""
-    samples = int(RATE * seconds_each)
+    samples = int(RATE * NOTE_SECONDS)
     t = np.arange(samples) / RATE
     envelope = np.minimum(1.0, np.minimum(t, t[::-1]) / 0.01)
     notes = [np.sin(2 * np.pi * f * t) * envelope for f in frequencies]
@@ -29,11 +32,16 @@ def tone(frequencies: tuple[float, ...], seconds_each: float = 0.06) -> "np.ndar
 START = (660.0, 880.0)  # rising: listening
 STOP = (880.0, 660.0)  # falling: got it
 ANSWER = (880.0, 880.0)  # one high note, twice: your turn to answer (unlike speech, unlike the others)
-ANSWER_MS = 2 * 60 + 80  # its length and a margin: the microphone opens after it
 
 
-def play(frequencies: tuple[float, ...]) -> None:
-    threading.Thread(target=_play, args=(tone(frequencies),), name="murmur-cue", daemon=True).start()
+def _nothing() -> None:
+    pass
+
+
+def play(frequencies: tuple[float, ...], then: Callable[[], None] = _nothing) -> None:
+    """Play the notes on a thread of their own; `then` is called there once they have been played (or could not
+    be)."""
+    threading.Thread(target=_play, args=(tone(frequencies), then), name="murmur-cue", daemon=True).start()
 
 
 def wait(timeout: float) -> bool:
@@ -45,7 +53,7 @@ def wait(timeout: float) -> bool:
     return True
 
 
-def _play(samples: "np.ndarray[tuple[int], np.dtype[np.float32]]") -> None:
+def _play(samples: "np.ndarray[tuple[int], np.dtype[np.float32]]", then: Callable[[], None]) -> None:
     try:
         import sounddevice
 
@@ -53,3 +61,5 @@ def _play(samples: "np.ndarray[tuple[int], np.dtype[np.float32]]") -> None:
             sounddevice.play(samples, RATE, blocking=True)
     except Exception as error:  # no PortAudio, no output device: a cue is never worth an error
         log.info("audio cue not played: %r", error)
+    finally:
+        then()

@@ -26,6 +26,8 @@ class FakeDictation:
     armed: bool = False
     started: bool = False
     preroll: bool = True  # started keeping the armed moment before
+    cue: bool = False  # started with a sound cue, whose end it waits for
+    cue_played: bool = False  # told that the cue has been played
     stopped: bool = False
     cancelled: bool = False
 
@@ -37,8 +39,11 @@ class FakeDictation:
     def arm(self) -> None:
         self.armed = True
 
-    def start(self, preroll: bool = True) -> None:
-        self.started, self.preroll = True, preroll
+    def start(self, preroll: bool = True, *, cue: bool = False) -> None:
+        self.started, self.preroll, self.cue = True, preroll, cue
+
+    def cue_ended(self) -> None:
+        self.cue_played = True
 
     def stop(self) -> Heard:
         """Like the real one: the microphone closes at once, the final text takes a while."""

@@ -31,10 +31,16 @@ class PlayedClip:
     def begin(self, preroll: bool = True) -> None:
         self._began = time.monotonic()
 
+    def keep_from(self, moment: float) -> None:
+        """The clip up to `moment` (time.monotonic, played in real time from `begin()`) is never handed on."""
+        self._given = max(self._given, self._due_at(moment))
+
+    def _due_at(self, moment: float) -> int:
+        """How much of the clip has played by `moment`, in whole blocks."""
+        return min(len(self._pcm), int((moment - self._began) / BLOCK_SECONDS) * self._block)
+
     def take(self) -> bytes:
-        due = len(self._pcm)
-        if self._real_time:
-            due = min(due, int((time.monotonic() - self._began) / BLOCK_SECONDS) * self._block)
+        due = self._due_at(time.monotonic()) if self._real_time else len(self._pcm)
         block = self._pcm[self._given : due]
         self._given = max(self._given, due)
         return block
@@ -42,6 +48,6 @@ class PlayedClip:
     def failure(self) -> str | None:
         return None
 
-    def close(self) -> bytes:
+    def close(self, *, abort: bool = False) -> bytes:
         rest, self._given = self._pcm[self._given :], len(self._pcm)
         return rest

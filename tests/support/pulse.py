@@ -79,8 +79,12 @@ class PulseAudio:
 
 
 @contextmanager
-def private_pulseaudio(folder: Path, *, rate: int = 16_000, channels: int = 1) -> Iterator[PulseAudio]:
-    """Start a PulseAudio daemon with a `rate` Hz `channels` null sink; stop it and its files afterwards."""
+def private_pulseaudio(
+    folder: Path, *, rate: int = 16_000, channels: int = 1, idle_sink: bool = False
+) -> Iterator[PulseAudio]:
+    """Start a PulseAudio daemon with a `rate` Hz `channels` null sink; stop it and its files afterwards.
+    `idle_sink`: nothing plays into it until `play()`, so a recording of it gets no sound for up to 2 s, as from a
+    microphone slow to start."""
     runtime = folder / "pulse-runtime"
     runtime.mkdir(parents=True, exist_ok=True)
     runtime.chmod(0o700)
@@ -123,6 +127,9 @@ def private_pulseaudio(folder: Path, *, rate: int = 16_000, channels: int = 1) -
             if time.monotonic() > deadline:
                 raise RuntimeError("pulseaudio did not start within 20 s")
             time.sleep(0.05)
+        if idle_sink:
+            yield pulse
+            return
         keepalive = _keep_sink_rendering(pulse, rate, channels)
         try:
             yield pulse

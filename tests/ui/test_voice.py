@@ -5,6 +5,7 @@ microphone, quitting without losing anything said, and a tap of the talk key. Th
 import logging
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
@@ -16,9 +17,11 @@ from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.microphone import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
+from tests.support.cue_tone import cue_moments
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.pulse import PulseAudio
 from tests.support.run_events import of_kind
+from tests.support.speech import flite_wav, pad_with_silence, word_error_rate
 
 WAIT_MS = 15_000
 
@@ -211,3 +214,26 @@ def test_a_tap_heard_by_the_real_engine_ends_quietly(qtbot: QtBot, murmur: Murmu
     qtbot.waitUntil(lambda: bool(ended), timeout=WAIT_MS)
     assert ended == [TOO_SHORT]
     assert_ended_quietly(murmur, failed)
+
+
+@pytest.mark.pulse
+def test_the_start_cue_the_speakers_play_is_not_taken_for_words(
+    qtbot: QtBot,
+    murmur: Murmur,
+    pulse_audio: PulseAudio,
+    tmp_path: Path,
+) -> None:
+    """The cue plays into the sink the microphone records, as laptop speakers into its microphone."""
+    speech = replace(murmur.settings.speech, engine="pocketsphinx", device=pulse_audio.device, final_engine="off")
+    murmur.settings = replace(murmur.settings, speech=speech, ui=replace(murmur.settings.ui, audio_cues=True))
+    text = "buy milk and bread"
+    # Played at the press, with the cue: the words begin as the cue has ended.
+    said = pad_with_silence(flite_wav(text, tmp_path / "flite.wav"), tmp_path / "said.wav", 0.4, 0.5)
+    murmur.hotkey_switch.press()
+    pulse_audio.play(said)
+    with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=of_kind(FinalTranscript)) as heard:
+        murmur.hotkey_switch.release()
+    transcript: FinalTranscript = heard.args[0]
+    # The start cue plays at the press (the stop cue, at the release, may begin as the microphone closes).
+    assert [at for at in cue_moments(transcript.audio) if at < 1.0] == []
+    assert word_error_rate(text, transcript.text) <= 0.25, transcript.text
