@@ -96,7 +96,7 @@ class _Dictation:
 
 class VoiceInput(QObject):
     started = Signal()  # the microphone is open: speak now
-    stopped = Signal()  # recording ended; its run's FinalTranscript (or its end) follows through the bridge
+    stopped = Signal()  # recording ended; its run goes on (`heard`) with its words, or ends here
     cancelled = Signal()
     heard = Signal(object)  # a Run with the words of its recording, to be read (emitted on its thread)
     too_short = Signal(str)  # a tap that heard nothing ended quietly: the calm words to show (TOO_SHORT)
