@@ -12,6 +12,7 @@ from app.domain.actions import describe_action
 from app.domain.checklist import items_of
 from app.domain.recurrence import describe
 from app.memory.entry_search import SearchPage
+from app.presentation.run_report import RunReport
 from app.store.models import Entry, Memory, UndoItem, Utterance
 
 
@@ -55,6 +56,34 @@ def failure_json(failure: ActionFailure) -> dict[str, Any]:
         "tool": failure.kind,
         "error": failure.error,
         "action": None if failure.action is None else describe_action(failure.action),
+    }
+
+
+def report_json(report: RunReport, tz: ZoneInfo) -> dict[str, Any]:
+    """A run's (or an edit's) report as `--json` prints it; a run's reading (the model's words, the readings
+    offered) with it when it has one."""
+    data: dict[str, Any] = {
+        "applied": [applied_json(item, tz) for item in report.applied],
+        "failures": [failure_json(f) for f in report.failures],
+        "summary": report.summary,
+        "undo_id": report.undo_id,
+    }
+    if report.utterance_id is None:
+        return data
+    return data | {
+        "memory_changes": [
+            {"kind": c.kind, "memory_id": c.memory.id, "short_id": c.short_id, "text": c.memory.text}
+            for c in report.memory_changes
+        ],
+        "utterance_id": report.utterance_id,
+        "interpreter": report.interpreter,
+        "fallback_reason": report.fallback_reason,
+        "message": report.message,
+        "question": report.question,
+        "choices": [
+            {"number": number, "label": label, "command": f"murmur retry {report.utterance_id} --choice {number}"}
+            for number, label in enumerate(report.choices, start=1)
+        ],
     }
 
 

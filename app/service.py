@@ -95,6 +95,7 @@ from app.portable.common import StoredRows, format_of
 from app.presentation.failures import failure_line
 from app.presentation.imports import import_waits_for_yes
 from app.presentation.reading import ReadAction, ReadingPreview
+from app.presentation.run_report import touched_entries, was_answer
 from app.presentation.summaries import summarize
 from app.private_files import output_target, write_private_text
 from app.recordings.copies import RecordingCopies, copies_folder, copy_kept
@@ -188,15 +189,9 @@ class PipelineResult:
         return summarize(self.applied, self.failures, self.memory_changes)
 
     @property
-    def fallback_note(self) -> str | None:
-        """Why the built-in rules stood in for the model, in one sentence (the CLI and the toast say it)."""
-        return f"The built-in rules filed this: {self.fallback_reason}" if self.fallback_reason else None
-
-    @property
     def answered(self) -> bool:
         """The run's work was an answer in words ("what's due this week?"): done, though nothing changed."""
-        changed = self.applied or self.memory_changes
-        return bool(self.message) and not self.question and not changed and not self.failures
+        return was_answer(self)
 
 
 @dataclass(frozen=True)
@@ -1142,12 +1137,6 @@ def restore_database(db_path: Path, backup: Path, now: datetime) -> Backup | Non
     the backup of the database as it was. A function, not a method: it never opens the live database, since one
     that no longer opens is what a restore is there to mend."""
     return restore_backup(db_path, find_backup(db_path, backup), now)
-
-
-def touched_entries(applied: Sequence[AppliedAction]) -> tuple[str, ...]:
-    """The IDs of the entries `applied` changed, each once, those made first."""
-    made = [item.entry.id for item in applied if isinstance(item.action, CreateAction)]
-    return tuple(dict.fromkeys([*made, *(item.entry.id for item in applied)]))
 
 
 def read_time(phrase: str, clock: Clock, name: str) -> datetime:

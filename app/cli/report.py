@@ -4,17 +4,14 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from app.changes.executor import ExecutionResult
 from app.cli.exits import ExitCode
 from app.cli.output import cli_text, print_error, print_json, print_warning, say
-from app.domain.actions import CreateAction
 from app.paths import config_dir
-from app.presentation.applied import applied_line
-from app.presentation.failures import failure_line
-from app.presentation.memories import memory_line
-from app.presentation.summaries import summarize
-from app.render import applied_json, failure_json
+from app.presentation.run_report import RunReport, run_report
+from app.render import report_json
 from app.run.run import Run
 from app.service import MurmurService, PipelineResult
 
@@ -45,31 +42,26 @@ def report_execution(
     """What was applied, one line each (failures on stderr), then the summary; OK if anything was applied,
     or the run was an answer (its words were said already; "Nothing changed" would only add noise)."""
     clock = service.clock()
-    answered = isinstance(result, PipelineResult) and result.answered
-    remembered = result.memory_changes if isinstance(result, PipelineResult) else []
-    summed_up = summarize(result.applied, result.failures, remembered)
+    return print_report(run_report(result, clock.now, clock.tz), clock.tz, as_json, extra)
+
+
+def print_report(report: RunReport, tz: ZoneInfo, as_json: bool, extra: Mapping[str, Any] | None = None) -> int:
+    """A run's (or an edit's) report as the command line shows it: its lines, or `--json`'s object."""
     if as_json:
-        print_json(
-            {
-                "applied": [applied_json(item, clock.tz) for item in result.applied],
-                "failures": [failure_json(f) for f in result.failures],
-                "summary": summed_up,
-                "undo_id": result.undo_id,
-                **(extra or {}),
-            }
-        )
+        print_json({**report_json(report, tz), **(extra or {})})
     else:
-        for item in result.applied:
-            say(applied_line(item, clock.now, clock.tz))
-            if isinstance(item.action, CreateAction) and item.action.similar_to:
-                say(f"          the same thing? murmur merge {item.short_id} {item.action.similar_to[:6]}")
-        for change in remembered:
-            say(memory_line(change))
-        for failure in result.failures:
-            print_error(failure_line(failure))
-        if not answered:
-            say(summed_up + ("  (undo: murmur undo)" if result.undo_id else ""))
-    return ExitCode.OK if result.applied or remembered or answered else ExitCode.NOTHING_APPLIED
+        similar = {found.new_id: found for found in report.similar}
+        for item, line in zip(report.applied, report.lines, strict=True):
+            say(line)
+            if (like := similar.get(item.entry.id)) is not None:
+                say(f"          the same thing? murmur merge {like.new_short_id} {like.into_id[:6]}")
+        for line in report.memory_lines:
+            say(line)
+        for line in report.failure_lines:
+            print_error(line)
+        if not report.answered:
+            say(report.summary + ("  (undo: murmur undo)" if report.undo_id else ""))
+    return ExitCode.OK if report.changed_anything or report.answered else ExitCode.NOTHING_APPLIED
 
 
 def report_run(service: MurmurService, run: Run, as_json: bool) -> int:
@@ -77,42 +69,32 @@ def report_run(service: MurmurService, run: Run, as_json: bool) -> int:
     of each stage in JSON)."""
     result = run.result
     assert result is not None, "a run that raised nothing has its result"
+    clock = service.clock()
+    report = run_report(result, clock.now, clock.tz)
     if not as_json:
-        if result.fallback_note:
-            say(cli_text(result.fallback_note, result.fallback_remedy))
-        if result.message:
-            say(("? " if result.question else "") + result.message)
-        if result.interpreter == "offline" and not result.fallback_reason and first_offline_notice():
+        if report.fallback_note:
+            say(cli_text(report.fallback_note, report.fallback_remedy))
+        if report.message:
+            say(("? " if report.question else "") + report.message)
+        if report.interpreter == "offline" and not report.fallback_reason and first_offline_notice():
             say("(offline: no LLM is configured, so the built-in rules read this; `murmur config --help` sets one up)")
     usage = result.usage
     extra = {
-        "memory_changes": [
-            {"kind": c.kind, "memory_id": c.memory.id, "short_id": c.short_id, "text": c.memory.text}
-            for c in result.memory_changes
-        ],
-        "utterance_id": result.utterance_id,
         "run_id": run.id,
         "seconds": {stage.value: seconds for stage, seconds in run.seconds.items()},
-        "interpreter": result.interpreter,
-        "fallback_reason": result.fallback_reason,
-        "message": result.message,
-        "question": result.question,
         "turns": result.turns,
-        "choices": [
-            {"number": number, "label": label, "command": f"murmur retry {result.utterance_id} --choice {number}"}
-            for number, label in enumerate(result.choices, start=1)
-        ],
         "usage": {
             "prompt_tokens": usage.prompt_tokens,
             "completion_tokens": usage.completion_tokens,
             "cost_usd": round(usage.cost_usd, 6),
         },
     }
-    status = report_execution(service, result, as_json, extra)
-    if result.choices and not as_json:
-        say(f"Not sure what you meant; it waits in the inbox ({result.utterance_id}). Did you mean:")
-        for number, label in enumerate(result.choices, start=1):
-            say(f"  {number}. {label}  murmur retry {result.utterance_id} --choice {number}")
+    status = print_report(report, clock.tz, as_json, extra)
+    if report.choices and not as_json:
+        said = report.utterance_id
+        say(f"Not sure what you meant; it waits in the inbox ({said}). Did you mean:")
+        for number, label in enumerate(report.choices, start=1):
+            say(f"  {number}. {label}  murmur retry {said} --choice {number}")
     return status
 
 

@@ -19,9 +19,8 @@ from app.domain.enums import DueSpan, UtteranceSource
 from app.errors import UndoError, UsageError
 from app.mcp.catalog import ADD, CHOOSE, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
 from app.memory.recall import render_hits
-from app.presentation.applied import applied_line
 from app.presentation.assistants import asked_words, batch_words, unsure_words
-from app.presentation.summaries import summarize
+from app.presentation.run_report import run_report
 from app.presentation.undo import changed_entries, undo_text
 from app.render import applied_json, failure_json, iso, memory_json, page_json, undo_json
 from app.run.conductor import Stages, drive
@@ -135,23 +134,21 @@ def _rescheduled(item: Mapping[str, Any]) -> dict[str, Any]:
 def _changed(caller: Caller, result: ExecutionResult | PipelineResult, message: str | None) -> Reply:
     """What a change did (with the model's words, when it read them), line by line, and as data."""
     clock = caller.service.clock()
-    memory = result.memory_changes if isinstance(result, PipelineResult) else []
+    report = run_report(result, clock.now, clock.tz)
     lines = [message] if message else []
-    lines += [applied_line(item, clock.now, clock.tz) for item in result.applied]
-    lines.append(batch_words(summarize(result.applied, result.failures, memory), result.undo_id))
-    if result.undo_id is not None:
-        caller.made.add(result.undo_id)
-    choices = result.choices if isinstance(result, PipelineResult) else ()
-    if choices:
-        assert isinstance(result, PipelineResult)
-        lines.append(unsure_words(result.utterance_id, choices))
+    lines += report.lines
+    lines.append(batch_words(report.summary, report.undo_id))
+    if report.undo_id is not None:
+        caller.made.add(report.undo_id)
+    if report.choices and report.utterance_id is not None:
+        lines.append(unsure_words(report.utterance_id, report.choices))
     data = {
-        "applied": [applied_json(item, clock.tz) for item in result.applied],
-        "failures": [failure_json(failure) for failure in result.failures],
-        "batch": result.undo_id,
+        "applied": [applied_json(item, clock.tz) for item in report.applied],
+        "failures": [failure_json(failure) for failure in report.failures],
+        "batch": report.undo_id,
         "message": message,
-        "choices": [{"choice": n, "reading": label} for n, label in enumerate(choices, start=1)],
-        "utterance": result.utterance_id if isinstance(result, PipelineResult) else None,
+        "choices": [{"choice": n, "reading": label} for n, label in enumerate(report.choices, start=1)],
+        "utterance": report.utterance_id,
     }
     return Reply("\n".join(lines), data)
 

@@ -13,25 +13,23 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from app.assembly import use_settings
-from app.changes.executor import AppliedAction, ExecutionResult
+from app.changes.executor import ExecutionResult
 from app.changes.memories import MemoryChange
 from app.changes.undo import HistoryBatch, UndoResult
 from app.config import Settings
-from app.domain.actions import CreateAction
 from app.domain.enums import Format, Status
 from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, ImportWaitsForYes, MurmurError, Remedy
-from app.presentation.applied import applied_title, applied_words
 from app.presentation.edits import sentence
-from app.presentation.failures import failure_words, refused_title
+from app.presentation.failures import refused_title
 from app.presentation.history import dismissed_title
 from app.presentation.imports import first_problem, import_counts, import_problems, import_question, import_title
 from app.presentation.memories import memory_detail, memory_title
-from app.presentation.summaries import summarize
+from app.presentation.run_report import RunReport, run_report
 from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
 from app.run.conductor import Stages, drive
 from app.run.run import Run
-from app.service import MurmurService, PipelineResult, touched_entries
+from app.service import MurmurService, PipelineResult
 from app.speech_out.reply import SpokenReply
 from app.store.models import Entry, Memory, Utterance
 from app.terminal import terminal_safe
@@ -84,51 +82,44 @@ class BatchReport:
 def batch_report(
     service: MurmurService, result: PipelineResult | ExecutionResult, by_hand: bool = False
 ) -> BatchReport:
+    """The run's report (app/presentation/run_report.py) as the toast and the activity line show it."""
     clock = service.clock()
-    pipeline = result if isinstance(result, PipelineResult) else None
-    if pipeline and pipeline.answered:
-        summary = "Answer"
-    elif result.applied:
-        summary = applied_title(result.applied, result.failures, clock.now, clock.tz)
-    elif by_hand and result.failures:
-        summary = refused_title(result.failures)
-    else:
-        remembered = pipeline.memory_changes if pipeline else []
-        summary = summarize(result.applied, result.failures, remembered)  # "Nothing changed (1 failed)": details follow
+    report = run_report(result, clock.now, clock.tz)
+    refused = by_hand and report.failures and not report.applied  # a menu's change: its own failure, not a count
     return BatchReport(
-        summary=summary,
-        applied=[applied_words(item, clock.now, clock.tz) for item in result.applied],
-        failures=[failure_words(f) for f in result.failures],
-        undo_id=result.undo_id,
-        utterance_id=pipeline.utterance_id if pipeline else None,
-        message=_words(pipeline) if pipeline else None,
-        question=pipeline.question if pipeline else False,
-        similar=_similar(service, result.applied),
-        touched=touched_entries(result.applied),
-        created=tuple(item.entry.id for item in result.applied if isinstance(item.action, CreateAction)),
-        interpreter=pipeline.interpreter if pipeline else "",
-        fallback_reason=pipeline.fallback_reason if pipeline else None,
-        fallback_remedy=pipeline.fallback_remedy if pipeline else None,
-        choices=pipeline.choices if pipeline else (),
+        summary=refused_title(report.failures) if refused else report.title,
+        applied=report.words,
+        failures=report.failure_words,
+        undo_id=report.undo_id,
+        utterance_id=report.utterance_id,
+        message=_words(report) if report.utterance_id is not None else None,
+        question=report.question,
+        similar=_similar(service, report),
+        touched=report.touched,
+        created=report.created,
+        interpreter=report.interpreter,
+        fallback_reason=report.fallback_reason,
+        fallback_remedy=report.fallback_remedy,
+        choices=report.choices,
         by_hand=by_hand,
     )
 
 
-def _similar(service: MurmurService, applied: Sequence[AppliedAction]) -> Similar | None:
+def _similar(service: MurmurService, report: RunReport) -> Similar | None:
     """The first entry made that looks like an open one (the rules named it), if that one is still open."""
-    for item in applied:
-        if isinstance(item.action, CreateAction) and item.action.similar_to:
-            into = service.open_entry(item.action.similar_to)
-            return Similar(item.entry.id, into.id, terminal_safe(into.summary)) if into else None
-    return None
+    if not report.similar:
+        return None
+    found = report.similar[0]
+    into = service.open_entry(found.into_id)
+    return Similar(found.new_id, into.id, terminal_safe(into.summary)) if into else None
 
 
-def _words(result: PipelineResult) -> str | None:
+def _words(report: RunReport) -> str | None:
     """What the toast says beside the changes: the model's words, or why the built-in rules stood in."""
-    if not result.fallback_note:
-        return result.message
-    note = window_text(result.fallback_note, result.fallback_remedy)
-    return f"{note} {result.message}" if result.message else note
+    if not report.fallback_note:
+        return report.message
+    note = window_text(report.fallback_note, report.fallback_remedy)
+    return f"{note} {report.message}" if report.message else note
 
 
 # The jobs compare by identity (eq=False): two alike are still two jobs to run.
