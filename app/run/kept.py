@@ -27,7 +27,7 @@ class KeptRuns:
     def keep(self, run: Run) -> None:
         """Add `run` (ended) as the newest, the oldest past KEPT dropped; a file that cannot be written is logged,
         never a reason to fail the run."""
-        lines = [json.dumps(facts(run), sort_keys=True)]
+        lines = [json.dumps(facts(run))]  # the stages in their order
         try:
             write_private_text(self.path, "\n".join((self._lines() + lines)[-KEPT:]) + "\n")
         except OSError as error:

@@ -95,6 +95,7 @@ class Run:
     events: list[PipelineEvent] = field(default_factory=list, repr=False)
     started: bool = False
     ended: bool = False
+    made_at: float = field(default_factory=time.monotonic)  # the key press, for a run that listens
 
     def __post_init__(self) -> None:
         self.stage = self.first
@@ -166,9 +167,10 @@ class Run:
 
     @contextmanager
     def timed(self, stage: Stage) -> Iterator[None]:
-        """Time one stage; the run is in it meanwhile."""
+        """Time one stage; the run is in it meanwhile. Listening begins with the run (the key press), whoever drives
+        it on once the key is let go."""
         self.driven = stage
-        began = time.monotonic()
+        began = self.made_at if stage is Stage.LISTEN else time.monotonic()
         try:
             yield
         finally:
