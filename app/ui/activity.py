@@ -143,7 +143,8 @@ class ActivityPanel(QWidget):
         self.outcome.style().unpolish(self.outcome)
         self.outcome.style().polish(self.outcome)
         self.outcome.setVisible(bool(text))
-        if steps is not None:
+        if steps is not None:  # no words did this: the last utterance's quote would say they had
+            self.transcript.setText("")
             self.progress.clear()
             self.progress.addItems(list(steps))
             self.details.setVisible(bool(steps))

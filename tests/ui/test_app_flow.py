@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.domain.enums import UtteranceSource
+from app.domain.enums import Status, UtteranceSource
 from app.ui.application import Murmur
 from app.ui.entry_model import EntryListModel
 from app.ui.entry_sections import Part, Section
@@ -36,6 +36,17 @@ def test_typed_input_updates_the_list_and_undo_restores_it(qtbot: QtBot, murmur:
     assert summaries(murmur) == []
     assert toast.title.text() == "Undone: removed “Call mom” and removed “Buy milk”"
     assert murmur.state() is AppState.IDLE
+
+
+def test_a_change_by_hand_after_a_run_is_not_shown_under_what_was_said(qtbot: QtBot, murmur: Murmur) -> None:
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        type_and_enter(qtbot, murmur, "buy milk")
+    activity = murmur.window.activity
+    assert "“buy milk”" in activity.transcript.text()
+    [entry] = murmur.service.entries([Status.ACTIVE])
+    with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
+        murmur.edit(lambda service: service.archive([entry.id]))
+    assert activity.outcome.text() == "Archived “Buy milk”" and activity.transcript.text() == ""
 
 
 def test_utterances_queue_in_order_and_none_is_dropped(qtbot: QtBot, murmur: Murmur) -> None:
