@@ -241,15 +241,17 @@ class Toast(QFrame):
             self.hide()
             self.closed.emit()
 
-    def _shown_room(self) -> tuple[QWidget, QLayout] | None:
-        """The window's room for the toast and the layout it lies in, while the user can see that window (shown,
-        not minimised)."""
+    def _shown_room(self) -> tuple[QWidget, QWidget, QLayout] | None:
+        """The window's room for the toast, the column it lies in and that column's layout, while the user can see
+        that window (shown, not minimised)."""
         room = self._room
         parent = room.parentWidget() if room is not None else None
         column = parent.layout() if parent is not None else None
-        if room is None or column is None or not room.window().isVisible() or room.window().isMinimized():
+        if room is None or parent is None or column is None:
             return None
-        return room, column
+        if not room.window().isVisible() or room.window().isMinimized():
+            return None
+        return room, parent, column
 
     def _fit(self) -> None:
         """Size the toast for where it goes, then put it there: the window's room (made as tall as the toast),
@@ -262,9 +264,12 @@ class Toast(QFrame):
             self._size_within(MAX_WIDTH, self._screen_area(self).height() // 2)
             self._place_in_corner()
             return
-        room, column = shown
+        room, parent, column = shown
         self._arrange(compact=room.window().height() < COMPACT_BELOW)
-        width = max(MIN_WIDTH, min(MAX_WIDTH, column.contentsRect().width() - 2 * GAP))
+        # The column's own width, less its margins: its layout may not have been laid out at that width yet.
+        margins = column.contentsMargins()
+        inner = parent.width() - margins.left() - margins.right()
+        width = max(MIN_WIDTH, min(MAX_WIDTH, inner - 2 * GAP))
         self._size_within(width, round(room.window().height() * ROOM_SHARE) - 2 * GAP)
         room.show()
         room.setFixedHeight(self.height() + 2 * GAP)
