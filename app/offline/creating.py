@@ -30,7 +30,8 @@ from app.offline.cues import (
     without_hedge,
     without_latest,
 )
-from app.offline.matching import EntryIndex, meaningful_words
+from app.offline.matching import meaningful_words
+from app.offline.resemblance import LookAlikes
 from app.store.models import Entry
 
 MENTIONED_AGAIN = "Mentioned again"
@@ -168,9 +169,9 @@ class OpenSummaries:
     (`similar_to`) so the user can merge them; "oven timer 21" is not "Oven timer 1".
     """
 
-    def __init__(self, entries: Sequence[Entry], clock: Clock, index: EntryIndex) -> None:
+    def __init__(self, entries: Sequence[Entry], clock: Clock) -> None:
         self._clock = clock
-        self._index = index
+        self._look_alikes = LookAlikes(entries)
         self._by_words = {meaningful_words(e.summary): e for e in entries if e.status is Status.ACTIVE and e.summary}
         self._said: set[tuple[str, ...]] = set()  # creates of this utterance so far
 
@@ -183,7 +184,7 @@ class OpenSummaries:
             if words in self._said:  # "buy milk ... buy milk" in one breath: one entry
                 return None
             self._said.add(words)
-            similar = existing or self._index.resembling(create.summary)
+            similar = existing or self._look_alikes.of(create.summary)
             return replace(create, similar_to=similar.id) if similar else create
         if create.priority is not None and create.priority != existing.priority:  # "urgent: pay the bill"
             return UpdateAction(entry_id=existing.id, changes={"priority": create.priority}, reason=MENTIONED_AGAIN)

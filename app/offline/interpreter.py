@@ -73,7 +73,7 @@ class _Utterance:
         self.context = context
         self.index = EntryIndex(context.entries)
         self.entry_words = EntryWords(context.entries)
-        self.summaries = OpenSummaries(context.entries, context.clock, self.index)
+        self.summaries = OpenSummaries(context.entries, context.clock)
         self.checklists = Checklists(context.entries, context.last_touched)
         self.actions: list[Action] = []
         self.listed: list[Entry] = []  # said again with nothing new: already on the list

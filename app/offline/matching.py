@@ -19,7 +19,7 @@ from rapidfuzz import fuzz, process
 from app.domain.actions import Cause
 from app.domain.enums import FailureKind, Status
 from app.domain.summaries import clipped
-from app.offline.vocabulary import STOP_WORDS, TASK_VERBS
+from app.offline.vocabulary import STOP_WORDS
 from app.store.models import Entry
 
 MATCH_THRESHOLD = 70.0
@@ -28,7 +28,6 @@ MIN_OVERLAP = 0.7  # most of what was said must be found: "call mom's doctor" is
 WORD_SIMILARITY = 80.0  # fuzz.ratio for two spellings of one word
 _FUZZY_MIN_LENGTH = 4  # shorter words must match exactly: "cat" is not a slip of "car"
 _MAX_CANDIDATES_NAMED = 4
-RESEMBLANCE = 0.5  # the share of a new entry's words (verbs aside) an open one must have to look like it
 MAX_PHRASE_WORDS = 20  # an entry is named in a few words; more is not a reference to one
 _MAX_SHOWN = 60
 # Words that say what kind of thing an entry is, not which: "the vet appointment" is "Take the cat to the vet".
@@ -121,39 +120,6 @@ class EntryIndex:
             cause = Cause(FailureKind.AMBIGUOUS, shown, candidates=tuple(entry.summary for entry in close))
             return EntryMatch(None, error, tuple(close), cause=cause)
         return EntryMatch(close[0])
-
-    def resembling(self, phrase: str) -> Entry | None:
-        """The open entry that looks most like a new one without being it, to name it so the user can
-        merge: "call the dentist" next to "Dentist appointment", "oven timer 21" next to "Oven timer 1";
-        not "Buy eggs" next to "Buy milk" (verbs alike say nothing). Only the same task: the thing acted on
-        is in the entry, and a verb said on both sides is the same ("order a cake for my brother's
-        birthday" is not the note "My brother's birthday is May 5", nor "Call the plumber" "Email the plumber")."""
-        said = {w for w in meaningful_words(phrase) if w not in TASK_VERBS}
-        if not said:
-            return None
-        thing, verb = _thing(phrase) or said, _verb(phrase)
-        scored = [
-            (len(said & set(words)) / len(said), -len(words), entry)
-            for entry, (words, _) in zip(self._entries, self._words, strict=True)
-            if thing & set(words) and verb in (None, _verb(entry.summary) or verb)
-        ]
-        best = max(scored, key=lambda item: item[:2], default=None)
-        return best[2] if best is not None and best[0] >= RESEMBLANCE else None
-
-
-# Where the thing a task acts on ends: "a card" of "get a card for my brother's birthday".
-_QUALIFIER = re.compile(r"\b(?:for|on|before|by|with|to|at|in|from|about|after|until|till)\b", re.IGNORECASE)
-
-
-def _thing(text: str) -> set[str]:
-    """The words of what a task acts on, verbs aside; empty when it opens with a qualifier."""
-    return {w for w in meaningful_words(_QUALIFIER.split(text, maxsplit=1)[0]) if w not in TASK_VERBS}
-
-
-def _verb(text: str) -> str | None:
-    """The task verb `text` opens with ("call" of "Call the plumber"), if any."""
-    first = text.split(" ", 1)[0].lower()
-    return first if first in TASK_VERBS else None
 
 
 def _found(word: str, entry_words: tuple[str, ...]) -> tuple[str, float] | None:

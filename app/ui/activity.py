@@ -1,6 +1,7 @@
 """The conversation at the top of the window: ready state, level meter, the partial transcript as it
 grows, the final transcript, then one line of what happened (or the question asked); the raw steps
-(thinking, each tool call) wait behind a Details button."""
+(thinking, each tool call) wait behind a Details button. The state's line (`status`) is the window's to place: it
+keeps it in view above the rest, which scrolls."""
 
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ from app.domain.events import (
     ToolResultEvent,
     TranscriptEvent,
 )
+from app.ui.elided_label import ElidedLabel
 from app.ui.plain_text import plain_label
 from app.ui.remedies import window_text
 
@@ -50,9 +52,8 @@ def _short(text: str, limit: int = 90) -> str:
 class ActivityPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.status = plain_label(QLabel())  # may carry a model's or a server's message
+        self.status = ElidedLabel(lines=2)  # may carry a model's or a server's message, of any length
         self.status.setObjectName("status")
-        self.status.setWordWrap(True)
         self.level = QProgressBar()
         self.level.setObjectName("level")
         self.level.setTextVisible(False)
@@ -87,7 +88,6 @@ class ActivityPanel(QWidget):
         said.addWidget(self.details, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.status)
         layout.addWidget(self.level)
         layout.addWidget(self.transcript)
         layout.addLayout(said)

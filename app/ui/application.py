@@ -762,6 +762,8 @@ class Murmur(QObject):
             return AppState.THINKING
         if self.reply_voice.is_speaking():
             return AppState.SPEAKING
+        if self._paused:
+            return AppState.PAUSED
         return AppState.ERROR if self._error else AppState.IDLE
 
     def _status_text(self, state: AppState) -> str:
@@ -769,6 +771,7 @@ class Murmur(QObject):
         queued = f" ({self._runs - 1} more queued)" if self._runs > 1 else ""
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
+            AppState.PAUSED: "Paused: the hotkey is off until you resume listening (tray menu)",
             AppState.RECORDING: "Listening… speak now; let go (or click again) to send",
             AppState.THINKING: f"{'Hearing it again…' if self._hearing_again else 'Working on it…'}{queued}",
             AppState.SPEAKING: f"Speaking… {talk.replace('hold', 'press', 1)} to talk over it",
@@ -808,6 +811,9 @@ class Murmur(QObject):
             self.voice.disarm()
         else:
             self._arm_if_listening()
+        if self.tray:
+            self.tray.show_paused(paused)
+        self._update_state()
 
     def _arm_if_listening(self) -> None:
         if self._arm_microphone and not self._paused and not self._quitting:

@@ -14,12 +14,19 @@ class ElidedLabel(QLabel):
     def __init__(self, lines: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         plain_label(self)
-        self.setWordWrap(True)
-        self._lines = lines
         self._whole = ""
+        self.set_lines(lines)
 
     def whole_text(self) -> str:
         return self._whole
+
+    def set_lines(self, lines: int) -> None:
+        """At most `lines` lines; one does not wrap, and takes the width it is given rather than ask for all of it
+        (its height then never waits on its width)."""
+        self._lines = lines
+        self.setWordWrap(lines > 1)
+        self.setMinimumWidth(1 if lines == 1 else 0)
+        self._fit()
 
     def setText(self, text: str) -> None:
         self._whole = text

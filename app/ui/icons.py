@@ -14,6 +14,7 @@ class AppState(StrEnum):
     """What the tray icon shows."""
 
     IDLE = "idle"  # ready: press the hotkey and speak
+    PAUSED = "paused"  # the hotkey is ignored until the user resumes listening (the tray's menu)
     RECORDING = "recording"
     THINKING = "thinking"  # an utterance is being interpreted and applied
     SPEAKING = "speaking"  # a reply is being said aloud

@@ -1,15 +1,28 @@
 """The toast after each run or edit, so the user sees at once what changed and can undo it: a summary, the actions
 on expand, Undo; partial failures say "(1 couldn't be processed)" with the reasons on expand; a
 total failure is an error toast with Retry. It fades after a few seconds, but not while hovered, nor while it asks
-which of a few readings was meant (a button each).
+which of a few readings was meant (a button each), nor while its details are open.
 
 While the main window is shown the toast sits at the bottom centre of the window's room for it, a strip the
-window keeps empty while a toast shows, so it never lies over a button, a text box or a list: a click meant for
-Forget or Retry cannot land on its Undo. Else it sits in the screen's bottom right corner."""
+window keeps empty, so it never lies over a button, a text box or a list: a click meant for Forget or Retry cannot
+land on its Undo. The room stays as the toast fades, so nothing moves under the pointer then; it goes when the user
+closes the toast with a click on it. In a small window the toast is one row, its words cut short (whole in their
+tooltip and under Details). Else it sits in the screen's bottom right corner."""
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEasingCurve, QEvent, QObject, QPoint, QPropertyAnimation, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QMargins,
+    QObject,
+    QPoint,
+    QPropertyAnimation,
+    QRect,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QEnterEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -26,15 +39,19 @@ from PySide6.QtWidgets import (
 
 from app.presentation.choices import UNSURE, WHICH_READING
 from app.presentation.failures import RUN_FAILED, run_failed_message
+from app.ui.elided_label import ElidedLabel
 from app.ui.jobs import BatchReport
 from app.ui.plain_text import plain_label
 from app.ui.reading_buttons import ReadingButtons
+from app.ui.window import COMPACT_BELOW
 
 FADE_MS = 700
 MARGIN = 16  # from the screen's corner
 GAP = 8  # between the toast and the edges of the window's room for it
 MIN_WIDTH, MAX_WIDTH = 340, 460
 ROOM_SHARE = 0.4  # of the window's height, at most: the page above keeps the rest; long details scroll inside
+TITLE_LINES = 3  # a title longer than this many lines is cut short ("…"), whole in its tooltip
+COMPACT_MARGINS = QMargins(6, 2, 2, 2)  # around the one row of the toast in a small window
 _WINDOW_CHANGES = (QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide)  # after which the toast fits again
 # The toast is a window of its own (no parent), so the main window's stylesheet never reaches it: it
 # carries its own. An error is white on a strong red, readable on a light and on a dark desktop alike.
@@ -125,7 +142,7 @@ class Toast(QFrame):
             room.installEventFilter(self)
             room.window().installEventFilter(self)
 
-        self.title, self.message, self.details = QLabel(), QLabel(), QLabel()
+        self.title, self.message, self.details = ElidedLabel(TITLE_LINES), QLabel(), QLabel()
         for label, name in ((self.title, "toastTitle"), (self.message, "toastMessage"), (self.details, "toastDetails")):
             label.setObjectName(name)
             label.setWordWrap(True)
@@ -153,29 +170,23 @@ class Toast(QFrame):
         self.settings_button.clicked.connect(self._on_settings_clicked)
         self.readings = ReadingButtons(QBoxLayout.Direction.TopToBottom)
         self.readings.reading_chosen.connect(self._on_reading_chosen)
-        close_button = QToolButton()
-        close_button.setObjectName("toastClose")
-        close_button.setText("✕")
-        close_button.setToolTip("Dismiss")
-        close_button.setAutoRaise(True)
-        close_button.clicked.connect(self.dismiss)
+        self._close_button = QToolButton()
+        self._close_button.setObjectName("toastClose")
+        self._close_button.setText("✕")
+        self._close_button.setToolTip("Dismiss")
+        self._close_button.setAutoRaise(True)
+        self._close_button.clicked.connect(self.dismiss)
 
-        head = QHBoxLayout()
-        head.addWidget(self.title, 1)
-        head.addWidget(close_button, 0, Qt.AlignmentFlag.AlignTop)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.details_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.settings_button)
-        buttons.addWidget(self.retry_button)
-        buttons.addWidget(self.merge_button)
-        buttons.addWidget(self.undo_button)
+        self._head, self._buttons = QHBoxLayout(), QHBoxLayout()
         self._body = QVBoxLayout(self)
-        self._body.addLayout(head)
+        self._roomy_margins = self._body.contentsMargins()
+        self._body.addLayout(self._head)
         self._body.addWidget(self.message)
         self._body.addWidget(self.readings)
         self._body.addWidget(self.details_area)
-        self._body.addLayout(buttons)
+        self._body.addLayout(self._buttons)
+        self._compact = True
+        self._arrange(compact=False)
 
         self._timer = QTimer(self, singleShot=True, interval=round(seconds * 1000))
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -197,9 +208,6 @@ class Toast(QFrame):
             widget.style().polish(widget)
         self.title.setText(content.title)
         self.message.setText(content.message)
-        self.message.setVisible(bool(content.message))
-        self.details.setText("\n".join(content.details))
-        self.details_button.setVisible(bool(content.details))
         self.details_button.setChecked(False)
         self.details_area.setVisible(False)
         self.undo_button.setVisible(content.undo_id is not None)
@@ -220,27 +228,33 @@ class Toast(QFrame):
         self._fit()
         self.show()
         self.raise_()
-        if not self._asks():
+        if not self._stays():
             self._timer.start()
 
     def dismiss(self) -> None:
-        self._timer.stop()
-        self._fade.stop()
+        """Close it at the user's word (its ✕, or a button of it): its room in the window goes with it."""
+        self._close()
         if self._room is not None:
             self._room.hide()
+
+    def _close(self) -> None:
+        self._timer.stop()
+        self._fade.stop()
         if self.isVisible():
             self.hide()
             self.closed.emit()
 
-    def _shown_room(self) -> tuple[QWidget, QLayout] | None:
-        """The window's room for the toast and the layout it lies in, while the user can see that window (shown,
-        not minimised)."""
+    def _shown_room(self) -> tuple[QWidget, QWidget, QLayout] | None:
+        """The window's room for the toast, the column it lies in and that column's layout, while the user can see
+        that window (shown, not minimised)."""
         room = self._room
         parent = room.parentWidget() if room is not None else None
         column = parent.layout() if parent is not None else None
-        if room is None or column is None or not room.window().isVisible() or room.window().isMinimized():
+        if room is None or parent is None or column is None:
             return None
-        return room, column
+        if not room.window().isVisible() or room.window().isMinimized():
+            return None
+        return room, parent, column
 
     def _fit(self) -> None:
         """Size the toast for where it goes, then put it there: the window's room (made as tall as the toast),
@@ -249,17 +263,46 @@ class Toast(QFrame):
         if shown is None:
             if self._room is not None:
                 self._room.hide()
+            self._arrange(compact=False)
             self._size_within(MAX_WIDTH, self._screen_area(self).height() // 2)
             self._place_in_corner()
             return
-        room, column = shown
-        width = max(MIN_WIDTH, min(MAX_WIDTH, column.contentsRect().width() - 2 * GAP))
+        room, parent, column = shown
+        self._arrange(compact=room.window().height() < COMPACT_BELOW)
+        # The column's own width, less its margins: its layout may not have been laid out at that width yet.
+        margins = column.contentsMargins()
+        inner = parent.width() - margins.left() - margins.right()
+        width = max(MIN_WIDTH, min(MAX_WIDTH, inner - 2 * GAP))
         self._size_within(width, round(room.window().height() * ROOM_SHARE) - 2 * GAP)
         room.show()
         room.setFixedHeight(self.height() + 2 * GAP)
         column.invalidate()  # the room takes its place now, not at the next layout pass
         column.activate()
         self._place_in_room(room)
+
+    def _arrange(self, compact: bool) -> None:
+        """One row in a small window: the title cut to a line, then the buttons (the message under Details);
+        else the title over the message over the buttons."""
+        if compact != self._compact:
+            self._compact = compact
+            for row in (self._head, self._buttons):
+                while row.count():
+                    row.takeAt(0)
+            self._head.addWidget(self.title, 1)
+            actions = self._head if compact else self._buttons
+            actions.addWidget(self.details_button)
+            if not compact:
+                actions.addStretch(1)
+            for button in (self.settings_button, self.retry_button, self.merge_button, self.undo_button):
+                actions.addWidget(button)
+            self._head.addWidget(self._close_button, 0, Qt.AlignmentFlag.AlignTop)
+            self._body.setContentsMargins(COMPACT_MARGINS if compact else self._roomy_margins)
+            self.title.set_lines(1 if compact else TITLE_LINES)
+        content = self.content or ToastContent(title="")
+        shown_message = content.message if compact else ""  # with the details, when it has no line of its own
+        self.message.setVisible(bool(content.message) and not compact)
+        self.details.setText("\n".join([shown_message, *content.details] if shown_message else content.details))
+        self.details_button.setVisible(bool(shown_message or content.details))
 
     def _size_within(self, width: int, height: int) -> None:
         """`width` wide (the words wrap less); the details, when shown, as tall as their lines but for what would
@@ -303,41 +346,52 @@ class Toast(QFrame):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The toast goes with its room: moved, it follows; resized (the window was), it fits again, as when the
-        window moves, hides or shows."""
+        window moves, hides or shows; hidden, its room still fits the window's size."""
         kind, room = event.type(), watched is self._room
         if self.isVisible():
             if room and kind == QEvent.Type.Move and (shown := self._shown_room()) is not None:
                 self._place_in_room(shown[0])
             elif (room and kind == QEvent.Type.Resize) or (not room and kind in _WINDOW_CHANGES):
                 self._fit()
+        elif kind == QEvent.Type.Resize and self._room is not None and self._room.isVisible():
+            self._fit()  # the room kept for the next toast fits the window's new size
         return super().eventFilter(watched, event)
 
     # Hovering keeps it; leaving gives it the full time again.
 
     def enterEvent(self, event: QEnterEvent) -> None:
-        self._timer.stop()
-        self._fade.stop()
-        self.setWindowOpacity(1.0)
+        self._hold()
         super().enterEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
-        if self.isVisible() and not self._asks():
+        if self.isVisible() and not self._stays():
             self._timer.start()
         super().leaveEvent(event)
 
-    def _asks(self) -> bool:
-        """It waits for the user's pick of a reading: fading, it would leave the question unseen."""
-        return self.content is not None and self.content.readings is not None
+    def _stays(self) -> bool:
+        """It waits for the user: for the pick of a reading (fading, it would leave the question unseen), or to
+        close the details they opened (faded, it would leave its room as tall as they made it)."""
+        asks = self.content is not None and self.content.readings is not None
+        return asks or self.details_button.isChecked()
 
     def _on_timer_timeout(self) -> None:
         self._fade.start()
 
     def _on_fade_finished(self) -> None:
-        self.dismiss()
+        self._close()  # its room stays: nothing under the pointer moves as it fades
+
+    def _hold(self) -> None:
+        self._timer.stop()
+        self._fade.stop()
+        self.setWindowOpacity(1.0)
 
     def _on_details_toggled(self, shown: bool) -> None:
         self.details_area.setVisible(shown)
         self._fit()
+        if self._stays():
+            self._hold()
+        elif not self.underMouse():  # closed from the keyboard: it fades as it would have
+            self._timer.start()
 
     def _on_undo_clicked(self) -> None:
         if self.content and self.content.undo_id is not None:

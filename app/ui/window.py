@@ -99,8 +99,8 @@ class TypedInput(QLineEdit):
 
 
 class Pages(QStackedWidget):
-    """The views, one at a time, in the height the window leaves them: while a toast shows, its room takes some of
-    it, and the page shows less of itself meanwhile rather than push the room (and the toast) out of the window."""
+    """The views, one at a time, in the height the window leaves them: the toast's room takes some of it, and the
+    page shows less of itself rather than push the room (and the toast) out of the window."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -226,25 +226,32 @@ class MainWindow(QMainWindow):
         self.resize(1000, 680)
         self.sidebar.choose("all")  # what was just said shows, whatever its day
 
-    def _conversation(self, panel: QWidget) -> QScrollArea:
-        """`panel` in a frameless scroll area of a steady height: what is said and done scrolls inside it,
-        so the input box below never moves under the user's cursor. Details, when asked for, make room."""
+    def _conversation(self, panel: ActivityPanel) -> QWidget:
+        """The status line, always in view, over `panel` in a frameless scroll area: what is said and done scrolls
+        inside it. The two keep a steady height, so the input box below never moves under the user's cursor;
+        Details, when asked for, make room."""
         area = QScrollArea()
         area.setObjectName("activityArea")
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setWidgetResizable(True)
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        area.setFixedHeight(CONVERSATION_HEIGHT)
         area.setWidget(panel)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))  # the latest line in view
-        self._conversation_area = area
+        conversation = QWidget()
+        column = QVBoxLayout(conversation)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(panel.status)
+        column.addWidget(area, 1)
+        conversation.setFixedHeight(CONVERSATION_HEIGHT)
+        self._conversation_box = conversation
         self.activity.details.toggled.connect(self._fit_height)
-        return area
+        return conversation
 
     def _toast_room(self) -> QWidget:
-        """The strip under the page where the toast sits (app/ui/toast.py): nothing to click lives there, and it
-        takes room only while a toast shows, which makes it as tall as itself."""
+        """The strip under the page where the toast sits (app/ui/toast.py): nothing to click lives there. The first
+        toast makes it as tall as itself, and it stays when the toast goes, so nothing above it moves then."""
         self.toast_room = QWidget()
         self.toast_room.setObjectName("toastRoom")
         self.toast_room.setVisible(False)
@@ -431,7 +438,7 @@ class MainWindow(QMainWindow):
         self.entries.set_compact(compact)
         conversation = COMPACT_CONVERSATION_HEIGHT if compact else CONVERSATION_HEIGHT
         steps = STEPS_HEIGHT if self.activity.details.isChecked() else 0
-        self._conversation_area.setFixedHeight(conversation + steps)
+        self._conversation_box.setFixedHeight(conversation + steps)
         margins = QMargins(*(COMPACT_MARGIN,) * 4) if compact else self._roomy_margins
         self._main_layout.setContentsMargins(margins)
         self._main_layout.setSpacing(COMPACT_MARGIN if compact else -1)  # -1: the style's own spacing

@@ -104,6 +104,12 @@ def murmur(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
 
 
 @pytest.fixture
+def murmur_in_the_tray(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
+    """The app with its tray icon (whose icon and tooltip say the state), though no tray shows it here."""
+    yield from started_murmur(qtbot, db_path, real_dictation, arm=False, use_tray=True)
+
+
+@pytest.fixture
 def microphone() -> FakeMicrophone:
     return FakeMicrophone()
 

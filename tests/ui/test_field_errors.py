@@ -3,9 +3,6 @@ their field, naming what it takes, and change nothing; a change the service refu
 editor) is said in the toast and the activity line, and the microphone and the tray go back to ready, since
 nothing waits for the user to act on."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
@@ -14,8 +11,6 @@ from pytestqt.qtbot import QtBot
 from app.domain.enums import Status
 from app.ui.application import Murmur
 from app.ui.icons import AppState, state_icon
-from app.ui.microphone import real_dictation
-from tests.ui.conftest import started_murmur
 from tests.ui.selection import WAIT_MS, said_and_selected
 
 
@@ -64,12 +59,6 @@ def test_words_the_panel_cannot_save_are_refused_beside_their_field(
     stored = "recurrence" if field == "repeat" else field
     qtbot.waitUntil(lambda: getattr(murmur.service.entries([Status.ACTIVE])[0], stored) == kept, timeout=WAIT_MS)
     assert not details.problem(field).text().startswith("Not saved")
-
-
-@pytest.fixture
-def murmur_in_the_tray(qtbot: QtBot, db_path: Path) -> Iterator[Murmur]:
-    """The app with its tray icon (whose icon and tooltip say the state), though no tray shows it here."""
-    yield from started_murmur(qtbot, db_path, real_dictation, arm=False, use_tray=True)
 
 
 @pytest.mark.qt_log_ignore("systemTrayWindowChanged")  # a tray icon offscreen: no tray to dock in

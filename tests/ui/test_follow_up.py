@@ -120,7 +120,7 @@ def test_pausing_closes_the_answer_window(
     murmur = murmur_with_microphone
     dictation = listening(murmur, microphone)
     murmur.set_paused(True)
-    assert dictation.cancelled and not murmur.voice.is_recording() and murmur.state() is AppState.IDLE
+    assert dictation.cancelled and not murmur.voice.is_recording() and murmur.state() is AppState.PAUSED
     murmur._on_reply_said(True)  # a question heard to its end while paused: no window opens
     qtbot.wait(400)
     assert not murmur.voice.is_recording()

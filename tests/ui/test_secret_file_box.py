@@ -10,14 +10,17 @@ from pathlib import Path
 
 import pytest
 from keyring.backends.fail import Keyring as FailKeyring
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import secrets
 from app.config import LlmSettings, Settings, SyncSettings
 from app.ui.settings.dialog import SettingsDialog
+from app.ui.settings.llm_page import NONE
 from tests.support.memory_keyring import keyring_in_use
 
-OFFER = "Keep it in a file only you can read (~/.local/share/murmur/credentials, like git's credential store)"
+OFFER = "Keep it in a file only you can read"
+WHERE = "In ~/.local/share/murmur/credentials, as git's credential store keeps passwords"
 
 
 @pytest.fixture
@@ -40,8 +43,8 @@ def test_the_sync_password_is_kept_in_the_file_only_when_the_box_is_ticked(qtbot
     settings = replace(Settings(), sync=SyncSettings(url="https://dav.example/", username="alice"))
     dialog = dialog_for(qtbot, settings)
     page = dialog.sync_page
-    assert page.keep_in_file.text() == OFFER and not page.keep_in_file.isHidden()
-    assert not page.keep_in_file.isChecked() and page.kept_note.text() == ""
+    assert page.keep_in_file.text() == OFFER and page.keep_in_file.toolTip() == WHERE
+    assert not page.keep_in_file.isHidden() and not page.keep_in_file.isChecked() and page.kept_note.text() == ""
     page.password.setText("s3cret-pass")
     dialog._on_accepted()
     assert "cannot save the sync password: no system keyring" in dialog.error.text()
@@ -76,3 +79,24 @@ def test_the_api_key_field_offers_the_file_too(qtbot: QtBot, no_keyring: None) -
 def test_a_keyring_that_works_needs_no_file(qtbot: QtBot) -> None:
     page = dialog_for(qtbot, Settings()).sync_page
     assert page.keep_in_file.isHidden()
+
+
+def test_the_built_in_rules_need_no_key_so_no_keyring_problem_shows(qtbot: QtBot, no_keyring: None) -> None:
+    page = dialog_for(qtbot, Settings()).llm_page
+    assert page.preset.currentData() == NONE
+    assert page.keyring_note.isHidden() and page.keep_in_file.isHidden()
+    page.preset.setCurrentIndex(page.preset.findData("openai"))  # a key is needed now, and the keyring is missed
+    assert "no system keyring" in page.keyring_note.text() and not page.keyring_note.isHidden()
+    assert not page.keep_in_file.isHidden()
+
+
+def test_the_dialog_keeps_its_width_whichever_page_is_shown(qtbot: QtBot, no_keyring: None) -> None:
+    """The pages shown last are made as they are first shown: none may widen the dialog (it would stay wide)."""
+    dialog = dialog_for(qtbot, replace(Settings(), llm=LlmSettings(preset="openai")))  # the file offered too
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    width = dialog.width()
+    for index in [*range(dialog.tabs.count()), 0]:
+        dialog.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        assert dialog.width() == width, f"{dialog.tabs.tabText(index)} made the dialog {dialog.width()} px wide"

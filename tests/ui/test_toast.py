@@ -15,7 +15,7 @@ from app.presentation.failures import failure_words
 from app.run.run import Run
 from app.service import MurmurService
 from app.ui.jobs import BatchReport, UtteranceJob
-from app.ui.toast import GAP, MARGIN, Toast, ToastContent, content_of
+from app.ui.toast import FADE_MS, GAP, MARGIN, Toast, ToastContent, content_of
 from tests.support.clock import FIXED_CLOCK
 
 NOT_FOUND, AMBIGUOUS = FailureKind.NOT_FOUND, FailureKind.AMBIGUOUS
@@ -91,6 +91,19 @@ def test_it_stays_while_hovered_and_fades_after_leaving(qtbot: QtBot) -> None:
     with qtbot.assertNotEmitted(toast.closed, wait=500):
         pass
     assert toast.isVisible() and toast.windowOpacity() == 1.0
+    with qtbot.waitSignal(toast.closed, timeout=5_000):
+        toast.leaveEvent(QEnterEvent(QPointF(), QPointF(), QPointF()))
+
+
+def test_it_stays_while_its_details_are_open(qtbot: QtBot) -> None:
+    """Faded, it would leave its room in the window as tall as the details made it."""
+    toast = make_toast(qtbot)
+    toast.show_content(content_of(PARTIAL))
+    toast.details_button.setChecked(True)
+    toast.leaveEvent(QEnterEvent(QPointF(), QPointF(), QPointF()))
+    with qtbot.assertNotEmitted(toast.closed, wait=FADE_MS + 500):
+        pass
+    toast.details_button.setChecked(False)
     with qtbot.waitSignal(toast.closed, timeout=5_000):
         toast.leaveEvent(QEnterEvent(QPointF(), QPointF(), QPointF()))
 

@@ -4,7 +4,7 @@ button, a text box, a list), so a click meant for Forget or Retry never lands on
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import UtteranceSource
@@ -93,3 +93,46 @@ def test_the_toast_follows_its_room_when_the_window_is_resized(qtbot: QtBot, liv
     assert toast.isVisible() and window.toast_room.isHidden()
     window.show()
     assert window.geometry().contains(toast.frameGeometry()) and covered(lived_in) == []
+
+
+def places(widgets: list[QWidget]) -> list[QRect]:
+    return [QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size()) for widget in widgets]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["1280x800", "480x360"])
+def test_nothing_moves_when_the_toast_fades(qtbot: QtBot, lived_in: Murmur, width: int, height: int) -> None:
+    """A button that moved as the toast went would take a click meant for it, or leave it to land on nothing."""
+    window, toast, inbox = lived_in.window, lived_in.toast, lived_in.window.inbox
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (width, height), timeout=WAIT_MS)
+    window.show_place("inbox")
+    inbox.tree.setCurrentItem(inbox.tree.topLevelItem(0))
+    buttons = [inbox.dismiss_button, inbox.edit_button, inbox.retry_button, window.input]
+    toast.set_seconds(0.05)
+    toast.show_content(ToastContent(title="Created “Buy stamps”", undo_id=1))
+    QApplication.processEvents()
+    shown = places(buttons)
+    with qtbot.waitSignal(toast.closed, timeout=WAIT_MS):  # it fades by itself
+        pass
+    QApplication.processEvents()
+    assert places(buttons) == shown
+    toast.show_content(ToastContent(title="Created “Buy envelopes”", undo_id=2))  # the next one lies there too
+    QApplication.processEvents()
+    assert places(buttons) == shown and covered(lived_in) == []
+
+
+def test_in_a_small_window_the_toast_is_one_line_and_the_status_stays_readable(qtbot: QtBot, lived_in: Murmur) -> None:
+    window, toast = lived_in.window, lived_in.toast
+    window.resize(*SIZES[1])
+    qtbot.waitUntil(lambda: window.size().toTuple() == SIZES[1], timeout=WAIT_MS)
+    window.activity.transcript.setText("“remind me to buy a new phone charger and stamps tomorrow at ten”")
+    window.activity.show_outcome("Created “Buy a new phone charger” and “Buy stamps” · Tomorrow 10:00")
+    toast.show_content(CONTENT)
+    QApplication.processEvents()
+    title, undo = toast.title, toast.undo_button
+    assert abs(title.mapToGlobal(title.rect().center()).y() - undo.mapToGlobal(undo.rect().center()).y()) <= 2
+    assert toast.height() <= 2 * undo.height()  # one row: the words cut short, the whole in the tooltip
+    assert title.text().endswith("…") and CONTENT.title in title.toolTip()
+    status = window.activity.status
+    assert status.isVisible() and on_screen(status) == QRect(status.mapToGlobal(QPoint(0, 0)), status.size())
+    assert status.height() >= status.fontMetrics().height()  # a whole line, not cut by the conversation's scroll

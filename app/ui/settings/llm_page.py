@@ -93,7 +93,8 @@ class LlmPage(QWidget):
         self.fallback = combo(FALLBACKS, llm.fallback)
         self.budget = spin(llm, "monthly_budget", " USD a month", decimals=2)  # money: cents
         self.budget.setSpecialValueText("No budget")  # shown at 0
-        self.keyring_note = QLabel(secrets.keyring_problem() or "")
+        self._keyring_problem = secrets.keyring_problem()
+        self.keyring_note = QLabel(self._keyring_problem or "")
         self.keep_in_file = SecretFileBox(secrets.API_KEY)
         self.keyring_note.setWordWrap(True)
         self.test_button = QPushButton("Test connection")
@@ -126,12 +127,15 @@ class LlmPage(QWidget):
         return bool(self.preset.currentData() != NONE)
 
     def _follow_provider(self) -> None:
-        """The built-in rules use no server: its fields are greyed out."""
+        """The built-in rules use no server: its fields are greyed out, and a missing keyring is no problem then
+        (no key to keep), so it is not shown."""
         server = self._uses_server()
         for widget in (self.base_url, self.llm_model, self.api_key, self.tool_protocol, self.fallback):
             widget.setEnabled(server)
         self.follow_up.setEnabled(server)
         self.budget.setEnabled(server)
+        self.keyring_note.setVisible(server and self._keyring_problem is not None)
+        self.keep_in_file.setVisible(server and self._keyring_problem is not None)
         self.connection_note.clear()
 
     def result(self, llm: LlmSettings) -> LlmSettings:

@@ -1,5 +1,7 @@
 """Where no keyring works, the box a secret's field offers: keep it in the credentials file, readable by the user
-alone (as git's credential store keeps passwords). The user ticks it; unticked, a secret kept there is removed."""
+alone (as git's credential store keeps passwords). The user ticks it; unticked, a secret kept there is removed.
+
+Its words are short, the file named in its tooltip: a box does not wrap, and a long one would widen the dialog."""
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
@@ -9,7 +11,8 @@ from app import secrets
 class SecretFileBox(QCheckBox):
     def __init__(self, secret: secrets.Secret, parent: QWidget | None = None) -> None:
         where = secrets.shown_path(secrets.credentials_path())
-        super().__init__(f"Keep it in a file only you can read ({where}, like git's credential store)", parent)
+        super().__init__("Keep it in a file only you can read", parent)
+        self.setToolTip(f"In {where}, as git's credential store keeps passwords")
         self.secret = secret
         self.was_in_file = secrets.in_file(secret)
         self.setChecked(self.was_in_file)

@@ -103,3 +103,28 @@ def test_only_the_same_task_is_named_as_looking_alike() -> None:
     assert created("email the plumber", entries=listed).similar_to is None
     assert created("remind me to order the cake", entries=listed).similar_to == cake.id
     assert created("remind me to call the plumber tomorrow", entries=listed).similar_to == plumber.id
+
+
+@pytest.mark.parametrize(
+    ("said", "listed", "alike"),
+    [
+        # Words everybody says make nothing alike: "a", "new", "the", "buy", "big", "said", "needs".
+        ("buy a new phone charger", "The plumber said the boiler needs a new pressure valve", False),
+        ("buy a new lamp", "New year's eve party", False),
+        ("book the new dentist", "The new neighbours moved in", False),
+        ("order a big box", "Big game on Saturday", False),
+        ("wash the old car", "Old photos in the attic", False),
+        ("buy eggs", "Buy milk", False),
+        # The thing itself, in any of its forms, is shared.
+        ("buy a new phone charger", "Phone charger", True),
+        ("call the dentist", "Dentist appointment", True),
+        ("prepare the marketing presentation", "Prepare the sales presentation", True),
+        ("fix the leaking tap", "The tap leaks", True),
+        ("book flights to Rome", "Flight to Rome for the wedding", True),
+    ],
+)
+def test_a_new_entry_looks_like_a_listed_one_only_by_the_words_that_name_the_thing(
+    said: str, listed: str, alike: bool
+) -> None:
+    other = entry("e5e5e5", listed)
+    assert (created(said, entries=[other]).similar_to == other.id) is alike
