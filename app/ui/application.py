@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app.assembly import build_service, model_test, pipeline_settings, sync_source_for
 from app.changes.executor import ExecutionResult
-from app.changes.interpretation import RunOptions
 from app.changes.memories import MemoryChange
 from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
 from app.command_socket import AppCommand, send_command
@@ -43,30 +42,29 @@ from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
 from app.presentation.reading import ReadingPreview, reading_lines
 from app.private_files import secure_files_at_start
-from app.run.run import Again, Run
 from app.service import MurmurService
 from app.speech_in import engine_threads
 from app.speech_in.engines import better_accuracy_hint
 from app.speech_out.choice import preload_voice
-from app.speech_out.reply import ReplyMode, reply_mode_for
+from app.speech_out.reply import ReplyMode
 from app.store.backups import Backup
 from app.ui import jobs, sound_cues
 from app.ui.background import join_all, run_in_thread
 from app.ui.bridge import PipelineBridge
 from app.ui.collector import GuiThreadCollector
+from app.ui.conductor import RunConductor
 from app.ui.entry_model import EntryListModel
 from app.ui.hotkey import GlobalHotkey
 from app.ui.icons import AppState, app_icon
 from app.ui.import_question import ask_to_import
 from app.ui.inbox_sounds import sound_choice
 from app.ui.key_names import native_text
-from app.ui.microphone import DictationFactory, PlayCue, VoiceInput, real_dictation
+from app.ui.microphone import DictationFactory, real_dictation
 from app.ui.notifications import DesktopNotifications
 from app.ui.quit_signals import QuitOnSignals
 from app.ui.quit_watchdog import QuitWatchdog
 from app.ui.recording_player import RecordingPlayer
 from app.ui.reminders import ReminderScheduler
-from app.ui.reply_voice import ReplyVoice
 from app.ui.setup_notes import SetupCheck, bundled_line
 from app.ui.single_instance import InstanceServer
 from app.ui.sync_timer import SyncTimer
@@ -110,10 +108,8 @@ class Murmur(QObject):
         self._show_theme()  # before the widgets are made: they are polished once, in the right colours
         self.bridge = PipelineBridge(self)
         self.worker: PipelineWorker[jobs.JobResult] = PipelineWorker(self.bridge.post_outcome)
-        self.voice = VoiceInput(
-            lambda: self.settings.speech, self.bridge, make_dictation, self, vocabulary=service.vocabulary
-        )
-        self.reply_voice = ReplyVoice(lambda: self.settings.speech, self.bridge.post_event, self)
+        self.conductor = RunConductor(service, lambda: self.settings, self.bridge, self.worker, make_dictation, self)
+        self.voice, self.reply_voice = self.conductor.voice, self.conductor.reply_voice
         self.player = RecordingPlayer(service, lambda: self.settings.speech.output_device, self)
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
@@ -128,17 +124,15 @@ class Murmur(QObject):
         self.hotkey_switch = TalkSwitch(
             TalkMode.from_setting(settings.ui.hotkey_mode),
             self.voice.is_held,
-            self.start_recording,
-            self.stop_recording,
+            self.conductor.start_recording,
+            self.conductor.stop_recording,
         )
+        conductor = self.conductor
         self.mic_switch = TalkSwitch(
-            TalkMode.CLICK_OR_HOLD, self.voice.is_held, self.start_recording, self.stop_recording
+            TalkMode.CLICK_OR_HOLD, self.voice.is_held, conductor.start_recording, conductor.stop_recording
         )
-        self._runs = 0  # utterances queued or running
-        self._hearing_again: set[int] = set()  # of those, the utterances heard again from their recordings first
         self._handled = 0  # the worker's outcomes handled here: fewer than it was given means one is unfinished
         self._arm_microphone = False  # keep it open between recordings (see start)
-        self._paused = False
         self._quitting = False
         # Set where the app is the process (run()): a step of the quit that hangs past its time ends the process.
         self.watchdog: QuitWatchdog | None = None
@@ -166,7 +160,8 @@ class Murmur(QObject):
         self.bridge.attach()
 
     def _connect(self) -> None:
-        bridge, window, voice = self.bridge, self.window, self.voice
+        bridge, window, voice, conductor = self.bridge, self.window, self.voice, self.conductor
+        conductor.changed.connect(self._update_state)
         bridge.progressed.connect(self._on_event)
         bridge.job_finished.connect(self._on_job_finished)
         bridge.level_measured.connect(window.activity.show_level)
@@ -174,7 +169,6 @@ class Murmur(QObject):
         voice.stopped.connect(self._on_recording_stopped)
         voice.cancelled.connect(self._on_recording_stopped)
         voice.too_short.connect(window.activity.show_outcome)  # calm words, not an error
-        voice.heard.connect(self._on_heard)
         voice.answer_window_closed.connect(self._update_state)
         window.typed.connect(self._on_typed)
         window.recall_requested.connect(self._on_recall_requested)
@@ -189,18 +183,18 @@ class Murmur(QObject):
         window.problems_bar.retry_requested.connect(self._retry_problem)
         window.problems_bar.dismiss_requested.connect(self._dismiss_problem)
         window.quit_action.triggered.connect(self.quit)
-        window.inbox.retry_requested.connect(self.retry)
-        window.inbox.edit_requested.connect(lambda utterance_id, words: self.retry(utterance_id, text=words))
+        window.inbox.retry_requested.connect(conductor.retry)
+        window.inbox.edit_requested.connect(lambda utterance_id, words: conductor.retry(utterance_id, text=words))
         window.inbox.dismiss_requested.connect(self.dismiss)
-        window.inbox.choice_requested.connect(self.choose)
+        window.inbox.choice_requested.connect(conductor.choose)
         window.inbox.recording.play_requested.connect(self.player.toggle)
-        window.inbox.recording.hear_again_requested.connect(self.hear_again)
-        window.inbox.hear_all_requested.connect(self.hear_all_again)
+        window.inbox.recording.hear_again_requested.connect(conductor.hear_again)
+        window.inbox.hear_all_requested.connect(conductor.hear_all_again)
         window.details.read_sounds_with(
             lambda utterance_id: sound_choice(self.service, utterance_id, utterance_id in window.inbox.listed_ids())
         )
         window.details.recording.play_requested.connect(self.player.toggle)
-        window.details.recording.hear_again_requested.connect(self.hear_again)
+        window.details.recording.hear_again_requested.connect(conductor.hear_again)
         self.player.playing_changed.connect(window.inbox.recording.show_playing)
         self.player.playing_changed.connect(window.details.recording.show_playing)
         self.player.failed.connect(self._show_refused)
@@ -236,11 +230,11 @@ class Murmur(QObject):
             lambda ids, priority: self.edit(lambda service: service.edit(ids, {"priority": priority}))
         )
         self.toast.undo_clicked.connect(self.undo_batch)
-        self.toast.retry_clicked.connect(self.retry)
-        self.toast.confirm_clicked.connect(partial(self.retry, confirmed=True))
+        self.toast.retry_clicked.connect(conductor.retry)
+        self.toast.confirm_clicked.connect(partial(conductor.retry, confirmed=True))
         self.toast.merge_clicked.connect(self.merge)
         self.toast.settings_clicked.connect(self.open_settings)
-        self.toast.choice_clicked.connect(self.choose)
+        self.toast.choice_clicked.connect(conductor.choose)
         self.hotkey.pressed.connect(self.hotkey_switch.press)
         self.hotkey.released.connect(self.hotkey_switch.release)
         self.hotkey.failed.connect(self._show_hotkey_problem)
@@ -251,7 +245,7 @@ class Murmur(QObject):
         self.notifications.acted.connect(self._on_notification_acted)
         if self.tray:
             tray = self.tray
-            tray.dictate_clicked.connect(self.toggle_recording)
+            tray.dictate_clicked.connect(conductor.toggle_recording)
             tray.show_hide_clicked.connect(self.toggle_window)
             tray.recent_clicked.connect(self.toast.show_again)
             tray.undo_last_clicked.connect(self.undo_last)
@@ -392,7 +386,7 @@ class Murmur(QObject):
         Every step waits a bounded time; a step that hangs past it ends the process anyway (QuitWatchdog)."""
         if self._quitting:  # asked again while the events below were delivered
             return
-        self._quitting = True
+        self._quitting = self.conductor.quitting = True
         self._quit_step("stopping the hotkey, the voice and the microphone", DEVICE_STOP_SECONDS)
         self._watch_timer.stop()
         self.window.save_view_state()
@@ -438,40 +432,17 @@ class Murmur(QObject):
 
     # -- recording -----------------------------------------------------------------------------
 
-    def start_recording(self) -> None:
-        """The user talks: Murmur stops speaking at once (its voice is not kept from before the press), and a
-        hands-free recording listening for their answer becomes theirs."""
-        if self._quitting:
-            return
-        was_speaking = self.reply_voice.stop()
-        if self.voice.is_listening_for_answer():
-            self.voice.hold_answer()
-            self._update_state()
-            return
-        self.voice.start(preroll=not was_speaking, cue=self._cue(sound_cues.START))
-
-    def _cue(self, notes: tuple[float, ...]) -> PlayCue | None:
-        """What plays `notes` as a recording starts, when the user wants sound cues."""
-        return partial(sound_cues.play, notes) if self.settings.ui.audio_cues else None
-
-    def stop_recording(self) -> None:
-        self.voice.stop()
-
-    def toggle_recording(self) -> None:
-        self.stop_recording() if self.voice.is_recording() else self.start_recording()
-
     def handle_command(self, command: str) -> None:
         """A command from `murmur toggle` and friends, over the local socket."""
         match AppCommand(command):
             case AppCommand.TOGGLE:
-                self.toggle_recording()
+                self.conductor.toggle_recording()
             case AppCommand.START:
-                self.start_recording()
+                self.conductor.start_recording()
             case AppCommand.STOP:
-                self.stop_recording()
+                self.conductor.stop_recording()
             case AppCommand.CANCEL:
-                self.reply_voice.stop()
-                self.voice.cancel()
+                self.conductor.cancel()
             case AppCommand.SHOW:
                 self.window.raise_to_front()
             case AppCommand.QUIT:
@@ -485,13 +456,6 @@ class Murmur(QObject):
         if self.settings.ui.audio_cues and not self._quitting:  # a cue would open the speaker the quit closes
             sound_cues.play(sound_cues.STOP)
         self.window.activity.recording_stopped()
-        self._update_state()
-
-    def _on_reply_said(self, listen: bool) -> None:
-        """A spoken question was heard to its end: the microphone opens for the answer, with a cue of its own
-        (what is heard before the cue's end is not kept: it would be taken for the start of the answer)."""
-        if listen and not self._quitting and not self._paused and not self.voice.is_recording():
-            self.voice.listen_for_answer(self.settings.speech.followup_seconds, self._cue(sound_cues.ANSWER))
         self._update_state()
 
     def _on_reply_not_said(self, message: str) -> None:
@@ -512,56 +476,15 @@ class Murmur(QObject):
             case ErrorEvent(code=ErrorCode.SPEECH, stage=Stage.LISTEN | Stage.TRANSCRIBE):
                 self._show_error(event.message)  # a recording whose microphone failed was stopped, what was heard kept
             case ReplyFinished():
-                self._on_reply_said(event.listen)
+                self.conductor.reply_said(event.listen)
             case ReplyStarted() | ReplyInterrupted():
                 self._update_state()
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    def submit(self, text: str, source: UtteranceSource) -> None:
-        """Queue what was typed: a run of its own, after those before it, never alongside."""
-        self._go_on(Run(source, self.bridge.post_event, text=text))
-
-    def _on_heard(self, run: Run) -> None:
-        """The microphone's run has its words: it goes on to be read, after the runs before it."""
-        self._go_on(run)
-
-    def retry(self, utterance_id: int, confirmed: bool = False, text: str = "") -> None:
-        """Run a waiting utterance again; `text`: the user's correction of its words, run instead."""
-        again, options = Again(utterance_id, text or None), RunOptions(confirmed=confirmed)
-        self._go_on(Run(UtteranceSource.TYPED, self.bridge.post_event, again=again, options=options))
-
-    def choose(self, utterance_id: int, choice: int) -> None:
-        """Apply the reading the user picked (from 1) of those offered back for a waiting utterance: a run of its
-        own, undoable, after which it leaves the inbox."""
-        options = RunOptions(choice=choice)
-        self._go_on(Run(UtteranceSource.TYPED, self.bridge.post_event, again=Again(utterance_id), options=options))
-
-    def hear_again(self, utterance_id: int) -> None:
-        """Hear a waiting utterance's recording again with the best engine installed and run what it hears (the
-        words first heard are kept); the toast offers Undo, as for any retry. Once queued, asking again does nothing."""
-        if utterance_id in self._hearing_again:
-            return
-        self._hearing_again.add(utterance_id)
-        again = Again(utterance_id, rehear=True)
-        self._go_on(Run(UtteranceSource.TYPED, self.bridge.post_event, again=again))
-
-    def hear_all_again(self, utterance_ids: list[int]) -> None:
-        """The Inbox's offer: each utterance heard again in turn, each its own undoable retry."""
-        for utterance_id in utterance_ids:
-            self.hear_again(utterance_id)
-
     def dismiss(self, utterance_id: int) -> None:
         """Take an utterance out of the inbox (kept in the store); the toast offers Undo."""
         self.worker.put(jobs.DismissJob(self.service, utterance_id))
-
-    def _go_on(self, run: Run) -> None:
-        """Queue `run` for the worker, from reading its words to its reply (said aloud as settings ask)."""
-        if run.again is None:  # a run again is answered on screen, as the inbox's other buttons are
-            run.reply_mode = reply_mode_for(run.source, self.settings.speech.reply)
-        self._runs += 1
-        self._update_state()
-        self.worker.put(jobs.UtteranceJob(self.service, run))
 
     def edit(self, change: Callable[[MurmurService], ExecutionResult]) -> None:
         """A change by hand: `change` calls one of the service's edits (they parse and check what they get)."""
@@ -631,7 +554,7 @@ class Murmur(QObject):
         run_in_thread(Call("preview", lambda: service.preview(words)), self.window, show)
 
     def _on_typed(self, text: str) -> None:
-        self.submit(text, UtteranceSource.TYPED)
+        self.conductor.submit(text, UtteranceSource.TYPED)
 
     def _on_entry_edited(self, entry_id: str, fields: dict[str, object]) -> None:
         self.edit(lambda service: service.edit([entry_id], fields))
@@ -652,8 +575,7 @@ class Murmur(QObject):
         self._handled += 1
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
-            self._runs -= 1
-            self._hearing_again.discard(job.heard_again() or 0)
+            self.conductor.finished(job)
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
@@ -731,10 +653,7 @@ class Murmur(QObject):
         if content.error and not self.window.isVisible() and self.tray:
             self.tray.notify(content.title, content.message, error=True)
         self.toast.show_content(content)
-        if report.spoken is not None and not self._quitting and not self.voice.is_held():
-            if self.voice.is_listening_for_answer():
-                self.voice.cancel()  # a window open while Murmur speaks would hear Murmur
-            self.reply_voice.say(report.spoken, report.run)
+        self.conductor.say(report)
 
     def _show_refused(self, message: str) -> None:
         """A change asked for in the window that was not made (the service refused it, or could not): said in the
@@ -758,22 +677,23 @@ class Murmur(QObject):
             return AppState.LISTENING
         if self.voice.is_recording():
             return AppState.RECORDING
-        if self._runs:
+        if self.conductor.runs:
             return AppState.THINKING
         if self.reply_voice.is_speaking():
             return AppState.SPEAKING
-        if self._paused:
+        if self.conductor.paused:
             return AppState.PAUSED
         return AppState.ERROR if self._error else AppState.IDLE
 
     def _status_text(self, state: AppState) -> str:
         talk = "hold the mic button" if self._hotkey_problem else f"hold {self._hotkey_words()}"
-        queued = f" ({self._runs - 1} more queued)" if self._runs > 1 else ""
+        runs = self.conductor.runs
+        queued = f" ({runs - 1} more queued)" if runs > 1 else ""
         return {
             AppState.IDLE: f"Ready: {talk} and speak, or type below",
             AppState.PAUSED: "Paused: the hotkey is off until you resume listening (tray menu)",
             AppState.RECORDING: "Listening… speak now; let go (or click again) to send",
-            AppState.THINKING: f"{'Hearing it again…' if self._hearing_again else 'Working on it…'}{queued}",
+            AppState.THINKING: f"{'Hearing it again…' if self.conductor.hearing_again else 'Working on it…'}{queued}",
             AppState.SPEAKING: f"Speaking… {talk.replace('hold', 'press', 1)} to talk over it",
             AppState.LISTENING: "Listening for your answer… (just speak)",
             AppState.ERROR: self._error,
@@ -803,20 +723,16 @@ class Murmur(QObject):
     def set_paused(self, paused: bool) -> None:
         """Pause (the tray's): Murmur stops speaking, the hotkey is ignored and the armed microphone (and an
         answer window) is closed, until resumed."""
-        self._paused = self.hotkey.paused = paused
-        if paused:
-            self.reply_voice.stop()
-            if self.voice.is_listening_for_answer():
-                self.voice.cancel()
-            self.voice.disarm()
-        else:
+        self.hotkey.paused = paused
+        self.conductor.pause(paused)
+        if not paused:
             self._arm_if_listening()
         if self.tray:
             self.tray.show_paused(paused)
         self._update_state()
 
     def _arm_if_listening(self) -> None:
-        if self._arm_microphone and not self._paused and not self._quitting:
+        if self._arm_microphone and not self.conductor.paused and not self._quitting:
             self.voice.arm()  # also re-arms with new speech settings
 
     def _on_reminder_due(self, entry_id: str, summary: str) -> None:
@@ -851,7 +767,7 @@ class Murmur(QObject):
         try:
             accepted = dialog.exec()
         finally:
-            self.hotkey.paused = self._paused
+            self.hotkey.paused = self.conductor.paused
         if accepted:
             self.apply_settings(dialog.result_settings(), new_key=dialog.key_changed)
         dialog.deleteLater()  # the window owns it: without this every opening would stay in memory

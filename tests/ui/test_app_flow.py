@@ -52,7 +52,7 @@ def test_a_change_by_hand_after_a_run_is_not_shown_under_what_was_said(qtbot: Qt
 def test_utterances_queue_in_order_and_none_is_dropped(qtbot: QtBot, murmur: Murmur) -> None:
     texts = [f"buy item{i}" for i in range(5)]
     for text in texts:
-        murmur.submit(text, UtteranceSource.TYPED)
+        murmur.conductor.submit(text, UtteranceSource.TYPED)
     assert murmur.state() is AppState.THINKING
     qtbot.waitUntil(lambda: len(summaries(murmur)) == 5 and murmur.state() is AppState.IDLE, timeout=20_000)
     history = murmur.service.history()

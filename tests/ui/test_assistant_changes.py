@@ -43,7 +43,7 @@ def test_an_assistants_mass_archive_waits_for_the_windows_yes(
     inbox = murmur.window.inbox.tree
     qtbot.waitUntil(lambda: inbox.topLevelItemCount() == 1, timeout=WAIT_MS)
     assert len(summaries(murmur)) == 6
-    murmur.retry(utterance)  # the inbox's Retry: the toast asks for the yes
+    murmur.conductor.retry(utterance)  # the inbox's Retry: the toast asks for the yes
     qtbot.waitUntil(lambda: murmur.toast.retry_button.text() == "Do it", timeout=WAIT_MS)
     qtbot.mouseClick(murmur.toast.retry_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: summaries(murmur) == [], timeout=WAIT_MS)

@@ -19,9 +19,9 @@ def test_a_dictation_gets_the_replacements_and_typed_text_does_not(
     murmur.service.keep_words([replacement("so worse", "Saoirse")])
     microphone.text = "buy a present for so worse"  # what the bundled engine writes for the name
     with qtbot.waitSignal(murmur.voice.started):
-        murmur.start_recording()
+        murmur.conductor.start_recording()
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.stop_recording()
+        murmur.conductor.stop_recording()
     qtbot.keyClicks(murmur.window.input, "write so worse than before")
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
         qtbot.keyClick(murmur.window.input, Qt.Key.Key_Return)

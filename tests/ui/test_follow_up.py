@@ -96,9 +96,9 @@ def test_the_answer_window_follows_a_reply_heard_to_its_end(
 ) -> None:
     """The reply's end, heard to the end and asking something, opens the window; talked over, it does not."""
     murmur = murmur_with_microphone  # audio cues on: the window opens after the answer cue
-    murmur._on_reply_said(False)
+    murmur.conductor.reply_said(False)
     assert not murmur.voice.is_recording()
-    murmur._on_reply_said(True)
+    murmur.conductor.reply_said(True)
     qtbot.waitUntil(murmur.voice.is_listening_for_answer, timeout=WAIT_MS)
     [dictation] = [d for d in microphone.made if d.started]
     assert not dictation.preroll
@@ -121,6 +121,6 @@ def test_pausing_closes_the_answer_window(
     dictation = listening(murmur, microphone)
     murmur.set_paused(True)
     assert dictation.cancelled and not murmur.voice.is_recording() and murmur.state() is AppState.PAUSED
-    murmur._on_reply_said(True)  # a question heard to its end while paused: no window opens
+    murmur.conductor.reply_said(True)  # a question heard to its end while paused: no window opens
     qtbot.wait(400)
     assert not murmur.voice.is_recording()

@@ -165,12 +165,12 @@ def test_never_shown_in_the_middle_of_a_dictation(qtbot: QtBot, murmur: Murmur, 
     speech = replace(murmur.settings.speech, engine="pocketsphinx", device=pulse_audio.device)
     murmur.settings = replace(murmur.settings, speech=speech)
     with qtbot.waitSignal(murmur.voice.started, timeout=WAIT_MS):
-        murmur.start_recording()
+        murmur.conductor.start_recording()
     prompt = murmur.offer_models()
     with qtbot.waitSignal(prompt.worked_out, timeout=WAIT_MS) as blocker:
         pass
     assert blocker.args[0] is not None and prompt.dialog is None  # an offer, held back while the user talks
     with qtbot.waitSignal(prompt.shown, timeout=WAIT_MS):
-        murmur.stop_recording()
+        murmur.conductor.stop_recording()
     assert prompt.dialog is not None and prompt.dialog.isVisible()
     murmur.voice.wait_for_transcripts(WAIT_MS / 1000)  # the recording's text is worked out before the app goes

@@ -116,13 +116,13 @@ def test_a_model_that_failed_is_said_until_it_does_the_work(qtbot: QtBot, db_pat
                 listen_for_hotkey=False, arm_microphone=False, preload_speech=False, offer_models=False,
                 check_setup=False,
             )  # fmt: skip
-        app.submit("buy eggs", UtteranceSource.TYPED)
+        app.conductor.submit("buy eggs", UtteranceSource.TYPED)
         qtbot.waitUntil(lambda: bool(bar_lines(app)), timeout=15_000)
         [line] = bar_lines(app)
         assert line.startswith("The language model failed, so the built-in rules filed what you said: ")
         assert line.endswith("(HTTP 401); see the API key field in Settings → Language model")
         assert buttons(app) == ["Settings…", "Dismiss"]
-        app.submit("buy milk", UtteranceSource.TYPED)
+        app.conductor.submit("buy milk", UtteranceSource.TYPED)
         qtbot.waitUntil(lambda: bar_lines(app) == [], timeout=15_000)
         assert app.worker.close(timeout=10)
     app.notifications.close()

@@ -23,7 +23,7 @@ def test_without_a_voice_the_answer_is_shown_and_says_why_it_was_not_spoken(
     monkeypatch.setenv("PATH", str(tmp_path))  # no espeak-ng, and no Piper voice installed
     murmur.settings = replace(murmur.settings, speech=replace(murmur.settings.speech, voice="espeak-ng"))
     with qtbot.waitSignal(murmur.bridge.progressed, timeout=15_000, check_params_cb=not_spoken) as failed:
-        murmur.submit("what is due today", UtteranceSource.VOICE)
+        murmur.conductor.submit("what is due today", UtteranceSource.VOICE)
     [failure] = failed.args
     assert failure.message == "espeak-ng is not installed (Debian: apt install espeak-ng)"
     shown = murmur.window.activity.outcome.text().splitlines()
@@ -36,7 +36,7 @@ def test_typed_words_are_answered_on_screen_only(qtbot: QtBot, murmur: Murmur) -
     events: list[PipelineEvent] = []
     murmur.bridge.progressed.connect(events.append)
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
-        murmur.submit("what is due today", UtteranceSource.TYPED)
+        murmur.conductor.submit("what is due today", UtteranceSource.TYPED)
     qtbot.wait(200)
     assert not [e for e in events if isinstance(e, ReplyStarted) or not_spoken(e)]
     assert murmur.window.activity.outcome.text() == "Nothing is due today."

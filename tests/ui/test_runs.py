@@ -46,7 +46,7 @@ def heard(qtbot: QtBot, murmur: Murmur, text: str) -> list[PipelineEvent]:
     events: list[PipelineEvent] = []
     murmur.bridge.progressed.connect(events.append)
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.submit(text, UtteranceSource.TYPED)
+        murmur.conductor.submit(text, UtteranceSource.TYPED)
     return events
 
 

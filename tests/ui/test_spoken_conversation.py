@@ -82,7 +82,7 @@ def test_a_spoken_question_is_answered_hands_free_in_the_same_conversation(
     murmur, server, (oat, regular) = spoken_murmur
     answer = pad_with_silence(flite_wav("the oat one", tmp_path / "answer.wav"), tmp_path / "answer-padded.wav")
     with qtbot.waitSignal(murmur.bridge.progressed, timeout=30_000, check_params_cb=of_kind(ReplyStarted)):
-        murmur.submit("milk is done", UtteranceSource.VOICE)  # as the talk key's recording hands it over
+        murmur.conductor.submit("milk is done", UtteranceSource.VOICE)  # as the talk key's recording hands it over
     assert murmur.state() is AppState.SPEAKING
     qtbot.waitUntil(murmur.voice.is_listening_for_answer, timeout=30_000)
     assert murmur.state() is AppState.LISTENING and "Listening for your answer" in murmur.window.activity.status.text()

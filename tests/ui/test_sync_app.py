@@ -56,7 +56,7 @@ def test_a_change_in_the_app_reaches_the_phone_and_the_phones_reaches_the_list(
 ) -> None:
     assert syncing.sync.words().startswith("Last sync")
     with qtbot.waitSignal(syncing.sync.synced, timeout=20_000):
-        syncing.submit("buy oat milk", UtteranceSource.TYPED)
+        syncing.conductor.submit("buy oat milk", UtteranceSource.TYPED)
     assert [str(todo["SUMMARY"]) for todo in phone.todos().values()] == ["Buy oat milk"]
     phone.add("Call grandma")
 

@@ -54,10 +54,10 @@ def test_a_recording_uses_the_armed_microphone_and_the_next_one_is_armed_after_i
     [armed] = microphone.made
     assert armed.armed and microphone.open() == [armed]
     with qtbot.waitSignal(murmur.voice.started):
-        murmur.start_recording()
+        murmur.conductor.start_recording()
     assert microphone.made == [armed] and armed.started  # the armed one records: it has the 300 ms before
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.stop_recording()
+        murmur.conductor.stop_recording()
     assert entry_summaries(murmur) == ["Buy oat milk"]
     qtbot.waitUntil(lambda: len(microphone.made) == 2)
     assert microphone.open() == [microphone.made[1]] and microphone.made[1].armed
@@ -70,8 +70,8 @@ def test_pause_releases_the_armed_microphone_and_resuming_arms_it_again(
     murmur.set_paused(True)
     assert microphone.open() == [] and microphone.made[0].cancelled and murmur.hotkey.paused
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):  # the mic button still records while paused
-        murmur.start_recording()
-        murmur.stop_recording()
+        murmur.conductor.start_recording()
+        murmur.conductor.stop_recording()
     transcriptions_ended()  # the recording's end would arm the next one, were it not paused
     assert microphone.open() == [] and len(microphone.made) == 2
     murmur.set_paused(False)
@@ -86,7 +86,7 @@ def test_new_speech_settings_arm_a_new_microphone(murmur_with_microphone: Murmur
     assert old.cancelled and microphone.open() == [new] and new.settings.device == "USB headset"
 
     murmur.settings = replace(settings, speech=replace(settings.speech, device="Laptop"))  # changed, not applied
-    murmur.start_recording()
+    murmur.conductor.start_recording()
     assert new.cancelled and microphone.made[-1].started and microphone.made[-1].settings.device == "Laptop"
 
 
@@ -94,7 +94,7 @@ def test_a_microphone_that_fails_mid_sentence_ends_the_recording_keeping_what_wa
     qtbot: QtBot, murmur_with_microphone: Murmur, microphone: FakeMicrophone
 ) -> None:
     murmur = murmur_with_microphone
-    murmur.start_recording()
+    murmur.conductor.start_recording()
     recording = microphone.made[0]
     failure = "the microphone 'USB' stopped (unplugged or taken by the system)"
     with (
@@ -111,8 +111,8 @@ def test_quit_keeps_the_text_of_a_recording_stopped_just_before(
 ) -> None:
     murmur = murmur_with_microphone
     microphone.transcribing.clear()  # the final text is still being worked out when the user quits
-    murmur.start_recording()
-    murmur.stop_recording()
+    murmur.conductor.start_recording()
+    murmur.conductor.stop_recording()
     threading.Timer(0.3, microphone.transcribing.set).start()
     murmur.quit()
     assert quits and entry_summaries(murmur) == ["Buy oat milk"] and murmur.service.inbox() == []
@@ -123,12 +123,12 @@ def test_quit_stops_and_keeps_a_recording_in_progress(
     murmur_with_microphone: Murmur, microphone: FakeMicrophone, quits: list[bool]
 ) -> None:
     murmur = murmur_with_microphone
-    murmur.start_recording()
+    murmur.conductor.start_recording()
     recording = microphone.made[0]
     murmur.quit()
     assert recording.stopped and not recording.cancelled
     assert quits and entry_summaries(murmur) == ["Buy oat milk"]
-    murmur.start_recording()  # nothing new starts once quitting
+    murmur.conductor.start_recording()  # nothing new starts once quitting
     assert not murmur.voice.is_recording()
 
 
@@ -142,7 +142,7 @@ def test_quit_gives_up_on_a_transcript_after_a_few_seconds_and_says_so(
     monkeypatch.setattr(application, "TRANSCRIPT_WAIT_SECONDS", 0.2)
     murmur = murmur_with_microphone
     microphone.transcribing.clear()
-    murmur.start_recording()
+    murmur.conductor.start_recording()
     with caplog.at_level(logging.WARNING, logger="murmur.ui"):
         murmur.quit()
     microphone.transcribing.set()

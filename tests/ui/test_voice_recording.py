@@ -18,9 +18,9 @@ def test_what_the_microphone_heard_is_kept_with_the_utterance(
 ) -> None:
     murmur = murmur_with_microphone
     microphone.audio = captured_speech("buy oat milk", tmp_path)
-    murmur.start_recording()
+    murmur.conductor.start_recording()
     with qtbot.waitSignal(murmur.entries_shown, timeout=WAIT_MS):
-        murmur.stop_recording()
+        murmur.conductor.stop_recording()
     [entry] = murmur.service.entries(list(Status))
     assert entry.utterance_id is not None
     assert murmur.service.recording_sound(entry.utterance_id) == microphone.audio

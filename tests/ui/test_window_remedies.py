@@ -14,6 +14,7 @@ from app.config import PrivacySettings
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorEvent, PipelineEvent, ignore_events
 from app.offline import OfflineInterpreter
+from app.presentation.run_report import run_report
 from app.run.run import Run
 from app.service import MurmurService
 from app.store import Store
@@ -61,8 +62,10 @@ def test_when_the_rules_stand_in_each_front_end_says_how_to_put_the_key_right(tm
         report = UtteranceJob(service, Run(UtteranceSource.TYPED, ignore_events, text="buy eggs")).run()
         agent.close()
     store.close()
-    assert result.fallback_note is not None and result.applied
-    assert cli_text(result.fallback_note, result.fallback_remedy).endswith("(HTTP 401); `murmur config set-key`")
+    clock = service.clock()
+    said = run_report(result, clock.now, clock.tz)  # what the command line prints of it
+    assert said.fallback_note is not None and result.applied
+    assert cli_text(said.fallback_note, said.fallback_remedy).endswith("(HTTP 401); `murmur config set-key`")
     assert (report.message or "").endswith("(HTTP 401); see the API key field in Settings → Language model")
 
 
