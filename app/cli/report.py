@@ -5,18 +5,18 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from app.changes.executor import ExecutionResult
+from app.api.as_json import applied_json, failure_json
+from app.api.edits import ExecutionResult
+from app.api.runs import Run
+from app.api.service import MurmurService, PipelineResult
+from app.api.settings import config_dir
 from app.cli.exits import ExitCode
 from app.cli.output import cli_text, print_error, print_json, print_warning, say
 from app.domain.actions import CreateAction
-from app.paths import config_dir
 from app.presentation.applied import applied_line
 from app.presentation.failures import failure_line
 from app.presentation.memories import memory_line
 from app.presentation.summaries import summarize
-from app.render import applied_json, failure_json
-from app.run.run import Run
-from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
 

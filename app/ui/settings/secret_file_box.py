@@ -3,7 +3,7 @@ alone (as git's credential store keeps passwords). The user ticks it; unticked, 
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from app import secrets
+from app.api import secrets
 
 
 class SecretFileBox(QCheckBox):
