@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from app.agent.provider import NO_FLAGS, ProviderFlags, resolve_provider
 from app.changes.interpretation import Agent, Interpreter
-from app.config import LlmSettings, LocaleSettings, Settings, load_settings
+from app.config import LlmSettings, LocaleSettings, Settings, SyncSettings, load_settings
 from app.domain.clock import Clock
 from app.domain.local_calendar import LocalCalendar, country_from_locale
 from app.errors import MurmurError, UsageError, Words
@@ -26,11 +26,10 @@ from app.speech_in.language import date_languages
 from app.speech_in.rehearing import InstalledEars
 from app.store import Store
 from app.store.backups import remove_abandoned_copies
-from app.sync.account import task_list_of
-from app.sync.remote import KnownList, SyncError, SyncSource, TaskList
 
 if TYPE_CHECKING:
     from app.agent.connection import ConnectionReport
+    from app.sync.remote import KnownList, SyncSource, TaskList
 
 log = logging.getLogger("murmur.assembly")
 
@@ -164,15 +163,23 @@ def model_test(service: MurmurService) -> ModelTest:
     return tried
 
 
-def sync_source_for(settings: Settings) -> SyncSource | None:
+def sync_source_for(settings: Settings) -> "SyncSource | None":
     """What opens the user's task list for a sync; None while sync is not set up; one that fails saying why while
     the [sync] settings cannot be used (the failure shows where sync failures show, until the file is fixed)."""
     if why := settings.closed_because("sync"):
         return partial(_sync_off, why)
-    return partial(task_list_of, settings.sync) if settings.sync.url else None
+    return partial(_task_list, settings.sync) if settings.sync.url else None
 
 
-def _sync_off(why: str, *, known: KnownList | None) -> AbstractContextManager[TaskList]:
+def _task_list(settings: SyncSettings, *, known: "KnownList | None") -> AbstractContextManager["TaskList"]:
+    from app.sync.account import task_list_of  # the sync's code loads for a sync, not for every service built
+
+    return task_list_of(settings, known=known)
+
+
+def _sync_off(why: str, *, known: "KnownList | None") -> AbstractContextManager["TaskList"]:
+    from app.sync.remote import SyncError
+
     raise SyncError(f"sync is off: {why}", Words("fix that line of the settings file"))
 
 

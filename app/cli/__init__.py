@@ -12,17 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
 
+from app.api.settings import default_db_path, read_settings, secure_files_at_start, setup_logging
+from app.api.terminal import terminal_safe
 from app.cli.app_control import start_app
 from app.cli.args import parse_args
 from app.cli.exits import ExitCode, exit_code_of
 from app.cli.output import print_error, print_warning
 from app.cli.own_process import own_process
-from app.config import read_settings
 from app.errors import MurmurError, StoreError
-from app.logs import setup_logging
-from app.paths import default_db_path
-from app.private_files import secure_files_at_start
-from app.terminal import terminal_safe
 
 log = logging.getLogger("murmur.cli")
 

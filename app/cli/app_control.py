@@ -6,8 +6,8 @@ Qt loads for the app only: the commands for the running one use a plain socket (
 
 import argparse
 
+from app.api.running_app import AppCommand, send_command
 from app.cli.exits import ExitCode
-from app.command_socket import AppCommand, send_command
 
 
 def cmd_app_command(args: argparse.Namespace) -> int:

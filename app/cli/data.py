@@ -6,16 +6,13 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.assembly import build_service
-from app.changes.imports import ImportOutcome
+from app.api.data import Backup, ImportOutcome, RecordingCopies, restore_database
+from app.api.service import MurmurService, build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.domain.enums import Format, Status
 from app.errors import UsageError
 from app.presentation.times import moment_words
-from app.recordings.copies import RecordingCopies
-from app.service import MurmurService, restore_database
-from app.store.backups import Backup
 
 
 def _service(args: argparse.Namespace) -> MurmurService:

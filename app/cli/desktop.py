@@ -3,9 +3,9 @@
 import argparse
 from pathlib import Path
 
+from app.api.desktop import install, install_into, uninstall
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
-from app.desktop.entries import install, install_into, uninstall
 
 
 def _render_png(svg: bytes, size: int) -> bytes:

@@ -2,9 +2,9 @@
 
 import argparse
 
+from app.api.settings import read_settings
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, remedy_words, say
-from app.config import read_settings
 
 
 def _fact_lines(name: str, value: object) -> list[str]:
@@ -16,7 +16,7 @@ def _fact_lines(name: str, value: object) -> list[str]:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from app.doctor.checks import diagnose  # audio, engines and voices load for this command only
+    from app.api.doctor import diagnose  # audio, engines and voices load for this command only
 
     settings, problems = read_settings()
     diagnosis = diagnose(settings, args.db, problems)

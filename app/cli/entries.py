@@ -4,11 +4,12 @@ dismiss."""
 import argparse
 from collections.abc import Callable
 
-from app.agent.provider import ProviderFlags
-from app.assembly import build_service
-from app.changes.executor import ExecutionResult
-from app.changes.interpretation import RunOptions
-from app.changes.undo import UndoRecord
+from app.api.as_json import entry_json, history_json, undo_json, utterance_json
+from app.api.edits import ExecutionResult, UndoRecord
+from app.api.model import ProviderFlags
+from app.api.rows import UndoItem
+from app.api.runs import Again, ReplyMode, Run, RunOptions, Stages, drive
+from app.api.service import MurmurService, build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.cli.report import read_text, report_execution, report_run
@@ -20,12 +21,6 @@ from app.presentation.history import action_state, action_text, batch_title
 from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
 from app.presentation.undo import changed_entries, undone_words
-from app.render import entry_json, history_json, undo_json, utterance_json
-from app.run.conductor import Stages, drive
-from app.run.run import Again, Run
-from app.service import MurmurService
-from app.speech_out.reply import ReplyMode
-from app.store.models import UndoItem
 
 EDITABLE_FIELDS = ("content", "summary", "category", "priority", "due_date", "repeat", "status")
 

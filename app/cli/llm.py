@@ -10,11 +10,10 @@ import json
 import sys
 from dataclasses import asdict
 
-from app.agent.provider import PRESETS, ProviderFlags, resolve_provider
-from app.assembly import build_service, model_test
-from app.cli.exits import ExitCode
-from app.cli.output import print_json, print_warning, say
-from app.config import (
+from app.api.model import PRESETS, ProviderFlags, resolve_provider
+from app.api.secrets import API_KEY, delete_api_key, get_api_key, in_file, keyring_problem, set_api_key, shown_path
+from app.api.service import build_service, model_test
+from app.api.settings import (
     Settings,
     load_settings,
     read_settings_file,
@@ -23,8 +22,9 @@ from app.config import (
     settings_path,
     with_value,
 )
+from app.cli.exits import ExitCode
+from app.cli.output import print_json, print_warning, say
 from app.errors import UsageError
-from app.secrets import API_KEY, delete_api_key, get_api_key, in_file, keyring_problem, set_api_key, shown_path
 
 
 def _settings_to_show_or_change() -> Settings:
@@ -109,7 +109,7 @@ def cmd_config_test(args: argparse.Namespace) -> int:
 
 
 def cmd_config_presets(args: argparse.Namespace) -> int:
-    from app.agent.model_presets import MEASURED, SUGGESTED, TESTED_MODELS
+    from app.api.model import MEASURED, SUGGESTED, TESTED_MODELS
 
     if args.json:
         print_json(

@@ -5,11 +5,10 @@ import logging
 
 import anyio
 
-from app.assembly import build_service
+from app.api.service import build_service
+from app.api.settings import load_settings, log_library
 from app.cli.exits import ExitCode
 from app.cli.output import print_json
-from app.config import load_settings
-from app.logs import log_library
 from app.mcp.client_config import client_config
 from app.mcp.server import MurmurMcp
 

@@ -2,15 +2,14 @@
 
 import argparse
 
-from app.assembly import build_service
-from app.changes.memories import MemoryChange
+from app.api.as_json import memory_json
+from app.api.memories import MemoryChange
+from app.api.service import MurmurService, build_service
+from app.api.terminal import terminal_safe
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.cli.report import read_text
 from app.presentation.memories import memory_said
-from app.render import memory_json
-from app.service import MurmurService
-from app.terminal import terminal_safe
 
 
 def _service(args: argparse.Namespace) -> MurmurService:

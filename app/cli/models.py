@@ -4,17 +4,17 @@ import argparse
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING
 
+from app.api.settings import load_settings, save_settings
 from app.cli.exits import ExitCode
 from app.cli.output import cli_line, print_json, print_warning, say
 from app.cli.report import ProgressPrinter, report_removed
-from app.config import load_settings, save_settings
 
 if TYPE_CHECKING:
-    from app.speech_in.speech_models import SpeechModels
+    from app.api.speech_models import SpeechModels
 
 
 def _models(args: argparse.Namespace) -> "SpeechModels":
-    from app.speech_in.speech_models import SpeechModels  # model lists and downloads load only for these commands
+    from app.api.speech_models import SpeechModels  # model lists and downloads load only for these commands
 
     settings = load_settings().speech
     if args.models_dir:
@@ -79,8 +79,8 @@ def _list_available(models: "SpeechModels", language: str, as_json: bool) -> int
 
 def cmd_models_recommended(args: argparse.Namespace) -> int:
     """The models a first run offers for the language (`murmur listen` asks about them on a terminal)."""
-    from app.speech_in.language import base_language
-    from app.speech_in.speech_models import recommended_models
+    from app.api.listening import base_language
+    from app.api.speech_models import recommended_models
 
     models = _models(args)
     language = args.language or load_settings().speech.language or "en"
@@ -103,8 +103,8 @@ def cmd_models_recommended(args: argparse.Namespace) -> int:
 def _say_recommended_voice(models: "SpeechModels", language: str) -> None:
     """The natural voice a first run offers beside the models (for other languages than English, if the Piper
     catalogue can be had)."""
-    from app.speech_out.voice_offer import recommended_voice
-    from app.speech_out.voices import PiperVoices
+    from app.api.offers import recommended_voice
+    from app.api.speaking import PiperVoices
 
     voice = recommended_voice(replace(load_settings().speech, language=language, models_dir=str(models.folder)))
     if voice is None:

@@ -5,8 +5,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.api.terminal import dumps, terminal_safe
 from app.errors import Command, MurmurError, Remedy, Setting, Words, typed, with_remedy
-from app.terminal import dumps, terminal_safe
 
 
 def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:

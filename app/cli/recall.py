@@ -2,11 +2,11 @@
 
 import argparse
 
-from app.assembly import build_service
+from app.api.as_json import iso
+from app.api.reads import render_hits
+from app.api.service import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
-from app.memory.recall import render_hits
-from app.render import iso
 
 
 def cmd_recall(args: argparse.Namespace) -> int:

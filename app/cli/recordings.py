@@ -3,10 +3,10 @@
 import argparse
 from pathlib import Path
 
-from app.assembly import build_service
+from app.api.service import build_service
+from app.api.settings import load_settings
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
-from app.config import load_settings
 from app.presentation.recordings import forgotten_text
 
 
@@ -16,9 +16,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         service.write_recording(args.utterance_id, Path(args.out), force=args.force)
         say(f"wrote the recording of utterance {args.utterance_id} to {args.out}")
         return ExitCode.OK
-    from app.recordings.sound import RATE
-    from app.speech_out.playback import Playback
-    from app.speech_out.synthesis import Sound
+    from app.api.recordings import RATE
+    from app.api.speaking import Playback, Sound
 
     sound = service.recording_sound(args.utterance_id)
     Playback(load_settings().speech.output_device).play([Sound(sound, RATE)], RATE)

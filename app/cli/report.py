@@ -6,14 +6,14 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app.changes.executor import ExecutionResult
+from app.api.as_json import report_json
+from app.api.edits import ExecutionResult
+from app.api.runs import Run
+from app.api.service import MurmurService, PipelineResult
+from app.api.settings import config_dir
 from app.cli.exits import ExitCode
 from app.cli.output import cli_text, print_error, print_json, print_warning, say
-from app.paths import config_dir
 from app.presentation.run_report import RunReport, run_report
-from app.render import report_json
-from app.run.run import Run
-from app.service import MurmurService, PipelineResult
 
 OFFLINE_NOTICE_MARKER = ".offline-notice-shown"
 

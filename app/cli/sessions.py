@@ -3,13 +3,13 @@
 import argparse
 from typing import Any
 
-from app.assembly import build_service
+from app.api.as_json import iso
+from app.api.rows import TalkSession
+from app.api.service import build_service
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.domain.clock import Clock
 from app.presentation.times import moment_words, time_of_day
-from app.render import iso
-from app.store.models import TalkSession
 
 
 def _session_json(talk: TalkSession, tz: Any) -> dict[str, Any]:

@@ -10,20 +10,19 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from app.assembly import build_service
+from app.api.runs import Run, Stages, drive
+from app.api.service import build_service
+from app.api.settings import load_settings
 from app.cli.exits import ExitCode
 from app.cli.output import cli_line, print_error, print_json, print_warning, remedy_words, say
 from app.cli.report import ProgressPrinter, report_run
-from app.config import load_settings
 from app.domain.enums import UtteranceSource
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import AudioDeviceError, Command, MurmurError
-from app.run.conductor import Stages, drive
-from app.run.run import Run
 
 if TYPE_CHECKING:
-    from app.speech_in.dictation import Dictation
-    from app.speech_in.transcriber import LiveText, Transcript
+    from app.api.dictation import Dictation
+    from app.api.listening import LiveText, Transcript
 
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
 
@@ -54,7 +53,7 @@ def _tell_engine(name: str, hint: Command | None) -> None:
 
 
 def cmd_transcribe(args: argparse.Namespace) -> int:
-    from app.speech_in.files import transcribe_file
+    from app.api.dictation import transcribe_file
 
     done = transcribe_file(
         Path(args.file),
@@ -123,8 +122,8 @@ def _wait_for_audio(dictation: "Dictation") -> None:
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
-    from app.speech_in.dictation import Dictation
-    from app.speech_in.engines import bundled_hint
+    from app.api.dictation import Dictation
+    from app.api.listening import bundled_hint
 
     seconds = args.seconds
     if seconds is None and not sys.stdin.isatty():
@@ -183,8 +182,8 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
 def _offer_models() -> None:
     """The first-run offer (app.speech_in.model_offer) on stderr: install the recommended models now, not now, or
     never; installed, they are used at once."""
+    from app.api.offers import accept, decline, model_offer
     from app.errors import ModelError
-    from app.speech_in.model_offer import accept, decline, model_offer
 
     settings = load_settings()
     offer = model_offer(settings)
@@ -228,7 +227,7 @@ def _ask(question: str) -> str:
 
 
 def cmd_devices(args: argparse.Namespace) -> int:
-    from app.speech_in.capture import list_devices
+    from app.api.listening import list_devices
 
     direction: Literal["input", "output"] = "output" if args.output else "input"
     devices = list_devices(direction)

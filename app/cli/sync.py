@@ -11,16 +11,14 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from app.assembly import build_service
+from app.api.secrets import SYNC_PASSWORD, keyring_problem, set_secret, shown_path, sync_password
+from app.api.service import build_service
+from app.api.settings import SyncSettings, load_settings, save_settings
+from app.api.sync import NEEDS_CALDAV, SyncReport, SyncStatus
 from app.cli.exits import ExitCode
 from app.cli.output import cli_text, print_json, remedy_words, say
-from app.config import SyncSettings, load_settings, save_settings
 from app.errors import UsageError
 from app.presentation.times import moment_words
-from app.secrets import SYNC_PASSWORD, keyring_problem, set_secret, shown_path, sync_password
-from app.sync.account import NEEDS_CALDAV
-from app.sync.engine import SyncReport
-from app.sync.status import SyncStatus
 
 
 def _report_json(report: SyncReport) -> dict[str, Any]:
@@ -119,7 +117,7 @@ def _pick(names: list[str], current: str) -> str:
 
 def cmd_sync_setup(args: argparse.Namespace) -> int:
     try:
-        from app.sync.setup import discover, try_account  # the caldav library loads only here
+        from app.api.sync_setup import discover, try_account  # the caldav library loads only here
     except ModuleNotFoundError:
         raise UsageError(NEEDS_CALDAV) from None
 

@@ -5,12 +5,12 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from app.assembly import build_service
+from app.api.rows import LlmRequest
+from app.api.service import build_service
+from app.api.settings import load_settings
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
-from app.config import load_settings
 from app.presentation.times import moment_words, period_words
-from app.store.models import LlmRequest
 
 
 def cmd_usage(args: argparse.Namespace) -> int:

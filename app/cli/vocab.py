@@ -4,13 +4,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.assembly import build_service
+from app.api.service import MurmurService, build_service
+from app.api.vocabulary import VocabularyChanges, replacement, term
 from app.cli.exits import ExitCode
 from app.cli.output import print_json, say
 from app.presentation.vocabulary import change_lines
-from app.service import MurmurService
-from app.vocabulary.changes import VocabularyChanges
-from app.vocabulary.words import replacement, term
 
 
 def _service(args: argparse.Namespace) -> MurmurService:

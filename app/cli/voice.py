@@ -7,23 +7,20 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.api.settings import load_settings, output_target, save_settings
 from app.cli.exits import ExitCode
 from app.cli.output import cli_line, print_json, print_warning, say
 from app.cli.report import ProgressPrinter, read_text, report_removed
-from app.config import load_settings, save_settings
 from app.domain.clock import Clock
 from app.errors import VoiceError
-from app.private_files import output_target
 
 if TYPE_CHECKING:
-    from app.speech_out.reply import SpokenReply
-    from app.speech_out.voices import PiperVoices
+    from app.api.runs import SpokenReply
+    from app.api.speaking import PiperVoices
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    from app.speech_out.speaker import Speaker  # the voices load only for this command
-    from app.speech_out.spoken import spoken_text
-    from app.speech_out.synthesis import PiperSynthesizer
+    from app.api.speaking import PiperSynthesizer, Speaker, spoken_text  # the voices load only for this command
 
     output = output_target(Path(args.output).expanduser(), args.force) if args.output else None
     settings = load_settings().speech
@@ -50,7 +47,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 def _natural_voice_hint(used: str, language: str) -> None:
     """When no natural voice is installed, which voice spoke, and how to get a natural one (on stderr, so a WAV
     or the JSON on stdout stays as it was)."""
-    from app.speech_out.voice_offer import recommended_voice_name
+    from app.api.offers import recommended_voice_name
 
     named = recommended_voice_name(language)
     get = f"murmur voices download {named}" if named else f"murmur voices list --available --language {language}"
@@ -60,7 +57,7 @@ def _natural_voice_hint(used: str, language: str) -> None:
 def say_reply(reply: "SpokenReply") -> None:
     """`murmur add --speak`: say the run's reply (or what changed); a voice that cannot speak is a warning, since
     the reply was printed already."""
-    from app.speech_out.speaker import Speaker
+    from app.api.speaking import Speaker
 
     try:
         Speaker(load_settings().speech).say(reply.text)
@@ -70,7 +67,7 @@ def say_reply(reply: "SpokenReply") -> None:
 
 
 def _voices(args: argparse.Namespace) -> "PiperVoices":
-    from app.speech_out.voices import PiperVoices
+    from app.api.speaking import PiperVoices
 
     settings = load_settings().speech
     if args.models_dir:
@@ -85,7 +82,7 @@ def cmd_voices_list(args: argparse.Namespace) -> int:
     names = {v.name for v in installed}
     chosen = load_settings().speech.voice
     if args.available:
-        from app.speech_out.voice_offer import pick_voice
+        from app.api.offers import pick_voice
 
         available = voices.available(language)
         best = pick_voice(language, available) if language else None  # what a first run offers
@@ -127,7 +124,7 @@ def cmd_voices_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_voices_use(args: argparse.Namespace) -> int:
-    from app.speech_out.choice import choose_voice
+    from app.api.speaking import choose_voice
 
     settings = load_settings()
     speech = replace(settings.speech, voice=args.name)

@@ -8,24 +8,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.agent.search_tool import render_page
-from app.agent.tools import MUTATING, RECALL, SEARCH, UPDATE
-from app.bounds.checks import whole
-from app.bounds.limits import MAX_ROW_ID
-from app.changes.executor import ExecutionResult
-from app.changes.held import Caps
-from app.changes.interpretation import RunOptions
+from app.api.as_json import applied_json, failure_json, iso, memory_json, page_json, undo_json
+from app.api.edits import Caps, ExecutionResult
+from app.api.limits import MAX_ROW_ID, whole
+from app.api.reads import render_hits
+from app.api.runs import Again, Run, RunOptions, Stages, drive
+from app.api.service import MurmurService, PipelineResult
+from app.api.tools import MUTATING, RECALL, SEARCH, UPDATE, render_page
 from app.domain.enums import DueSpan, UtteranceSource
 from app.errors import UndoError, UsageError
 from app.mcp.catalog import ADD, CHOOSE, MEMORIES, RESCHEDULE, UNDO, WHATS_DUE
-from app.memory.recall import render_hits
 from app.presentation.assistants import asked_words, batch_words, unsure_words
 from app.presentation.run_report import run_report
 from app.presentation.undo import changed_entries, undo_text
-from app.render import applied_json, failure_json, iso, memory_json, page_json, undo_json
-from app.run.conductor import Stages, drive
-from app.run.run import Again, Run
-from app.service import MurmurService, PipelineResult
 
 
 @dataclass(frozen=True)

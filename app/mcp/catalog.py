@@ -8,7 +8,7 @@ words, so the two never drift; `reschedule_entries` is update's due_date alone, 
 from dataclasses import dataclass
 from typing import Any
 
-from app.agent.tools import ARCHIVE, COMPLETE, CREATE, RECALL, SEARCH, SNOOZE, TOOLS, UPDATE
+from app.api.tools import ARCHIVE, COMPLETE, CREATE, RECALL, SEARCH, SNOOZE, TOOLS, UPDATE
 from app.domain.enums import DueSpan
 
 WHATS_DUE, ADD, RESCHEDULE, UNDO, MEMORIES = "whats_due", "add", "reschedule_entries", "undo", "memories"

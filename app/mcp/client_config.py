@@ -4,8 +4,8 @@ and the many clients that copied its "mcpServers" shape)."""
 from pathlib import Path
 from typing import Any
 
-from app.desktop.entries import launcher
-from app.paths import default_db_path
+from app.api.desktop import launcher
+from app.api.settings import default_db_path
 
 
 def client_config(db: Path) -> dict[str, Any]:

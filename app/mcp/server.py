@@ -16,9 +16,10 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INVALID_PARAMS
 
-from app import __version__
-from app.changes.held import Caps
-from app.config import Settings
+from app.api.edits import Caps
+from app.api.service import MurmurService
+from app.api.settings import Settings, __version__
+from app.api.terminal import safe_data, terminal_safe
 from app.domain.enums import DueSpan
 from app.domain.redaction import redact
 from app.errors import MurmurError, UsageError, Words
@@ -32,8 +33,6 @@ from app.presentation.assistants import (
     READ_ONLY_OFF,
     assistant_remedy,
 )
-from app.service import MurmurService
-from app.terminal import safe_data, terminal_safe
 
 log = logging.getLogger("murmur.mcp")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import anyio
 
-from app.terminal import unbroken_data
+from app.api.terminal import unbroken_data
 
 # Requests read and not yet answered: an assistant waits for each answer, or sends a few at once; a client that
 # sends on without reading is held here, its requests waiting in the pipe (and then in its own process).

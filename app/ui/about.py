@@ -5,8 +5,7 @@ from importlib import metadata
 from PySide6.QtCore import qVersion
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from app import __version__
-from app.paths import data_dir
+from app.api.settings import __version__, data_dir
 
 
 def about_text() -> str:

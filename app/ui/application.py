@@ -16,13 +16,26 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app.assembly import build_service, model_test, pipeline_settings, sync_source_for
-from app.changes.executor import ExecutionResult
-from app.changes.memories import MemoryChange
-from app.command_socket import SUPPORTED as COMMAND_SOCKET_SUPPORTED
-from app.command_socket import AppCommand, send_command
-from app.config import Settings, SettingsFileError, read_settings, save_settings
-from app.desktop.entries import set_autostart
+from app.api.data import Backup
+from app.api.desktop import set_autostart
+from app.api.edits import ExecutionResult
+from app.api.listening import better_accuracy_hint, engine_threads
+from app.api.memories import MemoryChange
+from app.api.reads import RecallHit
+from app.api.running_app import SUPPORTED as COMMAND_SOCKET_SUPPORTED
+from app.api.running_app import AppCommand, send_command
+from app.api.runs import ReplyMode
+from app.api.runs import warm as warm_words
+from app.api.service import MurmurService, build_service, model_test, pipeline_settings, sync_source_for
+from app.api.settings import (
+    Settings,
+    SettingsFileError,
+    read_settings,
+    save_settings,
+    secure_files_at_start,
+    setup_logging,
+)
+from app.api.speaking import preload_voice
 from app.domain.enums import Format, SessionEnd, UtteranceSource
 from app.domain.events import (
     ErrorCode,
@@ -35,19 +48,9 @@ from app.domain.events import (
     Stage,
 )
 from app.errors import MurmurError
-from app.logs import setup_logging
-from app.memory.recall import RecallHit
-from app.offline.entity_first.words import warm as warm_words
 from app.presentation.edits import sentence
 from app.presentation.problems import Problems, Trouble
 from app.presentation.reading import ReadingPreview, reading_lines
-from app.private_files import secure_files_at_start
-from app.service import MurmurService
-from app.speech_in import engine_threads
-from app.speech_in.engines import better_accuracy_hint
-from app.speech_out.choice import preload_voice
-from app.speech_out.reply import ReplyMode
-from app.store.backups import Backup
 from app.ui import jobs, sound_cues
 from app.ui.background import join_all, run_in_thread
 from app.ui.bridge import PipelineBridge
@@ -372,7 +375,7 @@ class Murmur(QObject):
     def _preload_speech(self) -> None:
         threading.Thread(target=warm_words, name="warm-words", daemon=True).start()  # off the GUI thread
         try:
-            from app.speech_in.dictation import preload
+            from app.api.dictation import preload
 
             preload(self.settings.speech)
         except Exception as error:  # shown when the user records; never a reason not to start

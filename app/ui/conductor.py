@@ -11,12 +11,10 @@ from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
-from app.changes.interpretation import RunOptions
-from app.config import Settings
+from app.api.runs import Again, Run, RunOptions, reply_mode_for
+from app.api.service import MurmurService
+from app.api.settings import Settings
 from app.domain.enums import UtteranceSource
-from app.run.run import Again, Run
-from app.service import MurmurService
-from app.speech_out.reply import reply_mode_for
 from app.ui import jobs, sound_cues
 from app.ui.bridge import PipelineBridge
 from app.ui.microphone import DictationFactory, PlayCue, VoiceInput

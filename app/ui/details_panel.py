@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.changes.undo import HistoryBatch
+from app.api.edits import HistoryBatch
 from app.domain.actions import PRIORITY_NAMES, parse_update_fields
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe

@@ -13,11 +13,11 @@ from datetime import date, datetime
 from enum import IntEnum, StrEnum
 from zoneinfo import ZoneInfo
 
+from app.api.rows import Entry
 from app.domain.checklist import ChecklistItem, items_of, progress
 from app.domain.enums import Category, Status
 from app.domain.recurrence import describe
 from app.presentation.times import day_title, in_full, relative
-from app.store.models import Entry
 
 DAYS_NAMED = 6  # days after tomorrow that get a section of their own; beyond is "Later"
 OPEN_STATUSES = frozenset({Status.ACTIVE, Status.SNOOZED})

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.changes.undo import HistoryBatch
+from app.api.edits import HistoryBatch
 from app.presentation.history import action_state, action_text, batch_title
 from app.presentation.times import moment_words
 from app.ui.plain_text import plain_tooltip

@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from app.desktop.entries import APP_ID
-from app.shortcuts.choice import BACKEND_WORDS, Backend, choose_backend
-from app.shortcuts.problems import ShortcutError
+from app.api.desktop import APP_ID, BACKEND_WORDS, Backend, ShortcutError, choose_backend
 from app.ui.remedies import window_line
 
 if TYPE_CHECKING:
-    from app.shortcuts.portal import PortalShortcut
+    from app.api.portal import PortalShortcut
 
 log = logging.getLogger("murmur.ui.hotkey")
 
@@ -105,7 +103,7 @@ class GlobalHotkey(QObject):
         return line
 
     def _start_portal(self) -> str | None:
-        from app.shortcuts.portal import Listener, PortalShortcut, TalkKey, portal_trigger  # jeepney: Linux only
+        from app.api.portal import Listener, PortalShortcut, TalkKey, portal_trigger  # jeepney: Linux only
 
         key = TalkKey(APP_ID, TALK_DESCRIPTION, portal_trigger(self.combination))
         self._sessions += 1

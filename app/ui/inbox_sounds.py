@@ -4,10 +4,11 @@ cannot, and the offer of a better engine for what waits in the inbox. Plain Pyth
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from app.api.rows import Utterance
+from app.api.runs import RehearOffer
+from app.api.service import MurmurService
 from app.domain.enums import RecordingRemoval
 from app.presentation.recordings import ALREADY_APPLIED, NO_RECORDING, no_sound_words
-from app.service import MurmurService, RehearOffer
-from app.store.models import Utterance
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api.rows import Utterance
 from app.presentation.choices import DID_YOU_MEAN
 from app.presentation.recordings import rehear_offer_text
 from app.presentation.times import moment_words
-from app.store.models import Utterance
 from app.ui.empty_state import EmptyState
 from app.ui.inbox_sounds import InboxSounds
 from app.ui.plain_text import plain_tooltip

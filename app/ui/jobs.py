@@ -12,11 +12,13 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from app.assembly import use_settings
-from app.changes.executor import ExecutionResult
-from app.changes.memories import MemoryChange
-from app.changes.undo import HistoryBatch, UndoResult
-from app.config import Settings
+from app.api.edits import ExecutionResult, HistoryBatch, UndoResult
+from app.api.memories import MemoryChange
+from app.api.rows import Entry, Memory, Utterance
+from app.api.runs import Run, SpokenReply, Stages, drive
+from app.api.service import MurmurService, PipelineResult, use_settings
+from app.api.settings import Settings
+from app.api.terminal import terminal_safe
 from app.domain.enums import Format, Status
 from app.domain.usage import UsageSummary
 from app.errors import ConfirmationNeeded, ImportWaitsForYes, MurmurError, Remedy
@@ -27,12 +29,6 @@ from app.presentation.imports import first_problem, import_counts, import_proble
 from app.presentation.memories import memory_detail, memory_title
 from app.presentation.run_report import RunReport, run_report
 from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
-from app.run.conductor import Stages, drive
-from app.run.run import Run
-from app.service import MurmurService, PipelineResult
-from app.speech_out.reply import SpokenReply
-from app.store.models import Entry, Memory, Utterance
-from app.terminal import terminal_safe
 from app.ui.entry_sections import EntryRow, Section, grouped
 from app.ui.inbox_sounds import InboxSounds, inbox_sounds
 from app.ui.remedies import settings_page, window_line, window_text

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api.rows import Memory
 from app.domain.defaults import MAX_MEMORY_CHARS
 from app.presentation.times import moment_words
-from app.store.models import Memory
 from app.ui.plain_text import plain_label, plain_tooltip
 
 MEMORY_ROLE = Qt.ItemDataRole.UserRole + 1  # the memory's full ID

@@ -11,9 +11,8 @@ import threading
 
 from PySide6.QtCore import QObject, Signal
 
+from app.api.listening import Microphone, rms_dbfs
 from app.errors import MurmurError
-from app.speech_in.audio import rms_dbfs
-from app.speech_in.capture import Microphone
 
 log = logging.getLogger("murmur.ui.mic_level")
 

@@ -20,15 +20,13 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.config import SpeechSettings
+from app.api.listening import Heard, LiveText, SpeechEndpoint
+from app.api.runs import HeardWords, Run, Stages, drive
+from app.api.settings import SpeechSettings
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, ListeningStarted, ListeningStopped, PartialTranscript, Stage
 from app.domain.hints import Hints
 from app.errors import MurmurError, SpeechError
-from app.run.conductor import Stages, drive
-from app.run.run import HeardWords, Run
-from app.speech_in.endpoint import Heard, SpeechEndpoint
-from app.speech_in.transcriber import LiveText
 from app.ui.background import join_all
 from app.ui.bridge import PipelineBridge
 
@@ -80,7 +78,7 @@ def real_dictation(
     on_audio: Callable[[bytes], None],
     hints: Callable[[], Hints],
 ) -> Recording:
-    from app.speech_in.dictation import Dictation  # the speech stack loads only when first used
+    from app.api.dictation import Dictation  # the speech stack loads only when first used
 
     return Dictation(
         settings, on_partial=on_partial, on_level=on_level, on_error=on_error, on_audio=on_audio, hints=hints

@@ -30,13 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.config import Settings, SpeechSettings
+from app.api.offers import ModelOffer, first_run_offer, install, put_off_for_now, using, without_offer
+from app.api.settings import Settings, SpeechSettings
+from app.api.speech_models import DownloadError, InstalledModel
 from app.errors import ModelError, MurmurError
 from app.presentation.downloads import unreachable_words
-from app.speech_in.download import DownloadError
-from app.speech_in.model_offer import ModelOffer, install, put_off_for_now, using, without_offer
-from app.speech_in.models import InstalledModel
-from app.speech_out.voice_offer import first_run_offer
 from app.ui.background import run_in_thread
 from app.ui.microphone import VoiceInput
 from app.ui.worker import Call, Failed, JobOutcome

@@ -6,10 +6,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from app.recordings.sound import RATE
-from app.service import MurmurService
-from app.speech_out.playback import Playback, Played
-from app.speech_out.synthesis import Sound
+from app.api.recordings import RATE
+from app.api.service import MurmurService
+from app.api.speaking import Playback, Played, Sound
 from app.ui.background import join_all, run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
 

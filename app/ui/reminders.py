@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.api.rows import Entry
 from app.domain.enums import Status
-from app.store.models import Entry
 
 MAX_WAIT_MS = 15 * 60 * 1000  # wake up now and then anyway: the clock may jump (suspend, DST)
 

@@ -11,13 +11,12 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from app.config import SpeechSettings
+from app.api.runs import FollowUpAfter, Run, SpokenReply
+from app.api.settings import SpeechSettings
+from app.api.speaking import Speaker
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, EventCallback, ReplyFinished, ReplyInterrupted, ReplyStarted, Stage
 from app.errors import MurmurError
-from app.run.run import Run
-from app.speech_out.reply import FollowUpAfter, SpokenReply
-from app.speech_out.speaker import Speaker
 from app.ui.background import join_all
 
 log = logging.getLogger("murmur.ui.reply_voice")

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from app.memory.recall import RecallHit
+from app.api.reads import RecallHit
 from app.presentation.times import moment_words
 from app.ui.plain_text import plain_label, plain_tooltip
 

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
-from app.config import SpeechSettings
-from app.doctor.advice import NO_TRAY as TRAY_ADVICE
+from app.api.desktop import NO_TRAY as TRAY_ADVICE
+from app.api.listening import bundled_hint, choose_engine, list_input_devices
+from app.api.settings import SpeechSettings
 from app.errors import Command, SpeechError
-from app.speech_in.capture import list_input_devices
-from app.speech_in.engines import bundled_hint, choose_engine
 from app.ui.plain_text import plain_label
 from app.ui.remedies import remedy_words, window_line
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.command_server import CommandServer
-from app.command_socket import AppCommand, app_is_listening, socket_path
+from app.api.desktop import CommandServer, InstanceLock, instance_lock_path
+from app.api.running_app import AppCommand, app_is_listening, socket_path
 from app.errors import MurmurError
-from app.instance_lock import InstanceLock, instance_lock_path
 
 
 class InstanceServer(QObject):

@@ -13,12 +13,10 @@ from functools import partial
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.api.service import MurmurService
+from app.api.sync import Backoff, SyncReport, SyncStatus
 from app.errors import MurmurError
 from app.presentation.sync import status_words
-from app.service import MurmurService
-from app.sync.backoff import Backoff
-from app.sync.engine import SyncReport
-from app.sync.status import SyncStatus
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Finished, JobOutcome
 

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api.data import SUFFIX
+from app.api.settings import config_dir
 from app.domain.enums import Format
-from app.paths import config_dir
-from app.portable.common import SUFFIX
 from app.ui.about import about_box
 from app.ui.activity import ActivityPanel
 from app.ui.details_panel import DetailsPanel

@@ -16,6 +16,12 @@ APP = Path(__file__).resolve().parents[2] / "app"
 CLI = APP / "cli"
 PIPELINE_PACKAGES = ("agent", "changes", "domain", "offline", "speech_in", "store")
 QT_MODULES = ("PySide6", "shiboken6", "pytestqt")
+FRONT_ENDS = ("app.cli", "app.ui", "app.mcp")
+# What a front end may import besides its own package: the front door (app.api, which hands out the service and
+# whatever else the front ends need), the words they show, the errors they catch and the domain's values.
+FRONT_DOOR = ("app.api", "app.presentation", "app.errors", "app.domain")
+# The `murmur` command starts the other two front ends: the window (no command) and the MCP server (`murmur mcp`).
+STARTED_BY = {"app.cli": ("app.ui", "app.mcp")}
 
 
 def module_name(path: Path) -> str:
@@ -34,6 +40,24 @@ def imported_names(path: Path) -> set[str]:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    """Each app module `path` imports, with its line: `from a import b` is a (b may be a module of a, as in
+    `from app import secrets`, so a name of the `app` package itself counts as app.b)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module == "app":
+            found.extend((node.lineno, f"app.{alias.name}") for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.append((node.lineno, node.module))
+    return [(line, name) for line, name in found if name.split(".")[0] == "app"]
+
+
+def within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(f"{package}.") for package in packages)
 
 
 def is_cli(name: str) -> bool:
@@ -104,6 +128,19 @@ def test_a_front_end_that_queries_the_store_itself_breaks_a_contract(tmp_path: P
         jobs.write("\n\ndef _ids() -> object:\n    from app.store.queries import short_ids\n\n    return short_ids\n")
     done = lint_imports(tmp_path)
     assert done.returncode != 0 and "app.ui.jobs is not allowed to import app.store.queries" in done.stdout
+
+
+def test_the_front_ends_come_in_only_through_the_front_door() -> None:
+    """A front end imports its own package, the front door and the words, errors and values every layer shares;
+    anything else it needs (the run, speech, settings, sync, the rows and results) the front door hands out."""
+    offenders = [
+        f"{module_name(path)}:{line} imports {name}"
+        for front_end in FRONT_ENDS
+        for path in (APP.parent / front_end.replace(".", "/")).rglob("*.py")
+        for line, name in imported_modules(path)
+        if not within(name, (front_end, *FRONT_DOOR, *STARTED_BY.get(front_end, ())))
+    ]
+    assert offenders == []
 
 
 def test_no_module_outside_app_ui_imports_qt() -> None:

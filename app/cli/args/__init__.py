@@ -5,7 +5,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from app import __version__
+from app.api.settings import __version__
 from app.cli.args import (
     app_control,
     data,

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from app.bounds.limits import MASS_CHANGE_CAP
+from app.api.limits import MASS_CHANGE_CAP
 from app.domain.enums import Category, Format, Status
 
 _Choice = TypeVar("_Choice", bound=StrEnum)

@@ -3,10 +3,10 @@
 import argparse
 from typing import Any
 
+from app.api.recordings import REHEAR_ENGINES
 from app.cli.numbers import LIMIT, ROW_ID
 from app.domain.defaults import BY_HAND
 from app.domain.enums import Category, Status, UtteranceSource
-from app.recordings.hearing import REHEAR_ENGINES
 
 STATUS_CHOICES = [s.value for s in Status] + ["all"]
 ITEM_CHANGES = ("add", "remove", "tick", "untick")

@@ -3,8 +3,8 @@
 import argparse
 from typing import Any
 
+from app.api.settings import all_keys
 from app.cli.args.secret_file import add_keep_in_file
-from app.config import all_keys
 
 
 def add_commands(

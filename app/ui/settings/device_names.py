@@ -1,6 +1,6 @@
 """Which microphones Settings -> Speech lists, and the names it shows for them."""
 
-from app.speech_in.capture import AudioDevice
+from app.api.listening import AudioDevice
 
 # ALSA's plugins, as PortAudio lists them next to the cards: the same microphones again, or none.
 ALSA_PLUGINS = {"default", "sysdefault", "dmix", "dsnoop", "front", "rear", "center_lfe", "side", "iec958", "spdif"}

@@ -18,7 +18,7 @@ from typing import TypeVar
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from app.config import Settings
+from app.api.settings import Settings
 from app.errors import MurmurError
 from app.ui.settings.general_page import GeneralPage
 from app.ui.settings.llm_page import ConnectionTest, LlmPage, load_and_test_connection

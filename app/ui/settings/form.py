@@ -4,7 +4,7 @@ from dataclasses import fields
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLineEdit, QWidget
 
-from app.config import LlmSettings, SpeechSettings, UiSettings
+from app.api.settings import LlmSettings, SpeechSettings, UiSettings
 
 
 def combo(items: dict[str, str], current: str) -> QComboBox:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
-from app.config import UiSettings
+from app.api.settings import UiSettings
 from app.ui.hotkey import hotkey_problem
 from app.ui.key_capture import KeyCaptureButton
 from app.ui.settings.form import check, combo, lay_out, side_by_side, spin

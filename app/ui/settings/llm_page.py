@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
 
-from app import secrets
-from app.agent.provider import PRESETS
-from app.config import LlmSettings, url_problem
+from app.api import secrets
+from app.api.model import PRESETS
+from app.api.settings import LlmSettings, url_problem
 from app.errors import MurmurError
 from app.ui.background import run_in_thread
 from app.ui.settings.form import combo, lay_out, spin, text_field
@@ -20,7 +20,7 @@ from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
 if TYPE_CHECKING:
-    from app.agent.connection import ConnectionReport
+    from app.api.connection import ConnectionReport
 
 # Tries the server and the model as set (settings, a typed key or None); `app.agent.connection.test_connection`.
 ConnectionTest = Callable[[LlmSettings, str | None], "ConnectionReport"]
@@ -45,7 +45,7 @@ FIELD_LABELS = {"preset": "Provider", "base_url": "Server address", "model": "Mo
 def load_and_test_connection(settings: LlmSettings, api_key: str | None) -> "ConnectionReport":
     """`app.agent.connection.test_connection`, loaded when a test is asked for: the openai client it needs takes a
     second or more to import, which opening the dialog would otherwise wait for."""
-    from app.agent.connection import test_connection as tried
+    from app.api.connection import test_connection as tried
 
     return tried(settings, api_key)
 

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api.speech_models import InstalledModel
 from app.errors import MurmurError
-from app.speech_in.models import InstalledModel
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
 

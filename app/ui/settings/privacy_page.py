@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QWidget
 
-from app.config import PrivacySettings
+from app.api.settings import PrivacySettings
 from app.ui.settings.form import check, lay_out
 
 

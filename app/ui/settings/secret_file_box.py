@@ -5,7 +5,7 @@ Its words are short, the file named in its tooltip: a box does not wrap, and a l
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from app import secrets
+from app.api import secrets
 
 
 class SecretFileBox(QCheckBox):

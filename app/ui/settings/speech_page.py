@@ -12,10 +12,9 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QProgressBar, QWidget
 
-from app.config import SpeechSettings
-from app.speech_in.capture import AudioDevice, list_input_devices
-from app.speech_in.models import ModelManager
-from app.speech_in.whisper_models import WhisperModelManager
+from app.api.listening import AudioDevice, list_input_devices
+from app.api.settings import SpeechSettings
+from app.api.speech_models import ModelManager, WhisperModelManager
 from app.ui.activity import SILENCE_DBFS
 from app.ui.background import run_in_thread
 from app.ui.mic_level import MicrophoneLevel

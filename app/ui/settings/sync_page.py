@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
-from app import secrets
-from app.config import SyncSettings
-from app.sync.account import NEEDS_CALDAV
+from app.api import secrets
+from app.api.settings import SyncSettings
+from app.api.sync import NEEDS_CALDAV
 from app.ui.background import run_in_thread
 from app.ui.settings.form import lay_out
 from app.ui.settings.secret_file_box import SecretFileBox
 from app.ui.worker import Call, Failed, JobOutcome
 
 if TYPE_CHECKING:
-    from app.sync.setup import Tried
+    from app.api.sync_setup import Tried
 
 SAVED_PASSWORD = "saved in the keyring; type to replace it"
 SAVED_IN_FILE = "saved in the file below; type to replace it"
@@ -100,7 +100,7 @@ class SyncPage(QWidget):
     def test_connection(self) -> None:
         """Reach the server as the form says (not yet saved), find or make the task list, off the GUI thread."""
         try:
-            from app.sync.setup import try_account  # the caldav library loads only here
+            from app.api.sync_setup import try_account  # the caldav library loads only here
         except ModuleNotFoundError:
             self._show(NEEDS_CALDAV)
             return

@@ -8,9 +8,8 @@ from dataclasses import replace
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from app.config import SpeechSettings
-from app.speech_out.speaker import Speaker
-from app.speech_out.voices import PiperVoices
+from app.api.settings import SpeechSettings
+from app.api.speaking import PiperVoices, Speaker
 from app.ui.background import run_in_thread
 from app.ui.settings.form import combo, lay_out, spin, text_field
 from app.ui.settings.models_panel import ModelsPanel, ShelfWords

@@ -20,11 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api.vocabulary import VocabularyChanges, Word, replacement, term
 from app.presentation.vocabulary import NO_WORDS, WORDS_PAGE_NOTE, change_summary
 from app.ui.background import run_in_thread
 from app.ui.worker import Call, Failed, JobOutcome
-from app.vocabulary.changes import VocabularyChanges
-from app.vocabulary.words import Word, replacement, term
 
 Shown = tuple[str, list[Word]]  # the status line after a change, and the words as they are now
 

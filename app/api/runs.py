@@ -1,0 +1,23 @@
+"""A run, from the key press (or Enter, or `murmur add`, or an MCP call) to the entry shown and the reply said."""
+
+from app.changes.interpretation import RunOptions
+from app.offline.entity_first.words import warm
+from app.run.conductor import Stages, drive
+from app.run.run import Again, HeardWords, Run
+from app.service import RehearOffer
+from app.speech_out.reply import FollowUpAfter, ReplyMode, SpokenReply, reply_mode_for
+
+__all__ = [
+    "Again",
+    "FollowUpAfter",
+    "HeardWords",
+    "RehearOffer",
+    "ReplyMode",
+    "Run",
+    "RunOptions",
+    "SpokenReply",
+    "Stages",
+    "drive",
+    "reply_mode_for",
+    "warm",
+]
