@@ -21,8 +21,8 @@ from app.service.edits import EditArea
 from app.service.memories import MemoryArea
 from app.service.reads import ReadArea
 from app.service.recordings import RecordingArea
-from app.service.utterances import PipelineResult, RehearOffer, UtteranceArea
 from app.service.sync import SyncArea
+from app.service.utterances import PipelineResult, RehearOffer, UtteranceArea
 from app.service.vocabulary import VocabularyArea
 
 __all__ = ["MurmurService", "PipelineResult", "RehearOffer", "restore_database"]
