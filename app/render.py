@@ -80,10 +80,7 @@ def report_json(report: RunReport, tz: ZoneInfo) -> dict[str, Any]:
         "fallback_reason": report.fallback_reason,
         "message": report.message,
         "question": report.question,
-        "choices": [
-            {"number": number, "label": label, "command": f"murmur retry {report.utterance_id} --choice {number}"}
-            for number, label in enumerate(report.choices, start=1)
-        ],
+        "choices": [{"number": number, "label": label} for number, label in enumerate(report.choices, start=1)],
     }
 
 

@@ -83,6 +83,10 @@ def report_run(service: MurmurService, run: Run, as_json: bool) -> int:
         "run_id": run.id,
         "seconds": {stage.value: seconds for stage, seconds in run.seconds.items()},
         "turns": result.turns,
+        "choices": [  # each with the command that takes it
+            {"number": number, "label": label, "command": f"murmur retry {report.utterance_id} --choice {number}"}
+            for number, label in enumerate(report.choices, start=1)
+        ],
         "usage": {
             "prompt_tokens": usage.prompt_tokens,
             "completion_tokens": usage.completion_tokens,

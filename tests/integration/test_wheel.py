@@ -83,5 +83,5 @@ def test_the_installed_wheel_runs_and_finds_its_icons(installed: Path, tmp_path:
     icons = _run(installed / "python", "-c", ICONS_CHECK, env=env | {"QT_QPA_PLATFORM": "offscreen"}, cwd=tmp_path)
     where, null, count = icons.stdout.split()
     assert Path(where).is_relative_to(installed.parent) and not Path(where).is_relative_to(ROOT / "app")
-    assert null == "0" and int(count) == 1 + 6 + 8  # the app's, the states', the categories': none missing
+    assert null == "0" and int(count) == 1 + 7 + 8  # the app's, the states' (paused too), the categories': none missing
     assert "icon" not in icons.stderr.lower(), icons.stderr  # no "cannot find icon" from Qt
