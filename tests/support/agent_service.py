@@ -18,7 +18,7 @@ from app.store.queries import recent_requests, usage_summary
 
 TEST_PRICE = Price(input_per_million=1.0, output_per_million=5.0, known=True)
 
-# The `agent_service` fixture (tests/integration/agent/conftest.py): a service whose agent talks to a server or URL.
+# The `agent_service` fixture (tests/agent/conftest.py): a service whose agent talks to a server or URL.
 ServiceFactory = Callable[..., MurmurService]
 
 

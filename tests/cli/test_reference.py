@@ -6,7 +6,7 @@ from pathlib import Path
 from app.cli.args import build_parser
 from app.cli.reference import commands, reference
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "commands.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 
 
 def test_docs_commands_md_is_what_the_parser_says_now() -> None:

@@ -17,7 +17,7 @@ from app import __version__
 from app.cli import handler
 from app.cli.args import build_parser, parse_args
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 HEAVY = {"sqlalchemy", "sqlmodel", "PySide6", "dateparser", "openai", "numpy", "vosk", "sounddevice"}
 # The modules' names go on the last line of stdout, after whatever the command printed.
 RUN = """

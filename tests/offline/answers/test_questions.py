@@ -6,8 +6,7 @@ import pytest
 from app.domain.actions import CreateAction
 from app.domain.enums import Category
 from app.store.models import Entry
-from tests.support.offline_entries import entry
-from tests.unit.offline.answers.week import (
+from tests.offline.answers.week import (
     ANNA,
     DENTIST,
     DONE,
@@ -22,6 +21,7 @@ from tests.unit.offline.answers.week import (
     TEAM,
     ask,
 )
+from tests.support.offline_entries import entry
 
 
 def answered(question: str) -> str:

@@ -78,7 +78,7 @@ def test_an_imported_instruction_is_left_out_and_named(store: Store, clock: Cloc
     assert any("not an instruction to the assistant" in str(problem) for problem in outcome.problems)
 
 
-BLIND = tomllib.loads((Path(__file__).parents[2] / "data" / "memory_meaning_blind" / "cases.toml").read_text())
+BLIND = tomllib.loads((Path(__file__).parents[1] / "data" / "memory_meaning_blind" / "cases.toml").read_text())
 # Written by someone who never read the filter: wishes about what is done to the list, however they are put
 # (preferences, the passive, a fact about how things "get" done), and facts that use the same words innocently.
 BY_MEANING = [

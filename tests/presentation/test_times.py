@@ -8,7 +8,7 @@ from pathlib import Path
 from app.domain.clock import Clock
 from app.presentation.times import day_title, in_full, moment_words, period_words, relative, when, written
 
-APP = Path(__file__).resolve().parents[3] / "app"
+APP = Path(__file__).resolve().parents[2] / "app"
 FRONT_ENDS = ("ui", "cli")
 DATE_PARTS = {"year", "month", "day", "hour", "minute", "second"}
 

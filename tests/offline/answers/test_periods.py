@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 
 from app.domain.clock import Clock
 from app.offline.answers.periods import Ask, read_period
+from tests.offline.answers.week import MONDAY, at
 from tests.support.clock import BERLIN
-from tests.unit.offline.answers.week import MONDAY, at
 
 
 def test_this_weekend_said_on_sunday_is_what_is_left_of_it() -> None:

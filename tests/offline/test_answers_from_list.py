@@ -10,8 +10,8 @@ from app.domain.checklist import ChecklistItem, dump_items
 from app.domain.enums import Category, Status
 from app.offline import OfflineInterpreter
 from app.store.models import Entry
+from tests.offline.answers.week import MONDAY, at
 from tests.support.offline_entries import entry
-from tests.unit.offline.answers.week import MONDAY, at
 
 
 def _checklist(*items: tuple[str, bool]) -> str | None:
