@@ -59,6 +59,7 @@ class AudioSource(Protocol):
 
     def open(self) -> None: ...
     def begin(self, preroll: bool = True) -> None: ...
+    def sends_sound(self) -> bool: ...
     def keep_from(self, moment: float) -> None: ...
     def take(self) -> bytes: ...
     def failure(self) -> str | None: ...
@@ -197,9 +198,12 @@ class Dictation:
             self._worker_error = error
 
     def _skip_cue(self) -> None:
-        """Wait for the start cue to end (or the recording to stop), then keep only what is heard after it."""
+        """Wait for the start cue to end (or the recording to stop), then keep only what is heard after it. Meanwhile
+        `wait_for_audio()` learns when the microphone sends sound: a cue played before that is not heard at all."""
         deadline = time.monotonic() + CUE_WAIT_SECONDS
         while self._cue_ended_at is None and not self._stopping.is_set() and time.monotonic() < deadline:
+            if self.microphone.sends_sound():
+                self._audio_came.set()
             self._stopping.wait(POLL_SECONDS)
         ended_at = self._cue_ended_at
         if ended_at is None:

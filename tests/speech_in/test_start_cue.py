@@ -27,6 +27,7 @@ def test_the_start_cue_is_not_in_what_the_engines_hear(
     said = pad_with_silence(wav, tmp_path / "said.wav", 0.2, 0.5)  # said as soon as one can after the cue
     dictation = Dictation(SETTINGS)
     dictation.start(cue=told_of_the_cue)
+    dictation.wait_for_audio()  # the microphone hears the whole cue: played before it sends sound, none of it
     played = threading.Event()
 
     def cue_ended() -> None:
