@@ -43,7 +43,7 @@ from app.presentation.problems import Problems, Trouble
 from app.presentation.reading import ReadingPreview, reading_lines
 from app.private_files import secure_files_at_start
 from app.service import MurmurService
-from app.speech_in import engine_threads
+from app.speech_in import cue_notes, engine_threads
 from app.speech_in.engines import better_accuracy_hint
 from app.speech_out.choice import preload_voice
 from app.speech_out.reply import ReplyMode
@@ -454,7 +454,7 @@ class Murmur(QObject):
 
     def _on_recording_stopped(self) -> None:
         if self.settings.ui.audio_cues and not self._quitting:  # a cue would open the speaker the quit closes
-            sound_cues.play(sound_cues.STOP)
+            sound_cues.play(cue_notes.STOP)
         self.window.activity.recording_stopped()
         self._update_state()
 
