@@ -10,7 +10,7 @@ HOP = FRAME // 2
 LOUD = 300  # RMS of int16 samples (about -40 dBFS): the cue at its softest, as the microphone hears it
 NEAR_HZ = 50
 # Speakers sound the cue later than its player says it ended (PulseAudio under load 0.15-0.25 s, Bluetooth
-# 0.1-0.3 s more): what the recording keeps may begin with the cue's end this far in, no later.
+# 0.1-0.3 s more): it may be heard this far into what the recording keeps, no later.
 CUE_HEARD_WITHIN_SECONDS = 0.6
 HELD_BYTES = (round(CUE_HEARD_WITHIN_SECONDS * SAMPLE_RATE) + FRAME) * BYTES_PER_SAMPLE
 
