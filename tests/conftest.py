@@ -10,6 +10,7 @@ from app.speech_in import speech_models
 from app.speech_in.speech_models import GIB, Machine
 from app.store import Store
 from tests.support.clock import FIXED_CLOCK
+from tests.support.isolated import isolate
 
 # One private PulseAudio per worker for every package: a fixture imported into several conftests is several
 # fixtures, each a daemon of its own, and the variables in os.environ would name whichever started last.
@@ -22,11 +23,7 @@ pytest_plugins = ["tests.support.memory_keyring"]
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Data, logs, settings and the default database live in the test's temp dir."""
-    monkeypatch.setenv("MURMUR_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("MURMUR_LOG_DIR", str(tmp_path / "logs"))
-    monkeypatch.setenv("MURMUR_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.delenv("MURMUR_DB", raising=False)
-    monkeypatch.setenv("MURMUR_TZ", "Europe/Berlin")
+    isolate(monkeypatch, tmp_path)
 
 
 @pytest.fixture(autouse=True)
