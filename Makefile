@@ -1,7 +1,8 @@
 # Two entry points for a fresh Linux machine: `make run` and `make test` (lint, then the whole suite).
 # Each creates the virtualenv and installs what it needs; running them again is cheap.
-# `make test-fast` is the edit loop: every test package (the app offscreen) without the tests marked slow and
-# those that need the real desktop (Xvfb, a tray) or a PulseAudio microphone; `make test` runs them all.
+# `make test-fast` is the edit loop (about three minutes): every test package (the app offscreen) without the tests
+# marked slow (processes started, killed or waited out to a deadline, `murmur mcp`, Whisper, sync's edge cases, lists of
+# thousands) and those that need the real desktop (Xvfb, a tray) or a PulseAudio microphone; `make test` runs them all.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed

@@ -93,6 +93,7 @@ def test_the_meter_learns_how_fast_the_engine_really_is() -> None:
     assert meter.predict(5.0) < 0.1 + 0.6 * 5.0 + 1e-9
 
 
+@pytest.mark.slow  # twelve passes
 def test_a_skipped_pass_lets_the_meter_drift_back_so_the_pass_runs_again(
     sphinx: Engine, utterance: tuple[str, bytes]
 ) -> None:
