@@ -29,8 +29,8 @@ WHISPERED = [
     "Order a new phone charger",
 ]
 QUIET = ["Pick up the dry cleaning after lunch", "Call the plumber about the dripping shower"]
-# Whisper base reads espeak-ng's whisper about as well as a person hears it ("car insurance X-Move", "a dope milk"
-# for "add oat milk"); the detectors left none of it.
+# Whisper base misreads some of espeak-ng's whisper ("car insurance X-Move", "a dope milk" for "add oat milk"); the
+# detectors left none of it.
 MOST_WORDS_WRONG = 0.4
 
 
