@@ -1,8 +1,9 @@
 # Two entry points for a fresh Linux machine: `make run` and `make test` (lint, then the whole suite).
 # Each creates the virtualenv and installs what it needs; running them again is cheap.
-# `make test-fast` is the edit loop: the tests of every package (tests/<package> for app/<package>; the app
-# offscreen) without those marked slow, desktop (Xvfb, a tray) or pulse (a PulseAudio microphone): a test's kind
-# is its marker, never its folder. `make test` runs them all.
+# `make test-fast` is the edit loop (about three minutes): the tests of every package (tests/<package> for
+# app/<package>; the app offscreen) without those marked slow (processes started, killed or waited out to a deadline,
+# `murmur mcp`, Whisper, sync's edge cases, lists of thousands), desktop (Xvfb, a tray) or pulse (a PulseAudio
+# microphone): a test's kind is its marker, never its folder. `make test` runs them all.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed

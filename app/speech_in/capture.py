@@ -212,6 +212,10 @@ class Microphone:
             self._last_block_at = now
         self._last_read_at = now
 
+    def sends_sound(self) -> bool:
+        """Has a block come since the stream opened (read or still queued)? Some microphones take seconds."""
+        return self._sent_sound or bool(self._blocks)
+
     def keep_from(self, moment: float) -> None:
         """Drop what was heard before `moment` (time.monotonic), queued or still to come; call it on the reader's
         thread."""

@@ -8,7 +8,9 @@ was ready from the start, it gives the live words too, and the streaming engine 
 started only if Whisper falls behind. `stop()` always returns a final result for all the audio, never a
 partial: what is left decoded when that fits the latency budget, else the live words for what is not. All
 callbacks run on the dictation's worker thread, never on the GUI thread. A recording started with a sound cue
-(Murmur's own, played by the speakers the microphone hears) keeps nothing heard before the cue has ended.
+(Murmur's own, played by the speakers the microphone hears) keeps nothing heard before the cue has ended, and its
+start is held back until the cue's notes, which late speakers sound after that, can be cut off it
+(app/speech_in/cue_heard.py).
 """
 
 import logging
@@ -24,8 +26,11 @@ from app.domain.hints import NO_HINTS, Hints
 from app.errors import AudioDeviceError, Setting, SpeechError, command
 from app.speech_in.audio import rms_dbfs, seconds_of
 from app.speech_in.capture import AudioDevice, Microphone
+from app.speech_in.cue_heard import CueCutter
+from app.speech_in.cue_notes import Notes
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
+from app.speech_in.quiet_speech import worth_reading
 from app.speech_in.stretch_decoding import BYTES_PER_SECOND, StretchDecoder, shifted
 from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
 from app.speech_in.vad import Speech, find_speech, warm_up
@@ -36,7 +41,8 @@ log = logging.getLogger("murmur.speech")
 
 POLL_SECONDS = 0.02
 # After the start cue: its last sound may still be in the speakers' buffer or echo in the room. Nobody starts to
-# speak within 0.1 s of a cue they wait for, so nothing said after it is lost.
+# speak within 0.1 s of a cue they wait for, so nothing said after it is lost. Speakers later than that are heard
+# by the notes: CueCutter cuts them.
 CUE_MARGIN_SECONDS = 0.1
 CUE_WAIT_SECONDS = 2.0  # a cue that never tells its end (a stuck output device): kept from then on
 NO_WORDS = EngineResult(text="", words=[])
@@ -59,6 +65,7 @@ class AudioSource(Protocol):
 
     def open(self) -> None: ...
     def begin(self, preroll: bool = True) -> None: ...
+    def sends_sound(self) -> bool: ...
     def keep_from(self, moment: float) -> None: ...
     def take(self) -> bytes: ...
     def failure(self) -> str | None: ...
@@ -110,7 +117,7 @@ class Dictation:
         self._transcriber_fed = self._decoder_fed = 0  # how much of it each has heard
         self._heard_seconds = 0.0
         self._stopping = threading.Event()
-        self._cue = False  # a sound cue plays as the recording starts: what is heard before its end is dropped
+        self._cue: CueCutter | None = None  # a sound cue plays as the recording starts: what is heard of it is cut
         self._cue_ended_at: float | None = None  # set by the thread that played it
         self._audio_came = threading.Event()  # the microphone delivered its first block
         self._device_failure: str | None = None  # why the microphone stopped, if it did
@@ -135,12 +142,12 @@ class Dictation:
         assert self._choice is not None
         return self._choice
 
-    def start(self, preroll: bool = True, *, cue: bool = False) -> None:
+    def start(self, preroll: bool = True, *, cue: Notes | None = None) -> None:
         """Start recording; SpeechError (one line) if there is no microphone, PortAudio, or engine. `preroll`:
-        keep the armed microphone's moment before the start. `cue`: a sound cue plays now, and `cue_ended()` is
-        called once it has; what is heard before its end (the pre-roll too) is never kept, so the engines never
-        take the cue for a word. Words said over the cue are lost with it: the cue is short (0.1 s) and asks the
-        user to speak after it."""
+        keep the armed microphone's moment before the start. `cue`: a sound cue of these notes plays now, and
+        `cue_ended()` is called once it has; what is heard before its end (the pre-roll too) is never kept, nor
+        its notes heard after it, so the engines never take the cue for a word. Words said over the cue are lost
+        with it: the cue is short (0.1 s) and asks the user to speak after it."""
         choice = self._check_choice()
         if self._worker is not None:
             raise SpeechError("this dictation was already started")
@@ -148,7 +155,7 @@ class Dictation:
         if self._final_choice is not None:
             self._final_engine = engine_future(self._final_choice)
         self._started_at = time.monotonic()
-        self._cue = cue
+        self._cue = CueCutter(cue) if cue is not None else None
         self.microphone.begin(preroll)
         self._worker = threading.Thread(target=self._run, name="murmur-dictation", daemon=True)
         self._worker.start()
@@ -174,13 +181,13 @@ class Dictation:
     def _run(self) -> None:
         try:
             warm_up()  # the voice activity detector, read at release
-            if self._cue:
+            if self._cue is not None:
                 self._skip_cue()
             while not self._stopping.is_set():
                 pcm = self.microphone.take()
                 if pcm:
                     self._audio_came.set()
-                    self._hear(pcm)
+                    self._hear(self._kept(pcm))
                 else:
                     failure = self.microphone.failure()
                     if failure is not None:
@@ -188,7 +195,7 @@ class Dictation:
                         self._notes.append(f"{failure}; kept what was heard before")
                         log.warning("%s after %.1f s", failure, self._heard_seconds)
                         self._on_error(failure)
-                        self._hear(self.microphone.close(abort=True))
+                        self._hear(self._kept(self.microphone.close(abort=True), last=True))
                         return
                     self._catch_up()  # Whisper's live words change between blocks of audio
                     self._stopping.wait(POLL_SECONDS)
@@ -197,9 +204,12 @@ class Dictation:
             self._worker_error = error
 
     def _skip_cue(self) -> None:
-        """Wait for the start cue to end (or the recording to stop), then keep only what is heard after it."""
+        """Wait for the start cue to end (or the recording to stop), then keep only what is heard after it. Meanwhile
+        `wait_for_audio()` learns when the microphone sends sound: a cue played before that is not heard at all."""
         deadline = time.monotonic() + CUE_WAIT_SECONDS
         while self._cue_ended_at is None and not self._stopping.is_set() and time.monotonic() < deadline:
+            if self.microphone.sends_sound():
+                self._audio_came.set()
             self._stopping.wait(POLL_SECONDS)
         ended_at = self._cue_ended_at
         if ended_at is None:
@@ -207,6 +217,10 @@ class Dictation:
                 log.warning("the start cue did not end within %g s: kept what is heard from now", CUE_WAIT_SECONDS)
             ended_at = time.monotonic()
         self.microphone.keep_from(ended_at + CUE_MARGIN_SECONDS)
+
+    def _kept(self, pcm: bytes, *, last: bool = False) -> bytes:
+        """What of the sound just heard is kept now: all of it, unless the start cue is still to be cut off."""
+        return pcm if self._cue is None else self._cue.feed(pcm, last=last)
 
     def _hear(self, pcm: bytes) -> None:
         if not pcm:
@@ -272,7 +286,7 @@ class Dictation:
         self._stopping.set()
         if self._worker is not None:
             self._worker.join()
-        rest = self.microphone.close()  # after the join: one thread at a time converts audio
+        rest = self._kept(self.microphone.close(), last=True)  # after the join: one thread at a time converts audio
         if rest:
             self._heard_seconds += seconds_of(rest)
             self._utterance.extend(rest)
@@ -296,8 +310,9 @@ class Dictation:
             self._drop_engines()
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
-        speech = find_speech(bytes(self._utterance))
-        if speech.heard:
+        utterance = bytes(self._utterance)
+        speech = find_speech(utterance)
+        if worth_reading(utterance, speech, self._reader_kind()):
             live = speech.words_within(self._live_result())
             done = self._final_pass(live, speech)
             outcome = replace(done, result=speech.words_within(done.result))
@@ -327,6 +342,10 @@ class Dictation:
             final_pass_note=outcome.note,
             audio=bytes(self._utterance),
         )
+
+    def _reader_kind(self) -> str:
+        """The kind of engine whose text the dictation ends with: the final engine's, else the live one's."""
+        return (self._final_choice or self._check_choice()).kind
 
     def _live_result(self) -> EngineResult:
         """The streaming engine's final result, or the live words shown (Whisper's, when it gave them)."""

@@ -34,6 +34,11 @@ LIVE_ENGINE_BUDGET_SECONDS = 2.5
 # dictation takes about a quarter of a second on two cores. Its deadline only guards against a machine too slow
 # (or too busy) for it.
 WHISPER_BUDGET_SECONDS = 2.5
+# ... and more for more audio left to read: what stands if Whisper is cut short is the live engine's text, which on
+# real voices is mostly wrong (bench/real_voice_bench.py: the bundled engine 69% of words, Whisper 10%), so a
+# loaded machine waits for Whisper rather than keep that. Half a second per second of audio is ten times what
+# Whisper base takes on two quiet cores: past it the machine is too slow for Whisper, not merely busy.
+WHISPER_SECONDS_PER_SECOND = 0.5
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,12 @@ class FinalPass:
     def __init__(self, engine: Engine, *, budget: float | None = None, meter: SpeedMeter | None = None) -> None:
         self.engine = engine
         self.budget = budget_for(engine) if budget is None else budget
+        self._grows = budget is None and engine.kind == "whisper"  # with the audio left to read
         self.meter = meter or default_meter(engine)
+
+    def seconds_allowed(self, audio_seconds: float) -> float:
+        """The seconds this pass may take for `audio_seconds` of audio left to read."""
+        return max(self.budget, WHISPER_SECONDS_PER_SECOND * audio_seconds) if self._grows else self.budget
 
     def run(self, pcm: bytes, live: EngineResult, hints: Hints = NO_HINTS) -> FinalPassOutcome:
         if not pcm:
@@ -104,11 +114,12 @@ class FinalPass:
     ) -> FinalPassOutcome:
         """`work` (decoding `audio` seconds) when it fits the budget; else `fallback()`, asked after the wait, so
         it holds whatever exists by then. `give_up` tells a `work` that will not be waited for to stop early."""
+        budget = self.seconds_allowed(audio)
         predicted = self.meter.predict(audio)
-        if predicted > self.budget:
+        if predicted > budget:
             self.meter.relax()
             give_up()
-            note = f"final pass skipped: {self.engine.kind} would take ~{predicted:.2f} s (budget {self.budget:.2f} s)"
+            note = f"final pass skipped: {self.engine.kind} would take ~{predicted:.2f} s (budget {budget:.2f} s)"
             log.info(note)
             return FinalPassOutcome(fallback(), False, 0.0, note)
         box: list[EngineResult] = []
@@ -124,14 +135,14 @@ class FinalPass:
                 self.meter.record(audio, time.monotonic() - began)
 
         worker = engine_threads.start(run, "murmur-final-pass")
-        worker.join(self.budget if self.engine.kind == "whisper" else None)
+        worker.join(budget if self.engine.kind == "whisper" else None)
         waited = time.monotonic() - began
         if failure:
             log.warning("the final pass failed, the live text stands: %r", failure[0])
             return FinalPassOutcome(fallback(), False, waited, f"final pass failed: {failure[0]}")
         if not box:  # still running: its result is dropped when it comes, its time still teaches the meter
             give_up()
-            note = f"final pass too slow (over {self.budget:.2f} s); the live text stands"
+            note = f"final pass too slow (over {budget:.2f} s); the live text stands"
             log.warning(note)
             return FinalPassOutcome(fallback(), False, waited, note)
         result = box[0]

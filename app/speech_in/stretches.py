@@ -8,6 +8,7 @@ pause, as a file is (app/speech_in/segments.py). WebRTC's detector marks each 30
 from dataclasses import dataclass
 
 from app.speech_in.audio import SAMPLE_RATE
+from app.speech_in.noise_floor import NoiseFloor
 from app.speech_in.segments import FRAME_BYTES, FRAME_SECONDS, VAD_AGGRESSIVENESS, cut_at
 
 PAUSE_SECONDS = 0.5  # people pause ~0.2-0.4 s inside a sentence, longer between them
@@ -33,19 +34,25 @@ class Cut:
 
 
 class FrameReader:
-    """16 kHz mono int16 audio in any chunks -> one speech-or-not answer per whole 30 ms frame."""
+    """16 kHz mono int16 audio in any chunks -> one speech-or-not answer per whole 30 ms frame: WebRTC's, or the
+    frame's level well above the recording's floor (WebRTC hears little of a whisper or a quiet voice)."""
 
     def __init__(self) -> None:
         import webrtcvad
 
         self._vad = webrtcvad.Vad(VAD_AGGRESSIVENESS)
+        self._floor = NoiseFloor()
         self._rest = b""
 
     def feed(self, pcm: bytes) -> list[bool]:
         data = self._rest + pcm
         whole = len(data) - len(data) % FRAME_BYTES
         self._rest = data[whole:]
-        return [self._vad.is_speech(data[i : i + FRAME_BYTES], SAMPLE_RATE) for i in range(0, whole, FRAME_BYTES)]
+        sounding = self._floor.sounding(data[:whole])
+        return [
+            sounding[n] or self._vad.is_speech(data[i : i + FRAME_BYTES], SAMPLE_RATE)
+            for n, i in enumerate(range(0, whole, FRAME_BYTES))
+        ]
 
 
 class StretchCutter:

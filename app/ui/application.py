@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app.api.data import Backup
 from app.api.desktop import set_autostart
 from app.api.edits import ExecutionResult
-from app.api.listening import better_accuracy_hint, engine_threads
+from app.api.listening import better_accuracy_hint, cue_notes, engine_threads
 from app.api.memories import MemoryChange
 from app.api.reads import RecallHit
 from app.api.running_app import SUPPORTED as COMMAND_SOCKET_SUPPORTED
@@ -457,7 +457,7 @@ class Murmur(QObject):
 
     def _on_recording_stopped(self) -> None:
         if self.settings.ui.audio_cues and not self._quitting:  # a cue would open the speaker the quit closes
-            sound_cues.play(sound_cues.STOP)
+            sound_cues.play(cue_notes.STOP)
         self.window.activity.recording_stopped()
         self._update_state()
 

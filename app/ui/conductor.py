@@ -7,17 +7,17 @@ question opens the microphone for the answer. Typed words and the inbox's button
 """
 
 from collections.abc import Callable
-from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
+from app.api.listening import Notes, cue_notes
 from app.api.runs import Again, Run, RunOptions, reply_mode_for
 from app.api.service import MurmurService
 from app.api.settings import Settings
 from app.domain.enums import UtteranceSource
-from app.ui import jobs, sound_cues
+from app.ui import jobs
 from app.ui.bridge import PipelineBridge
-from app.ui.microphone import DictationFactory, PlayCue, VoiceInput
+from app.ui.microphone import DictationFactory, VoiceInput
 from app.ui.reply_voice import ReplyVoice
 from app.ui.worker import PipelineWorker
 
@@ -56,7 +56,7 @@ class RunConductor(QObject):
             self.voice.hold_answer()
             self.changed.emit()
             return
-        self.voice.start(preroll=not was_speaking, cue=self._cue(sound_cues.START))
+        self.voice.start(preroll=not was_speaking, cue=self._cue(cue_notes.START))
 
     def stop_recording(self) -> None:
         self.voice.stop()
@@ -69,9 +69,9 @@ class RunConductor(QObject):
         self.reply_voice.stop()
         self.voice.cancel()
 
-    def _cue(self, notes: tuple[float, ...]) -> PlayCue | None:
-        """What plays `notes` as a recording starts, when the user wants sound cues."""
-        return partial(sound_cues.play, notes) if self._settings().ui.audio_cues else None
+    def _cue(self, notes: Notes) -> Notes | None:
+        """The cue to play as a recording starts, when the user wants sound cues."""
+        return notes if self._settings().ui.audio_cues else None
 
     # -- runs ------------------------------------------------------------------------------------
 
@@ -133,7 +133,7 @@ class RunConductor(QObject):
         (what is heard before the cue's end is not kept: it would be taken for the start of the answer)."""
         if listen and not self.quitting and not self.paused and not self.voice.is_recording():
             speech = self._settings().speech
-            self.voice.listen_for_answer(speech.followup_seconds, self._cue(sound_cues.ANSWER))
+            self.voice.listen_for_answer(speech.followup_seconds, self._cue(cue_notes.ANSWER))
         self.changed.emit()
 
     def pause(self, paused: bool) -> None:

@@ -6,7 +6,8 @@ saves nothing (nothing heard, cancelled, failed) ends here; one with words is ha
 recordings the next Dictation can be armed: its microphone is open already, so a recording keeps
 the moment before it started (the first word is not cut). After a spoken question a recording can start
 hands-free: voice activity detection ends it at the pause after the answer, or closes it when nobody speaks.
-A recording may start with a sound cue: the dictation keeps nothing heard before the cue has been played.
+A recording may start with a sound cue, played here: the dictation keeps nothing heard before the cue has been
+played, and cuts its notes out of what it heard just after (speakers may sound them late).
 """
 
 import itertools
@@ -20,13 +21,14 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.api.listening import Heard, LiveText, SpeechEndpoint
+from app.api.listening import Heard, LiveText, Notes, SpeechEndpoint
 from app.api.runs import HeardWords, Run, Stages, drive
 from app.api.settings import SpeechSettings
 from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorCode, ListeningStarted, ListeningStopped, PartialTranscript, Stage
 from app.domain.hints import Hints
 from app.errors import MurmurError, SpeechError
+from app.ui import sound_cues
 from app.ui.background import join_all
 from app.ui.bridge import PipelineBridge
 
@@ -42,15 +44,11 @@ TAP_SECONDS = 0.3
 LISTENING = (Heard.WAITING, Heard.SPEAKING)
 
 
-# Plays a sound cue, then calls what it is given (on any thread): app.ui.sound_cues.play, with its notes.
-PlayCue = Callable[[Callable[[], None]], None]
-
-
 class Recording(Protocol):
     """What VoiceInput needs of app.speech_in.dictation.Dictation."""
 
     def arm(self) -> None: ...
-    def start(self, preroll: bool = True, *, cue: bool = False) -> None: ...
+    def start(self, preroll: bool = True, *, cue: Notes | None = None) -> None: ...
     def cue_ended(self) -> None: ...
     def stop(self) -> HeardWords: ...
     def cancel(self) -> None: ...
@@ -139,7 +137,7 @@ class VoiceInput(QObject):
         """A recording the user started (and ends, with the key or the button) is open."""
         return self._recording is not None and self._endpoint is None
 
-    def listen_for_answer(self, seconds: float, cue: PlayCue | None = None) -> None:
+    def listen_for_answer(self, seconds: float, cue: Notes | None = None) -> None:
         """Record hands-free: the pause after speech ends it, `seconds` of silence closes it with nothing said.
         Without the armed microphone's moment before: it holds the end of Murmur's own question."""
         if self._recording is not None:
@@ -166,9 +164,9 @@ class VoiceInput(QObject):
         if armed is not None:
             armed.recording.cancel()
 
-    def start(self, preroll: bool = True, cue: PlayCue | None = None) -> None:
-        """Begin a run at the microphone: the key press, or the window for an answer. `cue` plays as it begins;
-        the recording keeps what is heard after it."""
+    def start(self, preroll: bool = True, cue: Notes | None = None) -> None:
+        """Begin a run at the microphone: the key press, or the window for an answer. `cue`: notes played as it
+        begins; the recording keeps what is heard after them."""
         if self._recording is not None:
             return
         run = self._new_run()
@@ -176,7 +174,7 @@ class VoiceInput(QObject):
         dictation = self._take_armed()
         try:
             dictation = dictation or self._make()
-            dictation.recording.start(preroll, cue=cue is not None)
+            dictation.recording.start(preroll, cue=cue)
         except Exception as error:
             if dictation is not None:
                 dictation.recording.cancel()  # it may hold the microphone open
@@ -186,7 +184,7 @@ class VoiceInput(QObject):
         self._runs[dictation.token] = run
         self._started_at = time.monotonic()
         if cue is not None:
-            cue(dictation.recording.cue_ended)
+            sound_cues.play(cue, then=dictation.recording.cue_ended)
         log.info("recording started")
         run.report(ListeningStarted())
         self.started.emit()

@@ -2,7 +2,8 @@
 
 Played through sounddevice on its own thread; a machine without audio output simply stays silent.
 A cue can tell when it has been played (or failed to play): a recording that starts with one keeps only what
-the microphone heard after it. One at a time: sounddevice.play closes the previous play's stream, and two
+the microphone heard after it, and cuts the cue's notes (app/speech_in/cue_notes.py) off its start when the speakers
+sounded them later than that. One at a time: sounddevice.play closes the previous play's stream, and two
 threads doing that at once abort PortAudio (the process dies), so a cue waits for the one before it.
 """
 
@@ -12,36 +13,32 @@ from collections.abc import Callable
 
 import numpy as np
 
+from app.api.listening import NOTE_SECONDS, Notes
+
 log = logging.getLogger("murmur.ui.cues")
 
 RATE = 44_100
 VOLUME = 0.12
-NOTE_SECONDS = 0.05  # short: what the user says over a start cue is not kept
 _playing = threading.Lock()
 
 
-def tone(frequencies: tuple[float, ...]) -> "np.ndarray[tuple[int], np.dtype[np.float32]]":
+def tone(notes: Notes) -> "np.ndarray[tuple[int], np.dtype[np.float32]]":
     """Notes one after the other, each with a soft attack and release so nothing clicks."""
     samples = int(RATE * NOTE_SECONDS)
     t = np.arange(samples) / RATE
     envelope = np.minimum(1.0, np.minimum(t, t[::-1]) / 0.01)
-    notes = [np.sin(2 * np.pi * f * t) * envelope for f in frequencies]
-    return (np.concatenate(notes) * VOLUME).astype(np.float32)
-
-
-START = (660.0, 880.0)  # rising: listening
-STOP = (880.0, 660.0)  # falling: got it
-ANSWER = (880.0, 880.0)  # one high note, twice: your turn to answer (unlike speech, unlike the others)
+    sounds = [np.sin(2 * np.pi * f * t) * envelope for f in notes]
+    return (np.concatenate(sounds) * VOLUME).astype(np.float32)
 
 
 def _nothing() -> None:
     pass
 
 
-def play(frequencies: tuple[float, ...], then: Callable[[], None] = _nothing) -> None:
+def play(notes: Notes, then: Callable[[], None] = _nothing) -> None:
     """Play the notes on a thread of their own; `then` is called there once they have been played (or could not
     be)."""
-    threading.Thread(target=_play, args=(tone(frequencies), then), name="murmur-cue", daemon=True).start()
+    threading.Thread(target=_play, args=(tone(notes), then), name="murmur-cue", daemon=True).start()
 
 
 def wait(timeout: float) -> bool:

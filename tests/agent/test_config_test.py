@@ -23,6 +23,7 @@ def settings(server: FakeLlmServer, **more: float) -> LlmSettings:
     return LlmSettings(base_url=server.base_url, model="test-model", **more)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # waits the deadline out in real seconds
 def test_a_frozen_server_is_given_up_on_within_the_deadline(tmp_path: Path) -> None:
     with FakeLlmServer(get_delay=60.0) as server:
         started = time.monotonic()
@@ -31,6 +32,7 @@ def test_a_frozen_server_is_given_up_on_within_the_deadline(tmp_path: Path) -> N
     assert time.monotonic() - started < DEADLINE + MARGIN
 
 
+@pytest.mark.slow  # waits the deadline out in real seconds
 def test_a_model_that_never_answers_fails_the_test_within_the_deadline(tmp_path: Path) -> None:
     with FakeLlmServer([Hang(60), Hang(60)]) as server:
         started = time.monotonic()
@@ -43,6 +45,7 @@ def test_a_model_that_never_answers_fails_the_test_within_the_deadline(tmp_path:
     )
 
 
+@pytest.mark.slow  # waits the deadline out in real seconds
 def test_a_failed_test_is_a_failed_command(tmp_path: Path) -> None:
     with FakeLlmServer([Hang(60), Hang(60)]) as server:
         murmur = Murmur(tmp_path / "m.db", tmp_path, MURMUR_LLM_BASE_URL=server.base_url, MURMUR_LLM_MODEL="m")

@@ -15,6 +15,9 @@ from app.store import Store
 from tests.support.agent_service import ServiceFactory, all_entries
 from tests.support.llm_server import FakeLlmServer, Reply, call
 
+# Left out of `make test-fast`: each test waits a deadline out in real seconds.
+pytestmark = pytest.mark.slow
+
 DRIP_SECONDS = 1.0  # one byte per this, forever: well inside any per-read timeout
 
 

@@ -44,6 +44,7 @@ def test_a_failing_server_after_a_first_change_leaves_only_the_rules_work(
     assert [e for e in all_entries(store) if e.status is Status.ACTIVE] == []
 
 
+@pytest.mark.slow  # waits the deadline out in real seconds
 def test_a_model_that_never_finishes_is_cut_at_the_deadline_and_the_rules_file_it(
     agent_service: ServiceFactory, store: Store
 ) -> None:

@@ -17,6 +17,9 @@ from app.store import Store
 from tests.support.agent_service import ServiceFactory, all_entries, logged_requests, usage_of
 from tests.support.llm_server import FakeLlmServer, Hang, Reply, call
 
+# Left out of `make test-fast`: each test waits a deadline out in real seconds.
+pytestmark = pytest.mark.slow
+
 DEADLINE = 1.5
 MARGIN = 3.0  # generous: the deadline is what is checked, not the speed of the machine
 MILK = call("create_entries", {"entries": [{"content": "Buy milk", "summary": "Buy milk", "category": "todo"}]})

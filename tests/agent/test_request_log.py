@@ -4,6 +4,8 @@ never said). The real command, the real openai client, the local test server."""
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.llm_server import FakeLlmServer, Hang, Reply
 from tests.support.murmur_cli import Murmur
 
@@ -34,6 +36,7 @@ def test_a_text_protocol_request_is_logged_as_sent(tmp_path: Path) -> None:
     assert 'sent with: {"max_tokens": 1024, "stop": ["</execute>", "<|im_end|>", "<|im_start|>"' in human
 
 
+@pytest.mark.slow  # waits the deadline out in real seconds
 def test_a_request_cut_at_the_deadline_is_counted_in_the_log_and_the_usage(tmp_path: Path) -> None:
     with FakeLlmServer([Hang(60)]) as server:
         murmur = murmur_for(tmp_path, server, ("llm.deadline_seconds", "1"))

@@ -3,6 +3,7 @@ and the pipeline through the service (import-linter contracts in pyproject.toml)
 only in app/ui, and the pipeline packages hand back data instead of printing."""
 
 import ast
+import functools
 import shutil
 import subprocess
 import sys
@@ -29,7 +30,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_names(path: Path) -> set[str]:
+@functools.cache  # several tests read every module of app/, which none of them changes
+def imported_names(path: Path) -> frozenset[str]:
     """Every module `path` imports, at the top or inside a function (`from a import b` counts a.b too: b may be a
     module)."""
     names = set()
@@ -39,7 +41,7 @@ def imported_names(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+    return frozenset(names)
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:

@@ -49,6 +49,7 @@ def test_the_socket_folder_is_private_to_us(tmp_path: Path, monkeypatch: pytest.
     assert socket_path().parent == runtime / "murmur"
 
 
+@pytest.mark.slow  # waits the three seconds out
 def test_a_listener_that_never_answers_gives_one_line() -> None:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as silent:
         silent.bind(str(socket_path()))

@@ -68,6 +68,7 @@ def test_a_guarding_value_that_cannot_be_used_keeps_its_section_closed(tmp_path:
     assert "mcp.read_only" not in murmur.run("list").stderr
 
 
+@pytest.mark.slow  # `murmur mcp` as a process
 def test_assistants_get_only_the_reading_tools_and_hear_why(tmp_path: Path) -> None:
     murmur = murmur_with(tmp_path, BROKEN["a table twice"])
 

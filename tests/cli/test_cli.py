@@ -206,6 +206,7 @@ def test_a_read_only_database_is_reported() -> None:
     assert murmur.count("entries") == 1
 
 
+@pytest.mark.slow  # two processes of their own
 def test_the_console_script_and_python_m_app_agree(murmur: Murmur) -> None:
     script = Path(sys.executable).with_name("murmur")
     done = subprocess.run([str(script), "--help"], capture_output=True, text=True, env=murmur.env, timeout=60)
@@ -215,6 +216,7 @@ def test_the_console_script_and_python_m_app_agree(murmur: Murmur) -> None:
     assert without_display.returncode == 1 and "no display" in without_display.stderr
 
 
+@pytest.mark.slow  # a process waits out the lock
 def test_what_is_added_while_another_program_holds_the_database_is_kept_and_filed_next_time(murmur: Murmur) -> None:
     murmur.run("inbox")  # the database exists before another program holds it
     with held(murmur.db_path):

@@ -16,6 +16,7 @@ def murmur(tmp_path: Path) -> Murmur:
     return Murmur(tmp_path / "murmur.db", tmp_path)
 
 
+@pytest.mark.slow  # a process of its own
 def test_invalid_utf8_on_stdin_keeps_the_words_with_one_warning(murmur: Murmur) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "app", "add", "-", "--offline", "--json"],
@@ -49,6 +50,7 @@ def test_a_timeout_out_of_range_is_refused_and_ignored_in_the_file(murmur: Murmu
     assert listed.returncode == 0 and "llm.timeout_seconds" in listed.stderr and "default" in listed.stderr
 
 
+@pytest.mark.slow  # a process of its own
 def test_a_closed_pipe_ends_quietly(murmur: Murmur) -> None:
     murmur.run("add", "--offline", "buy milk")
     read_end, write_end = os.pipe()

@@ -14,6 +14,10 @@ import pytest
 from app.desktop.entries import APP_ID, PNG_SIZES, autostart_path, desktop_entry, launcher, set_autostart
 from tests.support.in_process import run_in_process
 
+# `desktop install` draws its icons with Qt in this process: the session's QApplication is made first, since the
+# windowless QGuiApplication the command would make keeps the window tests later in this worker from making theirs.
+pytestmark = pytest.mark.usefixtures("qapp")
+
 # What Murmur wrote at login before `murmur desktop install` existed (an older version's autostart entry).
 OLDER_AUTOSTART_ENTRY = """[Desktop Entry]
 Type=Application

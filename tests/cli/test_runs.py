@@ -12,8 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.support.llm_server import Fail, FakeLlmServer, Reply, Step, call
 from tests.support.murmur_cli import ROOT, Murmur, assert_one_line_error, world_reachable
+
+# Left out of `make test-fast`: real `murmur` processes stalled, killed and raced in the middle of a run.
+pytestmark = pytest.mark.slow
 
 CREATE_MILK = Reply(tool_calls=[call("create_entries", {"entries": [{"content": "Buy milk", "category": "todo"}]})])
 

@@ -17,6 +17,9 @@ import pytest
 from tests.support.mcp_client import called, mcp_session, text_of
 from tests.support.murmur_cli import ROOT, Murmur
 
+# Left out of `make test-fast`: each test starts `murmur mcp` as a process of its own (seconds of imports).
+pytestmark = pytest.mark.slow
+
 
 def _raw_server(murmur: Murmur, text: bool) -> "subprocess.Popen[Any]":
     """`murmur mcp` as a process a raw client talks to over its pipes (what the official client cannot send)."""

@@ -11,6 +11,9 @@ import pytest
 
 from tests.support.murmur_cli import ROOT, Murmur
 
+# Left out of `make test-fast`: each test starts `murmur mcp` as a process of its own and ends it.
+pytestmark = pytest.mark.slow
+
 ADD_MILK = {
     "jsonrpc": "2.0",
     "id": 2,

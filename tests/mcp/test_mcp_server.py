@@ -14,6 +14,9 @@ from app.assembly import build_service
 from tests.support.mcp_client import CLIENT, called, history, mcp_session, text_of
 from tests.support.murmur_cli import Murmur
 
+# Left out of `make test-fast`: each test starts `murmur mcp` as a process of its own (seconds of imports).
+pytestmark = pytest.mark.slow
+
 WRITING = {"add", "create_entries", "update_entries", "complete_entries", "snooze_entries", "archive_entries"}
 WRITING |= {"reschedule_entries", "undo", "choose_reading"}
 
@@ -181,7 +184,6 @@ def test_read_only_hides_and_refuses_the_writing_tools(murmur: Murmur) -> None:
     assert "mcp.read_only" in refusal and murmur.json("list") == []
 
 
-@pytest.mark.slow  # two servers started, one a setting apart
 def test_memories_are_read_only_when_the_user_allows_it(murmur: Murmur) -> None:
     assert murmur.run("memory", "add", "my brother is Tom").returncode == 0
 

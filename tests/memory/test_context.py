@@ -4,6 +4,7 @@ that still holds the entry the user names, however old it is and however many ot
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlmodel import col, select
@@ -35,6 +36,7 @@ def test_a_small_list_is_shown_whole(store: Store) -> None:
     assert len(shown.lines) == 3 and shown.hidden == 0 and shown.open_total == 3
 
 
+@pytest.mark.slow  # ten thousand entries written
 def test_an_old_entry_the_user_names_is_shown_among_ten_thousand(db_path: Path) -> None:
     fill_store(db_path, 10_000, NOW)
     store = Store.open(db_path)
@@ -62,6 +64,7 @@ def test_an_old_entry_the_user_names_is_shown_among_ten_thousand(db_path: Path) 
     assert shown.tokens <= 1500
 
 
+@pytest.mark.slow  # a database of up to 700 entries filled for each of 25 examples
 @settings(max_examples=25, deadline=None)
 @given(
     count=st.integers(min_value=0, max_value=700),

@@ -1,5 +1,6 @@
 """A service over a real SQLite file, filled the way a user fills it: said, edited, completed, remembered."""
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
 from tests.support.clock import FIXED_CLOCK
+from tests.support.isolated import isolate
 
 
 def open_service(path: Path) -> MurmurService:
@@ -36,10 +38,28 @@ SAID = (
 )
 
 
+@pytest.fixture(scope="session")
+def filled_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of the filled database, made once: each test gets a copy of it, so none sees another's changes."""
+    folder = tmp_path_factory.mktemp("filled")
+    with pytest.MonkeyPatch.context() as env:  # made before any test's own folders are set
+        isolate(env, folder)
+        service = open_service(folder / "filled.db")
+        fill(service)
+        service.close()
+    return folder
+
+
 @pytest.fixture
-def filled(tmp_path: Path) -> Iterator[MurmurService]:
+def filled(filled_folder: Path, tmp_path: Path) -> Iterator[MurmurService]:
     """Every field in use: priorities, times of day, whole days, repeats, snoozed, done, archived, memories."""
-    service = open_service(tmp_path / "filled.db")
+    shutil.copytree(filled_folder, tmp_path / "filled")
+    service = open_service(tmp_path / "filled" / "filled.db")
+    yield service
+    service.close()
+
+
+def fill(service: MurmurService) -> None:
     for words in SAID:
         service.submit(words)
     ids = {entry.summary: entry.id for entry in service.entries(list(Status))}
@@ -50,5 +70,3 @@ def filled(tmp_path: Path) -> Iterator[MurmurService]:
     service.snooze([ids["File the taxes"]], "tomorrow at 8am")
     service.edit([ids["A podcast about bread"]], {"priority": 3})
     service.remember("my birthday is May 5")
-    yield service
-    service.close()

@@ -24,6 +24,7 @@ def with_whisper(db_path: Path, whisper_model: Path) -> Iterator[MurmurService]:
     opened.close()
 
 
+@pytest.mark.slow  # Whisper reads the recording again
 def test_rehear_retries_with_what_whisper_hears_and_keeps_the_first_words(
     with_whisper: MurmurService, speech: bytes
 ) -> None:
@@ -44,6 +45,7 @@ def test_rehear_retries_with_what_whisper_hears_and_keeps_the_first_words(
     assert result.applied and service.rehear_offer() is None  # nothing waits now
 
 
+@pytest.mark.slow  # Whisper reads the recording again
 def test_the_inbox_offers_whisper_and_retry_rehear_takes_it(
     with_whisper: MurmurService,
     speech: bytes,

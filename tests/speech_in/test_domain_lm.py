@@ -196,6 +196,7 @@ def test_the_mixture_costs_an_unseen_word_at_most_the_generic_share() -> None:
 # -- in the engine ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a fresh engine loaded, each sentence read twice
 def test_the_bundled_engine_hands_on_the_rescored_text_with_word_times(spoken: dict[str, Path]) -> None:
     from app.speech_in.sphinx_engine import PocketsphinxEngine
 

@@ -101,6 +101,7 @@ def test_the_final_engine_choice(tmp_path: Path, whisper_model: Path) -> None:
     assert choose_final_engine(chosen, live) == EngineChoice("whisper", whisper_model, "en")
 
 
+@pytest.mark.slow  # Whisper reads three sentences
 def test_whisper_reads_piper_speech_with_word_times(whisper_model: Path, tmp_path: Path) -> None:
     settings = SpeechSettings(engine="pocketsphinx", final_engine="whisper", whisper_model=str(whisper_model))
     pairs = []

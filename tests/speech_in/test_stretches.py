@@ -20,6 +20,9 @@ from app.speech_in.wavfile import read_audio
 from tests.support.played_clip import PlayedClip
 from tests.support.speech import DICTATION, captured_speech, edit_distance, flite_wav, word_error_rate, words_of
 
+# Left out of `make test-fast`: Whisper reads up to a minute of speech, stretch by stretch.
+pytestmark = pytest.mark.slow
+
 CHUNK = SAMPLE_RATE * 2 // 10  # 100 ms, as the microphone hands it on
 
 

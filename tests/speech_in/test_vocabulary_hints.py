@@ -41,6 +41,7 @@ def test_ipa_is_spelt_in_the_bundled_models_phones() -> None:
     assert pronunciations(["Grafana"]) == {"Grafana": "G R AE F AA N AH"}
 
 
+@pytest.mark.slow  # a fresh engine loaded and taught
 def test_the_bundled_engine_writes_the_users_terms_it_could_not_before(service: MurmurService, tmp_path: Path) -> None:
     engine = PocketsphinxEngine()  # its own: taught words stay with an engine for the life of the process
     recordings = {text: spoken(text, tmp_path) for text in (KUBERNETES, FIGMA)}

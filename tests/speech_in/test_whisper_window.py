@@ -16,6 +16,9 @@ pytest.importorskip("faster_whisper", reason="the faster-whisper extra is not in
 
 from app.speech_in.whisper_window import WindowedWhisperModel  # noqa: E402
 
+# Left out of `make test-fast`: Whisper's encoder run on each window, two threads at once.
+pytestmark = pytest.mark.slow
+
 
 class EncoderWatch(WindowedWhisperModel):  # type: ignore[misc]
     """The real model, noting how many positions each encoding had (the encoder halves the frames)."""

@@ -49,6 +49,7 @@ def test_piper_is_understood_by_the_bundled_recognizer_and_by_whisper(tmp_path: 
     assert read_back(files, whisper) <= 0.25  # measured 0.10
 
 
+@pytest.mark.slow  # Whisper reads each reply
 def test_espeak_is_understood_by_whisper(tmp_path: Path, whisper_model: Path) -> None:
     files = spoken_files(EspeakSynthesizer("en-us"), tmp_path)
     whisper = SpeechSettings(engine="pocketsphinx", final_engine="whisper", whisper_model=str(whisper_model))

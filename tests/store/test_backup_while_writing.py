@@ -9,6 +9,8 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from app.store import Store
 from app.store.backups import BackupKind, back_up
 from tests.support.murmur_cli import ROOT
@@ -34,6 +36,7 @@ def _count(path: Path) -> int:
         return int(db.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
 
 
+@pytest.mark.slow  # another process writes for two seconds
 def test_backups_taken_while_another_process_writes_are_whole(tmp_path: Path) -> None:
     db_path = tmp_path / "murmur.db"
     Store.open(db_path).close()

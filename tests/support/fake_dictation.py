@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from app.config import SpeechSettings
+from app.speech_in.cue_notes import Notes
 from app.speech_in.transcriber import LiveText
 
 
@@ -26,7 +27,7 @@ class FakeDictation:
     armed: bool = False
     started: bool = False
     preroll: bool = True  # started keeping the armed moment before
-    cue: bool = False  # started with a sound cue, whose end it waits for
+    cue: Notes | None = None  # the notes of the sound cue it started with, whose end it waits for
     cue_played: bool = False  # told that the cue has been played
     stopped: bool = False
     cancelled: bool = False
@@ -39,7 +40,7 @@ class FakeDictation:
     def arm(self) -> None:
         self.armed = True
 
-    def start(self, preroll: bool = True, *, cue: bool = False) -> None:
+    def start(self, preroll: bool = True, *, cue: Notes | None = None) -> None:
         self.started, self.preroll, self.cue = True, preroll, cue
 
     def cue_ended(self) -> None:

@@ -31,6 +31,9 @@ class PlayedClip:
     def begin(self, preroll: bool = True) -> None:
         self._began = time.monotonic()
 
+    def sends_sound(self) -> bool:
+        return self._began > 0
+
     def keep_from(self, moment: float) -> None:
         """The clip up to `moment` (time.monotonic, played in real time from `begin()`) is never handed on."""
         self._given = max(self._given, self._due_at(moment))

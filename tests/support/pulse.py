@@ -173,6 +173,25 @@ def _keep_sink_rendering(pulse: PulseAudio, rate: int, channels: int) -> "subpro
 
 
 @contextmanager
+def slow_speakers(pulse: PulseAudio, latency_msec: int) -> Iterator[None]:
+    """What programs play to the default output (a sound cue) is heard `latency_msec` later than they are told it
+    was played, as through Bluetooth speakers: it goes into a sink of its own, whose sound a loopback with that
+    latency brings into the sink the microphone records."""
+    speakers = "slow_speakers"
+    sink = f"sink_name={speakers} rate=16000 channels=1 format=s16le"
+    modules = [pulse.pactl("load-module", "module-null-sink", *sink.split()).strip()]
+    try:
+        loopback = [f"source={speakers}.monitor", f"sink={pulse.sink}", f"latency_msec={latency_msec}"]
+        modules.append(pulse.pactl("load-module", "module-loopback", *loopback).strip())
+        pulse.pactl("set-default-sink", speakers)
+        yield
+    finally:
+        pulse.pactl("set-default-sink", pulse.sink)
+        for module in reversed(modules):
+            pulse.pactl("unload-module", module)
+
+
+@contextmanager
 def room_recording(pulse: PulseAudio, wav: Path) -> Iterator[Path]:
     """Record the sink's monitor (what a listener in the room hears) while the block runs, into `wav` (16 kHz);
     a margin of 0.3 s before and after."""

@@ -5,6 +5,8 @@ standard input at setup and from MURMUR_CALDAV_PASSWORD after, as the user guide
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.support.murmur_cli import Murmur, assert_one_line_error
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
@@ -78,6 +80,7 @@ def test_an_address_that_is_not_a_url_is_refused_in_one_line(tmp_path: Path) -> 
     assert_one_line_error(done, 1, "the sync server's address must begin with https:// (got 'cloud.example.com')")
 
 
+@pytest.mark.slow  # three processes of their own
 def test_without_the_sync_extra_the_commands_say_what_to_install(tmp_path: Path) -> None:
     """The base install has no caldav: a package of that name that cannot be imported stands in for its absence
     (this machine has it installed, for the other tests)."""

@@ -20,6 +20,9 @@ from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 from tests.sync.test_sync import by_summary, create
 
+# Left out of `make test-fast`: a Radicale server per test, gone or raced; test_sync.py keeps the usual sync.
+pytestmark = pytest.mark.slow
+
 # CATEGORIES typed as a date: the icalendar reader raises TypeError on it (not a ValueError).
 UNREADABLE = (
     "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//A careless app//EN\r\nBEGIN:VTODO\r\nUID:careless-1\r\n"

@@ -14,6 +14,9 @@ from caldav.lib.error import AuthorizationError
 from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 
+# Left out of `make test-fast`: the rig itself, a Radicale server per test; the sync tests use it every run.
+pytestmark = pytest.mark.slow
+
 BERLIN = ZoneInfo("Europe/Berlin")
 
 

@@ -28,6 +28,9 @@ from tests.sync.phone import Phone
 from tests.sync.radicale_server import RadicaleServer
 from tests.sync.test_sync import by_summary, create, stored
 
+# Left out of `make test-fast`: a Radicale server per test, stopped, emptied or odd; test_sync.py keeps the usual sync.
+pytestmark = pytest.mark.slow
+
 
 class WithoutSyncTokens:
     """The task list as a server without RFC 6578 shows it: Radicale keeps sync tokens, so this one is not

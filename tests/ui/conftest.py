@@ -2,13 +2,11 @@
 file, the real service with the offline interpreter, and an in-memory keyring."""
 
 import gc
-import os
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.assembly import build_service
@@ -21,22 +19,6 @@ from tests.support.model_server import server  # noqa: F401 (a fixture: a local 
 from tests.support.speech import whisper_model  # noqa: F401 (a fixture: a real Whisper base model)
 from tests.support.xserver import display  # noqa: F401 (a fixture: a private X server with a tray)
 from tests.sync.conftest import phone, radicale  # noqa: F401 (fixtures: a real CalDAV server, a second client)
-
-
-@pytest.fixture(scope="session")
-def qapp(qapp_args: list[str], qapp_cls: type[QApplication]) -> QApplication:
-    """pytest-qt's application, offscreen unless a platform was asked for. The variable is set only
-    while the application is made (Qt reads it then), so it never leaks into other tests' processes."""
-    existing = QApplication.instance()
-    if isinstance(existing, QApplication):
-        return existing
-    asked = os.environ.get("QT_QPA_PLATFORM")
-    os.environ["QT_QPA_PLATFORM"] = asked or "offscreen"
-    try:
-        return qapp_cls(qapp_args)
-    finally:
-        if asked is None:
-            del os.environ["QT_QPA_PLATFORM"]
 
 
 @pytest.fixture(autouse=True, scope="package")

@@ -4,6 +4,7 @@ the list, History naming the assistant, and a mass change waiting in the inbox f
 from pathlib import Path
 
 import anyio
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -11,6 +12,9 @@ from app.ui.application import Murmur
 from tests.support.app_window import WAIT_MS, said_and_shown, summaries
 from tests.support.mcp_client import called, mcp_session
 from tests.support.murmur_cli import Murmur as MurmurCli
+
+# Left out of `make test-fast`: `murmur mcp` runs as a process of its own beside the window.
+pytestmark = pytest.mark.slow
 
 
 def test_an_assistants_change_shows_in_the_list_and_in_history(

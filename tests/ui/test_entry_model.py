@@ -183,6 +183,7 @@ def ten_thousand(qtbot: QtBot, clock: Clock) -> EntryListModel:
     return make_model(entries, clock)
 
 
+@pytest.mark.slow  # ten thousand rows
 def test_ten_thousand_entries_filter_by_view_category_and_search(ten_thousand: EntryListModel) -> None:
     model = ten_thousand
     assert len(model.entry_ids()) == 9_000  # open entries (none was done today)

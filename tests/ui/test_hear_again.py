@@ -88,6 +88,7 @@ def test_play_and_hear_again_wait_for_a_recording_and_say_why_not(qtbot: QtBot, 
     assert buttons.play_button.toolTip() == "Recording removed after 30 days"
 
 
+@pytest.mark.slow  # Whisper reads the recording again
 def test_hear_again_runs_what_whisper_hears_keeps_the_first_words_and_undo_takes_it_back(
     qtbot: QtBot, with_whisper: Murmur, speech: bytes
 ) -> None:
@@ -112,6 +113,7 @@ def test_hear_again_runs_what_whisper_hears_keeps_the_first_words_and_undo_takes
     assert murmur.service.entries([Status.ACTIVE]) == []
 
 
+@pytest.mark.slow  # Whisper reads two recordings again
 def test_the_inbox_offers_whisper_for_what_waits_and_hears_each_again(
     qtbot: QtBot, with_whisper: Murmur, speech: bytes
 ) -> None:

@@ -51,6 +51,7 @@ def failing(qtbot: QtBot, db_path: Path, radicale: RadicaleServer, monkeypatch: 
     yield from syncing_app(qtbot, db_path, radicale, use_tray=True)
 
 
+@pytest.mark.slow  # a Radicale server, syncs failing then working
 @pytest.mark.qt_log_ignore("systemTrayWindowChanged")  # a tray icon shown offscreen: no tray to dock in
 def test_a_wrong_password_shows_everywhere_until_the_next_sync_works(
     qtbot: QtBot, failing: Murmur, db_path: Path, tmp_path: Path, radicale: RadicaleServer,

@@ -13,6 +13,9 @@ import pytest
 
 from tests.support.silent_server import silent_server
 
+# Left out of `make test-fast`: each test waits a hung quit out to its deadline in a real process.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).parents[2]
 GRACE = 1.0
 

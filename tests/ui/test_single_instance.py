@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.command_socket import socket_path
@@ -62,6 +63,7 @@ def test_a_second_instance_finds_the_first(qtbot: QtBot) -> None:
     second.close()
 
 
+@pytest.mark.slow  # the app started as a process
 def test_a_second_launch_finds_the_first_by_its_lock_when_its_socket_is_gone() -> None:
     first = InstanceLock.take()  # what a running app holds, its socket file gone and not (yet) made again
     assert first is not None

@@ -13,11 +13,12 @@ from pytestqt.qtbot import QtBot
 
 from app.domain.enums import Status
 from app.domain.events import ErrorEvent, FinalTranscript, PipelineEvent
+from app.speech_in.cue_heard import cue_moments
+from app.speech_in.cue_notes import START
 from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.microphone import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
-from tests.support.cue_tone import cue_moments
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.pulse import PulseAudio
 from tests.support.run_events import of_kind
@@ -235,5 +236,5 @@ def test_the_start_cue_the_speakers_play_is_not_taken_for_words(
         murmur.hotkey_switch.release()
     transcript: FinalTranscript = heard.args[0]
     # The start cue plays at the press (the stop cue, at the release, may begin as the microphone closes).
-    assert [at for at in cue_moments(transcript.audio) if at < 1.0] == []
+    assert [at for at in cue_moments(transcript.audio, START) if at < 1.0] == []
     assert word_error_rate(text, transcript.text) <= 0.25, transcript.text
