@@ -11,7 +11,7 @@ from app.speech_in.agreement import LocalAgreement
 from app.speech_in.audio import SAMPLE_RATE
 from app.speech_in.dictation import Dictation
 from app.speech_in.engines import EngineChoice, load_engine
-from app.speech_in.final_pass import final_pass_for
+from app.speech_in.final_pass import SpeedMeter, final_pass_for
 from app.speech_in.segments import FRAME_SECONDS
 from app.speech_in.stretch_decoding import StretchDecoder, falls_behind
 from app.speech_in.stretches import Cut, StretchCutter
@@ -137,7 +137,8 @@ def test_a_release_with_no_time_for_whisper_keeps_every_word_the_live_engine_hea
 ) -> None:
     said = f"{DICTATION[2]}. {DICTATION[25]}."  # "the milk is done. the laundry is done."
     settings = SpeechSettings(engine="pocketsphinx", final_engine="whisper", whisper_model=str(whisper_model))
-    monkeypatch.setattr(final_pass_for(whisper), "budget", 0.0)  # a machine far too slow for Whisper
+    too_slow = SpeedMeter(fixed=100.0, per_second=100.0)  # what a machine far too slow for Whisper has learned
+    monkeypatch.setattr(final_pass_for(whisper), "meter", too_slow)
     dictation = Dictation(settings, source=PlayedClip(captured_speech(said, tmp_path), real_time=False))
     dictation.start()
     transcript = dictation.stop()
