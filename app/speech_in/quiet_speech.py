@@ -13,7 +13,7 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from app.speech_in.noise_floor import sounding_frames
+from app.speech_in.noise_floor import Marks, sounding_frames
 from app.speech_in.segments import FRAME_SECONDS
 from app.speech_in.vad import Span, Speech
 
@@ -22,6 +22,9 @@ from app.speech_in.vad import Span, Speech
 # the noise.
 MISSED_SECONDS = 0.5
 HEARD_SHARE = 0.2
+# Sound that lasts: a syllable, whispered or not, sounds for 0.1-0.3 s; keys typed, clicks and taps for a few
+# milliseconds each, and over a run of them Whisper reads words nobody said ("Hey guys! Welcome to my channel!").
+SUSTAINED_FRAMES = 3  # 90 ms
 # openai-whisper's own thresholds: a segment is silence when Whisper thinks so (no_speech_prob over 0.6) and is unsure
 # of its words (average log-probability under -1.0); a read under that log-probability, or so repetitive that its
 # text compresses over 2.4 times, is one Whisper judges failed (it tries again, less greedily). Without a detector
@@ -54,13 +57,27 @@ S = TypeVar("S", bound=Segment)
 
 def speech_missed(pcm: bytes, heard: Sequence[Span]) -> bool:
     """Does `pcm` sound like far more than the detector heard (`heard`, where it heard speech)?"""
-    sounding = sounding_frames(pcm)
+    sounding = sustained(sounding_frames(pcm))
     within = np.zeros_like(sounding)
     for span in heard:
         within[round(span.start / FRAME_SECONDS) : round(span.end / FRAME_SECONDS) + 1] = True
     outside = float(np.sum(sounding & ~within)) * FRAME_SECONDS
     inside = float(np.sum(sounding & within)) * FRAME_SECONDS
     return outside >= MISSED_SECONDS and inside < HEARD_SHARE * (inside + outside)
+
+
+def sustained(marks: Marks) -> Marks:
+    """`marks` (a frame each) less the runs of marked frames too short to be a syllable."""
+    kept = marks.copy()
+    start = None
+    for index, marked in enumerate([*marks.tolist(), False]):
+        if marked and start is None:
+            start = index
+        elif not marked and start is not None:
+            if index - start < SUSTAINED_FRAMES:
+                kept[start:index] = False
+            start = None
+    return kept
 
 
 def worth_reading(pcm: bytes, speech: Speech, engine_kind: str) -> bool:

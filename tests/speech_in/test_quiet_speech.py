@@ -4,6 +4,7 @@ Silero hears no speech in a whisper and WebRTC none in a voice across the room, 
 real Whisper base model reads them in a file, at a dictation's release, and over noise alone writes nothing.
 """
 
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,6 +117,15 @@ def test_sound_the_detector_did_not_hear_is_missed_speech_and_steady_noise_is_no
     assert speech_missed(whisper.pcm, [])
     assert not speech_missed(whisper.pcm, [Span(0.0, whisper.seconds)])  # heard all of it: nothing missed
     assert not speech_missed(read_audio(noises["fan"]).pcm, [])  # loud, but no louder than its own floor
+
+
+def test_keys_typed_are_not_missed_speech(tmp_path: Path) -> None:
+    """Clicks sound for milliseconds, a syllable for a tenth of a second or more: over a run of typing Whisper read
+    past the detector wrote "Hey guys! Welcome to my channel!"."""
+    keys = tmp_path / "keys.wav"  # 7 seconds of typing, loud: 8 ms clicks about seven a second
+    effects = ["synth", "0.008", "whitenoise", "highpass", "1000", "vol", "0.5", "pad", "0", "0.135", "repeat", "49"]
+    subprocess.run(["sox", "-V1", "-n", "-r", "16000", "-c", "1", "-b", "16", str(keys), *effects], check=True)
+    assert not speech_missed(read_audio(keys).pcm, [])
 
 
 @dataclass(frozen=True)
