@@ -1,13 +1,16 @@
-"""The last runs, kept beside the database for `murmur doctor`: when each began, how long each stage took and
-how it ended. Not what was said: the words stay in the database, this file is for finding what is slow or failing.
+"""The last runs, kept beside the database for `murmur doctor`: when each began, how long each stage took, each
+event's kind, stage and moment, and how it ended. Not what was said: the words stay in the database, this file is
+for finding what is slow or failing.
 """
 
 import json
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.domain.events import PipelineEvent
 from app.private_files import write_private_text
 from app.run.run import Run
 
@@ -52,6 +55,11 @@ class KeptRuns:
             return []
 
 
+def _event(event: PipelineEvent, began: datetime) -> list[object]:
+    """One event as kept: its kind, its stage and when (ms into the run), not what it says."""
+    return [type(event).__name__, event.stage.value, round((event.timestamp - began).total_seconds() * 1000)]
+
+
 def facts(run: Run) -> dict[str, Any]:
     """What is kept of one run: no words, only its shape and times."""
     began = run.events[0].timestamp.isoformat(timespec="seconds") if run.events else ""
@@ -61,7 +69,7 @@ def facts(run: Run) -> dict[str, Any]:
         "began": began,
         "source": run.source.value,
         "ms": {stage.value: round(seconds * 1000) for stage, seconds in run.seconds.items()},
-        "events": len(run.events),
+        "events": [_event(event, run.events[0].timestamp) for event in run.events],
         "failed": run.failure.code.value if run.failure else None,
         "applied": len(result.applied) if result else 0,
         "interpreter": result.interpreter if result else "",

@@ -135,6 +135,10 @@ def test_ended_runs_are_kept_beside_the_database_without_the_words_owner_only(
     runs = kept.read()
     assert [run["source"] for run in runs] == ["typed", "typed"] and all(run["applied"] == 1 for run in runs)
     assert all("interpret" in run["ms"] for run in runs) and runs[0]["id"] != runs[1]["id"]
+    kinds = [(kind, stage) for kind, stage, _ms in runs[0]["events"]]  # each event by kind, stage and moment
+    assert kinds[0] == ("RunStart", "interpret") and kinds[-1] == ("RunEnd", "apply") and len(kinds) == 5
+    moments = [ms for _kind, _stage, ms in runs[0]["events"]]
+    assert moments == sorted(moments)
     text = kept.path.read_text()
     assert "milk" not in text and "dentist" not in text
     assert stat.S_IMODE(os.stat(kept.path).st_mode) == 0o600
