@@ -30,7 +30,6 @@ from app.speech_in.cue_heard import CueCutter
 from app.speech_in.cue_notes import Notes
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
 from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
-from app.speech_in.quiet_speech import worth_reading
 from app.speech_in.stretch_decoding import BYTES_PER_SECOND, StretchDecoder, shifted
 from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
 from app.speech_in.vad import Speech, find_speech, warm_up
@@ -310,9 +309,8 @@ class Dictation:
             self._drop_engines()
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
-        utterance = bytes(self._utterance)
-        speech = find_speech(utterance)
-        if worth_reading(utterance, speech, self._reader_kind()):
+        speech = find_speech(bytes(self._utterance))
+        if speech.heard:
             live = speech.words_within(self._live_result())
             done = self._final_pass(live, speech)
             outcome = replace(done, result=speech.words_within(done.result))
@@ -342,10 +340,6 @@ class Dictation:
             final_pass_note=outcome.note,
             audio=bytes(self._utterance),
         )
-
-    def _reader_kind(self) -> str:
-        """The kind of engine whose text the dictation ends with: the final engine's, else the live one's."""
-        return (self._final_choice or self._check_choice()).kind
 
     def _live_result(self) -> EngineResult:
         """The streaming engine's final result, or the live words shown (Whisper's, when it gave them)."""

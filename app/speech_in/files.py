@@ -13,10 +13,9 @@ from app.config import SpeechSettings
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command
 from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
-from app.speech_in.quiet_speech import worth_reading
 from app.speech_in.segments import split_at_pauses
 from app.speech_in.transcriber import Transcript, Word
-from app.speech_in.vad import find_speech
+from app.speech_in.vad import heard_speech
 from app.speech_in.wavfile import read_audio
 
 
@@ -49,7 +48,7 @@ def transcribe_file(
     texts: list[str] = []
     words: list[Word] = []
     for piece in split_at_pauses(clip.pcm):
-        if not worth_reading(piece.pcm, find_speech(piece.pcm), loaded.kind):  # an engine writes words for noise too
+        if not heard_speech(piece.pcm):  # an engine writes words for noise too: a piece with no speech has none
             continue
         result = loaded.decode(piece.pcm, hints if settings.vocabulary_hints else NO_HINTS)
         if result.text:

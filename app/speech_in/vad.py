@@ -37,12 +37,12 @@ def silero_available() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in ("faster_whisper", "onnxruntime"))
 
 
-def speech_spans(pcm: bytes, pad_ms: int = SPEECH_PAD_MS) -> list[Span]:
-    """Where Silero hears speech in 16 kHz mono int16 `pcm`, `pad_ms` around it (needs `silero_available()`)."""
+def speech_spans(pcm: bytes) -> list[Span]:
+    """Where Silero hears speech in 16 kHz mono int16 `pcm` (needs `silero_available()`)."""
     from faster_whisper import vad
 
     found = vad.get_speech_timestamps(
-        pcm16_as_float(pcm), vad.VadOptions(min_speech_duration_ms=MIN_SPEECH_MS, speech_pad_ms=pad_ms)
+        pcm16_as_float(pcm), vad.VadOptions(min_speech_duration_ms=MIN_SPEECH_MS, speech_pad_ms=SPEECH_PAD_MS)
     )
     return [Span(chunk["start"] / SAMPLE_RATE, chunk["end"] / SAMPLE_RATE) for chunk in found]
 

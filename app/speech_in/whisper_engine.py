@@ -15,11 +15,10 @@ from typing import Any
 
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import ModelError
-from app.speech_in.audio import BYTES_PER_SAMPLE, SAMPLE_RATE, pcm16_as_float, seconds_of
+from app.speech_in.audio import pcm16_as_float, seconds_of
 from app.speech_in.language import base_language
-from app.speech_in.quiet_speech import confident_segments, speech_missed
 from app.speech_in.transcriber import EngineResult, Word
-from app.speech_in.vad import speech_spans
+from app.speech_in.vad import MIN_SPEECH_MS
 
 log = logging.getLogger("murmur.speech")
 
@@ -36,8 +35,6 @@ SHORTEST_WINDOW_SECONDS = 10.0
 # word Whisper can loop on one phrase until its 448-token limit, at every fallback temperature, for seconds.
 TOKENS_PER_SECOND = 12
 FEWEST_TOKENS = 16
-# What a dictation's Whisper reads around the speech Silero hears: faster-whisper's own margin for its filter.
-READ_PAD_MS = 400
 # Whisper reads at most 448 tokens, prompt included, and faster-whisper keeps up to 223 of the prompt's.
 MOST_TOKENS = 220
 
@@ -111,18 +108,9 @@ class WhisperEngine:
         log.info("loaded the Whisper model %s", model_path)
 
     def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
-        # A dictation's Whisper reads only the speech Silero hears: over noise alone Whisper writes words ("Thank
-        # you."), and an encoder window fitted to the audio makes that likelier. A file's pieces are checked for
-        # speech before they come here, and are read whole. Where the audio sounds like far more than Silero heard
-        # (a whisper), Whisper reads all of it, keeping only what it is sure of.
-        heard = speech_spans(pcm, pad_ms=READ_PAD_MS)
-        missed = speech_missed(pcm, heard)
-        read = pcm if self.thorough or missed else b"".join(pcm[_at(span.start) : _at(span.end)] for span in heard)
-        if not read:
-            return EngineResult(text="", words=[])
         language = base_language(self.language) if self._model.model.is_multilingual else None
         segments, _ = self._model.transcribe(
-            pcm16_as_float(read),
+            pcm16_as_float(pcm),
             language=language,
             beam_size=5 if self.thorough else 1,
             # The user's terms as hotwords (before the prompt), their list's phrases as the text before: on
@@ -130,14 +118,14 @@ class WhisperEngine:
             hotwords=hint_prompt(hints.terms),
             initial_prompt=hint_prompt(hints.phrases),
             condition_on_previous_text=False,  # a wrong first sentence must not steer the rest
+            # A dictation's Whisper reads only the speech Silero hears: over noise alone Whisper writes words
+            # ("Thank you."), and an encoder window fitted to the audio makes that likelier; with no speech, nothing
+            # is decoded. A file's pieces are checked for speech before they come here.
+            vad_filter=not self.thorough,
+            vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
-            max_new_tokens=None if self.thorough else most_tokens(seconds_of(read)),
-            # Read past the detector, a read Whisper judges failed is dropped (app/speech_in/quiet_speech.py), not
-            # tried again less greedily, as faster-whisper would: over noise the hotter tries only find other words.
-            **({"temperature": 0.0} if missed else {}),
+            max_new_tokens=None if self.thorough else most_tokens(seconds_of(pcm)),
         )
-        if missed:
-            segments = confident_segments(segments)
         words: list[Word] = []
         texts: list[str] = []
         for segment in segments:
@@ -147,8 +135,3 @@ class WhisperEngine:
                 for w in segment.words or []
             )
         return EngineResult(text=" ".join(t for t in texts if t), words=words)
-
-
-def _at(seconds: float) -> int:
-    """The byte offset of `seconds` into 16 kHz mono int16 audio."""
-    return round(seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE
