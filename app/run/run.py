@@ -175,10 +175,3 @@ class Run:
             yield
         finally:
             self.seconds[stage] = round(time.monotonic() - began, 4)
-
-    @property
-    def summary(self) -> str:
-        """What the run came to, in a few words."""
-        if self.failure is not None:
-            return self.failure.message
-        return self.result.summary if self.result is not None else ""
