@@ -5,12 +5,12 @@ them. `Agent` (the LLM loop) acts itself, turn by turn, through the utterance's 
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from app.domain.actions import Choice, ParseResult
 from app.domain.clock import Clock
-from app.domain.events import EventCallback
+from app.domain.events import EventCallback, StageTimer, untimed
 from app.store import Store
 from app.store.models import Entry
 
@@ -36,6 +36,7 @@ class RunOptions:
     origin: str | None = None  # the other program the words came through (an MCP client's name); None: the user
     choice: int | None = None  # the reading the user picked (from 1) of those offered back for a saved utterance
     may_remember: bool = True  # facts said may become memories (not through an assistant the user has not allowed)
+    timed: StageTimer = field(default=untimed, compare=False, repr=False)  # times the steps inside the read
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ the run's end, under the same ID: the outcome is settled by then, only its playi
 
 import uuid
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -35,8 +36,11 @@ class Stage(StrEnum):
 
     LISTEN = "listen"  # the microphone is open
     TRANSCRIBE = "transcribe"  # speech becomes text
+    SUM_UP = "sum_up"  # a new talk's first words: the model sums up the talks that ended, for it to recall
     INTERPRET = "interpret"  # the rules or the model read the text
+    JUDGE = "judge"  # the model's reading is checked against the rules before it is kept
     APPLY = "apply"  # the changes are made
+    FALLBACK = "fallback"  # the model failed: what it did is taken back and the rules read the text again
     REPLY = "reply"  # the answer, in words and aloud
 
 
@@ -102,6 +106,26 @@ class TranscriptEvent:
     utterance_id: int
     run_id: str = field(default="", kw_only=True)
     stage: Stage = field(default=Stage.INTERPRET, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class SummingUp:
+    """Before the model reads a new talk's first words, it sums up `talks` that ended (they are recalled later)."""
+
+    talks: int
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.SUM_UP, kw_only=True)
+    timestamp: datetime = field(default_factory=_now, kw_only=True)
+
+
+@dataclass(frozen=True)
+class FallingBack:
+    """The model failed (`reason`): what it changed is taken back and the offline rules read the words instead."""
+
+    reason: str
+    run_id: str = field(default="", kw_only=True)
+    stage: Stage = field(default=Stage.FALLBACK, kw_only=True)
     timestamp: datetime = field(default_factory=_now, kw_only=True)
 
 
@@ -226,10 +250,12 @@ PipelineEvent = (
     | PartialTranscript
     | FinalTranscript
     | TranscriptEvent
+    | SummingUp
     | ThinkingEvent
     | ToolCallEvent
     | ToolResultEvent
     | AppliedEvent
+    | FallingBack
     | MessageEvent
     | ErrorEvent
     | RunEnd
@@ -242,3 +268,12 @@ EventCallback = Callable[[PipelineEvent], None]
 
 def ignore_events(_event: PipelineEvent) -> None:
     """The callback for callers that do not watch progress (the plain CLI)."""
+
+
+# How a run times a step the service takes inside one of its stages (summing up, judging, falling back): the run's
+# `timed`, or `untimed` for a caller that keeps no run.
+StageTimer = Callable[[Stage], AbstractContextManager[None]]
+
+
+def untimed(_stage: Stage) -> AbstractContextManager[None]:
+    return nullcontext()

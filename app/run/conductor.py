@@ -7,7 +7,7 @@ run is kept for `murmur doctor` (app/run/kept.py).
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.domain.events import FinalTranscript, Stage
 from app.run.kept import KeptRuns
@@ -68,13 +68,13 @@ def _interpret(run: Run, stages: Stages) -> None:
     service = stages.service
     if service is None:
         return
-    again = run.again
+    again, options = run.again, replace(run.options, timed=run.timed)  # the service's side steps, timed as the run's
     if again is None:
-        run.result = service.submit(run.text, run.source, run.report, run.options, audio=run.audio)
+        run.result = service.submit(run.text, run.source, run.report, options, audio=run.audio)
     elif again.rehear:
-        run.result = service.rehear(again.utterance_id, again.engine, run.report, run.options, on_start=run.begin)
+        run.result = service.rehear(again.utterance_id, again.engine, run.report, options, on_start=run.begin)
     else:
-        run.result = service.retry(again.utterance_id, run.report, run.options, again.text, on_start=run.begin)
+        run.result = service.retry(again.utterance_id, run.report, options, again.text, on_start=run.begin)
 
 
 def _reply(run: Run, stages: Stages) -> None:

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.domain.events import PipelineEvent
+from app.domain.events import PipelineEvent, Stage
 from app.private_files import write_private_text
 from app.run.run import Run
 
@@ -68,7 +68,7 @@ def facts(run: Run) -> dict[str, Any]:
         "id": run.id,
         "began": began,
         "source": run.source.value,
-        "ms": {stage.value: round(seconds * 1000) for stage, seconds in run.seconds.items()},
+        "ms": {stage.value: round(run.seconds[stage] * 1000) for stage in Stage if stage in run.seconds},
         "events": [_event(event, run.events[0].timestamp) for event in run.events],
         "failed": run.failure.code.value if run.failure else None,
         "applied": len(result.applied) if result else 0,

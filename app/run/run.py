@@ -31,8 +31,9 @@ from app.errors import MurmurError, Remedy, error_code
 from app.service import PipelineResult
 from app.speech_out.reply import ReplyMode, SpokenReply
 
-# The stages in their order; interpreting and applying are one step of the service (one transaction), so a run
-# is driven through INTERPRET and reports APPLY's events from inside it.
+# The stages a run is driven through, in their order. Interpreting and applying are one step of the service (one
+# transaction), so a run is driven through INTERPRET and reports APPLY's events from inside it; the service's side
+# steps (SUM_UP, JUDGE, FALLBACK) are timed by the run from inside INTERPRET too (RunOptions.timed).
 ORDER = (Stage.LISTEN, Stage.TRANSCRIBE, Stage.INTERPRET, Stage.REPLY)
 EVERY_STAGE = list(Stage)  # in the order a run passes them
 
@@ -96,6 +97,7 @@ class Run:
     started: bool = False
     ended: bool = False
     made_at: float = field(default_factory=time.monotonic)  # the key press, for a run that listens
+    _inner: list[float] = field(default_factory=list, init=False)  # per stage timed now: inner stages' time
 
     def __post_init__(self) -> None:
         self.stage = self.first
@@ -168,10 +170,17 @@ class Run:
     @contextmanager
     def timed(self, stage: Stage) -> Iterator[None]:
         """Time one stage; the run is in it meanwhile. Listening begins with the run (the key press), whoever drives
-        it on once the key is let go."""
-        self.driven = stage
+        it on once the key is let go. A stage timed inside another (the service summing up, judging or falling back
+        while it interprets) counts for itself alone: the outer one's time leaves it out."""
+        outer, self.driven = self.driven, stage
         began = self.made_at if stage is Stage.LISTEN else time.monotonic()
+        self._inner.append(0.0)
         try:
             yield
         finally:
-            self.seconds[stage] = round(time.monotonic() - began, 4)
+            took = time.monotonic() - began
+            own = took - self._inner.pop()
+            self.seconds[stage] = round(self.seconds.get(stage, 0.0) + own, 4)
+            if self._inner:  # back in the outer stage; the outermost stays named, for a failure reported after it
+                self._inner[-1] += took
+                self.driven = outer

@@ -24,7 +24,18 @@ from app.domain.actions import Action, CreateAction, SnoozeAction, UpdateAction
 from app.domain.clock import Clock
 from app.domain.dates import moved_due, resolve_due
 from app.domain.enums import SessionEnd, Status, UtteranceSource
-from app.domain.events import AppliedEvent, EventCallback, ThinkingEvent, TranscriptEvent, ignore_events
+from app.domain.events import (
+    AppliedEvent,
+    EventCallback,
+    FallingBack,
+    Stage,
+    StageTimer,
+    SummingUp,
+    ThinkingEvent,
+    TranscriptEvent,
+    ignore_events,
+    untimed,
+)
 from app.errors import (
     DatabaseBusyError,
     LlmError,
@@ -115,8 +126,8 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         utterance_id, text, new_session = self._save(text, source)
         if audio:
             self._keep_recording(utterance_id, audio)
-        if new_session:  # the sessions ended before this one, summed up before its first request
-            self.sum_up_sessions()
+        if new_session:  # the sessions ended before this one, summed up for the model before its first request
+            self.sum_up_sessions(on_event, options.timed)
         return self._process(on_event, utterance_id, text, source, options)
 
     def _save(self, text: str, source: UtteranceSource) -> tuple[int, str, bool]:
@@ -213,29 +224,33 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         try:
             result = self._interpret(self.interpreter, utterance_id, text, on_event, options)
         except LlmError as error:
-            reason, remedy = self._count_against_model(error), error.remedy
+            reason, remedy = self._count_against_model(error, options), error.remedy
             if self.fallback is None:
                 if reason == str(error):
                     raise
                 raise LlmError(reason, remedy) from error
         else:
             if isinstance(self.interpreter, Agent):
-                self.interpreter.judged(self.store, None)
+                with options.timed(Stage.JUDGE):
+                    self.interpreter.judged(self.store, None)
             return result
         log.info("utterance %d: the model failed (%s); the offline rules file it", utterance_id, reason)
-        with self.store.write() as session:
-            utterance = session.get(Utterance, utterance_id)
-            assert utterance is not None
-            _start_attempt(session, utterance, self.clock().now)
-        result = self._interpret(self.fallback, utterance_id, text, on_event, options)
+        with options.timed(Stage.FALLBACK):
+            on_event(FallingBack(reason))
+            with self.store.write() as session:
+                utterance = session.get(Utterance, utterance_id)
+                assert utterance is not None
+                _start_attempt(session, utterance, self.clock().now)
+            result = self._interpret(self.fallback, utterance_id, text, on_event, options)
         return replace(result, fallback_reason=reason, fallback_remedy=remedy)
 
-    def _count_against_model(self, error: LlmError) -> str:
+    def _count_against_model(self, error: LlmError, options: RunOptions) -> str:
         """Why the model failed, with a word when this failure set it aside (a server that could not be reached
         is not the model's failure, and does not count)."""
         if not isinstance(error, ModelFault) or not isinstance(self.interpreter, Agent):
             return str(error)
-        set_aside = self.interpreter.judged(self.store, str(error))
+        with options.timed(Stage.JUDGE):
+            set_aside = self.interpreter.judged(self.store, str(error))
         return f"{error}; {set_aside}" if set_aside else str(error)
 
     def _interpret(
@@ -252,7 +267,9 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         try:
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
-                if self.rules is not None and (fault := fault_in(text, outcome, workspace, self.rules)) is not None:
+                with options.timed(Stage.JUDGE):
+                    fault = fault_in(text, outcome, workspace, self.rules) if self.rules is not None else None
+                if fault is not None:
                     workspace.close_conversation(outcome.conversation_id)
                     raise ModelFault(fault)
                 question = f"the assistant asked: {outcome.message}" if outcome.question else None
@@ -412,17 +429,35 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         with self.store.read() as session:
             return session.get(TalkSession, talk_id)
 
-    def sum_up_sessions(self) -> None:
+    def end_quiet_session(self) -> bool:
+        """End the open session once it has been silent past the gap, as the next words would, and sum it up now:
+        a front end that stays open calls this between runs, so that the next words need not wait for the model's
+        summing up. True when a session ended."""
+        with self.store.write() as session:
+            talk = open_session(session)
+            if talk is None or self.clock().now - talk.last_at <= self.session_gap:
+                return False
+            end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
+        self.sum_up_sessions()
+        return True
+
+    def sum_up_sessions(self, on_event: EventCallback = ignore_events, timed: StageTimer = untimed) -> None:
         """Ask the model for the synthesis of each ended session that had a talk with it. A failure is logged
         and kept with the session; it never stops what the user is saying now."""
         if not isinstance(self.interpreter, Agent):
             return
         with self.store.read() as session:
             pending = [(talk.id, transcript(session, talk)) for talk in unsummed_sessions(session)]
+        if pending:
+            with timed(Stage.SUM_UP):
+                on_event(SummingUp(len(pending)))
+                self._sum_up(self.interpreter, pending)
+
+    def _sum_up(self, agent: Agent, pending: list[tuple[int | None, str]]) -> None:
         for talk_id, talk_transcript in pending:
             server_failed = False
             try:
-                synthesis, error = self.interpreter.synthesize(talk_transcript, self.store, self.clock()), None
+                synthesis, error = agent.synthesize(talk_transcript, self.store, self.clock()), None
             except MurmurError as failure:
                 synthesis, error = None, str(failure)
                 server_failed = isinstance(failure, LlmError)

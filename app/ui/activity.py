@@ -11,9 +11,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QProgressBar, QT
 
 from app.domain.events import (
     ErrorEvent,
+    FallingBack,
     MessageEvent,
     PipelineEvent,
     RunEnd,
+    SummingUp,
     ThinkingEvent,
     ToolCallEvent,
     ToolResultEvent,
@@ -29,8 +31,12 @@ SILENCE_DBFS = -60
 def describe_event(event: PipelineEvent) -> str | None:
     """One line for the progress list, or None for events shown elsewhere."""
     match event:
+        case SummingUp():
+            return f"Summing up {event.talks} earlier talk{'s' if event.talks > 1 else ''}…"
         case ThinkingEvent():
             return f"Thinking… ({event.interpreter}, turn {event.turn})"
+        case FallingBack():
+            return f"The model failed ({event.reason}); the built-in rules read it"
         case ToolCallEvent():
             return f"→ {event.name}({_short(event.arguments)})"
         case ToolResultEvent():

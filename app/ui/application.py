@@ -148,7 +148,7 @@ class Murmur(QObject):
         self._to_select: tuple[str, ...] = ()
         self._shown = jobs.ShownEntries()
         self._refresh_timer = QTimer(self, interval=REFRESH_MS)
-        self._refresh_timer.timeout.connect(self.refresh)
+        self._refresh_timer.timeout.connect(partial(self._reload, None, jobs.MinuteJob))
         self._watch_timer = QTimer(self, interval=WATCH_MS)
         self._watch_timer.timeout.connect(self._on_watch_timer_timeout)
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
@@ -520,13 +520,13 @@ class Murmur(QObject):
         """Reload the list, inbox and history (once, however often it is asked while queued)."""
         self._reload(None)
 
-    def _reload(self, touched: Collection[str] | None) -> None:
+    def _reload(self, touched: Collection[str] | None, kind: type[jobs.RefreshJob] = jobs.RefreshJob) -> None:
         """As `refresh`, but of the entries only those `touched` by a change of this app's, when they are known."""
         self.sync.changed()  # every change ends in a refresh: it is sent a few seconds later
         self._shown.changed(touched)
         if self.worker.waiting(jobs.RefreshJob):
             return
-        self.worker.put(jobs.RefreshJob(self.service, self.settings.llm.monthly_budget, self._shown))
+        self.worker.put(kind(self.service, self.settings.llm.monthly_budget, self._shown))
 
     def _on_watch_timer_timeout(self) -> None:
         """Show what another process (`murmur add`, a shortcut, sync) committed. The look is a PRAGMA read, cheap

@@ -330,6 +330,16 @@ class RefreshJob:
         return Views(entries, inbox, history, usage, self.service.memories(), sounds, offered_readings(inbox))
 
 
+@dataclass(frozen=True, eq=False)
+class MinuteJob(RefreshJob):
+    """The refresh each minute; a talk silent past the session gap is ended and summed up first, here between two
+    runs, so that the next words said need not wait for the model to sum it up."""
+
+    def run(self) -> Views:
+        self.service.end_quiet_session()
+        return super().run()
+
+
 def offered_readings(inbox: Sequence[Utterance]) -> dict[int, tuple[str, ...]]:
     """The readings offered back for each waiting utterance that has some."""
     offered = {u.id: tuple(MurmurService.choices_of(u)) for u in inbox if u.id is not None}

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from app.domain.events import (
     AppliedEvent,
     ErrorEvent,
+    FallingBack,
     FinalTranscript,
     MessageEvent,
     PartialTranscript,
@@ -14,6 +15,7 @@ from app.domain.events import (
     ReplyStarted,
     RunEnd,
     RunStart,
+    SummingUp,
     ThinkingEvent,
     ToolCallEvent,
     ToolResultEvent,
@@ -34,6 +36,10 @@ def key_fields(event: PipelineEvent, summary_of: Callable[[str], str]) -> tuple[
             return (event.text, event.source.value)
         case ThinkingEvent():
             return (event.turn, event.interpreter)
+        case SummingUp():
+            return (event.talks,)
+        case FallingBack():
+            return (event.reason,)
         case ToolCallEvent() | ToolResultEvent():
             return (event.name,)
         case AppliedEvent():
