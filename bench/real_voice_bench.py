@@ -12,7 +12,9 @@ Each engine reads each clip:
   the clip plays), with release-to-text times.
 
 Scoring: lower case, no punctuation, numerals spelt out, and the fillers "uh"/"um" left out on both sides (the
-spontaneous clips' transcripts write them; nobody dictates them). Prints the words-wrong share per engine and mode,
+spontaneous clips' transcripts write them; nobody dictates them). The "std" column scores the same reads after
+Whisper's English normaliser (the one published word error rates use: "Mr." is "mister", "gonna" is "going to",
+"twenty twenty" is "2020"), so that figures from elsewhere compare. Prints the words-wrong share per engine and mode,
 per style of speech, and the decode time per second of audio (the machine's load is printed too: times on a busy
 machine are not comparable).
 
@@ -31,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from whisper_normalizer.english import EnglishTextNormalizer
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.config import SpeechSettings  # noqa: E402
@@ -43,6 +47,7 @@ from tests.support.speech import edit_distance, flite_wav, have, whisper_base_mo
 HERE = Path(__file__).resolve().parent
 CACHE = Path.home() / ".cache" / "murmur-bench"
 FILLERS = frozenset({"uh", "um", "uhm", "erm", "hmm", "mm"})
+STANDARD = EnglishTextNormalizer()
 # A list about other things than the clips say: what a user's hints are, most of the time.
 LIST_HINTS = Hints(
     terms=("Dr. Okafor", "Zumba", "Kowalski"),
@@ -102,9 +107,13 @@ def scored_words(text: str) -> list[str]:
     return [word for word in words_of(text) if word not in FILLERS]
 
 
-def words_wrong(reads: Sequence[Read]) -> float:
-    edits = sum(edit_distance(scored_words(r.clip.transcript), scored_words(r.text)) for r in reads)
-    return edits / max(1, sum(len(scored_words(r.clip.transcript)) for r in reads))
+def standard_words(text: str) -> list[str]:
+    return [word for word in STANDARD(text).split() if word not in FILLERS]
+
+
+def words_wrong(reads: Sequence[Read], words: Callable[[str], list[str]] = scored_words) -> float:
+    edits = sum(edit_distance(words(r.clip.transcript), words(r.text)) for r in reads)
+    return edits / max(1, sum(len(words(r.clip.transcript)) for r in reads))
 
 
 Reader = Callable[[Clip], Read]
@@ -161,7 +170,8 @@ def row(name: str, reads: Sequence[Read], styles: Sequence[str]) -> str:
         else "     -"
         for style in styles
     ]
-    return f"{name:<28} {words_wrong(reads):7.1%}  {' '.join(by_style)}  {speed:6.2f} s/s"
+    standard = words_wrong(reads, standard_words)
+    return f"{name:<28} {words_wrong(reads):7.1%} {standard:6.1%}  {' '.join(by_style)}  {speed:6.2f} s/s"
 
 
 def release_times(reads: Sequence[Read]) -> str:
@@ -189,7 +199,8 @@ def main(argv: Sequence[str]) -> None:
     model = whisper_base_model(CACHE / "whisper-base")
     styles = sorted({clip.style for clip in clips})
     print(f"{len(clips)} real clips, {sum(c.seconds for c in clips):.0f} s; {load()}")
-    print(f"{'engine, mode (voices)':<28} {'wrong':>7}  {' '.join(f'{s[:6]:>6}' for s in styles)}  {'decode':>8}")
+    header = f"{'engine, mode (voices)':<28} {'wrong':>7} {'std':>6}  {' '.join(f'{s[:6]:>6}' for s in styles)}"
+    print(f"{header}  {'decode':>8}")
     readers: list[tuple[str, Reader]] = []
     if "file" in modes:
         readers += [
