@@ -33,10 +33,12 @@ STAGES = ("listen", "transcribe", "interpret", "reply")  # in the order a run pa
 SLOW_MS = 1000  # a stage this long kept the user waiting (listening is the user's own time, never slow)
 SHORT_ID = 8  # the characters of a run's ID shown: enough to tell the kept runs apart, and to name one
 NO_RUNS = "No run is kept yet. One is kept each time something said or typed has been read; the last 50 stay."
-HEADERS = ("Run", "When", "Source")  # then a column per stage, then ENDED_HEADERS
+RUNS_TITLE = "Recent runs"
+HEADERS = ("Run", "When", "Source")  # then a column per stage (its name, in ms), then ENDED_HEADERS
 ENDED_HEADERS = ("Ended", "Interpreter")
 TIMELINE_HEADERS = ("At", "Stage", "Event")
-SLOW_NOTE = f"slow: {SLOW_MS / 1000:g} s or more"
+SLOW_NOTE = f"Slow: {SLOW_MS / 1000:g} s or more"
+RUNS_NOTE = f"Newest first; a stage of {SLOW_MS / 1000:g} s or more is slow, in bold. Select a run for its events."
 
 _ENDINGS = {
     Ending.ASKED: "asked",
@@ -74,9 +76,19 @@ def is_slow(stage: str, ms: int) -> bool:
     return stage != "listen" and ms >= SLOW_MS
 
 
+def ms_figure(ms: int) -> str:
+    """'2,340': a time in a column headed in ms."""
+    return f"{ms:,}"
+
+
 def ms_words(ms: int) -> str:
     """'85 ms', '2,340 ms'."""
-    return f"{ms:,} ms"
+    return f"{ms_figure(ms)} ms"
+
+
+def stage_heading(stage: str) -> str:
+    """A stage's column: 'Interpret (ms)'."""
+    return f"{stage.capitalize()} (ms)"
 
 
 def short_id(run: KeptRun) -> str:
