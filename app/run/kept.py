@@ -18,7 +18,7 @@ def kept_run(run: Run) -> KeptRun:
         source=run.source.value,
         ending=_ending(run),
         ms={stage.value: round(seconds * 1000) for stage, seconds in run.seconds.items()},  # in the order they ran
-        events=tuple(_event(event, began) for event in run.events) if began else (),
+        events=tuple(_event(event, began) for event in run.events) if began is not None else (),
         applied=len(result.applied) if result else 0,
         interpreter=result.interpreter if result else "",
         failed=failure.code.value if failure else None,
