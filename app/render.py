@@ -13,6 +13,8 @@ from app.domain.checklist import items_of
 from app.domain.recurrence import describe
 from app.memory.entry_search import SearchPage
 from app.presentation.run_report import RunReport
+from app.presentation.runs import is_slow
+from app.store.kept_runs import KeptRun
 from app.store.models import Entry, Memory, UndoItem, Utterance
 
 
@@ -163,4 +165,21 @@ def utterance_json(utterance: Utterance, tz: ZoneInfo) -> dict[str, Any]:
         "attempts": utterance.attempts,
         "heard_text": utterance.heard_text,  # the words first heard, when corrected or replaced
         "dismissed_at": iso(utterance.dismissed_at, tz),
+    }
+
+
+def kept_run_json(run: KeptRun, tz: ZoneInfo) -> dict[str, Any]:
+    """A kept run (`murmur runs --json`): no words, as it was kept, with the stages that were slow."""
+    return {
+        "id": run.id,
+        "began": iso(run.began, tz),
+        "source": run.source,
+        "ms": dict(run.ms),
+        "slow": [stage for stage, ms in run.ms.items() if is_slow(stage, ms)],
+        "ended": run.ending.value,
+        "applied": run.applied,
+        "interpreter": run.interpreter,
+        "failed": run.failed,
+        "error": run.error or None,
+        "events": [{"kind": event.kind, "stage": event.stage, "ms": event.ms} for event in run.events],
     }

@@ -26,7 +26,6 @@ from app.doctor.advice import NO_TRAY
 from app.errors import Command, MurmurError, Remedy, Setting, Words, command
 from app.paths import config_dir, data_dir, log_dir
 from app.presentation.runs import runs_summary
-from app.run.kept import KeptRuns
 from app.secrets import SYNC_PASSWORD, Secret, in_file, keyring_problem, saved_secret
 from app.shortcuts.choice import BACKEND_WORDS, choose_backend
 from app.speech_in.capture import list_devices
@@ -34,6 +33,7 @@ from app.speech_in.engines import bundled_hint, choose_engine, choose_final_engi
 from app.speech_in.speech_models import SpeechModels
 from app.speech_out.choice import choose_voice
 from app.store.backups import list_backups
+from app.store.kept_runs import KeptRuns
 from app.store.migrations import MIGRATIONS, is_murmurs, schema_version
 
 TRAY_PROBE_SECONDS = 15.0

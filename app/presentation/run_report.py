@@ -54,11 +54,12 @@ class Read(Changed, Protocol):
 
 @dataclass(frozen=True)
 class Similar:
-    """A new entry and the open one the rules found it like (the window offers to merge them)."""
+    """A new entry and the open one the rules found it like (the CLI names it, the window's toast offers to merge)."""
 
     new_id: str
     new_short_id: str
     into_id: str
+    into_summary: str = ""  # the open one's words, once the toast has looked it up (and found it still open)
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,14 @@
 A run goes from where it is to the stage asked for (by default its last), so one front end can drive it across
 threads: the desktop's microphone thread up to the transcript, its worker from there. The run ends, exactly once,
 when it reaches its last stage or fails; an error is reported as the run's and raised to the caller. Each ended
-run is kept for `murmur doctor` (app/run/kept.py).
+run is kept for `murmur runs` and `murmur doctor` (app/run/kept.py).
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from app.domain.events import FinalTranscript, Stage
-from app.run.kept import KeptRuns
+from app.run.kept import kept_run
 from app.run.run import HeardWords, Run
 from app.service import MurmurService
 from app.speech_out.reply import spoken_reply
@@ -46,7 +46,7 @@ def drive(run: Run, stages: Stages, until: Stage | None = None) -> Run:
         if run.started and (ended_how is not None or run.last in run.seconds):
             run.end(ended_how or "")
             if stages.service is not None:
-                KeptRuns.beside(stages.service.store.path).keep(run)
+                stages.service.keep_run(kept_run(run))
     return run
 
 

@@ -67,6 +67,7 @@ class RunFailure:
     stage: Stage
     remedy: Remedy | None = None
     utterance_id: int | None = None  # what was said waits in the inbox under it (None: nothing was saved)
+    kind: str = ""  # the error's class (LlmError, ModelFault): what went wrong, without its words
 
 
 @dataclass(eq=False)
@@ -121,18 +122,20 @@ class Run:
         self.source = source or self.source
         self.report(RunStart(self.source, stage=self.first))
 
-    def fail(self, message: str, code: ErrorCode, stage: Stage | None = None, remedy: Remedy | None = None) -> None:
+    def fail(
+        self, message: str, code: ErrorCode, stage: Stage | None = None, remedy: Remedy | None = None, kind: str = ""
+    ) -> None:
         """The run failed in `stage` (by default the one it is in)."""
-        self.failure = RunFailure(message, code, stage or self._where(), remedy, self._saved_as())
+        self.failure = RunFailure(message, code, stage or self._where(), remedy, self._saved_as(), kind)
         self.report(ErrorEvent(message, code, remedy=remedy, stage=self.failure.stage))
 
     def fail_with(self, error: BaseException) -> None:
         """The run failed with `error`; a MurmurError carries the utterance that waits in the inbox."""
         if isinstance(error, MurmurError):
             self.utterance_id = error.utterance_id or self.utterance_id
-            self.fail(str(error), error_code(error), remedy=error.remedy)
+            self.fail(str(error), error_code(error), remedy=error.remedy, kind=type(error).__name__)
         elif isinstance(error, Exception):  # Ctrl+C ends the run without an error of its own
-            self.fail(f"internal error: {error!r}", error_code(error))
+            self.fail(f"internal error: {error!r}", error_code(error), kind=type(error).__name__)
 
     def end(self, summary: str = "") -> None:
         """Report the run's end, once: what it changed, or `summary` (why it ended with nothing done)."""

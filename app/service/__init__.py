@@ -21,6 +21,7 @@ from app.service.edits import EditArea
 from app.service.memories import MemoryArea
 from app.service.reads import ReadArea
 from app.service.recordings import RecordingArea
+from app.service.runs import RunArea
 from app.service.sync import SyncArea
 from app.service.utterances import PipelineResult, RehearOffer, UtteranceArea
 from app.service.vocabulary import VocabularyArea
@@ -29,7 +30,9 @@ __all__ = ["MurmurService", "PipelineResult", "RehearOffer", "restore_database"]
 
 
 @dataclass
-class MurmurService(UtteranceArea, EditArea, ReadArea, DataArea, RecordingArea, SyncArea, VocabularyArea, MemoryArea):
+class MurmurService(
+    UtteranceArea, EditArea, ReadArea, DataArea, RecordingArea, SyncArea, VocabularyArea, MemoryArea, RunArea
+):
     """The one object the front ends hold: every area over one store (app/service/core.py)."""
 
     def __post_init__(self) -> None:

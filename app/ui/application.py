@@ -68,6 +68,7 @@ from app.ui.quit_signals import QuitOnSignals
 from app.ui.quit_watchdog import QuitWatchdog
 from app.ui.recording_player import RecordingPlayer
 from app.ui.reminders import ReminderScheduler
+from app.ui.runs_view import RunsDialog
 from app.ui.setup_notes import SetupCheck, bundled_line
 from app.ui.single_instance import InstanceServer
 from app.ui.sync_timer import SyncTimer
@@ -117,6 +118,7 @@ class Murmur(QObject):
         self.model = EntryListModel(self)
         self.window = MainWindow(self.model)
         self.toast = Toast(settings.ui.toast_seconds, room=self.window.toast_room)
+        self.runs: RunsDialog | None = None  # Murmur → Recent runs, made when first opened
         self.hotkey = GlobalHotkey(settings.ui.hotkey, self)
         self.reminders = ReminderScheduler(parent=self)
         self.notifications = DesktopNotifications(self)
@@ -182,6 +184,7 @@ class Murmur(QObject):
         window.export_requested.connect(self.export_to)
         window.import_requested.connect(self.import_from)
         window.settings_requested.connect(self.open_settings)
+        window.runs_requested.connect(self.open_runs)
         window.problems_bar.settings_requested.connect(self.open_settings)
         window.problems_bar.retry_requested.connect(self._retry_problem)
         window.problems_bar.dismiss_requested.connect(self._dismiss_problem)
@@ -579,6 +582,8 @@ class Murmur(QObject):
         job = outcome.job
         if isinstance(job, jobs.UtteranceJob):
             self.conductor.finished(job)
+            if self.runs is not None and self.runs.isVisible():  # the run just kept shows
+                self.runs.reload()
         touched: Collection[str] | None = None  # what the job changed, when it says
         match outcome:
             case Failed(error=error) if isinstance(job, jobs.UtteranceJob):
@@ -754,6 +759,15 @@ class Murmur(QObject):
             self.edit(lambda service: service.snooze([entry_id], SNOOZES[action]))
         else:
             self.window.show_entry(entry_id)
+
+    def open_runs(self) -> None:
+        """Murmur → Recent runs, read afresh each time it is opened."""
+        if self.runs is None:
+            self.runs = RunsDialog(self.window, lambda: self.service.recent_runs(), lambda: self.service.clock())
+        self.runs.show()
+        self.runs.raise_()
+        self.runs.activateWindow()
+        self.runs.reload()
 
     def open_settings(self, page: str = "") -> None:
         """The settings dialog, at `page` (its tab's title) when one is named."""

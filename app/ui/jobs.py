@@ -27,20 +27,11 @@ from app.presentation.failures import refused_title
 from app.presentation.history import dismissed_title
 from app.presentation.imports import first_problem, import_counts, import_problems, import_question, import_title
 from app.presentation.memories import memory_detail, memory_title
-from app.presentation.run_report import RunReport, run_report
+from app.presentation.run_report import RunReport, Similar, run_report
 from app.presentation.undo import changed_entries, left_as_it_is, taken_back, undo_text
 from app.ui.entry_sections import EntryRow, Section, grouped
 from app.ui.inbox_sounds import InboxSounds, inbox_sounds
 from app.ui.remedies import settings_page, window_line, window_text
-
-
-@dataclass(frozen=True)
-class Similar:
-    """A new entry and the open one it looks like, to merge with one click."""
-
-    new_id: str
-    into_id: str
-    into_summary: str
 
 
 @dataclass(frozen=True)
@@ -107,7 +98,7 @@ def _similar(service: MurmurService, report: RunReport) -> Similar | None:
         return None
     found = report.similar[0]
     into = service.open_entry(found.into_id)
-    return Similar(found.new_id, into.id, terminal_safe(into.summary)) if into else None
+    return replace(found, into_summary=terminal_safe(into.summary)) if into else None
 
 
 def _words(report: RunReport) -> str | None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from app.api.data import SUFFIX
 from app.api.settings import config_dir
 from app.domain.enums import Format
+from app.presentation.runs import RUNS_TITLE
 from app.ui.about import about_box
 from app.ui.activity import ActivityPanel
 from app.ui.details_panel import DetailsPanel
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
     mic_pressed = Signal()
     mic_released = Signal()
     settings_requested = Signal()
+    runs_requested = Signal()  # Murmur → Recent runs
     undo_last_requested = Signal()
     export_requested = Signal(Path, str)  # the file chosen, and the format its type names
     import_requested = Signal(Path)
@@ -313,9 +315,11 @@ class MainWindow(QMainWindow):
         self.details_action = QAction("Details panel", self, shortcut=QKeySequence("Ctrl+I"), checkable=True)
         self.details_action.setChecked(True)
         self.details_action.toggled.connect(self._fit_details)
+        runs = QAction(f"{RUNS_TITLE}…", self)
+        runs.triggered.connect(self.runs_requested)
         about = QAction("About Murmur", self)
         about.triggered.connect(lambda: about_box(self))
-        menu.addActions([new, undo, find, self.details_action, settings, about])
+        menu.addActions([new, undo, find, self.details_action, settings, runs, about])
         self.quit_action = QAction("Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         menu.addSeparator()
         menu.addAction(self.quit_action)

@@ -16,11 +16,11 @@ from app.domain.events import ErrorEvent, PipelineEvent, RunEnd, RunStart, Stage
 from app.errors import LlmError
 from app.offline.interpreter import OfflineInterpreter
 from app.run.conductor import Stages, drive
-from app.run.kept import KeptRuns
 from app.run.run import Again, Run
 from app.service import MurmurService
 from app.speech_out.reply import ReplyMode
 from app.store import Store
+from app.store.kept_runs import Ending, KeptRuns
 from tests.support.run_events import reduced
 
 
@@ -113,6 +113,8 @@ def test_a_run_again_begins_as_what_was_said_and_one_refused_reports_nothing(
     failing = MurmurService(store=store, interpreter=Failing(), clock=lambda: clock)
     with pytest.raises(LlmError):
         drive(Run(UtteranceSource.VOICE, text="buy bread"), Stages(failing))
+    [kept] = KeptRuns.beside(store.path).read()  # the error by its code and its kind, not its words
+    assert (kept.ending, kept.failed, kept.error) == (Ending.FAILED, "llm", "LlmError")
     [waiting] = service.inbox()
     assert waiting.id is not None
     events: list[PipelineEvent] = []
@@ -133,11 +135,11 @@ def test_ended_runs_are_kept_beside_the_database_without_the_words_owner_only(
         drive(Run(UtteranceSource.TYPED, text=said), Stages(service))
     kept = KeptRuns.beside(db_path)
     runs = kept.read()
-    assert [run["source"] for run in runs] == ["typed", "typed"] and all(run["applied"] == 1 for run in runs)
-    assert all("interpret" in run["ms"] for run in runs) and runs[0]["id"] != runs[1]["id"]
-    kinds = [(kind, stage) for kind, stage, _ms in runs[0]["events"]]  # each event by kind, stage and moment
+    assert [run.source for run in runs] == ["typed", "typed"] and all(run.applied == 1 for run in runs)
+    assert all(run.ending is Ending.CHANGED and "interpret" in run.ms for run in runs) and runs[0].id != runs[1].id
+    kinds = [(event.kind, event.stage) for event in runs[0].events]  # each event by kind, stage and moment
     assert kinds[0] == ("RunStart", "interpret") and kinds[-1] == ("RunEnd", "apply") and len(kinds) == 5
-    moments = [ms for _kind, _stage, ms in runs[0]["events"]]
+    moments = [event.ms for event in runs[0].events]
     assert moments == sorted(moments)
     text = kept.path.read_text()
     assert "milk" not in text and "dentist" not in text
@@ -146,7 +148,8 @@ def test_ended_runs_are_kept_beside_the_database_without_the_words_owner_only(
 
 def test_only_the_last_runs_are_kept_and_a_broken_line_is_passed_over(service: MurmurService, db_path: Path) -> None:
     kept = KeptRuns.beside(db_path)
-    kept.path.write_text("not json\n" + '{"id": "old"}\n' * 60)
+    old = '{"id": "old", "began": "", "source": "cli", "ms": {}, "events": [], "ended": "nothing", "failed": null, '
+    kept.path.write_text("not json\n" + (old + '"error": "", "applied": 0, "interpreter": ""}\n') * 60)
     drive(Run(UtteranceSource.TYPED, text="buy milk"), Stages(service))
     runs = kept.read()
-    assert len(runs) == 50 and runs[-1]["source"] == "typed" and runs[0] == {"id": "old"}
+    assert len(runs) == 50 and runs[-1].source == "typed" and runs[0].id == "old"

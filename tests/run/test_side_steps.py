@@ -18,7 +18,6 @@ from app.domain.events import FallingBack, PipelineEvent, Stage, SummingUp
 from app.errors import LlmError
 from app.offline.interpreter import OfflineInterpreter
 from app.run.conductor import Stages, drive
-from app.run.kept import KeptRuns
 from app.run.run import Run
 from app.service import MurmurService
 from app.store import Store
@@ -54,8 +53,8 @@ def test_a_new_talks_summing_up_and_the_judgement_are_stages_of_their_own(store:
     assert summing.talks == 1 and summing.stage is Stage.SUM_UP
     assert "tools" not in server.requests[1]  # the summing up went to the model before the new talk's first words
     assert list(run.seconds) == [Stage.SUM_UP, Stage.JUDGE, Stage.INTERPRET, Stage.REPLY]
-    [kept] = KeptRuns.beside(store.path).read()[-1:]
-    assert list(kept["ms"]) == ["sum_up", "interpret", "judge", "reply"]  # in the order a run passes them
+    [kept] = service.recent_runs(1)
+    assert list(kept.ms) == ["sum_up", "interpret", "judge", "reply"]  # in the order a run passes them
 
 
 def test_the_rules_second_reading_is_the_fallback_stage(store: Store, clock: Clock) -> None:

@@ -4,13 +4,17 @@ and the model's bill and log."""
 from datetime import datetime, time
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from app.domain.actions import CreateAction
 from app.domain.clock import Clock
 from app.domain.enums import Category, Status
 from app.domain.local_calendar import LocalCalendar
+from app.errors import AmbiguousIdError, UsageError
 from app.offline import OfflineInterpreter
 from app.service import MurmurService
 from app.store import Store
+from app.store.kept_runs import Ending, KeptRun
 from app.store.models import LlmRequest
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -58,3 +62,16 @@ def test_the_models_bill_and_log_are_read_through_the_service(store: Store) -> N
     assert [row.period for row in usage.by_day] == ["2026-11-22", "2026-11-02"]
     assert usage.budget_left == 0.25
     assert [r.cost_usd for r in service.requests(limit=1)] == [0.5]
+
+
+def test_the_kept_runs_read_newest_first_and_one_found_by_the_start_of_its_id(store: Store) -> None:
+    service = american_service(store)
+    for run_id in ("abc111", "abc222", "def333"):
+        service.keep_run(KeptRun(run_id, SUNDAY.now, "typed", Ending.NOTHING))
+    assert [run.id for run in service.recent_runs()] == ["def333", "abc222", "abc111"]
+    assert [run.id for run in service.recent_runs(limit=1)] == ["def333"]
+    assert service.kept_run(" DEF").id == "def333"
+    with pytest.raises(AmbiguousIdError, match="matches 2 kept runs"):
+        service.kept_run("abc")
+    with pytest.raises(UsageError, match="no kept run has ID '9'"):
+        service.kept_run("9")

@@ -1,6 +1,7 @@
-"""Driving the desktop app's main window in tests: what its list shows, typing into its input."""
+"""Driving the desktop app's main window in tests: what its list shows, typing into its input, its menus."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import UtteranceSource
@@ -14,6 +15,12 @@ def summaries(murmur: Murmur, done: bool = False) -> list[str]:
     model = murmur.window.model
     rows = [model.row_of(entry_id) for entry_id in model.entry_ids()]
     return [row.summary for row in rows if row and (done or not row.done)]
+
+
+def menu_action(murmur: Murmur, text: str) -> QAction:
+    """The action of the window's menu bar named `text` ("Export…")."""
+    menus = [action.menu() for action in murmur.window.menuBar().actions() if action.menu()]
+    return next(a for menu in menus for a in menu.actions() if a.text() == text)
 
 
 def type_and_enter(qtbot: QtBot, murmur: Murmur, text: str) -> None:

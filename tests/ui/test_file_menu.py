@@ -10,7 +10,6 @@ from pathlib import Path
 
 import icalendar
 import pytest
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -18,12 +17,7 @@ from app import __version__
 from app.paths import data_dir
 from app.store.backups import backups_dir
 from app.ui.application import Murmur
-from tests.support.app_window import summaries, type_and_enter
-
-
-def _menu_action(murmur: Murmur, text: str) -> QAction:
-    menus = [action.menu() for action in murmur.window.menuBar().actions() if action.menu()]
-    return next(a for menu in menus for a in menu.actions() if a.text() == text)
+from tests.support.app_window import menu_action, summaries, type_and_enter
 
 
 def test_export_writes_the_type_chosen_for_the_user_alone(
@@ -35,7 +29,7 @@ def test_export_writes_the_type_chosen_for_the_user_alone(
     answer = (str(chosen), "iCalendar tasks, for calendar apps (*.ics)")
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: answer)
 
-    _menu_action(murmur, "Export…").trigger()
+    menu_action(murmur, "Export…").trigger()
 
     written = chosen.with_suffix(".ics")
     qtbot.waitUntil(lambda: murmur.toast.title.text() == "Exported to for-my-phone.ics", timeout=10_000)
@@ -52,7 +46,7 @@ def test_import_lands_in_the_list_and_undo_takes_it_back(
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(chosen), ""))
 
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
-        _menu_action(murmur, "Import…").trigger()
+        menu_action(murmur, "Import…").trigger()
 
     assert sorted(summaries(murmur)) == ["Buy stamps", "Call Mom @phone"]
     toast = murmur.toast
@@ -73,7 +67,7 @@ def test_the_toast_counts_and_names_the_lines_skipped(
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(chosen), ""))
 
     with qtbot.waitSignal(murmur.entries_shown, timeout=15_000):
-        _menu_action(murmur, "Import…").trigger()
+        menu_action(murmur, "Import…").trigger()
 
     assert sorted(summaries(murmur)) == ["Also fine", "Fine"]  # "Fine" kept without its priority 9
     toast = murmur.toast
@@ -97,7 +91,7 @@ def test_a_daily_backup_that_cannot_be_made_is_said(qtbot: QtBot, murmur: Murmur
 
 
 def test_about_gives_the_version_and_where_the_data_is(qtbot: QtBot, murmur: Murmur) -> None:
-    _menu_action(murmur, "About Murmur").trigger()
+    menu_action(murmur, "About Murmur").trigger()
 
     box = murmur.window.findChild(QMessageBox, "about")
     assert box is not None and box.isVisible()

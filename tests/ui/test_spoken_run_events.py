@@ -11,7 +11,6 @@ from pytestqt.qtbot import QtBot
 from app.domain.clock import Clock
 from app.domain.enums import Status
 from app.domain.events import ErrorEvent, PipelineEvent, Stage
-from app.run.kept import KeptRuns
 from app.ui.application import Murmur
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.run_events import reduced
@@ -56,9 +55,9 @@ def test_a_spoken_run_reports_from_the_key_press_to_the_reply_under_one_id(
     names = {entry.id: entry.summary for entry in murmur.service.entries(list(Status))}
     assert reduced(events, names.__getitem__) == SPOKEN_RUN
     # the one run object went from the key press to the reply: it timed each stage it was driven through
-    [kept] = KeptRuns.beside(murmur.service.store.path).read()
-    assert kept["id"] == events[0].run_id and kept["source"] == "voice" and kept["applied"] == 1
-    assert list(kept["ms"]) == ["listen", "transcribe", "interpret", "reply"]
+    [kept] = murmur.service.recent_runs()
+    assert kept.id == events[0].run_id and kept.source == "voice" and kept.applied == 1
+    assert list(kept.ms) == ["listen", "transcribe", "interpret", "reply"]
 
 
 def not_said(event: object) -> bool:

@@ -18,6 +18,7 @@ from app.cli.args import (
     models,
     recall,
     recordings,
+    runs,
     sessions,
     speech,
     sync,
@@ -92,6 +93,7 @@ def _add_every_other_command(
     recall.add_commands(sub, common, as_json)
     sessions.add_commands(sub, common, as_json)
     doctor.add_commands(sub, common, as_json)
+    runs.add_commands(sub, common, as_json)
     desktop.add_commands(sub, common, as_json)
     mcp.add_commands(sub, common, as_json)
     recordings.add_commands(sub, common, as_json)
