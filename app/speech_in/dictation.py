@@ -29,7 +29,7 @@ from app.speech_in.capture import AudioDevice, Microphone
 from app.speech_in.cue_heard import CueCutter
 from app.speech_in.cue_notes import Notes
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
-from app.speech_in.final_pass import FinalPassOutcome, final_pass_for
+from app.speech_in.final_pass import FinalPassOutcome, LiveWords, final_pass_for
 from app.speech_in.stretch_decoding import BYTES_PER_SECOND, StretchDecoder, shifted
 from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
 from app.speech_in.vad import Speech, find_speech, warm_up
@@ -310,14 +310,15 @@ class Dictation:
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
         speech = find_speech(bytes(self._utterance))
+        live = LiveWords(lambda: speech.words_within(self._live_result()))
         if speech.heard:
-            live = speech.words_within(self._live_result())
             done = self._final_pass(live, speech)
             outcome = replace(done, result=speech.words_within(done.result))
+            if live.value is None and self._transcriber is not None:
+                self._transcriber.cancel()  # the final text stands: the live engine's own end is not waited for
         else:  # noise read as words is worse than none, and what the engine would learn of the channel misleads it
             self._drop_engines()
-            live = NO_WORDS
-            outcome = FinalPassOutcome(live, False, 0.0, NO_SPEECH)
+            outcome = FinalPassOutcome(NO_WORDS, False, 0.0, NO_SPEECH)
         result = outcome.result
         now = time.monotonic()
         if self.microphone.overflows:
@@ -336,7 +337,8 @@ class Dictation:
             elapsed_seconds=round(now - self._started_at, 3),
             finalize_seconds=round(now - stopped_at, 3),
             notes=list(self._notes),
-            live_text=live.text if outcome.used_final_pass else None,
+            # beside the final pass's text: the live engine's, or the live words shown when it was not asked for
+            live_text=(live.value or self._partial).text if outcome.used_final_pass else None,
             final_pass_note=outcome.note,
             audio=bytes(self._utterance),
         )
@@ -347,24 +349,25 @@ class Dictation:
             return self._transcriber.finish()
         return EngineResult(self._partial.text, [])
 
-    def _final_pass(self, live: EngineResult, speech: Speech) -> FinalPassOutcome:
+    def _final_pass(self, live: LiveWords, speech: Speech) -> FinalPassOutcome:
         """What is left decoded when the final engine is ready and it fits the budget; else the live words for it."""
         decoder = self._fed_decoder()  # the engine may have become ready since the recording ended
         if decoder is None:
             future = self._final_engine
             if future is None:
-                return FinalPassOutcome(live, False, 0.0)
+                return FinalPassOutcome(live(), False, 0.0)
             why = "still loading" if not future.done() else f"failed to load: {future.exception()}"
-            return FinalPassOutcome(live, False, 0.0, f"final pass skipped: its engine {why}")
+            return FinalPassOutcome(live(), False, 0.0, f"final pass skipped: its engine {why}")
         decoder.close()
 
         def fallback() -> EngineResult:
             """What exists: the stretches decoded, the live engine's words for the others (it reads them now
             if it never ran: Whisper gave the live words, and was too slow)."""
-            lacking = decoder.lacking() if not live.words and self._transcriber is None else []
+            words = live()
+            lacking = decoder.lacking() if not words.words and self._transcriber is None else []
             if lacking:
                 log.warning("the final engine did not read all the speech: the live engine reads the rest")
-            return decoder.result(speech.words_within(self._read_by_live_engine(lacking)) if lacking else live)
+            return decoder.result(speech.words_within(self._read_by_live_engine(lacking)) if lacking else words)
 
         return final_pass_for(decoder.engine).run_work(
             decoder.remaining_seconds(), decoder.finish, fallback, decoder.give_up

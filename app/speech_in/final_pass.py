@@ -41,6 +41,21 @@ WHISPER_BUDGET_SECONDS = 2.5
 WHISPER_SECONDS_PER_SECOND = 0.5
 
 
+class LiveWords:
+    """The live engine's words for the whole recording, asked for only if the final pass does not stand: a
+    streaming engine's end of utterance (pocketsphinx's best path, its N-best rescored) costs a second on a busy
+    machine, all of it at release."""
+
+    def __init__(self, make: Callable[[], EngineResult]) -> None:
+        self._make = make
+        self.value: EngineResult | None = None
+
+    def __call__(self) -> EngineResult:
+        if self.value is None:
+            self.value = self._make()
+        return self.value
+
+
 @dataclass(frozen=True)
 class FinalPassOutcome:
     result: EngineResult
@@ -146,8 +161,7 @@ class FinalPass:
             log.warning(note)
             return FinalPassOutcome(fallback(), False, waited, note)
         result = box[0]
-        live = fallback()
-        if not result.text.strip() and live.text.strip():
+        if not result.text.strip() and (live := fallback()).text.strip():
             return FinalPassOutcome(live, False, waited, "final pass heard nothing; the live text stands")
         return FinalPassOutcome(result, True, waited)
 
