@@ -174,7 +174,12 @@ class ConfirmationNeeded(MurmurError):
 
 def waits_for_yes(utterance_id: int, why: str) -> ConfirmationNeeded:
     """The changes of utterance `utterance_id` wait for the user's yes, for the reason `why`."""
-    yes = command(
+    return ConfirmationNeeded(f"{why}; nothing was changed", yes_to(utterance_id))
+
+
+def yes_to(utterance_id: int) -> Command:
+    """How the user says yes to utterance `utterance_id`, which waits for it."""
+    return command(
         "retry",
         str(utterance_id),
         "--confirm",
@@ -182,7 +187,6 @@ def waits_for_yes(utterance_id: int, why: str) -> ConfirmationNeeded:
         phrase="confirm with {}",
         joint=": ",
     )
-    return ConfirmationNeeded(f"{why}; nothing was changed", yes)
 
 
 class ImportWaitsForYes(ConfirmationNeeded):

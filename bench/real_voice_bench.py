@@ -40,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.config import SpeechSettings  # noqa: E402
 from app.domain.hints import NO_HINTS, Hints  # noqa: E402
 from app.speech_in.engines import EngineChoice, load_engine  # noqa: E402
+from app.speech_in.faint_speech import faint_reader  # noqa: E402
 from app.speech_in.files import transcribe_file  # noqa: E402
+from app.speech_in.vad import find_speech  # noqa: E402
 from app.speech_in.wavfile import read_audio  # noqa: E402
 from tests.support.speech import edit_distance, flite_wav, have, whisper_base_model, words_of  # noqa: E402
 
@@ -136,7 +138,8 @@ def release_reader(model: Path, hints: Hints) -> Reader:
     def read(clip: Clip) -> Read:
         pcm = read_audio(clip.path).pcm
         began = time.perf_counter()
-        text = whisper.decode(pcm, hints).text
+        faint = faint_reader(whisper, pcm, find_speech(pcm))  # a whisper the detector missed, as a dictation reads it
+        text = (faint.read_faint(pcm, hints) if faint is not None else whisper.decode(pcm, hints)).text
         return Read(clip, text, time.perf_counter() - began)
 
     return read

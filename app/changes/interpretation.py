@@ -36,6 +36,7 @@ class RunOptions:
     origin: str | None = None  # the other program the words came through (an MCP client's name); None: the user
     choice: int | None = None  # the reading the user picked (from 1) of those offered back for a saved utterance
     may_remember: bool = True  # facts said may become memories (not through an assistant the user has not allowed)
+    faint: bool = False  # the words were heard faintly (past the voice detector): they wait for the user's yes
     timed: StageTimer = field(default=untimed, compare=False, repr=False)  # times the steps inside the read
 
 

@@ -43,7 +43,9 @@ MEANINGS = {
     ExitCode.STORE: "the database or the keyring cannot be used (held by another program, read-only, too new)",
     ExitCode.MODEL: "the model server cannot be used (unreachable, refused the key, set aside, the budget spent)",
     ExitCode.SPEECH: "no microphone, no speech model, or an audio file that cannot be read",
-    ExitCode.WAITS_FOR_YES: "more changes at once than are let through unasked: nothing done until confirmed",
+    ExitCode.WAITS_FOR_YES: (
+        "more changes at once than are let through unasked, or words heard only faintly: nothing done until confirmed"
+    ),
     ExitCode.INTERNAL: "a bug; the log has the details",
     ExitCode.INTERRUPTED: "stopped with Ctrl-C",
     ExitCode.BROKEN_PIPE: "the reader of the output went away (a pipe into `head`)",

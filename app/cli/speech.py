@@ -10,7 +10,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from app.api.runs import Run, Stages, drive
+from app.api.runs import Run, RunOptions, Stages, drive
 from app.api.service import build_service
 from app.api.settings import load_settings
 from app.cli.exits import ExitCode
@@ -175,7 +175,8 @@ def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
     if not args.json:
         say(f"heard: {transcript.text}")
     service = build_service(args.db)
-    run = Run(UtteranceSource.VOICE, text=transcript.text, audio=transcript.audio)
+    options = RunOptions(faint=transcript.faint)  # heard faintly: it waits for the user's yes
+    run = Run(UtteranceSource.VOICE, text=transcript.text, audio=transcript.audio, options=options)
     return report_run(service, drive(run, Stages(service)), args.json)
 
 

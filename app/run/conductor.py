@@ -60,6 +60,7 @@ def _transcribe(run: Run, stages: Stages) -> None:
         return
     transcript = stages.hear()
     run.transcript, run.text, run.audio = transcript, transcript.text.strip(), transcript.audio
+    run.options = replace(run.options, faint=transcript.faint)
     if run.text:
         run.report(FinalTranscript(run.text, audio=run.audio))
 

@@ -45,6 +45,8 @@ class HeardWords(Protocol):
     def text(self) -> str: ...
     @property
     def audio(self) -> bytes: ...
+    @property
+    def faint(self) -> bool: ...  # read past the voice detector (a whisper): the words wait for the user's yes
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from sqlmodel import Session, col, select
 from app.bounds.checks import utterance_text
 from app.changes.choices import ChosenReading
 from app.changes.executor import ActionFailure, AppliedAction
+from app.changes.faint import heard_faintly, mark_faint
 from app.changes.held import HeldRequest, too_many
 from app.changes.inbox import Dismissal, correct, dismiss, waiting_utterance
 from app.changes.interpretation import Agent, AgentOutcome, InterpretContext, Interpreter, RunOptions, Usage
@@ -37,6 +38,7 @@ from app.domain.events import (
     untimed,
 )
 from app.errors import (
+    ConfirmationNeeded,
     DatabaseBusyError,
     LlmError,
     ModelFault,
@@ -46,8 +48,10 @@ from app.errors import (
     UsageError,
     UtteranceKeptError,
     waits_for_yes,
+    yes_to,
 )
 from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
+from app.presentation.heard import heard_faintly as faint_question
 from app.presentation.reading import ReadAction, ReadingPreview
 from app.presentation.run_report import touched_entries, was_answer
 from app.presentation.summaries import summarize
@@ -118,26 +122,30 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         `on_event` hears the run's progress (see app.domain.events) from the saved words to the changes made; the
         run's start and end are its driver's (app/run/conductor.py). A run that fails raises its MurmurError with
         `utterance_id` set: what was said waits in the inbox under it. `audio`: what was heard (16 kHz mono int16),
-        kept with the utterance before it is read, as retention allows.
+        kept with the utterance before it is read, as retention allows. Words heard faintly (`options.faint`) wait
+        there for the user's yes: ConfirmationNeeded, nothing read.
         """
         text = utterance_text(text)
         # The model's deadline covers the summing up of ended sessions too: the user waits for both.
         options = replace(options, clock_started=options.clock_started or time.monotonic())
-        utterance_id, text, new_session = self._save(text, source)
+        utterance_id, text, new_session = self._save(text, source, options.faint and not options.confirmed)
         if audio:
             self._keep_recording(utterance_id, audio)
         if new_session:  # the sessions ended before this one, summed up for the model before its first request
             self.sum_up_sessions(on_event, options.timed)
         return self._process(on_event, utterance_id, text, source, options)
 
-    def _save(self, text: str, source: UtteranceSource) -> tuple[int, str, bool]:
-        """Commit what was said before it is interpreted, after what was spooled before it; returns its ID, its
-        text as saved (a dictation with the vocabulary's replacements) and whether it opened a new session."""
+    def _save(self, text: str, source: UtteranceSource, faint: bool = False) -> tuple[int, str, bool]:
+        """Commit what was said before it is interpreted, after what was spooled before it (`faint`: marked as heard
+        faintly); returns its ID, its text as saved (a dictation with the vocabulary's replacements) and whether it
+        opened a new session."""
         now = self.clock().now
         try:
             with self.spool.taking() as spooled, self.store.write() as session:
                 file_spooled(session, spooled)
                 utterance = Utterance(text=text, source=source, created_at=now)
+                if faint:
+                    mark_faint(utterance)
                 if source is UtteranceSource.VOICE:  # what an engine wrote, put in the user's words; typed is meant
                     _put_replacements(session, utterance)
                 new_session = join_session(session, utterance, now, self.session_gap)
@@ -161,7 +169,8 @@ class UtteranceArea(RecordingArea, VocabularyArea):
     ) -> PipelineResult:
         """Run a saved utterance through the pipeline again (e.g. after a failure); `text`: the user's correction
         of what was heard, run instead (the first words are kept with it). `on_start` hears the utterance's source
-        once it is handed over (a run again begins then: one refused has not begun)."""
+        once it is handed over (a run again begins then: one refused has not begun). Words heard faintly ask for
+        the user's yes again, unless it is given (`options.confirmed`) or they are put right."""
         with self.store.write() as session:
             utterance = waiting_utterance(session, utterance_id)
             held: HeldRequest | ChosenReading | None = HeldRequest.of(utterance, options.confirmed)
@@ -169,11 +178,13 @@ class UtteranceArea(RecordingArea, VocabularyArea):
                 held = ChosenReading.of(utterance, options.choice)
             if held is not None and text is not None:
                 raise UsageError("another assistant's request is not words to put right: confirm it or dismiss it")
+            faint = text is None and heard_faintly(utterance)
             if text is not None:
                 correct(utterance, utterance_text(text))
             _start_attempt(session, utterance, self.clock().now)  # refused while another run holds it
             text, source = utterance.text, utterance.source
         on_start(source)
+        options = replace(options, faint=options.faint or faint)
         if held is None:
             return self._process(on_event, utterance_id, text, source, options)
         origin = held.origin if isinstance(held, HeldRequest) else options.origin
@@ -265,6 +276,8 @@ class UtteranceArea(RecordingArea, VocabularyArea):
             self.store, self._run_clock(), utterance_id, origin=options.origin, may_remember=options.may_remember
         )
         try:
+            if options.faint and not options.confirmed:  # it may be noise Whisper made words of: asked, never guessed
+                raise ConfirmationNeeded(faint_question(text), yes_to(utterance_id))
             if isinstance(interpreter, Agent):  # it reports its own turns
                 outcome = interpreter.run(text, workspace, on_event, options)
                 with options.timed(Stage.JUDGE):

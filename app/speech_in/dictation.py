@@ -29,6 +29,7 @@ from app.speech_in.capture import AudioDevice, Microphone
 from app.speech_in.cue_heard import CueCutter
 from app.speech_in.cue_notes import Notes
 from app.speech_in.engines import EngineChoice, as_streaming, choose_engine, choose_final_engine, engine_future, preload
+from app.speech_in.faint_speech import FaintReader, faint_reader
 from app.speech_in.final_pass import FinalPassOutcome, LiveWords, final_pass_for
 from app.speech_in.stretch_decoding import BYTES_PER_SECOND, StretchDecoder, shifted
 from app.speech_in.transcriber import Engine, EngineResult, LiveText, Transcriber, Transcript, Word
@@ -309,9 +310,15 @@ class Dictation:
             self._drop_engines()
             log.exception("the speech engine failed to load")
             raise SpeechError(f"the speech engine failed to load: {error}") from error
-        speech = find_speech(bytes(self._utterance))
+        utterance = bytes(self._utterance)
+        speech = find_speech(utterance)
         live = LiveWords(lambda: speech.words_within(self._live_result()))
-        if speech.heard:
+        engine = self._final_engine_loaded()
+        reader = faint_reader(engine, utterance, speech) if engine is not None else None
+        if engine is not None and reader is not None:  # a whisper: read past the detector, and only ever asked about
+            self._drop_engines()
+            outcome = self._read_faint(engine, reader, utterance)
+        elif speech.heard:
             done = self._final_pass(live, speech)
             outcome = replace(done, result=speech.words_within(done.result))
             if live.value is None and self._transcriber is not None:
@@ -340,7 +347,22 @@ class Dictation:
             # beside the final pass's text: the live engine's, or the live words shown when it was not asked for
             live_text=(live.value or self._partial).text if outcome.used_final_pass else None,
             final_pass_note=outcome.note,
-            audio=bytes(self._utterance),
+            audio=utterance,
+            faint=reader is not None and bool(result.text),
+        )
+
+    def _final_engine_loaded(self) -> Engine | None:
+        """The final engine, when it has loaded."""
+        future = self._final_engine
+        if future is None or not future.done() or future.exception() is not None:
+            return None
+        return future.result()
+
+    def _read_faint(self, engine: Engine, reader: FaintReader, utterance: bytes) -> FinalPassOutcome:
+        """`engine`'s words for the whole utterance, past the detector, within the final pass's budget."""
+        hints = self._user_phrases()
+        return final_pass_for(engine).run_work(
+            seconds_of(utterance), lambda: reader.read_faint(utterance, hints), lambda: NO_WORDS
         )
 
     def _live_result(self) -> EngineResult:

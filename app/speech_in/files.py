@@ -13,9 +13,10 @@ from app.config import SpeechSettings
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import Command
 from app.speech_in.engines import EngineChoice, choose_engine, choose_final_engine, load_engine
+from app.speech_in.faint_speech import faint_reader
 from app.speech_in.segments import split_at_pauses
 from app.speech_in.transcriber import Transcript, Word
-from app.speech_in.vad import heard_speech
+from app.speech_in.vad import find_speech
 from app.speech_in.wavfile import read_audio
 
 
@@ -47,13 +48,20 @@ def transcribe_file(
     began = time.perf_counter()
     texts: list[str] = []
     words: list[Word] = []
+    faint = False
+    hints = hints if settings.vocabulary_hints else NO_HINTS
     for piece in split_at_pauses(clip.pcm):
-        if not heard_speech(piece.pcm):  # an engine writes words for noise too: a piece with no speech has none
+        speech = find_speech(piece.pcm)
+        if (reader := faint_reader(loaded, piece.pcm, speech)) is not None:  # a whisper the detector missed
+            result = reader.read_faint(piece.pcm, hints)
+            faint = faint or bool(result.text)
+        elif speech.heard:
+            result = loaded.decode(piece.pcm, hints)
+        else:  # an engine writes words for noise too: a piece with no speech has none
             continue
-        result = loaded.decode(piece.pcm, hints if settings.vocabulary_hints else NO_HINTS)
         if result.text:
             texts.append(result.text)
         words.extend(Word(w.text, w.start + piece.start, w.end + piece.start, w.confidence) for w in result.words)
     elapsed = time.perf_counter() - began
-    transcript = Transcript(" ".join(texts), words, loaded.name, round(clip.seconds, 3), round(elapsed, 3))
+    transcript = Transcript(" ".join(texts), words, loaded.name, round(clip.seconds, 3), round(elapsed, 3), faint=faint)
     return FileTranscription(transcript, choice.hint)

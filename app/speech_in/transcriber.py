@@ -34,6 +34,9 @@ class Transcript:
     notes: list[str] = field(default_factory=list)  # what the user should know (a device that died mid-way)
     live_text: str | None = None  # the streaming result, when a final pass wrote `text` instead
     final_pass_note: str | None = None  # why no final pass wrote `text` (skipped, too slow, failed)
+    # The words were read from sound the voice activity detector did not call speech (a whisper): a run holds them
+    # for the user's yes rather than apply them (app/speech_in/faint_speech.py).
+    faint: bool = False
     # What was heard (16 kHz mono int16), kept with the utterance (app/recordings); a file's transcript has none.
     audio: bytes = field(default=b"", repr=False, compare=False)
 

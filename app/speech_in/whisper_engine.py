@@ -9,13 +9,14 @@ the utterance, not Whisper's fixed 30 s (`fitted_window`).
 import logging
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import ModelError
 from app.speech_in.audio import pcm16_as_float, seconds_of
+from app.speech_in.faint_speech import confident_segments
 from app.speech_in.language import base_language
 from app.speech_in.transcriber import EngineResult, Word
 from app.speech_in.vad import MIN_SPEECH_MS
@@ -108,6 +109,18 @@ class WhisperEngine:
         log.info("loaded the Whisper model %s", model_path)
 
     def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
+        # A dictation's Whisper reads only the speech Silero hears: over noise alone Whisper writes words ("Thank
+        # you."), and an encoder window fitted to the audio makes that likelier; with no speech, nothing is decoded.
+        # A file's pieces are checked for speech before they come here.
+        return _words(self._read(pcm, hints, vad_filter=not self.thorough))
+
+    def read_faint(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
+        """All of `pcm`, past the detector (it heard no speech in a whisper), keeping only what Whisper is sure of
+        (app/speech_in/faint_speech.py); a read Whisper judges failed is dropped, not tried again less greedily."""
+        return _words(confident_segments(self._read(pcm, hints, vad_filter=False, temperature=0.0)))
+
+    def _read(self, pcm: bytes, hints: Hints, *, vad_filter: bool, **options: Any) -> list[Any]:
+        """Whisper's segments for `pcm`, read whole."""
         language = base_language(self.language) if self._model.model.is_multilingual else None
         segments, _ = self._model.transcribe(
             pcm16_as_float(pcm),
@@ -118,20 +131,23 @@ class WhisperEngine:
             hotwords=hint_prompt(hints.terms),
             initial_prompt=hint_prompt(hints.phrases),
             condition_on_previous_text=False,  # a wrong first sentence must not steer the rest
-            # A dictation's Whisper reads only the speech Silero hears: over noise alone Whisper writes words
-            # ("Thank you."), and an encoder window fitted to the audio makes that likelier; with no speech, nothing
-            # is decoded. A file's pieces are checked for speech before they come here.
-            vad_filter=not self.thorough,
+            vad_filter=vad_filter,
             vad_parameters={"min_speech_duration_ms": MIN_SPEECH_MS},
             word_timestamps=self.thorough,
             max_new_tokens=None if self.thorough else most_tokens(seconds_of(pcm)),
+            **options,
         )
-        words: list[Word] = []
-        texts: list[str] = []
-        for segment in segments:
-            texts.append(segment.text.strip())
-            words.extend(
-                Word(text=w.word.strip(), start=float(w.start), end=float(w.end), confidence=float(w.probability))
-                for w in segment.words or []
-            )
-        return EngineResult(text=" ".join(t for t in texts if t), words=words)
+        return list(segments)
+
+
+def _words(segments: Iterable[Any]) -> EngineResult:
+    """The text and word timings of Whisper's `segments`."""
+    words: list[Word] = []
+    texts: list[str] = []
+    for segment in segments:
+        texts.append(segment.text.strip())
+        words.extend(
+            Word(text=w.word.strip(), start=float(w.start), end=float(w.end), confidence=float(w.probability))
+            for w in segment.words or []
+        )
+    return EngineResult(text=" ".join(t for t in texts if t), words=words)

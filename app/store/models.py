@@ -93,7 +93,8 @@ class Utterance(SQLModel, table=True):
     # Bumped by the user's changes to it (dismiss, correct): undo compares it, as for entries.
     revision: int = 1
     # The changes another program asked for, as JSON [[kind, item], ...], waiting for the user's yes (it asked
-    # for more at once than llm.confirm_over); the text says them in words. Null for everything said.
+    # for more at once than llm.confirm_over); the text says them in words. Null for everything said, but for
+    # the readings offered back (app/changes/offers.py) and words heard faintly (app/changes/faint.py).
     held: str | None = None
 
 

@@ -13,7 +13,7 @@ from app.changes.interpretation import InterpretContext, ParseResult, RunOptions
 from app.domain.clock import Clock
 from app.domain.enums import Status, UtteranceSource
 from app.domain.events import ErrorEvent, PipelineEvent, RunEnd, RunStart, Stage
-from app.errors import LlmError
+from app.errors import ConfirmationNeeded, LlmError
 from app.offline.interpreter import OfflineInterpreter
 from app.run.conductor import Stages, drive
 from app.run.run import Again, Run
@@ -28,6 +28,7 @@ from tests.support.run_events import reduced
 class Heard:
     text: str
     audio: bytes = b"\x00\x01" * 800
+    faint: bool = False
 
 
 @dataclass
@@ -91,6 +92,34 @@ def test_a_transcribe_only_run_stops_after_the_words_and_saves_nothing(service: 
     assert run.ended and run.text == "call the plumber" and run.result is None
     assert [type(e).__name__ for e in events] == ["RunStart", "FinalTranscript", "RunEnd"]
     assert service.inbox() == [] and service.entries(list(Status)) == []
+
+
+def test_words_heard_faintly_wait_in_the_inbox_for_a_yes_and_never_reach_the_list_unasked(
+    service: MurmurService,
+) -> None:
+    """A whisper read past the voice detector may be noise Whisper made words of: it is asked about, never applied."""
+    run = Run(UtteranceSource.VOICE, first=Stage.TRANSCRIBE)
+    with pytest.raises(ConfirmationNeeded, match="heard faintly: “Buy oat milk”. Is that what you said?"):
+        drive(run, Stages(service, hear=lambda: Heard("Buy oat milk.", faint=True)))
+    [waiting] = service.inbox()
+    assert waiting.text == "Buy oat milk." and run.failure is not None and run.failure.utterance_id == waiting.id
+    assert service.entries(list(Status)) == [] and service.recorded([waiting.id or 0]) == {waiting.id}
+    with pytest.raises(ConfirmationNeeded):  # run again without the yes, it asks again
+        drive(Run(UtteranceSource.TYPED, again=Again(waiting.id or 0)), Stages(service))
+    yes = Run(UtteranceSource.TYPED, again=Again(waiting.id or 0), options=RunOptions(confirmed=True))
+    drive(yes, Stages(service))
+    assert list(names(service).values()) == ["Buy oat milk"] and service.inbox() == []
+
+
+def test_words_heard_faintly_and_put_right_by_the_user_are_theirs(service: MurmurService) -> None:
+    with pytest.raises(ConfirmationNeeded):
+        drive(
+            Run(UtteranceSource.VOICE, first=Stage.TRANSCRIBE),
+            Stages(service, hear=lambda: Heard("by oat", faint=True)),
+        )
+    [waiting] = service.inbox()
+    drive(Run(UtteranceSource.TYPED, again=Again(waiting.id or 0, "buy oat milk")), Stages(service))
+    assert list(names(service).values()) == ["Buy oat milk"]
 
 
 def test_a_run_that_fails_says_so_once_ends_once_and_names_what_waits_in_the_inbox(store: Store, clock: Clock) -> None:

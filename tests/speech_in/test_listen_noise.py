@@ -1,14 +1,17 @@
 """`murmur listen --add` over the real microphone path (a private PulseAudio): noise never becomes an entry, with
-the bundled engine alone or with the Whisper final pass; speech between noises still does."""
+the bundled engine alone or with the Whisper final pass; speech between noises still does, and a whisper waits for
+the user's yes."""
 
 import subprocess
 import sys
+import wave
 from pathlib import Path
 
 import pytest
 
 from app.cli import main
 from app.cli.exits import ExitCode
+from tests.speech_in.faint_material import WHISPERED, whispers
 from tests.speech_in.noises import RECIPES, around, noise_wav
 from tests.support.pulse import PulseAudio
 from tests.support.speech import word_error_rate
@@ -76,3 +79,25 @@ def test_a_sentence_between_noises_dictated_with_listen_add_is_kept(
     log = "".join(p.read_text() for p in (tmp_path / "logs").glob("*.log"))
     assert heard.startswith("heard: ") and word_error_rate(text, heard.removeprefix("heard: ")) <= 0.25, (out, log)
     assert "milk" in out.lower() and "created" in out.lower()
+
+
+@pytest.mark.slow
+def test_a_whisper_dictated_with_listen_add_waits_in_the_inbox_for_a_yes(
+    pulse_audio: PulseAudio, tmp_path: Path, with_whisper: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Silero hears no speech in a whisper; Whisper reads it past the detector, and what it reads is only asked."""
+    [whisper] = whispers(WHISPERED[3:4], {"soft": -30.0})  # "Add batteries to the shopping list"
+    wav, db = tmp_path / "whisper.wav", tmp_path / "murmur.db"
+    with wave.open(str(wav), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(16000)
+        file.writeframes(whisper.pcm)
+    status, out, err = listen_add(pulse_audio, wav, db, "whisper")
+    assert status == ExitCode.WAITS_FOR_YES, (out, err)
+    assert "heard faintly: “" in err and "Is that what you said?" in err and "retry 1 --confirm" in err, err
+    capsys.readouterr()
+    assert main(["list", "--db", str(db)]) == ExitCode.OK and "shopping" not in capsys.readouterr().out.lower()
+    assert main(["retry", "1", "--db", str(db)]) == ExitCode.WAITS_FOR_YES  # asked again, not guessed
+    assert main(["retry", "1", "--confirm", "--db", str(db)]) == ExitCode.OK
+    assert "created" in (applied := capsys.readouterr().out.lower()) and "shopping list" in applied

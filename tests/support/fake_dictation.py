@@ -14,6 +14,7 @@ from app.speech_in.transcriber import LiveText
 class Heard:
     text: str
     audio: bytes = b""
+    faint: bool = False
 
 
 @dataclass
@@ -51,7 +52,7 @@ class FakeDictation:
         self.stopped = True
         if not self.heard.transcribing.wait(timeout=30):
             raise AssertionError("the test never let the transcription finish")
-        return Heard(self.heard.text, self.heard.audio)
+        return Heard(self.heard.text, self.heard.audio, self.heard.faint)
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -63,6 +64,7 @@ class FakeMicrophone:
 
     text: str = "buy oat milk"
     audio: bytes = b""  # what every dictation heard, as the real one's microphone hands it on
+    faint: bool = False  # read past the voice detector, as the real one reads a whisper
     made: list[FakeDictation] = field(default_factory=list)
     transcribing: threading.Event = field(default_factory=threading.Event)
 

@@ -88,3 +88,20 @@ def test_a_run_the_rules_filed_says_so_in_the_toast(tmp_path: Path) -> None:
     store.close()
     assert report.summary.startswith("Created “Call mom”") and not report.failed
     assert (report.message or "").startswith("The built-in rules filed this: cannot reach the model server at")
+
+
+def test_words_heard_faintly_are_asked_about_in_the_toast_and_the_yes_files_them(qtbot: QtBot, tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "m.db")
+    service = MurmurService(store=store, interpreter=OfflineInterpreter())
+    faint = Run(UtteranceSource.VOICE, ignore_events, text="Buy oat milk.", options=RunOptions(faint=True))
+    report = UtteranceJob(service, faint).run()
+    assert report.confirm and all_entries(store) == []
+    toast = Toast(60)
+    qtbot.addWidget(toast)
+    toast.show_content(content_of(report))
+    assert "heard faintly: “Buy oat milk”. Is that what you said?" in toast.message.text()
+    with qtbot.waitSignal(toast.confirm_clicked) as confirmed:
+        qtbot.mouseClick(toast.retry_button, Qt.MouseButton.LeftButton)
+    yes = Run(UtteranceSource.TYPED, ignore_events, again=Again(confirmed.args[0]), options=RunOptions(confirmed=True))
+    assert UtteranceJob(service, yes).run().applied and [e.summary for e in all_entries(store)] == ["Buy oat milk"]
+    store.close()
