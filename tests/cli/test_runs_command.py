@@ -2,24 +2,12 @@
 read it), as JSON too; one run's events by the start of its ID; plain words while none is kept."""
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 from app.presentation.runs import NO_RUNS
-from app.store.kept_runs import Ending, KeptEvent, KeptRun, KeptRuns
+from app.store.kept_runs import KeptRuns
+from tests.support.kept_runs import FAILED
 from tests.support.murmur_cli import Murmur
-
-# What a run the model server failed leaves (its own run would wait on the network).
-FAILED = KeptRun(
-    "f00dcafe1234",
-    datetime.now(UTC).replace(microsecond=0),
-    "typed",
-    Ending.FAILED,
-    ms={"interpret": 2340},
-    events=(KeptEvent("RunStart", "interpret", 0), KeptEvent("ErrorEvent", "interpret", 2340)),
-    failed="llm",
-    error="LlmError",
-)
 
 
 def test_the_kept_runs_newest_first_one_line_each_and_one_runs_events(tmp_path: Path) -> None:

@@ -2,27 +2,14 @@
 bold, a failed run marked; the selected run's events with their moments; a run made while it is open shows, the
 run looked at still selected."""
 
-from datetime import UTC, datetime
-
 from PySide6.QtWidgets import QTreeWidget
 from pytestqt.qtbot import QtBot
 
 from app.presentation.runs import ENDED_HEADERS, HEADERS, SLOW_NOTE, STAGES
-from app.store.kept_runs import Ending, KeptEvent, KeptRun
 from app.ui.application import Murmur
 from tests.support.app_window import WAIT_MS, menu_action, type_and_enter
+from tests.support.kept_runs import FAILED
 
-# What a run the model server failed leaves (its own run would wait on the network).
-FAILED = KeptRun(
-    "f00dcafe1234",
-    datetime.now(UTC),
-    "typed",
-    Ending.FAILED,
-    ms={"interpret": 2340},
-    events=(KeptEvent("RunStart", "interpret", 0), KeptEvent("ErrorEvent", "interpret", 2340)),
-    failed="llm",
-    error="LlmError",
-)
 INTERPRET = len(HEADERS) + STAGES.index("interpret")
 ENDED = len(HEADERS) + len(STAGES)
 
