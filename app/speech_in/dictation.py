@@ -45,6 +45,9 @@ POLL_SECONDS = 0.02
 # by the notes: CueCutter cuts them.
 CUE_MARGIN_SECONDS = 0.1
 CUE_WAIT_SECONDS = 2.0  # a cue that never tells its end (a stuck output device): kept from then on
+# What a streaming engine is fed at a time. One started late (Whisper fell behind) hears the recording so far a piece
+# per block of audio, not at once: pocketsphinx holds the GIL while it reads, and a stop waits for the worker.
+FEED_BYTES = 16_000  # 0.5 s
 NO_WORDS = EngineResult(text="", words=[])
 NO_SPEECH = "no speech heard: no words"
 
@@ -236,9 +239,8 @@ class Dictation:
         `wait`: for the streaming engine to load, if it is the one giving the live words."""
         decoder = self._fed_decoder()
         transcriber = self._ready_transcriber(wait=wait) if self._streaming_wanted() else self._transcriber
-        if transcriber is not None and self._transcriber_fed < len(self._utterance):
-            transcriber.feed(bytes(self._utterance[self._transcriber_fed :]))
-            self._transcriber_fed = len(self._utterance)
+        if transcriber is not None:
+            self._feed(transcriber, FEED_BYTES)
         if transcriber is not None:
             live = LiveText(tentative=transcriber.partial)
         elif decoder is not None:
@@ -248,6 +250,13 @@ class Dictation:
         if live != self._partial:
             self._partial = live
             self._on_partial(live)
+
+    def _feed(self, transcriber: Transcriber, most: int | None = None) -> None:
+        """Feed the streaming engine what it has not heard, `most` bytes of it at the most."""
+        end = len(self._utterance) if most is None else min(len(self._utterance), self._transcriber_fed + most)
+        if self._transcriber_fed < end:
+            transcriber.feed(bytes(self._utterance[self._transcriber_fed : end]))
+            self._transcriber_fed = end
 
     def _streaming_wanted(self) -> bool:
         """Does the streaming engine give the live words? Unless the final engine's decoder reads them."""
@@ -368,6 +377,7 @@ class Dictation:
     def _live_result(self) -> EngineResult:
         """The streaming engine's final result, or the live words shown (Whisper's, when it gave them)."""
         if self._transcriber is not None:
+            self._feed(self._transcriber)  # the rest: asked for only when the final pass does not stand
             return self._transcriber.finish()
         return EngineResult(self._partial.text, [])
 
