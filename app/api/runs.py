@@ -3,7 +3,7 @@ last runs, kept without their words."""
 
 from app.changes.interpretation import RunOptions
 from app.offline.entity_first.words import warm
-from app.run.conductor import Stages, drive
+from app.run.conductor import Stages, drive, keeper
 from app.run.run import Again, HeardWords, Run
 from app.service import RehearOffer
 from app.speech_out.reply import FollowUpAfter, ReplyMode, SpokenReply, reply_mode_for
@@ -23,6 +23,7 @@ __all__ = [
     "SpokenReply",
     "Stages",
     "drive",
+    "keeper",
     "reply_mode_for",
     "warm",
 ]

@@ -28,6 +28,8 @@ class Stages:
 def drive(run: Run, stages: Stages, until: Stage | None = None) -> Run:
     """Take `run` through its stages up to `until` (by default its last). A run whose recording held no words
     stops after TRANSCRIBE, open: the caller says how it ended (a tap, nobody answering, nothing heard)."""
+    if run.keep is None and stages.service is not None:
+        run.keep = keeper(stages.service)
     if run.again is None:
         run.begin()  # a run again begins once the inbox has handed its utterance over
     ended_how: str | None = None  # why it stopped before its last stage
@@ -45,9 +47,12 @@ def drive(run: Run, stages: Stages, until: Stage | None = None) -> Run:
     finally:
         if run.started and (ended_how is not None or run.last in run.seconds):
             run.end(ended_how or "")
-            if stages.service is not None:
-                stages.service.keep_run(kept_run(run))
     return run
+
+
+def keeper(service: MurmurService) -> Callable[[Run], None]:
+    """How a run is kept once it ends: without its words, beside the service's database."""
+    return lambda run: service.keep_run(kept_run(run))
 
 
 def _listen(run: Run, stages: Stages) -> None:

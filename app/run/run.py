@@ -8,7 +8,7 @@ builds it again from its ID. What drives the stages is app/run/conductor.py; eve
 """
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -100,6 +100,7 @@ class Run:
     started: bool = False
     ended: bool = False
     made_at: float = field(default_factory=time.monotonic)  # the key press, for a run that listens
+    keep: Callable[["Run"], None] | None = field(default=None, repr=False)  # where it is kept once it ends
     _inner: list[float] = field(default_factory=list, init=False)  # per stage timed now: inner stages' time
 
     def __post_init__(self) -> None:
@@ -153,6 +154,8 @@ class Run:
         else:
             said = self.failure.message if self.failure else summary
             self.report(RunEnd(self._saved_as(), said, None, 0, 0, stage=self.stage))
+        if self.keep is not None:  # wherever it ended: the driver, or the microphone when nothing was heard
+            self.keep(self)
 
     def _where(self) -> Stage:
         """The stage the run is in: the one being driven, or the later one its events have reached."""

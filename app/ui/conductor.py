@@ -11,7 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from app.api.listening import Notes, cue_notes
-from app.api.runs import Again, Run, RunOptions, reply_mode_for
+from app.api.runs import Again, Run, RunOptions, keeper, reply_mode_for
 from app.api.service import MurmurService
 from app.api.settings import Settings
 from app.domain.enums import UtteranceSource
@@ -36,7 +36,9 @@ class RunConductor(QObject):
     ) -> None:
         super().__init__(parent)
         self._service, self._settings, self._bridge, self._worker = service, settings, bridge, worker
-        self.voice = VoiceInput(lambda: settings().speech, bridge, make_dictation, self, vocabulary=service.vocabulary)
+        self.voice = VoiceInput(
+            lambda: settings().speech, bridge, make_dictation, self, vocabulary=service.vocabulary, keep=keeper(service)
+        )
         self.reply_voice = ReplyVoice(lambda: settings().speech, bridge.post_event, self)
         self.runs = 0  # runs queued or running on the worker
         self.hearing_again: set[int] = set()  # of those, the utterances heard again from their recordings first

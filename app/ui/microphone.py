@@ -109,9 +109,11 @@ class VoiceInput(QObject):
         make_dictation: DictationFactory = real_dictation,
         parent: QObject | None = None,
         vocabulary: Callable[[], Hints] = Hints,
+        keep: Callable[[Run], None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._settings, self._bridge, self._make_dictation = settings, bridge, make_dictation
+        self._keep = keep  # each run once it ends, also one that ends here (nothing heard, the microphone failed)
         self._vocabulary = vocabulary  # the user's words, for the final pass; read off the GUI thread
         self._recording: _Dictation | None = None
         self._started_at = 0.0  # when the recording started (monotonic): a tap is told by how long it was held
@@ -220,7 +222,7 @@ class VoiceInput(QObject):
         return join_all(self._finishing, timeout)
 
     def _new_run(self) -> Run:
-        return Run(UtteranceSource.VOICE, self._bridge.post_event, first=Stage.LISTEN)
+        return Run(UtteranceSource.VOICE, self._bridge.post_event, first=Stage.LISTEN, keep=self._keep)
 
     def _make(self) -> _Dictation:
         settings, token, bridge = self._settings(), next(self._tokens), self._bridge

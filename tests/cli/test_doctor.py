@@ -4,6 +4,7 @@ the database, each failing check with what to do; never the API key."""
 import json
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,11 @@ def test_a_newer_database_is_a_failing_check_not_a_crash(murmur: Murmur) -> None
 
 def test_the_tray_is_found_on_a_desktop_that_has_one(murmur: Murmur, display: str) -> None:  # noqa: F811
     murmur.env["DISPLAY"] = display
-    checks = _checks(murmur.json("doctor", code=1))  # no microphone here: still a failing check
+    # On a busy machine trayer shows its window (what the fixture waits for) a moment before it owns the tray: the
+    # doctor is asked again until then (and fails on the microphone anyway: there is none here)
+    deadline = time.monotonic() + 10
+    while (checks := _checks(murmur.json("doctor", code=1)))["tray"]["ok"] is False and time.monotonic() < deadline:
+        time.sleep(0.5)
     assert checks["tray"] == {"name": "tray", "ok": True, "detail": "a system tray is there", "fix": ""}
 
 

@@ -15,6 +15,7 @@ from app.domain.enums import Status
 from app.domain.events import ErrorEvent, FinalTranscript, PipelineEvent
 from app.speech_in.cue_heard import cue_moments
 from app.speech_in.cue_notes import START
+from app.store.kept_runs import Ending
 from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
@@ -192,6 +193,10 @@ def test_holding_the_key_and_saying_nothing_is_still_worth_a_look_at_the_microph
     with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=of_kind(ErrorEvent)) as failed:
         murmur.hotkey_switch.release()
     assert failed.args[0].message == NOTHING_HEARD
+    qtbot.waitUntil(lambda: len(murmur.service.recent_runs()) == 1, timeout=WAIT_MS)  # kept, to find what failed
+    [kept] = murmur.service.recent_runs()
+    assert (kept.source, kept.ending, kept.failed) == ("voice", Ending.FAILED, "speech")
+    assert list(kept.ms) == ["listen", "transcribe"]
 
 
 @pytest.mark.pulse
