@@ -48,6 +48,7 @@ CUE_WAIT_SECONDS = 2.0  # a cue that never tells its end (a stuck output device)
 # What a streaming engine is fed at a time. One started late (Whisper fell behind) hears the recording so far a piece
 # per block of audio, not at once: pocketsphinx holds the GIL while it reads, and a stop waits for the worker.
 FEED_BYTES = 16_000  # 0.5 s
+LOAD_WAIT_SECONDS = 15.0
 NO_WORDS = EngineResult(text="", words=[])
 NO_SPEECH = "no speech heard: no words"
 
@@ -322,7 +323,9 @@ class Dictation:
         utterance = bytes(self._utterance)
         speech = find_speech(utterance)
         live = LiveWords(lambda: speech.words_within(self._live_result()))
-        engine = self._final_engine_loaded()
+        # Where the detector heard no speech, only Whisper can still hear a whisper: the release waits for it to load
+        # (the first recording after a start) rather than say nothing was heard
+        engine = self._final_engine_loaded(wait=0.0 if speech.heard else LOAD_WAIT_SECONDS)
         reader = faint_reader(engine, utterance, speech) if engine is not None else None
         if engine is not None and reader is not None:  # a whisper: read past the detector, and only ever asked about
             self._drop_engines()
@@ -360,12 +363,15 @@ class Dictation:
             faint=reader is not None and bool(result.text),
         )
 
-    def _final_engine_loaded(self) -> Engine | None:
-        """The final engine, when it has loaded."""
+    def _final_engine_loaded(self, wait: float = 0.0) -> Engine | None:
+        """The final engine, when it has loaded (within `wait` seconds)."""
         future = self._final_engine
-        if future is None or not future.done() or future.exception() is not None:
+        if future is None:
             return None
-        return future.result()
+        try:
+            return future.result(timeout=wait)
+        except Exception:  # still loading, or it failed to (said where its pass is skipped)
+            return None
 
     def _read_faint(self, engine: Engine, reader: FaintReader, utterance: bytes) -> FinalPassOutcome:
         """`engine`'s words for the whole utterance, past the detector, within the final pass's budget."""
