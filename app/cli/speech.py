@@ -10,13 +10,14 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from app.api.runs import Run, RunOptions, Stages, drive
+from app.api.runs import Run, Stages, drive
 from app.api.service import build_service
 from app.api.settings import load_settings
 from app.cli.exits import ExitCode
 from app.cli.output import cli_line, print_error, print_json, print_warning, remedy_words, say
 from app.cli.report import ProgressPrinter, report_run
 from app.domain.enums import UtteranceSource
+from app.domain.events import Stage
 from app.domain.hints import NO_HINTS, Hints
 from app.errors import AudioDeviceError, Command, MurmurError
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from app.api.listening import LiveText, Transcript
 
 ANSWERS = {"": "yes", "y": "yes", "yes": "yes", "n": "no", "no": "no", "never": "never"}
+NOTHING_HEARD = "nothing was heard; nothing added"
 
 
 def transcript_json(transcript: "Transcript") -> dict[str, Any]:
@@ -55,14 +57,24 @@ def _tell_engine(name: str, hint: Command | None) -> None:
 def cmd_transcribe(args: argparse.Namespace) -> int:
     from app.api.dictation import transcribe_file
 
-    done = transcribe_file(
-        Path(args.file),
-        load_settings().speech,
-        engine=args.engine or "",
-        model=args.model or "",
-        final_engine=args.final_engine or "",
-        hints=_vocabulary(args.db),
-    )
+    settings, files = load_settings().speech, []
+
+    def hear() -> "Transcript":
+        files.append(
+            transcribe_file(
+                Path(args.file),
+                settings,
+                engine=args.engine or "",
+                model=args.model or "",
+                final_engine=args.final_engine or "",
+                hints=_vocabulary(args.db),
+            )
+        )
+        return files[-1].transcript
+
+    # a run that starts and stops at transcribing: nothing is saved or read
+    drive(Run(UtteranceSource.VOICE, first=Stage.TRANSCRIBE, last=Stage.TRANSCRIBE), Stages(hear=hear))
+    [done] = files
     transcript = done.transcript
     if args.json:
         print_json(transcript_json(transcript))
@@ -149,17 +161,28 @@ def cmd_listen(args: argparse.Namespace) -> int:
     if not (args.quiet or args.json):
         hint = bundled_hint(settings, engine=engine, model=model, final_engine=final_engine)
         _tell_engine(dictation.engine_name, hint)
-    try:
-        _wait_for_audio(dictation)
-        _wait_for_end(seconds, announce=not args.quiet)
-    except KeyboardInterrupt:
-        pass  # Ctrl-C ends the recording; what was said still counts
-    transcript = dictation.stop()
-    printer.done()
-    for note in transcript.notes:
-        print_warning(note)
+    heard: list[Transcript] = []
+
+    def listen() -> None:
+        try:
+            _wait_for_audio(dictation)
+            _wait_for_end(seconds, announce=not args.quiet)
+        except KeyboardInterrupt:
+            pass  # Ctrl-C ends the recording; what was said still counts
+
+    def hear() -> "Transcript":
+        heard.append(dictation.stop())
+        printer.done()
+        for note in heard[-1].notes:
+            print_warning(note)
+        return heard[-1]
+
+    # One run from the microphone on: listened to and transcribed here, then (--add) read and applied as `add` does
+    run = Run(UtteranceSource.VOICE, first=Stage.LISTEN, last=Stage.REPLY if args.add else Stage.TRANSCRIBE)
+    drive(run, Stages(listen=listen, hear=hear), until=Stage.TRANSCRIBE)
+    [transcript] = heard
     if args.add:
-        return _add(args, transcript)
+        return _add(args, run)
     if args.json:
         print_json(transcript_json(transcript))
     else:
@@ -167,16 +190,16 @@ def cmd_listen(args: argparse.Namespace) -> int:
     return ExitCode.OK if transcript.text else ExitCode.NOTHING_APPLIED
 
 
-def _add(args: argparse.Namespace, transcript: "Transcript") -> int:
-    """`listen --add`: what was heard goes through the pipeline like `murmur add` (the LLM as configured)."""
-    if not transcript.text.strip():
-        print_error("nothing was heard; nothing added")
+def _add(args: argparse.Namespace, run: Run) -> int:
+    """`listen --add`: the run goes on with what was heard, through the pipeline like `murmur add` (the LLM as
+    configured); words heard faintly wait for the user's yes."""
+    if not run.text:
+        run.end(NOTHING_HEARD)
+        print_error(NOTHING_HEARD)
         return ExitCode.NOTHING_APPLIED
     if not args.json:
-        say(f"heard: {transcript.text}")
+        say(f"heard: {run.text}")
     service = build_service(args.db)
-    options = RunOptions(faint=transcript.faint)  # heard faintly: it waits for the user's yes
-    run = Run(UtteranceSource.VOICE, text=transcript.text, audio=transcript.audio, options=options)
     return report_run(service, drive(run, Stages(service)), args.json)
 
 

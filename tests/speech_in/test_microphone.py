@@ -19,6 +19,7 @@ from app.recordings.sound import read_sound, seconds_of
 from app.speech_in.capture import Microphone
 from app.speech_in.dictation import Dictation
 from app.speech_in.files import transcribe_file
+from app.store.kept_runs import KeptRuns
 from tests.support.pulse import PulseAudio, private_pulseaudio
 from tests.support.speech import edit_distance, flite_wav, pad_with_silence, word_error_rate, words_of
 
@@ -137,6 +138,10 @@ def test_murmur_listen_add_runs_what_was_said_through_the_pipeline(
     [kept] = (tmp_path / "recordings").glob("*.flac")  # what the microphone heard, kept with the utterance
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     assert 4.5 <= seconds_of(read_sound(kept)) <= 5.5  # all five seconds the command listened for
+    # one run from the microphone on, kept with the time of each stage it went through
+    [run] = KeptRuns.beside(tmp_path / "murmur.db").read()
+    assert run.source == "voice" and list(run.ms)[:3] == ["listen", "transcribe", "interpret"]
+    assert 4_500 <= run.ms["listen"] and run.applied >= 1
 
 
 def listen_in_a_fresh_process(
