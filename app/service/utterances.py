@@ -446,13 +446,19 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         """End the open session once it has been silent past the gap, as the next words would, and sum it up now:
         a front end that stays open calls this between runs, so that the next words need not wait for the model's
         summing up. True when a session ended."""
+        with self.store.read() as session:  # a look each minute takes no write lock while the talk goes on
+            if not self._gone_quiet(open_session(session)):
+                return False
         with self.store.write() as session:
-            talk = open_session(session)
-            if talk is None or self.clock().now - talk.last_at <= self.session_gap:
+            talk = open_session(session)  # looked at again under the write lock
+            if talk is None or not self._gone_quiet(talk):
                 return False
             end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
         self.sum_up_sessions()
         return True
+
+    def _gone_quiet(self, talk: TalkSession | None) -> bool:
+        return talk is not None and self.clock().now - talk.last_at > self.session_gap
 
     def sum_up_sessions(self, on_event: EventCallback = ignore_events, timed: StageTimer = untimed) -> None:
         """Ask the model for the synthesis of each ended session that had a talk with it. A failure is logged
