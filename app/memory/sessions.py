@@ -4,6 +4,7 @@ next session's first requests carry that synthesis."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeGuard
 
 from sqlmodel import Session, col, select
 
@@ -29,13 +30,23 @@ def end_session(session: Session, talk: TalkSession, now: datetime, reason: Sess
     session.add(talk)
 
 
+def gone_quiet(talk: TalkSession | None, now: datetime, gap: timedelta) -> TypeGuard[TalkSession]:
+    """Has the open session `talk` been silent longer than `gap`? Words said now begin a new one."""
+    return talk is not None and now - talk.last_at > gap
+
+
+def end_for_silence(session: Session, talk: TalkSession) -> None:
+    """End `talk`, gone quiet, at its last words."""
+    end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
+
+
 def join_session(session: Session, utterance: Utterance, now: datetime, gap: timedelta) -> bool:
     """Put `utterance` in the open session, or in a new one when there is none or the open one has been
     silent longer than `gap` (it ends then). True when a new session started: the sessions ended before it
     (by this gap, a quit or when asked) may now be summed up."""
     talk = open_session(session)
-    if talk is not None and now - talk.last_at > gap:
-        end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
+    if gone_quiet(talk, now, gap):
+        end_for_silence(session, talk)
         talk = None
     started = talk is None
     if talk is None:

@@ -50,7 +50,15 @@ from app.errors import (
     waits_for_yes,
     yes_to,
 )
-from app.memory.sessions import end_session, join_session, open_session, transcript, unsummed_sessions
+from app.memory.sessions import (
+    end_for_silence,
+    end_session,
+    gone_quiet,
+    join_session,
+    open_session,
+    transcript,
+    unsummed_sessions,
+)
 from app.presentation.heard import heard_faintly as faint_question
 from app.presentation.reading import ReadAction, ReadingPreview
 from app.presentation.run_report import touched_entries, was_answer
@@ -446,19 +454,17 @@ class UtteranceArea(RecordingArea, VocabularyArea):
         """End the open session once it has been silent past the gap, as the next words would, and sum it up now:
         a front end that stays open calls this between runs, so that the next words need not wait for the model's
         summing up. True when a session ended."""
+        now = self.clock().now
         with self.store.read() as session:  # a look each minute takes no write lock while the talk goes on
-            if not self._gone_quiet(open_session(session)):
+            if not gone_quiet(open_session(session), now, self.session_gap):
                 return False
         with self.store.write() as session:
             talk = open_session(session)  # looked at again under the write lock
-            if talk is None or not self._gone_quiet(talk):
+            if not gone_quiet(talk, now, self.session_gap):
                 return False
-            end_session(session, talk, talk.last_at, SessionEnd.SILENCE)
+            end_for_silence(session, talk)
         self.sum_up_sessions()
         return True
-
-    def _gone_quiet(self, talk: TalkSession | None) -> bool:
-        return talk is not None and self.clock().now - talk.last_at > self.session_gap
 
     def sum_up_sessions(self, on_event: EventCallback = ignore_events, timed: StageTimer = untimed) -> None:
         """Ask the model for the synthesis of each ended session that had a talk with it. A failure is logged
@@ -494,7 +500,7 @@ def _touched_last(session: Session, now: datetime, gap: timedelta) -> list[str]:
     """What "that", "it" and "actually ..." would refer to in words said now: what the open session's latest
     utterance made or changed; nothing once the session has been silent past `gap` (the words would begin anew)."""
     talk = open_session(session)
-    if talk is None or now - talk.last_at > gap:
+    if talk is None or gone_quiet(talk, now, gap):
         return []
     latest = session.exec(
         select(Utterance.id).where(Utterance.session_id == talk.id).order_by(col(Utterance.id).desc())
