@@ -242,7 +242,6 @@ class Dictation:
         transcriber = self._ready_transcriber(wait=wait) if self._streaming_wanted() else self._transcriber
         if transcriber is not None:
             self._feed(transcriber, FEED_BYTES)
-        if transcriber is not None:
             live = LiveText(tentative=transcriber.partial)
         elif decoder is not None:
             live = decoder.live
@@ -266,10 +265,9 @@ class Dictation:
     def _fed_decoder(self) -> StretchDecoder | None:
         """The final engine's decoder, once that engine is ready, having heard everything so far."""
         if self._decoder is None:
-            future = self._final_engine
-            if future is None or not future.done() or future.exception() is not None:
+            engine = self._final_engine_loaded()
+            if engine is None:
                 return None
-            engine = future.result()
             # Whisper gives the live words only from the start: words that change engine mid-way would jump.
             live = engine.kind == "whisper" and self._transcriber is None
             self._decoder = StretchDecoder(engine, self._user_phrases(), live=live)
@@ -366,7 +364,7 @@ class Dictation:
     def _final_engine_loaded(self, wait: float = 0.0) -> Engine | None:
         """The final engine, when it has loaded (within `wait` seconds)."""
         future = self._final_engine
-        if future is None:
+        if future is None or (not wait and not future.done()):  # asked at every block while it loads
             return None
         try:
             return future.result(timeout=wait)
