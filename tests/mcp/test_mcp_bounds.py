@@ -88,16 +88,17 @@ def test_a_lone_surrogate_in_a_request_is_answered(murmur: Murmur) -> None:
             "params": {"name": "add", "arguments": {"text": "buy milk \ud800 now"}},
         },
     ]
-    lines = "".join(json.dumps(request) + "\n" for request in requests)
     with _raw_server(murmur, text=True) as server:
         assert server.stdin is not None and server.stdout is not None
-        server.stdin.write(lines)
-        server.stdin.flush()
-        answers = []
-        while not any(answer.get("id") == 2 for answer in answers):
-            ready, _, _ = select.select([server.stdout], [], [], 60)
-            assert ready, "the server did not answer the request"
-            answers.append(json.loads(server.stdout.readline()))
+        answers: list[dict[str, Any]] = []
+        # as the protocol has a client do: the rest only once initialize is answered
+        for sent, awaited in ((requests[:1], 1), (requests[1:], 2)):
+            server.stdin.write("".join(json.dumps(request) + "\n" for request in sent))
+            server.stdin.flush()
+            while not any(answer.get("id") == awaited for answer in answers):
+                ready, _, _ = select.select([server.stdout], [], [], 60)
+                assert ready, "the server did not answer the request"
+                answers.append(json.loads(server.stdout.readline()))
         server.stdin.close()
         server.wait(timeout=30)
     [added] = [answer for answer in answers if answer.get("id") == 2]
