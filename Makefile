@@ -22,10 +22,10 @@ run: $(STAMP)
 	$(VENV)/bin/murmur $(ARGS)
 
 test: lint
-	$(VENV)/bin/python -m pytest -n 2 --dist worksteal
+	$(VENV)/bin/python -m pytest -n 3 --dist worksteal
 
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest -n 2 --dist worksteal tests -m 'not slow and not desktop and not pulse'
+	$(VENV)/bin/python -m pytest -n 3 --dist worksteal tests -m 'not slow and not desktop and not pulse'
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/report.py

@@ -1,5 +1,5 @@
 """`python -m app` does what the `murmur` command does."""
 
-from app.cli import main
+from app.cli import run
 
-raise SystemExit(main())
+run()

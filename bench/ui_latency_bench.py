@@ -10,10 +10,14 @@ and stops the clock when the entry model is reset with the new entry visible in 
 
 Printed: release -> final transcript (the end of speech decoding), final transcript -> entry shown
 (queue, pipeline with two requests, list reload), and release -> entry shown; median and p90.
+`--final-engine live` (the default) is the bundled engine's own full pass, what ships without a Whisper model;
+`whisper` is the pass with Whisper base (the test model), what ships once the first run installed one.
 
-Run: .venv/bin/python bench/ui_latency_bench.py   (needs flite, pulseaudio, the ALSA pulse plugin)
+Run: .venv/bin/python bench/ui_latency_bench.py [--final-engine live|whisper]
+     (needs flite, pulseaudio, the ALSA pulse plugin)
 """
 
+import argparse
 import gc
 import os
 import statistics
@@ -42,11 +46,12 @@ from app.ui.entry_model import Column  # noqa: E402
 from app.ui.icons import AppState  # noqa: E402
 from tests.support.llm_server import FakeLlmServer, Reply, call, provider_for  # noqa: E402
 from tests.support.pulse import PulseAudio, missing, private_pulseaudio  # noqa: E402
-from tests.support.speech import flite_wav  # noqa: E402
+from tests.support.speech import flite_wav, whisper_base_model  # noqa: E402
 
 RUNS = 20
 SENTENCE = "remind me to call the dentist on thursday"
 TIMEOUT_SECONDS = 60.0
+CACHE = Path.home() / ".cache" / "murmur-bench"
 
 
 class Script:
@@ -131,8 +136,12 @@ class Watch:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--final-engine", choices=("live", "whisper"), default="live")
+    final_engine = parser.parse_args().final_engine
     if problem := missing():
         raise SystemExit(f"cannot run: {problem}")
+    whisper = str(whisper_base_model(CACHE)) if final_engine == "whisper" else ""
     app = QApplication([])
     with tempfile.TemporaryDirectory() as folder, FakeLlmServer(script := Script()) as server:
         work = Path(folder)
@@ -144,7 +153,9 @@ def main() -> None:
             settings = Settings()
             settings = replace(
                 settings,
-                speech=SpeechSettings(engine="pocketsphinx", device=pulse.device),
+                speech=SpeechSettings(
+                    engine="pocketsphinx", device=pulse.device, final_engine=final_engine, whisper_model=whisper
+                ),
                 ui=replace(settings.ui, audio_cues=False),
             )
             agent = LlmAgent(provider_for(server.base_url, follow_up_seconds=0), PrivacySettings())
@@ -163,7 +174,10 @@ def main() -> None:
             gc.collect()  # the app's objects go before the QApplication, on this thread
     app.shutdown()
     to_transcript, to_entry, total = (list(column) for column in zip(*results, strict=True))
-    print(f"hotkey release -> entry in the list, {RUNS} runs, real speech (pocketsphinx), test LLM server instant")
+    print(
+        f"hotkey release -> entry in the list, {RUNS} runs, real speech (pocketsphinx, final pass: {final_engine}),"
+        f" test LLM server instant; load {os.getloadavg()[0]:.1f}"
+    )
     print(f"{'stage':<34} {'median ms':>10} {'p90 ms':>8}")
     for name, values in (
         ("release -> final transcript", to_transcript),

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
+from typing import NoReturn
 
 from app.api.settings import default_db_path, read_settings, secure_files_at_start, setup_logging
 from app.api.terminal import terminal_safe
@@ -19,9 +20,15 @@ from app.cli.args import parse_args
 from app.cli.exits import ExitCode, exit_code_of
 from app.cli.output import print_error, print_warning
 from app.cli.own_process import own_process
+from app.cli.process_end import end_process
 from app.errors import MurmurError, StoreError
 
 log = logging.getLogger("murmur.cli")
+
+
+def run() -> NoReturn:
+    """The `murmur` command's process: `main` on the process's arguments, then its end (app.cli.process_end)."""
+    end_process(main())
 
 
 def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:

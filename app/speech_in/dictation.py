@@ -5,11 +5,11 @@ Recording starts at once, even while the models are still loading (latency first
 meanwhile is kept and fed to each engine as soon as it is ready. The final engine decodes each finished
 stretch of speech while the user still speaks (app/speech_in/stretch_decoding.py); when it is Whisper and
 was ready from the start, it gives the live words too, and the streaming engine (Vosk, pocketsphinx) is
-started only if Whisper falls behind. `stop()` always returns a final result for all the audio, never a
-partial: what is left decoded when that fits the latency budget, else the live words for what is not. All
-callbacks run on the dictation's worker thread, never on the GUI thread. A recording started with a sound cue
-(Murmur's own, played by the speakers the microphone hears) keeps nothing heard before the cue has ended, and its
-start is held back until the cue's notes, which late speakers sound after that, can be cut off it
+started only if Whisper falls behind, standing in until it catches up. `stop()` always returns a final result
+for all the audio, never a partial: what is left decoded when that fits the latency budget, else the live words
+for what is not. All callbacks run on the dictation's worker thread, never on the GUI thread. A recording started
+with a sound cue (Murmur's own, played by the speakers the microphone hears) keeps nothing heard before the cue has
+ended, and its start is held back until the cue's notes, which late speakers sound after that, can be cut off it
 (app/speech_in/cue_heard.py).
 """
 
@@ -239,7 +239,8 @@ class Dictation:
         """Feed each engine that is ready what it has not heard yet, and tell the live words when they changed.
         `wait`: for the streaming engine to load, if it is the one giving the live words."""
         decoder = self._fed_decoder()
-        transcriber = self._ready_transcriber(wait=wait) if self._streaming_wanted() else self._transcriber
+        # a stand-in for Whisper's reads while they were behind is not fed once they have caught up (nor shown)
+        transcriber = self._ready_transcriber(wait=wait) if self._streaming_wanted() else None
         if transcriber is not None:
             self._feed(transcriber, FEED_BYTES)
             live = LiveText(tentative=transcriber.partial)
@@ -285,7 +286,7 @@ class Dictation:
             engine = as_streaming(self._engine.result())
             self._transcriber = engine.start(channel, self._user_phrases())
             if self._decoder is not None and self._decoder.reads_live:
-                log.warning("live words from %s for the rest of this dictation", engine.name)
+                log.warning("live words from %s until %s catches up", engine.name, self._decoder.engine.name)
         return self._transcriber
 
     # -- the end ----------------------------------------------------------------------------------

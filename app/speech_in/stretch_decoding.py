@@ -6,7 +6,8 @@ again from its start: when a pause begins (if the user lets go in that pause, th
 of the stretch), and, for live words (`live`, Whisper), about every `READ_EVERY_SECONDS`, keeping the words two
 reads agree on (app/speech_in/agreement.py). Whisper lets go of the GIL while it decodes, so the recording goes
 on. When the reads lag the speech by seconds the machine is too slow for them: they stop (`behind`) and the
-caller shows another engine's partials; finished stretches are still decoded.
+caller shows another engine's partials; finished stretches are still decoded, and once they all are, at the start
+of a new stretch, the reads go on.
 """
 
 import logging
@@ -115,9 +116,23 @@ class StretchDecoder:
             if self.reads_live and not self.behind and falls_behind(self._unread_seconds()):
                 self.behind = True
                 log.warning(
-                    "%s falls behind the speech (over %.1f s not read): no more reads", self.engine.name, BEHIND_SECONDS
+                    "%s falls behind the speech (over %.1f s not read): no reads until it catches up",
+                    self.engine.name,
+                    BEHIND_SECONDS,
                 )
+            elif self.behind and self._caught_up():
+                self.behind = False
+                log.info("%s has caught up with the speech: its reads go on", self.engine.name)
             self._lock.notify_all()
+
+    def _caught_up(self) -> bool:
+        """Behind, has the worker caught up: every finished stretch decoded, nothing under way, and the open stretch
+        new (a load spike has passed; a machine too slow falls behind again, a second and a half later)?"""
+        return (
+            not self._busy
+            and all(not self._to_decode(s) for s in self._stretches)
+            and self._unread_seconds() < READ_EVERY_SECONDS
+        )
 
     def _unread_seconds(self) -> float:
         """Speech in the open stretch that no finished read has covered."""

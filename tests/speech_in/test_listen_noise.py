@@ -38,6 +38,11 @@ def listen_add(pulse_audio: PulseAudio, wav: Path, db: Path, final_engine: str) 
     return process.returncode, out, err
 
 
+def the_log(home: Path) -> str:
+    """What the process logged (the dictation's engines, its final pass and why), for a failure's message."""
+    return "".join(p.read_text() for p in (home / "logs").glob("*.log"))
+
+
 @pytest.fixture
 def with_whisper(whisper_model: Path) -> None:
     assert main(["config", "set", "speech.whisper_model", str(whisper_model)]) == 0
@@ -76,8 +81,10 @@ def test_a_sentence_between_noises_dictated_with_listen_add_is_kept(
     status, out, err = listen_add(pulse_audio, noisy, tmp_path / "murmur.db", final_engine)
     assert status == ExitCode.OK, err
     heard = out.splitlines()[0]
-    log = "".join(p.read_text() for p in (tmp_path / "logs").glob("*.log"))
-    assert heard.startswith("heard: ") and word_error_rate(text, heard.removeprefix("heard: ")) <= 0.25, (out, log)
+    assert heard.startswith("heard: ") and word_error_rate(text, heard.removeprefix("heard: ")) <= 0.25, (
+        out,
+        the_log(tmp_path),
+    )
     assert "milk" in out.lower() and "created" in out.lower()
 
 
@@ -94,7 +101,7 @@ def test_a_whisper_dictated_with_listen_add_waits_in_the_inbox_for_a_yes(
         file.setframerate(16000)
         file.writeframes(whisper.pcm)
     status, out, err = listen_add(pulse_audio, wav, db, "whisper")
-    assert status == ExitCode.WAITS_FOR_YES, (out, err)
+    assert status == ExitCode.WAITS_FOR_YES, (out, err, the_log(tmp_path))
     assert "heard faintly: “" in err and "Is that what you said?" in err and "retry 1 --confirm" in err, err
     capsys.readouterr()
     assert main(["list", "--db", str(db)]) == ExitCode.OK and "shopping" not in capsys.readouterr().out.lower()
