@@ -60,7 +60,7 @@ def key_fields(event: PipelineEvent, summary_of: Callable[[str], str]) -> tuple[
 
 
 def of_kind(kind: type[object] | tuple[type[object], ...]) -> Callable[[object], bool]:
-    """For `qtbot.waitSignal(bridge.progressed, check_params_cb=...)`: the first event of `kind`."""
+    """For `BridgeEvents.first` (tests/support/bridge_events.py): an event of `kind`."""
     return lambda event: isinstance(event, kind)
 
 

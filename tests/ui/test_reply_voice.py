@@ -11,6 +11,7 @@ from app.domain.enums import UtteranceSource
 from app.domain.events import ErrorEvent, PipelineEvent, ReplyStarted, Stage
 from app.ui.application import Murmur
 from app.ui.icons import AppState
+from tests.support.bridge_events import BridgeEvents
 
 
 def not_spoken(event: object) -> bool:
@@ -22,9 +23,10 @@ def test_without_a_voice_the_answer_is_shown_and_says_why_it_was_not_spoken(
 ) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # no espeak-ng, and no Piper voice installed
     murmur.settings = replace(murmur.settings, speech=replace(murmur.settings.speech, voice="espeak-ng"))
-    with qtbot.waitSignal(murmur.bridge.progressed, timeout=15_000, check_params_cb=not_spoken) as failed:
-        murmur.conductor.submit("what is due today", UtteranceSource.VOICE)
-    [failure] = failed.args
+    reported = BridgeEvents(murmur.bridge)
+    murmur.conductor.submit("what is due today", UtteranceSource.VOICE)
+    failure = reported.first(qtbot, not_spoken, 15_000)
+    assert isinstance(failure, ErrorEvent)
     assert failure.message == "espeak-ng is not installed (Debian: apt install espeak-ng)"
     shown = murmur.window.activity.outcome.text().splitlines()
     assert shown == ["Nothing is due today.", f"Not spoken: {failure.message}"]

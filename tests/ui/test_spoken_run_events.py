@@ -50,8 +50,8 @@ def test_a_spoken_run_reports_from_the_key_press_to_the_reply_under_one_id(
     murmur.bridge.progressed.connect(events.append)
     murmur.hotkey_switch.press()
     microphone.made[-1].on_partial("buy oat")  # the recording's (the new settings armed a new microphone)
-    with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=not_said):
-        murmur.hotkey_switch.release()
+    murmur.hotkey_switch.release()
+    qtbot.waitUntil(lambda: any(not_said(event) for event in events), timeout=WAIT_MS)
     names = {entry.id: entry.summary for entry in murmur.service.entries(list(Status))}
     assert reduced(events, names.__getitem__) == SPOKEN_RUN
     # the one run object went from the key press to the reply: it timed each stage it was driven through

@@ -20,6 +20,7 @@ from app.ui import application
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from app.ui.microphone import NOTHING_HEARD, TAP_SECONDS, TOO_SHORT
+from tests.support.bridge_events import BridgeEvents
 from tests.support.fake_dictation import FakeMicrophone
 from tests.support.pulse import PulseAudio
 from tests.support.run_events import of_kind
@@ -99,12 +100,12 @@ def test_a_microphone_that_fails_mid_sentence_ends_the_recording_keeping_what_wa
     murmur.conductor.start_recording()
     recording = microphone.made[0]
     failure = "the microphone 'USB' stopped (unplugged or taken by the system)"
-    with (
-        qtbot.waitSignal(murmur.bridge.progressed, check_params_cb=of_kind(ErrorEvent)) as failed,
-        qtbot.waitSignal(murmur.voice.stopped),
-    ):
+    reported = BridgeEvents(murmur.bridge)
+    with qtbot.waitSignal(murmur.voice.stopped):
         threading.Thread(target=recording.on_error, args=(failure,)).start()  # from the dictation's thread
-    assert failed.args[0].message == failure and recording.stopped and not recording.cancelled
+    failed = reported.first(qtbot, of_kind(ErrorEvent))
+    assert isinstance(failed, ErrorEvent) and failed.message == failure
+    assert recording.stopped and not recording.cancelled
     qtbot.waitUntil(lambda: entry_summaries(murmur) == ["Buy oat milk"], timeout=WAIT_MS)
 
 
@@ -190,9 +191,10 @@ def test_holding_the_key_and_saying_nothing_is_still_worth_a_look_at_the_microph
     murmur, microphone.text = murmur_with_microphone, ""
     murmur.hotkey_switch.press()
     qtbot.wait(round(TAP_SECONDS * 1000) + 100)
-    with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=of_kind(ErrorEvent)) as failed:
-        murmur.hotkey_switch.release()
-    assert failed.args[0].message == NOTHING_HEARD
+    reported = BridgeEvents(murmur.bridge)
+    murmur.hotkey_switch.release()
+    failed = reported.first(qtbot, of_kind(ErrorEvent), WAIT_MS)
+    assert isinstance(failed, ErrorEvent) and failed.message == NOTHING_HEARD
     qtbot.waitUntil(lambda: len(murmur.service.recent_runs()) == 1, timeout=WAIT_MS)  # kept, to find what failed
     [kept] = murmur.service.recent_runs()
     assert (kept.source, kept.ending, kept.failed) == ("voice", Ending.FAILED, "speech")
@@ -237,9 +239,10 @@ def test_the_start_cue_the_speakers_play_is_not_taken_for_words(
     said = pad_with_silence(flite_wav(text, tmp_path / "flite.wav"), tmp_path / "said.wav", 0.4, 0.5)
     murmur.hotkey_switch.press()
     pulse_audio.play(said)
-    with qtbot.waitSignal(murmur.bridge.progressed, timeout=WAIT_MS, check_params_cb=of_kind(FinalTranscript)) as heard:
-        murmur.hotkey_switch.release()
-    transcript: FinalTranscript = heard.args[0]
+    reported = BridgeEvents(murmur.bridge)
+    murmur.hotkey_switch.release()
+    transcript = reported.first(qtbot, of_kind(FinalTranscript), WAIT_MS)
+    assert isinstance(transcript, FinalTranscript)
     # The start cue plays at the press (the stop cue, at the release, may begin as the microphone closes).
     assert [at for at in cue_moments(transcript.audio, START) if at < 1.0] == []
     assert word_error_rate(text, transcript.text) <= 0.25, transcript.text
