@@ -42,7 +42,6 @@ from app.domain.events import FinalTranscript, PipelineEvent  # noqa: E402
 from app.service import MurmurService  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.ui.application import Murmur  # noqa: E402
-from app.ui.entry_model import Column  # noqa: E402
 from app.ui.icons import AppState  # noqa: E402
 from tests.support.llm_server import FakeLlmServer, Reply, call, provider_for  # noqa: E402
 from tests.support.pulse import PulseAudio, missing, private_pulseaudio  # noqa: E402
@@ -68,8 +67,8 @@ class Script:
 
 
 def shown(murmur: Murmur, summary: str) -> bool:
-    proxy = murmur.window.proxy
-    return any(proxy.data(proxy.index(row, Column.SUMMARY)) == summary for row in range(proxy.rowCount()))
+    model = murmur.model
+    return any((row := model.row_of(entry_id)) is not None and row.summary == summary for entry_id in model.entry_ids())
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -141,7 +140,7 @@ def main() -> None:
     final_engine = parser.parse_args().final_engine
     if problem := missing():
         raise SystemExit(f"cannot run: {problem}")
-    whisper = str(whisper_base_model(CACHE)) if final_engine == "whisper" else ""
+    whisper = str(whisper_base_model(CACHE / "whisper-base")) if final_engine == "whisper" else ""
     app = QApplication([])
     with tempfile.TemporaryDirectory() as folder, FakeLlmServer(script := Script()) as server:
         work = Path(folder)
