@@ -20,7 +20,7 @@ from app.domain.hints import Hints
 from app.speech_in.audio import SAMPLE_RATE
 from app.speech_in.noise_floor import Marks, sounding_frames
 from app.speech_in.segments import FRAME_SECONDS
-from app.speech_in.stretch_decoding import said_in_time
+from app.speech_in.speech_rate import said_in_time
 from app.speech_in.transcriber import Engine, EngineResult
 from app.speech_in.vad import Span, Speech
 

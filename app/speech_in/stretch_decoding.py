@@ -38,11 +38,6 @@ BEHIND_SECONDS = 1.5
 # with this much of the text before; ~0.1 s more per stretch). pocketsphinx's phrases teach its domain model, not this.
 PROMPTED_KINDS = ("whisper",)
 CONTEXT_CHARACTERS = 200
-# Over a short stretch with little speech (an "uh", a breath before a pause) Whisper may write its prompt out again
-# or loop on a word ("and I'm saying a bunch of different words than than than ..." for 1.5 s): more words than
-# anyone says in the time. Fast speech is about 4-5 words a second.
-MOST_WORDS_PER_SECOND = 5.0
-SPARE_WORDS = 2
 BYTES_PER_SECOND = SAMPLE_RATE * BYTES_PER_SAMPLE
 NO_WORDS = EngineResult("", [])
 
@@ -68,11 +63,6 @@ class Read:
 def falls_behind(unread_speech_seconds: float) -> bool:
     """Have the reads fallen behind, with this much of the open stretch's speech not yet read?"""
     return unread_speech_seconds > BEHIND_SECONDS
-
-
-def said_in_time(text: str, seconds: float) -> bool:
-    """Could someone have said `text` in `seconds`?"""
-    return len(text.split()) <= MOST_WORDS_PER_SECOND * seconds + SPARE_WORDS
 
 
 def shifted(result: EngineResult, seconds: float) -> EngineResult:
@@ -299,18 +289,9 @@ class StretchDecoder:
             self._lock.notify_all()
 
     def _decode(self, start: int, end: int) -> EngineResult:
-        """The stretch from `start` to `end` read with the text before it as its prompt; read again without it
-        when that read holds more words than the time allows (the prompt copied, or a loop)."""
-        pcm, hints = bytes(self._pcm[start:end]), self._hints_before(start)
-        result = self.engine.decode(pcm, hints)
-        if hints is self._hints or said_in_time(result.text, (end - start) / BYTES_PER_SECOND):
-            return result
-        log.info(
-            "a read of %.1f s wrote %d words: read again without the text before it",
-            (end - start) / BYTES_PER_SECOND,
-            len(result.text.split()),
-        )
-        return self.engine.decode(pcm, self._hints)
+        """The stretch from `start` to `end`, read with the text before it as its prompt (a read holding more words
+        than the time allows is read again by the engine without any: app/speech_in/whisper_engine.py)."""
+        return self.engine.decode(bytes(self._pcm[start:end]), self._hints_before(start))
 
     def _next_job(self) -> tuple[int, int, bool] | None:
         """(start, end, final): the first finished stretch not yet decoded, else a read of the open one, if due."""

@@ -18,6 +18,7 @@ from app.errors import ModelError
 from app.speech_in.audio import pcm16_as_float, seconds_of
 from app.speech_in.faint_speech import confident_segments
 from app.speech_in.language import base_language
+from app.speech_in.speech_rate import said_in_time
 from app.speech_in.transcriber import EngineResult, Word
 from app.speech_in.vad import MIN_SPEECH_MS
 
@@ -112,12 +113,21 @@ class WhisperEngine:
         # A dictation's Whisper reads only the speech Silero hears: over noise alone Whisper writes words ("Thank
         # you."), and an encoder window fitted to the audio makes that likelier; with no speech, nothing is decoded.
         # A file's pieces are checked for speech before they come here.
-        return _words(self._read(pcm, hints, vad_filter=not self.thorough))
+        return _words(self._read_said(pcm, hints, vad_filter=not self.thorough))
 
     def read_faint(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
         """All of `pcm`, past the detector (it heard no speech in a whisper), keeping only what Whisper is sure of
         (app/speech_in/faint_speech.py); a read Whisper judges failed is dropped, not tried again less greedily."""
-        return _words(confident_segments(self._read(pcm, hints, vad_filter=False, temperature=0.0)))
+        return _words(confident_segments(self._read_said(pcm, hints, vad_filter=False, temperature=0.0)))
+
+    def _read_said(self, pcm: bytes, hints: Hints, **options: Any) -> list[Any]:
+        """Whisper's segments for `pcm`; read again without the hints (the user's words, the text before) when
+        the read holds more words than anyone says in the time: Whisper wrote its prompt out, or looped."""
+        segments = self._read(pcm, hints, **options)
+        if not hints or said_in_time(" ".join(s.text for s in segments), seconds_of(pcm)):
+            return segments
+        log.info("a read of %.1f s wrote more words than were said: read again without hints", seconds_of(pcm))
+        return self._read(pcm, NO_HINTS, **options)
 
     def _read(self, pcm: bytes, hints: Hints, *, vad_filter: bool, **options: Any) -> list[Any]:
         """Whisper's segments for `pcm`, read whole."""

@@ -147,35 +147,25 @@ def test_a_release_with_no_time_for_whisper_keeps_every_word_the_live_engine_hea
     assert word_error_rate(said, transcript.text) <= 0.5, transcript.text
 
 
-class PromptCopying:
-    """The real Whisper engine, made to write its prompt out again and loop on a word before what it hears, as
-    Whisper base did over a short stretch with little speech in it (a real recording's "uh" after a pause became
-    "and I'm saying a bunch of different words than than than ..."): a mock of the fault alone, which cannot be
-    had from Whisper on demand."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine, self.kind, self.name, self.language = engine, engine.kind, engine.name, engine.language
-
-    def decode(self, pcm: bytes, hints: Hints = NO_HINTS) -> EngineResult:
-        heard = self.engine.decode(pcm, hints)
-        if not hints.phrases:
-            return heard
-        return EngineResult(f"{hints.phrases[0]}{' than' * 11} {heard.text}", heard.words)  # as it was seen
-
-
-def test_a_stretch_read_as_more_words_than_anyone_says_in_its_time_is_read_again_without_its_prompt(
+def test_a_read_holding_more_words_than_anyone_says_in_its_time_is_read_again_without_hints(
     whisper: Engine, tmp_path: Path
 ) -> None:
-    first, second = DICTATION[4], "yes"  # then a short word: a stretch with little speech, prompted with the first
-    gap = b"\0\0" * SAMPLE_RATE
-    pcm = captured_speech(first, tmp_path) + gap + read_audio(flite_wav(second, tmp_path / "second.wav")).pcm + gap
-    decoder = StretchDecoder(PromptCopying(whisper))
-    for start in range(0, len(pcm), CHUNK):
-        decoder.feed(pcm[start : start + CHUNK])
+    # A short word, the user's list as the prompt: Whisper base writes the list out ("Pay the water bill, Book the
+    # dry cleaning."), as it looped on a real voice's "four" ("4.4.4.3.4.4...") with the same list.
+    listed = ("Buy oat milk", "Call the dentist", "Pay the water bill", "Book the MOT", "Pick up the dry cleaning")
+    hints = Hints(terms=("Dr. Okafor", "Zumba"), phrases=listed)
+    pcm = read_audio(flite_wav("bat", tmp_path / "bat.wav", "slt")).pcm
+    heard = words_of(whisper.decode(pcm, hints).text)
+    assert 1 <= len(heard) <= 2, heard
+    gap = b"\0\0" * SAMPLE_RATE  # and in a dictation, where the stretch before is the prompt too
+    decoder = StretchDecoder(whisper, hints)
+    said = captured_speech(DICTATION[4], tmp_path) + gap + pcm + gap
+    for start in range(0, len(said), CHUNK):
+        decoder.feed(said[start : start + CHUNK])
         assert decoder.wait_idle(30)
     final = words_of(decoder.finish().text)
-    said = words_of(f"{first} {second}")
-    assert edit_distance(said, final) <= 0.25 * len(said), final  # each sentence once
+    written_out = {word for phrase in listed for word in words_of(phrase)} - set(words_of(DICTATION[4]))
+    assert len(final) <= len(words_of(DICTATION[4])) + 2 and not written_out & set(final), final
 
 
 class Stalled:
