@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.config import SpeechSettings  # noqa: E402
+from app.domain.hints import NO_HINTS, Hints  # noqa: E402
 from app.speech_in.dictation import Dictation  # noqa: E402
 from app.speech_in.engines import EngineChoice, load_engine  # noqa: E402
 from app.speech_in.wavfile import read_audio  # noqa: E402
@@ -64,10 +65,13 @@ class Row:
         )
 
 
-def dictate(settings: SpeechSettings, final_engine: str, pcm: bytes) -> tuple[str, str, float, list[str]]:
-    """(words shown at release, final text, release -> final seconds, notes) of one paced dictation."""
+def dictate(
+    settings: SpeechSettings, final_engine: str, pcm: bytes, hints: Hints = NO_HINTS
+) -> tuple[str, str, float, list[str]]:
+    """(words shown at release, final text, release -> final seconds, notes) of one paced dictation; `hints` as
+    the user's list and vocabulary would give them (if `settings` lets them)."""
     source = PlayedClip(pcm)
-    dictation = Dictation(settings, final_engine=final_engine, source=source)
+    dictation = Dictation(settings, final_engine=final_engine, source=source, hints=lambda: hints)
     dictation.start()
     time.sleep(source.seconds)
     shown = dictation.partial.text

@@ -9,7 +9,9 @@ Each engine reads each clip:
 - whisper, release: the pass a dictation's release runs (greedy, a window fitted to the speech);
 - whisper, hints: the same with a list's words as hints (a list about other things: hints must not hurt);
 - whisper, live: the clip played in real time into a dictation (Whisper's live words, its stretches decoded while
-  the clip plays), with release-to-text times.
+  the clip plays), with release-to-text times;
+- whisper, live + hints (`--modes live-hints`): the same with the list's words as hints, as a dictation has them by
+  default (speech.vocabulary_hints).
 
 Scoring: lower case, no punctuation, numerals spelt out, and the fillers "uh"/"um" left out on both sides (the
 spontaneous clips' transcripts write them; nobody dictates them). The "std" column scores the same reads after
@@ -18,7 +20,7 @@ Whisper's English normaliser (the one published word error rates use: "Mr." is "
 per style of speech, and the decode time per second of audio (the machine's load is printed too: times on a busy
 machine are not comparable).
 
-    python bench/real_voice_bench.py [--limit N] [--modes file,release,hints,live] [--no-synthetic]
+    python bench/real_voice_bench.py [--limit N] [--modes file,release,hints,live,live-hints] [--no-synthetic]
 """
 
 import argparse
@@ -145,15 +147,15 @@ def release_reader(model: Path, hints: Hints) -> Reader:
     return read
 
 
-def live_reader(model: Path) -> Reader:
+def live_reader(model: Path, hints: Hints) -> Reader:
     """Each clip played in real time into a dictation whose live words and final text are Whisper's
-    (bench/live_whisper_bench.py's paced player in place of the microphone)."""
+    (bench/live_whisper_bench.py's paced player in place of the microphone), with `hints` as the user's."""
     from bench.live_whisper_bench import dictate
 
-    settings = SpeechSettings(engine="pocketsphinx", whisper_model=str(model), vocabulary_hints=False)
+    settings = SpeechSettings(engine="pocketsphinx", whisper_model=str(model), vocabulary_hints=bool(hints))
 
     def read(clip: Clip) -> Read:
-        _, text, release_seconds, _ = dictate(settings, "whisper", read_audio(clip.path).pcm)
+        _, text, release_seconds, _ = dictate(settings, "whisper", read_audio(clip.path).pcm, hints)
         return Read(clip, text, release_seconds)
 
     return read
@@ -190,7 +192,7 @@ def release_times(reads: Sequence[Read]) -> str:
 def main(argv: Sequence[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0, help="only the first N clips")
-    parser.add_argument("--modes", default="file,release,hints,live")
+    parser.add_argument("--modes", default="file,release,hints,live,live-hints")
     parser.add_argument("--no-synthetic", action="store_true")
     parser.add_argument("--misses", action="store_true", help="print each clip read with a word wrong")
     args = parser.parse_args(argv)
@@ -215,10 +217,13 @@ def main(argv: Sequence[str]) -> None:
     if "hints" in modes:
         readers.append(("whisper, release + hints", release_reader(model, LIST_HINTS)))
     if "live" in modes:
-        readers.append(("whisper, live", live_reader(model)))
+        readers.append(("whisper, live", live_reader(model, NO_HINTS)))
+    if "live-hints" in modes:
+        readers.append(("whisper, live + hints", live_reader(model, LIST_HINTS)))
     for name, reader in readers:
+        live = ", live" in name
         for voices, chosen in sets.items():
-            if name.endswith("live") and voices != "real":
+            if live and voices != "real":
                 continue  # real time: the real voices only
             reads = [reader(clip) for clip in chosen]
             print(row(f"{name} ({voices})", reads, styles), flush=True)
@@ -226,7 +231,7 @@ def main(argv: Sequence[str]) -> None:
                 for read in reads:
                     if scored_words(read.text) != scored_words(read.clip.transcript):
                         print(f"    {read.clip.id}: {read.clip.transcript!r} -> {read.text!r}")
-            if name.endswith("live"):
+            if live:
                 print(f"  {release_times(reads)}")
     print(load())
 
