@@ -15,6 +15,7 @@ from app.domain.events import (
     ReplyStarted,
     RunEnd,
     RunStart,
+    Stage,
     SummingUp,
     ThinkingEvent,
     ToolCallEvent,
@@ -62,6 +63,11 @@ def key_fields(event: PipelineEvent, summary_of: Callable[[str], str]) -> tuple[
 def of_kind(kind: type[object] | tuple[type[object], ...]) -> Callable[[object], bool]:
     """For `BridgeEvents.first` (tests/support/bridge_events.py): an event of `kind`."""
     return lambda event: isinstance(event, kind)
+
+
+def not_spoken(event: object) -> bool:
+    """For `BridgeEvents.first`: the reply could not be spoken (the run's last event when no voice is there)."""
+    return isinstance(event, ErrorEvent) and event.stage is Stage.REPLY
 
 
 def reduced(events: Sequence[PipelineEvent], summary_of: Callable[[str], str]) -> list[Reduced]:

@@ -8,14 +8,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.domain.enums import UtteranceSource
-from app.domain.events import ErrorEvent, PipelineEvent, ReplyStarted, Stage
+from app.domain.events import ErrorEvent, PipelineEvent, ReplyStarted
 from app.ui.application import Murmur
 from app.ui.icons import AppState
 from tests.support.bridge_events import BridgeEvents
-
-
-def not_spoken(event: object) -> bool:
-    return isinstance(event, ErrorEvent) and event.stage is Stage.REPLY
+from tests.support.run_events import not_spoken
 
 
 def test_without_a_voice_the_answer_is_shown_and_says_why_it_was_not_spoken(

@@ -10,10 +10,10 @@ from pytestqt.qtbot import QtBot
 
 from app.domain.clock import Clock
 from app.domain.enums import Status
-from app.domain.events import ErrorEvent, PipelineEvent, Stage
 from app.ui.application import Murmur
+from tests.support.bridge_events import BridgeEvents
 from tests.support.fake_dictation import FakeMicrophone
-from tests.support.run_events import reduced
+from tests.support.run_events import not_spoken, reduced
 
 WAIT_MS = 15_000
 NO_VOICE = "espeak-ng is not installed (Debian: apt install espeak-ng)"
@@ -46,19 +46,15 @@ def test_a_spoken_run_reports_from_the_key_press_to_the_reply_under_one_id(
     speech = replace(murmur.settings.speech, voice="espeak-ng", reply="always")
     murmur.settings = replace(murmur.settings, speech=speech, ui=replace(murmur.settings.ui, audio_cues=False))
     murmur.service.clock = lambda: clock
-    events: list[PipelineEvent] = []
-    murmur.bridge.progressed.connect(events.append)
+    reported = BridgeEvents(murmur.bridge)
     murmur.hotkey_switch.press()
     microphone.made[-1].on_partial("buy oat")  # the recording's (the new settings armed a new microphone)
     murmur.hotkey_switch.release()
-    qtbot.waitUntil(lambda: any(not_said(event) for event in events), timeout=WAIT_MS)
+    reported.first(qtbot, not_spoken, WAIT_MS)
+    events = reported.events
     names = {entry.id: entry.summary for entry in murmur.service.entries(list(Status))}
     assert reduced(events, names.__getitem__) == SPOKEN_RUN
     # the one run object went from the key press to the reply: it timed each stage it was driven through
     [kept] = murmur.service.recent_runs()
     assert kept.id == events[0].run_id and kept.source == "voice" and kept.applied == 1
     assert list(kept.ms) == ["listen", "transcribe", "interpret", "reply"]
-
-
-def not_said(event: object) -> bool:
-    return isinstance(event, ErrorEvent) and event.stage is Stage.REPLY
